@@ -1,0 +1,398 @@
+"""The rules contract every game implements, plus the pieces they share.
+
+A game is a pure state machine: no I/O, no asyncio, no Discord, no Pillow.
+All randomness comes from :class:`Rng`, whose state lives inside the game
+state, so a game is exactly reproducible from (seed, options, seats, moves):
+the move log *is* the game, the stored state only a snapshot of it.
+
+Seats are numbered ``0 .. n-1``. The table service maps seats to people.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable
+
+MASK64 = (1 << 64) - 1
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse. ``str(exc)`` is shown to the player as is,
+    so it must be a short, friendly English sentence that reveals nothing
+    hidden. ``fr`` is the optional French version."""
+
+    def __init__(self, message: str, fr: str | None = None) -> None:
+        super().__init__(message)
+        self.fr = fr
+
+    def localized(self, locale: str | None) -> str:
+        if locale and locale.startswith("fr") and self.fr:
+            return self.fr
+        return str(self)
+
+
+# --------------------------------------------------------------------- RNG
+
+
+class Rng:
+    """SplitMix64: a tiny seeded PRNG whose whole state is one integer.
+
+    It lives in the game state (``to_json`` gives ``[state, draws]``), so a
+    saved game continues with the same dice. ``draws`` counts calls; the
+    table service uses it to mark random moves as undo barriers.
+    """
+
+    __slots__ = ("state", "draws")
+
+    def __init__(self, seed: int = 0, draws: int = 0) -> None:
+        self.state = seed & MASK64
+        self.draws = draws
+
+    def _next(self) -> int:
+        self.draws += 1
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def randbelow(self, n: int) -> int:
+        """Uniform integer in ``[0, n)`` (rejection sampling: no modulo bias)."""
+        if n <= 0:
+            raise ValueError("randbelow needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self._next()
+            if x < limit:
+                return x % n
+
+    def randint(self, a: int, b: int) -> int:
+        """Uniform integer in ``[a, b]``, both included (like ``random.randint``)."""
+        return a + self.randbelow(b - a + 1)
+
+    def random(self) -> float:
+        return (self._next() >> 11) / float(1 << 53)
+
+    def choice(self, seq):
+        if not seq:
+            raise IndexError("choice from an empty sequence")
+        return seq[self.randbelow(len(seq))]
+
+    def shuffle(self, items: list) -> None:
+        """Fisher–Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def roll(self, sides: int = 6) -> int:
+        return self.randint(1, sides)
+
+    def to_json(self) -> list[int]:
+        return [self.state, self.draws]
+
+    @classmethod
+    def from_json(cls, data) -> "Rng":
+        return cls(int(data[0]), int(data[1]))
+
+
+# ---------------------------------------------------------- values passed
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal move. ``notation`` is the canonical text a player types;
+    ``parse(state, seat, move.notation)`` must give the same move back.
+    ``label`` is a longer human description (autocomplete shows it).
+    ``data`` is whatever the game needs to apply it (JSON-able, hashable)."""
+
+    seat: int
+    notation: str
+    label: str = ""
+    data: Any = None
+
+    def display(self) -> str:
+        if self.label and self.label != self.notation:
+            return f"{self.notation} — {self.label}"
+        return self.notation
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the channel message and the log.
+
+    ``seat`` is the seat it is about (or None). An event with
+    ``private_to`` set is shown only to that seat (for example "you drew
+    tile 17"), never in the channel. ``reveal`` marks that hidden
+    information became public: the move becomes an undo barrier.
+    """
+
+    text: str
+    fr: str | None = None
+    seat: int | None = None
+    private_to: int | None = None
+    reveal: bool = False
+
+    def localized(self, locale: str | None) -> str:
+        if locale and locale.startswith("fr") and self.fr:
+            return self.fr
+        return self.text
+
+
+@dataclass(frozen=True)
+class Result:
+    """Final outcome. ``scores[seat]`` is the final score; ``ranks[seat]`` is
+    1 for the winner(s); tied seats share a rank (shared victory)."""
+
+    scores: list[float]
+    ranks: list[int]
+    summary: str = ""
+    summary_fr: str | None = None
+
+    @property
+    def winners(self) -> list[int]:
+        return [s for s, r in enumerate(self.ranks) if r == 1]
+
+    def to_json(self) -> dict:
+        return {"scores": list(self.scores), "ranks": list(self.ranks), "summary": self.summary,
+                "summary_fr": self.summary_fr}
+
+
+def rank_by(keys: list[tuple]) -> list[int]:
+    """Competition ranking (1, 2, 2, 4) from per-seat sort keys, higher is better.
+    Seats with equal keys share a rank."""
+    order = sorted(range(len(keys)), key=lambda s: keys[s], reverse=True)
+    ranks = [0] * len(keys)
+    for pos, seat in enumerate(order):
+        if pos and keys[seat] == keys[order[pos - 1]]:
+            ranks[seat] = ranks[order[pos - 1]]
+        else:
+            ranks[seat] = pos + 1
+    return ranks
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option (variant) a game offers at ``/game new``."""
+
+    key: str
+    description: str
+    choices: tuple[str, ...]
+    default: str
+    description_fr: str | None = None
+
+
+# --------------------------------------------------------------- contract
+
+
+def normalize_notation(text: str) -> str:
+    """How typed text is compared with notations: case, spaces, dashes and
+    Unicode look-alikes do not matter."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return "".join(ch for ch in text if ch.isalnum() or ch in "><+=:/.,#@")
+
+
+class Game:
+    """Base class of every game. Subclass it in ``rules/<key>/`` and register
+    an instance in ``rules/registry.py``.
+
+    A state is whatever the game likes (a dataclass, a dict); it must survive
+    ``from_json(to_json(state))`` unchanged. The base ``apply`` clones the
+    state and calls ``play`` on the copy, so ``play`` may mutate freely.
+    """
+
+    key: ClassVar[str]
+    name: ClassVar[str]
+    name_fr: ClassVar[str] = ""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    schema_version: ClassVar[int] = 1
+    rules_en: ClassVar[str] = ""
+    rules_fr: ClassVar[str] = ""
+
+    # ---- seats and set-up
+
+    def seat_count(self, players: int, options: dict[str, str]) -> int:
+        """How many seats a table of ``players`` people has. A solo variant
+        may give one person several seats (see ``seat_owners``)."""
+        return players
+
+    def seat_owners(self, players: int, options: dict[str, str]) -> list[int]:
+        """For each seat, the index of the player (in seating order) who plays it."""
+        return list(range(self.seat_count(players, options)))
+
+    def check_players(self, players: int, options: dict[str, str]) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalMove(
+                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}.",
+                f"{self.name_fr or self.name} se joue de {self.min_players} à {self.max_players} joueurs, pas {players}.")
+
+    def resolve_options(self, given: dict[str, str] | None) -> dict[str, str]:
+        """Fill defaults and refuse unknown options or values, politely."""
+        given = dict(given or {})
+        out: dict[str, str] = {}
+        known = {o.key: o for o in self.options}
+        for key in given:
+            if key not in known:
+                names = ", ".join(known) or "none"
+                raise IllegalMove(f"{self.name} has no option '{key}' (options: {names}).")
+        for opt in self.options:
+            value = str(given.get(opt.key, opt.default)).strip().lower()
+            if value not in opt.choices:
+                raise IllegalMove(f"Option {opt.key} must be one of: {', '.join(opt.choices)}.")
+            out[opt.key] = value
+        return out
+
+    def setup(self, seats: int, seed: int, options: dict[str, str]) -> Any:
+        raise NotImplementedError
+
+    # ---- play
+
+    def to_act(self, state) -> list[int]:
+        """Seats that must act now (several where the rules act together);
+        empty once the game is over."""
+        raise NotImplementedError
+
+    def legal_moves(self, state, seat: int) -> list[Move]:
+        raise NotImplementedError
+
+    def parse(self, state, seat: int, text: str) -> Move:
+        """Turn typed text into one of ``legal_moves``. The default matches
+        normalised notations; override for richer grammars or better errors."""
+        if seat not in self.to_act(state):
+            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+        wanted = normalize_notation(text)
+        if not wanted:
+            raise IllegalMove("Type a move (autocomplete lists the legal ones).",
+                              "Tapez un coup (l'autocomplétion propose les coups légaux).")
+        moves = self.legal_moves(state, seat)
+        for move in moves:
+            if normalize_notation(move.notation) == wanted:
+                return move
+        sample = ", ".join(m.notation for m in moves[:6])
+        more = "…" if len(moves) > 6 else ""
+        raise IllegalMove(f"'{text[:40]}' is not a legal move now. Legal moves include: {sample}{more}",
+                          f"« {text[:40]} » n'est pas un coup légal. Coups possibles : {sample}{more}")
+
+    def apply(self, state, move: Move) -> tuple[Any, list[Event]]:
+        """Pure: returns a new state and the events; ``state`` is untouched."""
+        new = self.clone(state)
+        events = self.play(new, move)
+        return new, list(events or [])
+
+    def play(self, state, move: Move) -> list[Event]:
+        """Mutate ``state`` (a private copy) by ``move``; return events."""
+        raise NotImplementedError
+
+    def clone(self, state):
+        return self.from_json(json.loads(json.dumps(self.to_json(state))))
+
+    def rng_draws(self, state) -> int:
+        """How many random numbers the state's RNG has drawn; the service
+        compares it before and after a move to find random moves."""
+        rng = getattr(state, "rng", None)
+        if rng is None and isinstance(state, dict):
+            rng = state.get("rng")
+        if isinstance(rng, Rng):
+            return rng.draws
+        if isinstance(rng, (list, tuple)) and len(rng) == 2:
+            return int(rng[1])
+        return 0
+
+    def default_move(self, state, seat: int) -> Move:
+        """The move the table makes for an absent seat when a deadline runs
+        out: by default the first legal move (games may choose better)."""
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            raise IllegalMove("No legal move.")
+        return moves[0]
+
+    # ---- what people see
+
+    def view(self, state, seat: int | None) -> dict:
+        """JSON-able picture of the state for ``seat`` (None: spectators and
+        the channel image). Must hold nothing that seat may not see."""
+        raise NotImplementedError
+
+    def private_text(self, state, seat: int, locale: str | None = None) -> str:
+        """What ``/hand`` tells this seat, privately."""
+        return "You hold no private information in this game."
+
+    def status_text(self, state, locale: str | None = None) -> str:
+        """A short public line or two: phase, scores (nothing hidden)."""
+        return ""
+
+    def public_scores(self, state) -> list[float] | None:
+        return None
+
+    def result(self, state) -> Result | None:
+        raise NotImplementedError
+
+    # ---- storage
+
+    def to_json(self, state) -> dict:
+        raise NotImplementedError
+
+    def from_json(self, data: dict) -> Any:
+        raise NotImplementedError
+
+    def dump(self, state) -> str:
+        """The stored text of a state, with its schema version."""
+        return json.dumps({"schema": self.schema_version, "state": self.to_json(state)},
+                          separators=(",", ":"), sort_keys=True)
+
+    def load(self, text: str):
+        data = json.loads(text)
+        schema = data.get("schema", 1)
+        if schema > self.schema_version:
+            raise ValueError(f"{self.key}: stored schema {schema} is newer than this code ({self.schema_version})")
+        return self.from_json(self.upgrade(schema, data["state"]))
+
+    def upgrade(self, schema: int, data: dict) -> dict:
+        """Bring JSON of an older schema up to date (override when the state changes)."""
+        return data
+
+    def rules_text(self, locale: str | None = None) -> str:
+        if locale and locale.startswith("fr") and self.rules_fr:
+            return self.rules_fr
+        return self.rules_en
+
+
+# ------------------------------------------------------------ playouts
+
+
+@dataclass
+class Playout:
+    state: Any
+    moves: list[Move] = field(default_factory=list)
+    finished: bool = False
+
+
+def random_playout(game: Game, players: int, seed: int, options: dict | None = None,
+                   max_moves: int = 20000, check: "Iterable | None" = None) -> Playout:
+    """Play a whole game by uniformly random legal moves. The choices come
+    from a separate RNG (seeded from ``seed``), never from the game's own.
+    ``check(state)`` callables run after every move (invariants)."""
+    opts = game.resolve_options(options)
+    state = game.setup(game.seat_count(players, opts), seed, opts)
+    chooser = Rng(seed ^ 0x5EED)
+    out = Playout(state)
+    checks = list(check or [])
+    for _ in range(max_moves):
+        acting = game.to_act(state)
+        if not acting:
+            out.finished = game.result(state) is not None
+            break
+        seat = acting[chooser.randbelow(len(acting))]
+        moves = game.legal_moves(state, seat)
+        if not moves:
+            raise AssertionError(f"{game.key}: seat {seat} must act but has no legal move")
+        move = moves[chooser.randbelow(len(moves))]
+        state, _events = game.apply(state, move)
+        out.moves.append(move)
+        for fn in checks:
+            fn(state)
+    out.state = state
+    return out
