@@ -10,6 +10,7 @@ import importlib
 from rules.core import Game
 
 _MODULES: dict[str, str] = {
+    "clans": "rules.clans",
 }
 
 _loaded: dict[str, Game] = {}

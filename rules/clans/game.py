@@ -1,0 +1,312 @@
+"""Clans (Leo Colovini): move whole groups of huts, found villages, score
+for your secret colour. The rulebook (clans.fr.txt) is the authority."""
+
+from __future__ import annotations
+
+import re
+
+from rules.core import Event, Game, IllegalMove, Move, Result, Rng, rank_by
+
+from . import text
+from .data import (COLOURS, COLOURS_FR, EPOCHS, LAST_VILLAGE_BONUS, N_COLOURS, N_TERRITORIES, N_VILLAGES,
+                   NEIGHBOURS, REGIONS, TERRAIN, TERRAINS, TERRAINS_FR, chips_left_in_epoch, epoch_of, label)
+from .state import State, Village
+
+BIG_GROUP = 7          # a group this large no longer moves, except onto a larger-or-equal one
+ROMAN = ["I", "II", "III", "IV", "V"]
+_MOVE_TEXT = re.compile(r"\s*(\d{1,3})\s*(?:>|-|–|→|to|\s)\s*(\d{1,3})\s*", re.IGNORECASE)
+_VILLAGE_TEXT = re.compile(r"\s*(?:village|v)\s*(\d{1,3})\s*", re.IGNORECASE)
+
+
+def _names(colours: list[int], fr: bool = False) -> str:
+    return ", ".join((COLOURS_FR if fr else COLOURS)[c] for c in colours)
+
+
+def _terrain_fr(terrain: str) -> str:
+    return TERRAINS_FR[TERRAINS.index(terrain)]
+
+
+def may_move(state: State, src: int, dst: int) -> bool:
+    """The 7-hut rule: a group of 7+ only moves onto a group of 7+ at least as large."""
+    size = state.size(src)
+    return size < BIG_GROUP or state.size(dst) >= size
+
+
+def occupied_neighbours(state: State, t: int) -> list[int]:
+    return [n for n in NEIGHBOURS[t] if any(state.huts[n])]
+
+
+def found_village(state: State, t: int, founder: int) -> list[Event]:
+    """Found the village on ``t``: battle, value by epoch and terrain, scoring.
+    The founder takes the top bonus token, even if the village is destroyed."""
+    number = len(state.villages)
+    epoch = epoch_of(number)
+    row = EPOCHS[epoch]
+    huts = state.huts[t]
+    events: list[Event] = []
+    lost = [c for c in range(N_COLOURS) if huts[c] == 1] if all(huts) else []
+    for c in lost:
+        huts[c] = 0
+    if lost:
+        events.append(Event(f"Battle on {label(t)}: the lone {_names(lost)} huts are removed.",
+                            f"Combat sur {label(t)} : les huttes isolées {_names(lost, True)} sont éliminées.",
+                            seat=founder))
+    size = sum(huts)
+    terrain = TERRAIN[t]
+    destroyed = False
+    if number == N_VILLAGES - 1:
+        value, why, why_fr = size + LAST_VILLAGE_BONUS, f" +{LAST_VILLAGE_BONUS} (12th village)", \
+            f" +{LAST_VILLAGE_BONUS} (12e village)"
+    elif terrain == row["hostile"]:
+        value, destroyed, why, why_fr = 0, True, "", ""
+    elif row["favourable"] in (terrain, "all"):
+        value, why, why_fr = size + row["bonus"], f" +{row['bonus']}", f" +{row['bonus']}"
+    else:
+        value, why, why_fr = size, "", ""
+    colours = [c for c in range(N_COLOURS) if huts[c]]
+    state.villages.append(Village(t, founder, epoch, value, [] if destroyed else colours, lost, destroyed))
+    where = f"village {number + 1} on {label(t)} ({terrain}, epoch {ROMAN[epoch]})"
+    where_fr = f"village {number + 1} sur {label(t)} ({_terrain_fr(terrain)}, époque {ROMAN[epoch]})"
+    if destroyed:
+        state.huts[t] = [0] * N_COLOURS
+        events.append(Event(f"{{p{founder}}} founds {where}: hostile terrain, destroyed, {size} huts removed.",
+                            f"{{p{founder}}} fonde le {where_fr} : terrain hostile, détruit, {size} huttes retirées.",
+                            seat=founder))
+    else:
+        for c in colours:
+            state.scores[c] += value
+        events.append(Event(f"{{p{founder}}} founds {where}: {size} huts{why} = {value} points for {_names(colours)}.",
+                            f"{{p{founder}}} fonde le {where_fr} : {size} huttes{why_fr} = {value} points pour "
+                            f"{_names(colours, True)}.", seat=founder))
+    founded = len(state.villages)
+    if founded == N_VILLAGES:
+        state.end = "twelve"
+        state.pending = []
+    elif epoch_of(founded) != epoch:
+        nxt = EPOCHS[epoch_of(founded)]
+        hostile = f", {nxt['hostile']} hostile" if nxt["hostile"] else ""
+        hostile_fr = f", {_terrain_fr(nxt['hostile'])} hostile" if nxt["hostile"] else ""
+        fav = "every terrain" if nxt["favourable"] == "all" else nxt["favourable"]
+        fav_fr = "tous les terrains" if nxt["favourable"] == "all" else _terrain_fr(nxt["favourable"])
+        events.append(Event(f"Epoch {ROMAN[epoch_of(founded)]} begins: {fav} +{nxt['bonus']}{hostile}.",
+                            f"L'époque {ROMAN[epoch_of(founded)]} commence : {fav_fr} +{nxt['bonus']}{hostile_fr}."))
+    return events
+
+
+class Clans(Game):
+    key = "clans"
+    name = "Clans"
+    name_fr = "Clans"
+    min_players = 2
+    max_players = 4
+    rules_en = text.RULES_EN
+    rules_fr = text.RULES_FR
+
+    # ---- set-up
+
+    def setup(self, seats: int, seed: int, options: dict[str, str]) -> State:
+        rng = Rng(seed)
+        huts = [[0] * N_COLOURS for _ in range(N_TERRITORIES)]
+        for region in REGIONS:          # one hut of each colour per region, at random
+            colours = list(range(N_COLOURS))
+            rng.shuffle(colours)
+            for t, c in zip(region, colours):
+                huts[t][c] = 1
+        deck = list(range(N_COLOURS))
+        rng.shuffle(deck)
+        return State(seats=seats, huts=huts, clans=deck[:seats], rng=rng)
+
+    # ---- play
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state.end else [state.turn]
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if state.end or seat != state.turn:
+            return []
+        if state.pending:
+            return [Move(seat, f"village {label(t)}", f"Found {label(t)} first", ("village", t))
+                    for t in state.pending]
+        return [Move(seat, f"{label(s)}>{label(d)}", f"{state.size(s)} huts from {label(s)} onto {label(d)}",
+                     ("move", s, d)) for s, d in self._moves(state)]
+
+    def _moves(self, state: State) -> list[tuple[int, int]]:
+        return [(s, d) for s in range(N_TERRITORIES) if any(state.huts[s])
+                for d in occupied_neighbours(state, s) if may_move(state, s, d)]
+
+    def play(self, state: State, move: Move) -> list[Event]:
+        seat = move.seat
+        if move.data[0] == "village":
+            state.pending.remove(move.data[1])
+            events = found_village(state, move.data[1], seat)
+        else:
+            _, src, dst = move.data
+            events = [Event(f"{{p{seat}}} moves {state.size(src)} huts from {label(src)} onto {label(dst)}.",
+                            f"{{p{seat}}} déplace {state.size(src)} huttes de {label(src)} sur {label(dst)}.",
+                            seat=seat)]
+            for c in range(N_COLOURS):
+                state.huts[dst][c] += state.huts[src][c]
+            state.huts[src] = [0] * N_COLOURS
+            state.last_move = [src, dst]
+            state.fresh = len(state.villages)
+            # only a neighbour of the emptied territory can have become isolated
+            state.pending = [t for t in NEIGHBOURS[src] if any(state.huts[t]) and not occupied_neighbours(state, t)]
+        events += self._found_while_order_is_free(state, seat)
+        if not state.pending and not state.end:
+            state.turn = (state.turn + 1) % state.seats
+            if not self._moves(state):
+                state.end = "stuck"
+                events.append(Event("No move is possible any more: the game ends.",
+                                    "Plus aucun déplacement possible : la partie s'arrête."))
+        if state.end:
+            events.append(self._reveal(state))
+        return events
+
+    def _found_while_order_is_free(self, state: State, seat: int) -> list[Event]:
+        """Found pending villages by themselves while their order cannot
+        matter: as long as they all fall in the current epoch. Otherwise the
+        mover chooses (epoch change, or which one is the 12th)."""
+        events: list[Event] = []
+        while state.pending and (len(state.pending) == 1
+                                 or len(state.pending) <= chips_left_in_epoch(len(state.villages))):
+            events += found_village(state, state.pending.pop(0), seat)
+        return events
+
+    def _reveal(self, state: State) -> Event:
+        finals = self.final_scores(state)
+        parts = [f"{{p{s}}} {COLOURS[c]} {state.scores[c]} + {state.chips(s)} = {finals[s]}"
+                 for s, c in enumerate(state.clans)]
+        parts_fr = [f"{{p{s}}} {COLOURS_FR[c]} {state.scores[c]} + {state.chips(s)} = {finals[s]}"
+                    for s, c in enumerate(state.clans)]
+        return Event("Clans revealed (track + bonus tokens): " + "; ".join(parts) + ".",
+                     "Clans révélés (piste + jetons bonus) : " + "; ".join(parts_fr) + ".", reveal=True)
+
+    # ---- parsing, with explanations
+
+    def parse(self, state: State, seat: int, typed: str) -> Move:
+        if seat not in self.to_act(state):
+            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+        moves = {m.notation: m for m in self.legal_moves(state, seat)}
+        if state.pending:
+            choices = " or ".join(f"village {label(t)}" for t in state.pending)
+            found = _VILLAGE_TEXT.fullmatch(typed or "")
+            if found and f"village {int(found.group(1))}" in moves:
+                return moves[f"village {int(found.group(1))}"]
+            raise IllegalMove(f"Your move founds several villages: choose which comes first ({choices}).",
+                              f"Votre déplacement fonde plusieurs villages : choisissez le premier "
+                              f"({choices.replace(' or ', ' ou ')}).")
+        found = _MOVE_TEXT.fullmatch(typed or "")
+        if not found:
+            return super().parse(state, seat, typed)
+        src, dst = int(found.group(1)) - 1, int(found.group(2)) - 1
+        move = moves.get(f"{src + 1}>{dst + 1}")
+        if move:
+            return move
+        raise self._why_not(state, src, dst)
+
+    def _why_not(self, state: State, src: int, dst: int) -> IllegalMove:
+        for t in (src, dst):
+            if not 0 <= t < N_TERRITORIES:
+                return IllegalMove(f"There is no territory {t + 1}: they are numbered 1 to {N_TERRITORIES}.",
+                                   f"Il n'y a pas de territoire {t + 1} : ils vont de 1 à {N_TERRITORIES}.")
+        s, d = label(src), label(dst)
+        if not any(state.huts[src]):
+            return IllegalMove(f"Territory {s} is empty: there are no huts to move.",
+                               f"Le territoire {s} est vide : aucune hutte à déplacer.")
+        if not any(state.huts[dst]):
+            return IllegalMove(f"Territory {d} is empty: huts only move onto occupied territories.",
+                               f"Le territoire {d} est vide : on ne se déplace que vers un territoire occupé.")
+        if dst not in NEIGHBOURS[src]:
+            return IllegalMove(f"Territories {s} and {d} are not neighbours (a lake cuts, a river does not).",
+                               f"Les territoires {s} et {d} ne sont pas voisins (un lac sépare, un fleuve non).")
+        return IllegalMove(f"The {state.size(src)} huts on {s} cannot move onto {d}: a group of {BIG_GROUP} or more "
+                           f"only moves onto a group at least as large.",
+                           f"Les {state.size(src)} huttes de {s} ne peuvent pas aller sur {d} : un groupe de "
+                           f"{BIG_GROUP} huttes ou plus ne va que sur un groupe au moins aussi grand.")
+
+    # ---- what people see
+
+    def final_scores(self, state: State) -> list[int]:
+        return [state.scores[c] + state.chips(s) for s, c in enumerate(state.clans)]
+
+    def view(self, state: State, seat: int | None) -> dict:
+        founded = len(state.villages)
+        epoch = epoch_of(founded)
+        view = {
+            "huts": state.huts,
+            "villages": [{"territory": label(v.territory), "founder": v.founder, "epoch": v.epoch + 1,
+                          "value": v.value, "colours": [COLOURS[c] for c in v.colours],
+                          "lost": [COLOURS[c] for c in v.lost], "destroyed": v.destroyed,
+                          "fresh": i >= state.fresh} for i, v in enumerate(state.villages)],
+            "epoch": epoch + 1,
+            "chips_left": [max(0, min(e["chips"], sum(x["chips"] for x in EPOCHS[:i + 1]) - founded))
+                           for i, e in enumerate(EPOCHS)],
+            "scores": dict(zip(COLOURS, state.scores)),
+            "chips": [state.chips(s) for s in range(state.seats)],
+            "turn": None if state.end else state.turn,
+            "pending": [label(t) for t in state.pending],
+            "last_move": [label(t) for t in state.last_move],
+            "over": bool(state.end),
+            "end": state.end,
+        }
+        if state.end:  # colours are revealed at the end
+            view["clans"] = [COLOURS[c] for c in state.clans]
+            view["final"] = self.final_scores(state)
+        elif seat is not None and 0 <= seat < state.seats:
+            view["my_colour"] = COLOURS[state.clans[seat]]
+        return view
+
+    def private_text(self, state: State, seat: int, locale: str | None = None) -> str:
+        c = state.clans[seat]
+        if locale and locale.startswith("fr"):
+            return (f"Votre clan secret est le {COLOURS_FR[c]}. Vous avez {state.chips(seat)} jeton(s) bonus "
+                    f"(1 point chacun à la fin).")
+        return f"Your secret clan is {COLOURS[c]}. You hold {state.chips(seat)} bonus token(s) (1 point each at the end)."
+
+    def status_text(self, state: State, locale: str | None = None) -> str:
+        founded = len(state.villages)
+        fr = bool(locale and locale.startswith("fr"))
+        if state.end:
+            return "Partie terminée." if fr else "Game over."
+        epoch = epoch_of(founded)
+        row = EPOCHS[epoch]
+        left = chips_left_in_epoch(founded)
+        if fr:
+            fav = "tous les terrains" if row["favourable"] == "all" else _terrain_fr(row["favourable"])
+            hostile = f", {_terrain_fr(row['hostile'])} hostile" if row["hostile"] else ""
+            return (f"Époque {ROMAN[epoch]} : {fav} +{row['bonus']}{hostile}. Villages {founded}/{N_VILLAGES}, "
+                    f"{left} jeton(s) bonus dans cette époque.")
+        fav = "every terrain" if row["favourable"] == "all" else row["favourable"]
+        hostile = f", {row['hostile']} hostile" if row["hostile"] else ""
+        return (f"Epoch {ROMAN[epoch]}: {fav} +{row['bonus']}{hostile}. Villages {founded}/{N_VILLAGES}, "
+                f"{left} bonus token(s) left in this epoch.")
+
+    def public_scores(self, state: State) -> list[float] | None:
+        return self.final_scores(state) if state.end else None
+
+    def result(self, state: State) -> Result | None:
+        if not state.end:
+            return None
+        finals = self.final_scores(state)
+        ranks = rank_by([(f,) for f in finals])   # no tie-break in the rulebook: shared victory
+        winners = " and ".join(f"{{p{s}}} ({COLOURS[state.clans[s]]})" for s in range(state.seats) if ranks[s] == 1)
+        winners_fr = " et ".join(f"{{p{s}}} ({COLOURS_FR[state.clans[s]]})" for s in range(state.seats)
+                                 if ranks[s] == 1)
+        best = max(finals)
+        shared = list(ranks).count(1) > 1
+        return Result(finals, ranks, f"{winners} win{'' if shared else 's'} with {best} points.",
+                      f"{winners_fr} gagne{'nt' if shared else ''} avec {best} points.")
+
+    # ---- storage
+
+    def to_json(self, state: State) -> dict:
+        return state.to_json()
+
+    def from_json(self, data: dict) -> State:
+        return State.from_json(data)
+
+    def clone(self, state: State) -> State:
+        return state.copy()
+
+
+GAME = Clans()
