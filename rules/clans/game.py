@@ -64,7 +64,7 @@ def found_village(state: State, t: int, founder: int) -> list[Event]:
     else:
         value, why, why_fr = size, "", ""
     colours = [c for c in range(N_COLOURS) if huts[c]]
-    state.villages.append(Village(t, founder, epoch, value, [] if destroyed else colours, lost, destroyed))
+    state.villages.append(Village(t, founder, epoch, size, value, [] if destroyed else colours, lost, destroyed))
     where = f"village {number + 1} on {label(t)} ({terrain}, epoch {ROMAN[epoch]})"
     where_fr = f"village {number + 1} sur {label(t)} ({_terrain_fr(terrain)}, époque {ROMAN[epoch]})"
     if destroyed:
@@ -235,7 +235,7 @@ class Clans(Game):
         view = {
             "huts": state.huts,
             "villages": [{"territory": label(v.territory), "founder": v.founder, "epoch": v.epoch + 1,
-                          "value": v.value, "colours": [COLOURS[c] for c in v.colours],
+                          "huts": v.huts, "value": v.value, "colours": [COLOURS[c] for c in v.colours],
                           "lost": [COLOURS[c] for c in v.lost], "destroyed": v.destroyed,
                           "fresh": i >= state.fresh} for i, v in enumerate(state.villages)],
             "epoch": epoch + 1,

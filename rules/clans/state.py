@@ -14,18 +14,19 @@ class Village:
     territory: int
     founder: int
     epoch: int                 # 0-based epoch it was founded in
+    huts: int                  # huts after the battle (removed too if destroyed)
     value: int                 # points each colour present received (0: destroyed)
     colours: list[int]         # colours present after the battle
     lost: list[int]            # colours whose lone hut died in the battle
     destroyed: bool            # hostile terrain: huts removed, no points
 
     def to_json(self) -> list:
-        return [self.territory, self.founder, self.epoch, self.value, self.colours, self.lost,
+        return [self.territory, self.founder, self.epoch, self.huts, self.value, self.colours, self.lost,
                 int(self.destroyed)]
 
     @classmethod
     def from_json(cls, d: list) -> "Village":
-        return cls(d[0], d[1], d[2], d[3], list(d[4]), list(d[5]), bool(d[6]))
+        return cls(d[0], d[1], d[2], d[3], d[4], list(d[5]), list(d[6]), bool(d[7]))
 
 
 @dataclass
@@ -66,6 +67,6 @@ class State:
     def copy(self) -> "State":
         """A fast deep copy (apply runs it on every move)."""
         return State(self.seats, [h[:] for h in self.huts], self.clans[:], Rng(self.rng.state, self.rng.draws),
-                     self.scores[:], [Village(v.territory, v.founder, v.epoch, v.value, v.colours[:], v.lost[:],
-                                              v.destroyed) for v in self.villages],
+                     self.scores[:], [Village(v.territory, v.founder, v.epoch, v.huts, v.value, v.colours[:],
+                                              v.lost[:], v.destroyed) for v in self.villages],
                      self.turn, self.pending[:], self.last_move[:], self.fresh, self.end)
