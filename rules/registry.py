@@ -11,9 +11,21 @@ from rules.core import Game
 
 _MODULES: dict[str, str] = {
     "clans": "rules.clans",
+    "fire_and_stone": "rules.fire_and_stone",
 }
 
 _loaded: dict[str, Game] = {}
+
+
+def register(key: str, module: str) -> None:
+    """Add a game at run time (tests register their own small games)."""
+    _MODULES[key] = module
+    _loaded.pop(key, None)
+
+
+def unregister(key: str) -> None:
+    _MODULES.pop(key, None)
+    _loaded.pop(key, None)
 
 
 def keys() -> list[str]:

@@ -1,0 +1,5 @@
+"""Fire & Stone (Klaus-Jürgen Wrede, Pegasus 2021)."""
+
+from .game import FireAndStone
+
+GAME = FireAndStone()

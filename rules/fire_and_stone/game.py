@@ -1,0 +1,767 @@
+"""Fire & Stone (Klaus-Jürgen Wrede): explore, gather, cook, build villages.
+
+The state is a plain JSON dict (cheap to clone). A turn is split into small
+moves by the same seat: move explorer 1, then its choices (take or leave a
+tile, cook, build, which fire to go back to), then explorer 2. Pending
+decisions sit in ``state["pending"]``; the head of that queue says who acts
+and what they may choose.
+"""
+
+from __future__ import annotations
+
+import json
+
+from rules.core import Event, Game, IllegalMove, Move, Option, Result, Rng, normalize_notation, rank_by
+
+from . import scoring
+from .data import (ADJ, ALL_INV, BAG_SUPPLY, CAVES, DISCOVERY, FOOD_ICON, GAME_TILES, GATHER_KINDS, HUT_EFFECTS,
+                   HUTS_EACH, INVENTIONS, KIND_EN, KIND_FR, OBJECTIVES, PRINTED_FIRE, REGION, REGIONS, SEA,
+                   START, START_BAGS, START_GATHER, STACKS_PER_REGION, STARTING, TERR, TERR_IDS, VP_DECK,
+                   game_text)
+from .text import RULES_EN, RULES_FR
+
+OPEN_AT = {"I": 0, "II": 3, "III": 9}
+
+
+def _ev(text, fr=None, seat=None, private_to=None, reveal=False) -> Event:
+    return Event(text, fr=fr, seat=seat, private_to=private_to, reveal=reveal)
+
+
+class FireAndStone(Game):
+    key = "fire_and_stone"
+    name = "Fire & Stone"
+    name_fr = "Fire & Stone"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("starting_inventions", "Variant: each tribe picks a starting invention", ("off", "on"), "off",
+               "Variante : chaque tribu choisit une invention de départ"),
+        Option("start_tile", "3 players: everyone starts with the sun or the moon gathering tile",
+               ("sun", "moon"), "sun", "À 3 joueurs : tous commencent avec la tuile Soleil ou Lune"),
+        Option("cave", "Cave card: any, or only beginner cards", ("any", "beginner"), "any",
+               "Carte Grotte : n'importe laquelle, ou seulement débutant"),
+    )
+    rules_en = RULES_EN
+    rules_fr = RULES_FR
+
+    # ------------------------------------------------------------ set-up
+
+    def setup(self, seats: int, seed: int, options: dict[str, str]) -> dict:
+        opts = self.resolve_options(options)
+        rng = Rng(seed)
+        tile: dict[str, str] = {}
+        for region in REGIONS:
+            bag = [kind for kind, count in DISCOVERY[region].items() for _ in range(count)]
+            rng.shuffle(bag)
+            for t, kind in zip(FOOD_ICON[region], bag, strict=True):
+                tile[str(t)] = kind
+        game_ids = list(range(len(GAME_TILES)))
+        rng.shuffle(game_ids)
+        stacks: dict[str, list[list[int]]] = {}
+        for region in REGIONS:
+            stacks[region] = []
+            for _ in range(STACKS_PER_REGION[region]):
+                stacks[region].append(game_ids[:3])
+                game_ids = game_ids[3:]
+        caves = sorted(c for c in CAVES if opts["cave"] == "any" or CAVES[c]["beginner"])
+        inv_deck = sorted(INVENTIONS)
+        rng.shuffle(inv_deck)
+        objectives = sorted(OBJECTIVES)
+        rng.shuffle(objectives)
+        players = []
+        for s in range(seats):
+            tracks = [[None, 0], [None, 0]]
+            colour = START_GATHER[s]
+            if seats == 4:
+                tracks = [[colour["sun"], 1], [colour["moon"], 1]]
+            elif seats == 3:
+                tracks = [[colour[opts["start_tile"]], 1], [None, 0]]
+            players.append({"food": 0, "bags": START_BAGS, "tracks": tracks, "game": [], "inv": [], "cover": {},
+                            "vp": 0, "huts": HUTS_EACH, "ex": [START, None], "obj": objectives[s]})
+        state = {
+            "n": seats, "opts": opts, "rng": None,
+            "tile": tile, "up": [], "forest": {}, "villages": {}, "stacks": stacks,
+            "cave": rng.choice(caves), "cave_up": False,
+            "inv_row": [inv_deck.pop(0) for _ in range(3)], "inv_deck": inv_deck,
+            "vp_deck": list(VP_DECK), "track": 0, "bag_supply": BAG_SUPPLY - START_BAGS * seats,
+            "discard": [], "p": players, "turn": 0, "ex": 0, "pending": [], "end": None, "over": False,
+            "last": None, "draft": None,
+        }
+        if opts["starting_inventions"] == "on":
+            cards = sorted(STARTING)
+            rng.shuffle(cards)
+            state["draft"] = cards[:seats]
+            # The last player chooses first, then anticlockwise.
+            state["pending"] = [{"k": "draft", "s": s} for s in range(seats - 1, -1, -1)]
+        else:
+            state["pending"] = [{"k": "move", "s": 0, "e": 0}]
+        state["rng"] = rng.to_json()
+        return state
+
+    # ------------------------------------------------------------ storage
+
+    def to_json(self, state) -> dict:
+        return json.loads(json.dumps(state))
+
+    def from_json(self, data: dict):
+        return json.loads(json.dumps(data))
+
+    def clone(self, state):
+        return json.loads(json.dumps(state))
+
+    # ------------------------------------------------------------ helpers
+
+    @staticmethod
+    def has(p: dict, effect: str) -> bool:
+        """An uncovered invention of this tribe gives that effect."""
+        return any(ALL_INV[i]["effect"] == effect and i not in p["cover"] for i in p["inv"])
+
+    @staticmethod
+    def cave_rule(state, kind: str, territory: int) -> int:
+        """+1 when the revealed cave card's permanent rule ``kind`` applies there."""
+        if not state["cave_up"]:
+            return 0
+        rule = CAVES[state["cave"]]["rule"]
+        if not rule or rule["kind"] != kind:
+            return 0
+        return 1 if rule["scope"] == "all" or REGION[territory] == rule["scope"] else 0
+
+    @staticmethod
+    def gain_food(p: dict, amount: int) -> int:
+        """Food only fits in free bags; the surplus is lost. Returns what was kept."""
+        kept = max(0, min(amount, p["bags"] - p["food"]))
+        p["food"] += kept
+        return kept
+
+    @staticmethod
+    def gain_bags(state, p: dict, amount: int) -> int:
+        got = min(amount, state["bag_supply"])
+        state["bag_supply"] -= got
+        p["bags"] += got
+        return got
+
+    @staticmethod
+    def is_fire(state, t: int) -> bool:
+        return t in PRINTED_FIRE or (state["tile"].get(str(t)) == "fire" and t in state["up"])
+
+    @staticmethod
+    def region_open(state, region: str) -> bool:
+        return state["track"] >= OPEN_AT[region]
+
+    def fires_in(self, state, region: str | None) -> list[int]:
+        return [t for t in TERR_IDS if (region is None or REGION[t] == region)
+                and self.region_open(state, REGION[t]) and self.is_fire(state, t)]
+
+    def destinations(self, state, seat: int, e: int) -> list[int]:
+        """Territories this explorer may end its move on (up to 2 steps, 3 with
+        the sled; locked regions cannot be entered; sea routes need Boats)."""
+        p = state["p"][seat]
+        origin = p["ex"][e]
+        reach = 3 if self.has(p, "move3") else 2
+        boats = self.has(p, "boats")
+        dist = {origin: 0}
+        frontier = [origin]
+        for step in range(1, reach + 1):
+            nxt = []
+            for t in frontier:
+                for u in ADJ[t] + (SEA[t] if boats else ()):
+                    if u not in dist and self.region_open(state, REGION[u]):
+                        dist[u] = step
+                        nxt.append(u)
+            frontier = nxt
+        out = [t for t, d in dist.items() if d >= 1]
+        if self.has(p, "stay"):
+            out.append(origin)
+        return sorted(out)
+
+    def describe(self, state, t: int) -> str:
+        """Public words for what lies on a territory."""
+        kind = state["tile"].get(str(t))
+        huts = sum(state["villages"].get(str(t), []))
+        if kind and t not in state["up"]:
+            return "face-down tile"
+        if kind == "forest":
+            return f"forest ({len(state['forest'].get(str(t), []))} game)"
+        if kind == "cave":
+            return "cave"
+        if kind:
+            return KIND_EN[kind]
+        if t in PRINTED_FIRE:
+            return "fire"
+        if huts:
+            return f"village ({huts} huts)"
+        return "food icon"
+
+    def build_cost(self, state, seat: int, t: int) -> int:
+        p = state["p"][seat]
+        here = sum(state["villages"].get(str(t), []))
+        discount = (1 if self.has(p, "build_minus") else 0) + self.cave_rule(state, "build_minus", t)
+        return max(0, here - discount)
+
+    # ------------------------------------------------------------ who acts, what may be done
+
+    def to_act(self, state) -> list[int]:
+        if state["over"] or not state["pending"]:
+            return []
+        return [state["pending"][0]["s"]]
+
+    def legal_moves(self, state, seat: int) -> list[Move]:
+        if seat not in self.to_act(state):
+            return []
+        return self.options_for(state, state["pending"][0])
+
+    def options_for(self, state, head: dict) -> list[Move]:
+        s = head["s"]
+        p = state["p"][s]
+        k = head["k"]
+        out: list[Move] = []
+        if k == "draft":
+            for i, card in enumerate(state["draft"]):
+                out.append(Move(s, f"s{i + 1}", f"{STARTING[card]['en']}: {STARTING[card]['text']}", ("draft", card)))
+        elif k == "move":
+            for t in self.destinations(state, s, head["e"]):
+                out.append(Move(s, str(t), f"Move to {t} (region {REGION[t]}): {self.describe(state, t)}",
+                                ("move", t)))
+        elif k == "forest":
+            for i in range(len(state["forest"].get(str(head["t"]), []))):
+                out.append(Move(s, f"g{i + 1}", f"Take game tile {i + 1} (see /hand)", ("forest", i)))
+            out.append(Move(s, "pass", "Take nothing more", ("pass",)))
+        elif k == "cook":
+            pot = head["pot"]
+            for i in range(len(p["game"])):
+                if i not in pot:
+                    out.append(Move(s, f"c{i + 1}", f"Put your game tile {i + 1} in the pot", ("pot", i)))
+            out.append(Move(s, "ok", f"Cook the {len(pot)} tile(s) in the pot" if pot else "Cook nothing",
+                            ("cook",)))
+        elif k == "gather":
+            kind = state["tile"][str(head["t"])]
+            for i, how in self.gather_targets(p, kind):
+                if how == "place":
+                    out.append(Move(s, f"t{i + 1}", f"Take the {kind} onto track {i + 1}", ("take", i, False)))
+                else:
+                    gone = p["tracks"][i][0]
+                    out.append(Move(s, f"x{i + 1}", f"Empty track {i + 1} ({gone}) and take the {kind}",
+                                    ("take", i, True)))
+            out.append(Move(s, "leave", f"Leave it: {self.leave_food(state, s, head['t'])} food", ("leave",)))
+        elif k == "card":
+            if state["vp_deck"]:
+                for i, inv in enumerate(p["inv"]):
+                    if inv not in p["cover"]:
+                        out.append(Move(s, f"v{i + 1}", f"VP card ({state['vp_deck'][-1]}) covering {ALL_INV[inv]['en']}",
+                                        ("vp", inv)))
+            for i, inv in enumerate(state["inv_row"]):
+                if inv not in p["inv"]:
+                    out.append(Move(s, f"i{i + 1}", f"Invention {INVENTIONS[inv]['en']}: {INVENTIONS[inv]['text']}",
+                                    ("invent", inv)))
+            out.sort(key=lambda m: m.notation)  # inventions first
+        elif k == "build":
+            t = head["t"]
+            if p["huts"] > 0:
+                here = sum(state["villages"].get(str(t), []))
+                if head.get("eden"):
+                    if p["bags"] - p["food"] >= here:
+                        out.append(Move(s, "build", f"Build a hut and gain {here} food", ("build",)))
+                elif p["food"] >= self.build_cost(state, s, t):
+                    out.append(Move(s, "build", f"Build a hut for {self.build_cost(state, s, t)} food", ("build",)))
+            if out:
+                out.append(Move(s, "pass", "Do not build", ("pass",)))
+        elif k == "fire":
+            region = None if (head["why"] == "return" and self.has(p, "any_fire")) else head["region"]
+            for t in self.fires_in(state, region):
+                out.append(Move(s, f"f{t}", f"Explorer to the fire at {t}", ("fire", t)))
+            if head.get("stay") is not None:
+                out.append(Move(s, "stay", "Explorer stays in the village", ("stay",)))
+        elif k == "buy":
+            if p["food"] >= head["n"] and (head["what"] == "vp" or state["bag_supply"] > 0):
+                what = "1 VP" if head["what"] == "vp" else "1 bag"
+                out.append(Move(s, "buy", f"Pay {head['n']} food for {what}", ("buy",)))
+                out.append(Move(s, "pass", "Do not buy", ("pass",)))
+        return out
+
+    def gather_targets(self, p: dict, kind: str) -> list[tuple[int, str]]:
+        """Where a gathering tile may go: the track of its kind, else an empty
+        track, else a track emptied first (its tiles are discarded)."""
+        tracks = p["tracks"]
+        same = [i for i in (0, 1) if tracks[i][0] == kind and tracks[i][1] > 0]
+        if same:
+            return [(same[0], "place")]
+        empty = [i for i in (0, 1) if tracks[i][1] == 0]
+        if empty:
+            return [(i, "place") for i in empty]
+        return [(0, "empty"), (1, "empty")]
+
+    def leave_food(self, state, seat: int, t: int) -> int:
+        p = state["p"][seat]
+        return 2 + (1 if self.has(p, "leave_plus") else 0) + self.cave_rule(state, "leave_plus", t)
+
+    # ------------------------------------------------------------ parse with friendlier refusals
+
+    def parse(self, state, seat: int, text: str) -> Move:
+        if seat in self.to_act(state) and state["pending"][0]["k"] == "move":
+            wanted = normalize_notation(text)
+            if wanted.isdigit() and len(wanted) < 4:
+                t = int(wanted)
+                legal = {m.notation: m for m in self.legal_moves(state, seat)}
+                if str(t) in legal:
+                    return legal[str(t)]
+                if t not in TERR:
+                    raise IllegalMove(f"There is no territory {t} (1–{len(TERR)}).",
+                                      f"Il n'y a pas de territoire {t} (1–{len(TERR)}).")
+                if not self.region_open(state, REGION[t]):
+                    need = OPEN_AT[REGION[t]]
+                    raise IllegalMove(f"Region {REGION[t]} is closed until the {need}th hut tile.",
+                                      f"La région {REGION[t]} est fermée jusqu'à la {need}e tuile Hutte.")
+                raise IllegalMove(f"Territory {t} is out of reach of this explorer this move.",
+                                  f"Le territoire {t} est hors de portée de cet explorateur.")
+        return super().parse(state, seat, text)
+
+    # ------------------------------------------------------------ play
+
+    def play(self, state, move: Move) -> list[Event]:
+        if move.seat not in self.to_act(state):
+            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+        head = state["pending"][0]
+        if move not in self.options_for(state, head):
+            raise IllegalMove("That move is not legal now.", "Ce coup n'est pas légal maintenant.")
+        rng = Rng.from_json(state["rng"])
+        events: list[Event] = []
+        kind = move.data[0]
+        getattr(self, "_do_" + kind)(state, head, move, events, rng)
+        self._settle(state, events, rng)
+        state["rng"] = rng.to_json()
+        return events
+
+    # Each _do_ pops or updates the head pending decision and may push new ones.
+
+    def _do_draft(self, state, head, move, events, rng):
+        card = move.data[1]
+        state["pending"].pop(0)
+        state["draft"].remove(card)
+        self._gain_invention(state, head["s"], card, events)
+        if not state["pending"]:
+            state["draft"] = None
+            state["pending"] = [{"k": "move", "s": 0, "e": 0}]
+
+    def _do_move(self, state, head, move, events, rng):
+        s, e, t = head["s"], head["e"], move.data[1]
+        p = state["p"][s]
+        state["pending"].pop(0)
+        origin = p["ex"][e]
+        p["ex"][e] = t
+        state["last"] = {"s": s, "from": origin, "to": t}
+        events.append(_ev(f"{{p{s}}} moves an explorer {origin}→{t}.", f"{{p{s}}} déplace un explorateur {origin}→{t}.",
+                          seat=s))
+        self._arrive(state, s, e, t, events, rng)
+
+    def _arrive(self, state, s, e, t, events, rng):
+        p = state["p"][s]
+        key = str(t)
+        kind = state["tile"].get(key)
+        if self.has(p, "water_food") and (TERR[t]["lake"] or TERR[t]["coast"]):
+            self.gain_food(p, 1)
+        new: list[dict] = []
+        if kind and t not in state["up"]:
+            state["up"].append(t)
+            events.append(_ev(f"{{p{s}}} reveals a {KIND_EN[kind]} at {t}.",
+                              f"{{p{s}}} révèle : {KIND_FR[kind]} en {t}.", seat=s, reveal=True))
+            if self.has(p, "reveal_food"):
+                self.gain_food(p, 1)
+            new = self._discover(state, s, e, t, kind, events, rng)
+        else:
+            new = self._action(state, s, e, t, events)
+        if self.has(p, "fire_food") and self.is_fire(state, t):
+            self.gain_food(p, 1)
+        state["pending"][0:0] = new
+
+    def _discover(self, state, s, e, t, kind, events, rng) -> list[dict]:
+        """Discovery effect of a freshly revealed tile, then its action."""
+        p = state["p"][s]
+        key = str(t)
+        region = REGION[t]
+        if kind == "forest":
+            stacks = state["stacks"][region]
+            state["forest"][key] = stacks.pop(0) if stacks else []
+            return self._action(state, s, e, t, events)
+        if kind == "fire":
+            p["vp"] += 1
+            events.append(_ev(f"{{p{s}}} scores 1 VP for the fire.", f"{{p{s}}} marque 1 PV pour le feu.", seat=s))
+            return self._action(state, s, e, t, events)
+        if kind == "cache":
+            self.gain_bags(state, p, 1)
+            self.gain_food(p, 1)
+            del state["tile"][key]
+            state["up"].remove(t)
+            events.append(_ev(f"{{p{s}}} finds 1 bag and 1 food.", f"{{p{s}}} trouve 1 sac et 1 nourriture.", seat=s))
+            return []
+        if kind == "hut":
+            del state["tile"][key]
+            state["up"].remove(t)
+            if p["huts"] > 0:
+                self._place_hut(state, s, t, events)
+            return self._hut_track(state, s, e, t, events)
+        if kind == "cave":
+            state["cave_up"] = True
+            card = CAVES[state["cave"]]
+            events.append(_ev(f"The cave card is {card['en']}: {card['text']}",
+                              f"La carte Grotte est {card['fr']}.", reveal=True))
+            disc = card["discovery"]
+            if disc.get("bags"):
+                self.gain_bags(state, p, disc["bags"])
+            if disc.get("food"):
+                self.gain_food(p, disc["food"])
+            if disc.get("vp"):
+                p["vp"] += disc["vp"]
+            return self._action(state, s, e, t, events)
+        return self._action(state, s, e, t, events)  # gathering tiles: no discovery effect
+
+    def _action(self, state, s, e, t, events) -> list[dict]:
+        """The action of what the explorer finds (never a discovery effect)."""
+        p = state["p"][s]
+        key = str(t)
+        kind = state["tile"].get(key)
+        if kind == "forest":
+            if state["forest"].get(key):
+                left = 2 if self.has(p, "forest_two") else 1
+                self._show_forest(state, s, t, events)
+                return [{"k": "forest", "s": s, "t": t, "left": left}]
+            return []
+        if kind == "fire" or (kind is None and t in PRINTED_FIRE):
+            return [{"k": "cook", "s": s, "t": t, "pot": []}] if p["game"] else []
+        if kind in GATHER_KINDS:
+            return [{"k": "gather", "s": s, "t": t}]
+        if kind == "cave":
+            action = CAVES[state["cave"]]["action"]
+            if not action:
+                return []
+            if action["kind"] == "eden":
+                return [{"k": "build", "s": s, "e": e, "t": t, "eden": True}]
+            if action["kind"] == "food":
+                got = self.gain_food(p, action["n"])
+                events.append(_ev(f"{{p{s}}} gains {got} food in the cave.", f"{{p{s}}} gagne {got} nourriture.", seat=s))
+                return []
+            if action["kind"] == "fire":
+                return [{"k": "cook", "s": s, "t": t, "pot": []}] if p["game"] else []
+            return [{"k": "buy", "s": s, "what": "vp" if action["kind"] == "buy_vp" else "bag", "n": action["n"]}]
+        if sum(state["villages"].get(key, [])):
+            return [{"k": "build", "s": s, "e": e, "t": t}]
+        # Only a food icon left.
+        gain = 1 + (1 if self.has(p, "plain_plus") else 0) + self.cave_rule(state, "plain_plus", t)
+        got = self.gain_food(p, gain)
+        events.append(_ev(f"{{p{s}}} gathers {got} food.", f"{{p{s}}} récolte {got} nourriture.", seat=s))
+        return []
+
+    def _show_forest(self, state, s, t, events):
+        tiles = state["forest"][str(t)]
+        listing = "; ".join(f"{i + 1}) {game_text(g)}" for i, g in enumerate(tiles))
+        events.append(_ev(f"Forest {t} holds: {listing}.", f"La forêt {t} contient : {listing}.", private_to=s))
+
+    def _place_hut(self, state, s, t, events):
+        p = state["p"][s]
+        village = state["villages"].setdefault(str(t), [0] * state["n"])
+        village[s] += 1
+        p["huts"] -= 1
+        state["last"] = dict(state["last"] or {}, built=t)
+        if p["huts"] == 0:
+            self._trigger_end(state, s, events, "builds their last hut")
+
+    def _hut_track(self, state, s, e, t, events) -> list[dict]:
+        state["track"] += 1
+        n = state["track"]
+        events.append(_ev(f"Hut tile {n} goes on the hut track.", f"La tuile Hutte {n} va sur la piste des huttes.",
+                          seat=s))
+        effect = HUT_EFFECTS.get(n)
+        new = [self._return_to_fire(state, s, e, t)]
+        if effect == "open_II":
+            events.append(_ev("Region II is open.", "La région II est ouverte."))
+        elif effect == "open_III":
+            events.append(_ev("Region III is open.", "La région III est ouverte."))
+        elif effect == "end":
+            self._trigger_end(state, s, events, "places the 11th hut tile")
+        elif effect == "second_explorer":
+            events.append(_ev("Every tribe gets its second explorer.", "Chaque tribu reçoit son second explorateur."))
+            for i in range(state["n"]):
+                seat = (s + i) % state["n"]
+                first = t if seat == s else state["p"][seat]["ex"][0]
+                new.append({"k": "fire", "s": seat, "e": 1, "why": "second", "region": REGION[first]})
+        return new
+
+    def _return_to_fire(self, state, s, e, t) -> dict:
+        head = {"k": "fire", "s": s, "e": e, "why": "return", "region": REGION[t]}
+        if self.has(state["p"][s], "may_stay"):
+            head["stay"] = t
+        return head
+
+    def _trigger_end(self, state, s, events, why):
+        if state["end"] is None:
+            # The trigger's turn counts as one of its two; the others play twice more.
+            state["end"] = [2] * state["n"]
+            state["trigger"] = s
+            events.append(_ev(f"{{p{s}}} {why}: the end is near. {{p{s}}} plays once more, the others twice.",
+                              f"{{p{s}}} déclenche la fin : encore un tour pour {{p{s}}}, deux pour les autres."))
+
+    def _do_forest(self, state, head, move, events, rng):
+        s, t = head["s"], head["t"]
+        tiles = state["forest"][str(t)]
+        gid = tiles.pop(move.data[1])
+        state["p"][s]["game"].append(gid)
+        events.append(_ev(f"{{p{s}}} takes a game tile in the forest at {t}.",
+                          f"{{p{s}}} prend une tuile Gibier dans la forêt en {t}.", seat=s))
+        events.append(_ev(f"You took {game_text(gid)}.", f"Vous prenez {game_text(gid)}.", private_to=s))
+        head["left"] -= 1
+        if head["left"] <= 0 or not tiles:
+            state["pending"].pop(0)
+        else:
+            self._show_forest(state, s, t, events)
+
+    def _do_pass(self, state, head, move, events, rng):
+        state["pending"].pop(0)
+
+    def _do_pot(self, state, head, move, events, rng):
+        head["pot"].append(move.data[1])
+
+    def _do_cook(self, state, head, move, events, rng):
+        s = head["s"]
+        p = state["p"][s]
+        state["pending"].pop(0)
+        pot = sorted(head["pot"])
+        if not pot:
+            return
+        cooked = [p["game"][i] for i in pot]
+        p["game"] = [g for i, g in enumerate(p["game"]) if i not in pot]
+        bonus = (1 if self.has(p, "cook_plus") else 0) + self.cave_rule(state, "cook_plus", head["t"])
+        # All rewards together: new bags first, so the food can fill them.
+        bags = self.gain_bags(state, p, sum(GAME_TILES[g][1] for g in cooked))
+        food = sum(GAME_TILES[g][0] + bonus for g in cooked)
+        kept = self.gain_food(p, food)
+        state["discard"].extend(cooked)
+        shown = ", ".join(game_text(g) for g in cooked)
+        events.append(_ev(f"{{p{s}}} cooks {shown}: +{bags} bag, +{kept} food.",
+                          f"{{p{s}}} cuit {shown} : +{bags} sac, +{kept} nourriture.", seat=s, reveal=True))
+
+    def _do_take(self, state, head, move, events, rng):
+        s, t = head["s"], head["t"]
+        p = state["p"][s]
+        state["pending"].pop(0)
+        _, i, empty = move.data
+        kind = state["tile"].pop(str(t))
+        state["up"].remove(t)
+        track = p["tracks"][i]
+        if empty:
+            events.append(_ev(f"{{p{s}}} empties the {track[0]} track.", f"{{p{s}}} vide sa piste.", seat=s))
+            track[:] = [None, 0]
+        track[0] = kind
+        track[1] = min(3, track[1] + (2 if self.has(p, "double_" + kind) else 1))
+        if self.has(p, "take_plus"):
+            self.gain_food(p, 1)
+        events.append(_ev(f"{{p{s}}} takes the {kind} ({track[1]}/3).", f"{{p{s}}} prend : {KIND_FR[kind]} ({track[1]}/3).",
+                          seat=s))
+        if track[1] >= 3:
+            track[:] = [None, 0]  # the three tiles are discarded once the card is taken
+            card = {"k": "card", "s": s}
+            if self.options_for(state, card):
+                state["pending"].insert(0, card)
+
+    def _do_leave(self, state, head, move, events, rng):
+        s, t = head["s"], head["t"]
+        state["pending"].pop(0)
+        got = self.gain_food(state["p"][s], self.leave_food(state, s, t))
+        events.append(_ev(f"{{p{s}}} leaves the tile and gains {got} food.",
+                          f"{{p{s}}} laisse la tuile et gagne {got} nourriture.", seat=s))
+
+    def _gain_invention(self, state, s, inv, events):
+        p = state["p"][s]
+        p["inv"].append(inv)
+        instant = ALL_INV[inv]["instant"]
+        if instant.get("bags"):
+            self.gain_bags(state, p, instant["bags"])
+        if instant.get("food"):
+            self.gain_food(p, instant["food"])
+        events.append(_ev(f"{{p{s}}} gains the invention {ALL_INV[inv]['en']}.",
+                          f"{{p{s}}} gagne l'invention {ALL_INV[inv]['fr']}.", seat=s))
+
+    def _do_invent(self, state, head, move, events, rng):
+        s, inv = head["s"], move.data[1]
+        state["pending"].pop(0)
+        state["inv_row"].remove(inv)
+        if state["inv_deck"]:
+            state["inv_row"].append(state["inv_deck"].pop(0))
+        self._gain_invention(state, s, inv, events)
+
+    def _do_vp(self, state, head, move, events, rng):
+        s, inv = head["s"], move.data[1]
+        state["pending"].pop(0)
+        value = state["vp_deck"].pop()
+        state["p"][s]["cover"][inv] = value
+        events.append(_ev(f"{{p{s}}} takes a {value} VP card, covering {ALL_INV[inv]['en']}.",
+                          f"{{p{s}}} prend une carte {value} PV sur {ALL_INV[inv]['fr']}.", seat=s))
+
+    def _do_build(self, state, head, move, events, rng):
+        s, t = head["s"], head["t"]
+        p = state["p"][s]
+        state["pending"].pop(0)
+        here = sum(state["villages"].get(str(t), []))
+        if head.get("eden"):
+            self.gain_food(p, here)
+            events.append(_ev(f"{{p{s}}} builds a hut at {t} and gains {here} food.",
+                              f"{{p{s}}} construit une hutte en {t} et gagne {here} nourriture.", seat=s))
+        else:
+            cost = self.build_cost(state, s, t)
+            p["food"] -= cost
+            events.append(_ev(f"{{p{s}}} builds a hut at {t} for {cost} food.",
+                              f"{{p{s}}} construit une hutte en {t} pour {cost} nourriture.", seat=s))
+        self._place_hut(state, s, t, events)
+        state["pending"].insert(0, self._return_to_fire(state, s, head["e"], t))
+
+    def _do_fire(self, state, head, move, events, rng):
+        s, t = head["s"], move.data[1]
+        state["pending"].pop(0)
+        state["p"][s]["ex"][head["e"]] = t
+        what = "its second explorer" if head["why"] == "second" else "an explorer"
+        events.append(_ev(f"{{p{s}}} puts {what} at the fire {t}.", f"{{p{s}}} place un explorateur au feu {t}.", seat=s))
+
+    def _do_stay(self, state, head, move, events, rng):
+        state["pending"].pop(0)
+
+    def _do_buy(self, state, head, move, events, rng):
+        s = head["s"]
+        p = state["p"][s]
+        state["pending"].pop(0)
+        p["food"] -= head["n"]
+        if head["what"] == "vp":
+            p["vp"] += 1
+        else:
+            self.gain_bags(state, p, 1)
+        events.append(_ev(f"{{p{s}}} pays {head['n']} food in the cave.", f"{{p{s}}} paie {head['n']} nourriture.",
+                          seat=s))
+
+    def _settle(self, state, events, rng):
+        """Drop decisions with nothing to choose, make forced ones, and move on
+        to the next explorer or the next turn when nothing is pending."""
+        while not state["over"]:
+            if state["pending"]:
+                head = state["pending"][0]
+                opts = self.options_for(state, head)
+                if not opts:
+                    state["pending"].pop(0)
+                    continue
+                if head["k"] == "fire" and len(opts) == 1:
+                    self._do_fire(state, head, opts[0], events, rng)
+                    continue
+                return
+            seat = state["turn"]
+            p = state["p"][seat]
+            if state["ex"] == 0 and p["ex"][1] is not None:
+                state["ex"] = 1
+                state["pending"].append({"k": "move", "s": seat, "e": 1})
+                continue
+            if state["end"] is not None:
+                state["end"][seat] -= 1
+            nxt = (seat + 1) % state["n"]
+            if state["end"] is not None and state["end"][nxt] <= 0:
+                state["over"] = True
+                events.append(_ev("The game is over.", "La partie est terminée."))
+                return
+            state["turn"], state["ex"] = nxt, 0
+            state["pending"].append({"k": "move", "s": nxt, "e": 0})
+
+    # ------------------------------------------------------------ what people see
+
+    def view(self, state, seat: int | None) -> dict:
+        tiles = {}
+        for key, kind in state["tile"].items():
+            tiles[key] = kind if int(key) in state["up"] else "?"
+        head = state["pending"][0] if state["pending"] and not state["over"] else None
+        public_head = None
+        if head:
+            public_head = {k: v for k, v in head.items() if k != "pot"}
+            if "pot" in head:
+                public_head["pot"] = len(head["pot"])
+        out = {
+            "players": state["n"],
+            "tiles": tiles,
+            "forest": {k: len(v) for k, v in state["forest"].items()},
+            "villages": state["villages"],
+            "explorers": [p["ex"] for p in state["p"]],
+            "track": state["track"],
+            "open": [r for r in REGIONS if self.region_open(state, r)],
+            "inv_row": state["inv_row"], "inv_deck": len(state["inv_deck"]),
+            "vp_deck": state["vp_deck"],
+            "stacks": {r: len(v) for r, v in state["stacks"].items()},
+            "cave": state["cave"] if state["cave_up"] else None,
+            "discard": state["discard"],
+            "bag_supply": state["bag_supply"],
+            "draft": state["draft"],
+            "tribes": [{"food": p["food"], "bags": p["bags"], "tracks": p["tracks"], "game": len(p["game"]),
+                        "inv": p["inv"], "cover": p["cover"], "vp": p["vp"], "huts": p["huts"]}
+                       for p in state["p"]],
+            "turn": state["turn"], "pending": public_head, "end": state["end"], "over": state["over"],
+            "last": state["last"],
+            "scores": self.public_scores(state),
+        }
+        if state["over"]:
+            out["objectives"] = [p["obj"] for p in state["p"]]
+            out["final"] = [scoring.breakdown(state, s) for s in range(state["n"])]
+        if seat is not None:
+            p = state["p"][seat]
+            out["me"] = {"seat": seat, "objective": p["obj"], "game": p["game"]}
+            if head and head["s"] == seat and head["k"] == "forest":
+                out["me"]["forest"] = state["forest"][str(head["t"])]
+            if head and head["s"] == seat and head["k"] == "cook":
+                out["me"]["pot"] = head["pot"]
+        return out
+
+    def private_text(self, state, seat: int, locale: str | None = None) -> str:
+        p = state["p"][seat]
+        fr = bool(locale and locale.startswith("fr"))
+        obj = OBJECTIVES[p["obj"]]
+        lines = [("Objectif : " + obj["fr"]) if fr else ("Objective: " + obj["en"])]
+        if p["game"]:
+            listing = ", ".join(f"{i + 1}) {game_text(g)}" for i, g in enumerate(p["game"]))
+            lines.append(("Tuiles Gibier : " if fr else "Game tiles: ") + listing)
+        else:
+            lines.append("Aucune tuile Gibier." if fr else "No game tiles.")
+        head = state["pending"][0] if state["pending"] and not state["over"] else None
+        if head and head["s"] == seat and head["k"] == "forest":
+            listing = ", ".join(f"g{i + 1}) {game_text(g)}" for i, g in enumerate(state["forest"][str(head["t"])]))
+            lines.append((f"Forêt {head['t']} : " if fr else f"Forest {head['t']}: ") + listing)
+        if head and head["s"] == seat and head["k"] == "cook" and head["pot"]:
+            lines.append(("Dans la marmite : " if fr else "In the pot: ")
+                         + ", ".join(f"{i + 1}" for i in sorted(head["pot"])))
+        return "\n".join(lines)
+
+    def status_text(self, state, locale: str | None = None) -> str:
+        fr = bool(locale and locale.startswith("fr"))
+        opened = ", ".join(r for r in REGIONS if self.region_open(state, r))
+        if fr:
+            line = f"Piste des huttes {state['track']}/11 · régions ouvertes : {opened}"
+            if state["end"] is not None and not state["over"]:
+                line += " · fin déclenchée"
+        else:
+            line = f"Hut track {state['track']}/11 · open regions: {opened}"
+            if state["end"] is not None and not state["over"]:
+                line += " · end triggered: final turns"
+        return line
+
+    def public_scores(self, state) -> list[float]:
+        """Everything but the secret objective."""
+        return [scoring.public_score(state, s) for s in range(state["n"])]
+
+    def result(self, state) -> Result | None:
+        if not state["over"]:
+            return None
+        scores = [scoring.total(state, s) for s in range(state["n"])]
+        ranks = rank_by([(sc,) for sc in scores])
+        summary = " · ".join(f"{{p{s}}} {sc}" for s, sc in enumerate(scores))
+        return Result(scores, ranks, summary, summary)
+
+    def default_move(self, state, seat: int, rng: Rng | None = None) -> Move:
+        """For an absent seat: decline optional choices (keep the food, cook
+        nothing, build nothing); moves and forced choices are drawn at random."""
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            raise IllegalMove("No legal move.")
+        for pref in ("ok", "leave", "pass", "stay"):
+            for m in moves:
+                if m.notation == pref:
+                    return m
+        return moves[rng.randbelow(len(moves))] if rng is not None else moves[0]

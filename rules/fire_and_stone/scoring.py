@@ -1,0 +1,60 @@
+"""Final scoring: VP track, VP cards, 1 per hut, 1 per strict majority in a
+village, and the secret objective card."""
+
+from __future__ import annotations
+
+from .data import ADJ, OBJECTIVES, PRINTED_FIRE, REGION, TERR
+
+
+def majorities(state, seat: int) -> list[int]:
+    """Villages where ``seat`` has strictly more huts than every opponent."""
+    out = []
+    for key, huts in state["villages"].items():
+        mine = huts[seat]
+        if mine and all(mine > h for s, h in enumerate(huts) if s != seat):
+            out.append(int(key))
+    return sorted(out)
+
+
+def _is_forest(state, t: int) -> bool:
+    return state["tile"].get(str(t)) == "forest" and t in state["up"]
+
+
+def _is_fire(state, t: int) -> bool:
+    return t in PRINTED_FIRE or (state["tile"].get(str(t)) == "fire" and t in state["up"])
+
+
+def objective_points(state, seat: int) -> int:
+    kind = OBJECTIVES[state["p"][seat]["obj"]]["kind"]
+    won = majorities(state, seat)
+    if kind == "lake":
+        return sum(1 for t in won if TERR[t]["lake"])
+    if kind == "coast":
+        return sum(1 for t in won if TERR[t]["coast"])
+    if kind == "forest":
+        return sum(1 for t in won if any(_is_forest(state, u) for u in ADJ[t]))
+    if kind == "fire":
+        return sum(1 for t in won if any(_is_fire(state, u) for u in ADJ[t]))
+    if kind == "regions":
+        return 2 * len({REGION[t] for t in won})
+    raise ValueError(kind)
+
+
+def huts_on_board(state, seat: int) -> int:
+    return sum(h[seat] for h in state["villages"].values())
+
+
+def public_score(state, seat: int) -> int:
+    p = state["p"][seat]
+    return p["vp"] + sum(p["cover"].values()) + huts_on_board(state, seat) + len(majorities(state, seat))
+
+
+def breakdown(state, seat: int) -> dict:
+    p = state["p"][seat]
+    return {"track": p["vp"], "cards": sum(p["cover"].values()), "huts": huts_on_board(state, seat),
+            "majorities": len(majorities(state, seat)), "objective": objective_points(state, seat),
+            "total": total(state, seat)}
+
+
+def total(state, seat: int) -> int:
+    return public_score(state, seat) + objective_points(state, seat)
