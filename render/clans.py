@@ -126,21 +126,26 @@ def _draw_map(view: dict) -> Image.Image:
     img = _map_layer().copy()
     d = ImageDraw.Draw(img)
     centre = {t["id"]: t["centre"] for t in TERRITORIES}
-    if view["last_move"]:
-        _outline(d, view["last_move"][0], kit.HIGHLIGHT, 5)
+    if view["last_move"]:   # under the huts and tags, which stay readable
+        src, dst = view["last_move"]
+        _outline(d, src, kit.HIGHLIGHT, 5)
+        _arrow(d, centre[src], centre[dst])
     for v in view["villages"]:
         tid = v["territory"]
         cx, cy = centre[tid]
         _outline(d, tid, kit.HIGHLIGHT if v["fresh"] else kit.INK, 6 if v["fresh"] else 4)
         tag = f"V{view['villages'].index(v) + 1}: " + ("destroyed" if v["destroyed"] else f"{v['value']} pts")
         w = kit.text_size(d, tag, 15)[0] + 10
-        d.rounded_rectangle((cx - w / 2, cy + 30, cx + w / 2, cy + 50), radius=5,
+        d.rounded_rectangle((cx - w / 2, cy + 37, cx + w / 2, cy + 57), radius=5,
                             fill=(150, 30, 30) if v["destroyed"] else kit.INK)
-        kit.text(d, (cx, cy + 40), tag, size=15, anchor="mm", fill=kit.WHITE)
+        kit.text(d, (cx, cy + 47), tag, size=15, anchor="mm", fill=kit.WHITE)
     for tid in view["pending"]:
         _outline(d, tid, kit.HIGHLIGHT, 6)
         cx, cy = centre[tid]
-        kit.text(d, (cx, cy + 40), f"village {tid}?", size=15, anchor="mm", fill=kit.INK, outline=kit.HIGHLIGHT)
+        tag = f"village {tid}: found first?"
+        w = kit.text_size(d, tag, 15)[0] + 10
+        d.rounded_rectangle((cx - w / 2, cy + 37, cx + w / 2, cy + 57), radius=5, fill=kit.HIGHLIGHT, outline=kit.INK)
+        kit.text(d, (cx, cy + 47), tag, size=15, anchor="mm", fill=kit.INK)
     for tid, counts in enumerate(view["huts"], start=1):
         if any(counts):
             cx, cy = centre[tid]
@@ -151,9 +156,6 @@ def _draw_map(view: dict) -> Image.Image:
                 d.rounded_rectangle(box, radius=6, fill=kit.INK if total >= 7 else kit.WHITE, outline=kit.INK)
                 kit.text(d, (cx + 3, cy - 30), str(total), size=15, anchor="mm",
                          fill=kit.WHITE if total >= 7 else kit.INK)
-    if view["last_move"]:
-        src, dst = view["last_move"]
-        _arrow(d, centre[src], centre[dst])
     return img
 
 
@@ -195,22 +197,25 @@ def _score_track(view: dict, width: int) -> Image.Image:
     img = Image.new("RGB", (width, PANEL_H), kit.PAPER)
     d = ImageDraw.Draw(img)
     over = view["over"]
-    kit.text(d, (12, 10), "Final: colours revealed" if over else "Score track (secret colours)", size=16, bold=True)
-    top = max(10, max(view["scores"].values()))
+    kit.text(d, (12, 10), "Final: colours revealed, + 1 per bonus token" if over else
+             "Score track (who holds which colour is secret)", size=16, bold=True)
+    top = max(60, max(view["scores"].values()))     # the board's track has 60 spaces
     owner = {c: s for s, c in enumerate(view.get("clans", []))}
+    x0, x1 = 80, width - (230 if over else 60)
     for i, colour in enumerate(COLOURS):
         y = 52 + i * 40
         score = view["scores"][colour]
-        x0, x1 = 90, width - 70
         kit.text(d, (12, y), colour, size=16, anchor="lm")
         d.rectangle((x0, y - 9, x1, y + 9), fill=(230, 222, 204))
         d.rectangle((x0, y - 9, x0 + (x1 - x0) * score / top, y + 9), fill=HUT_RGB[colour], outline=kit.INK)
         kit.text(d, (x1 + 8, y), str(score), size=18, anchor="lm", bold=True)
         if colour in owner:
             seat = owner[colour]
-            kit.badge(d, seat, x0 + 16, y, 11)
-            kit.text(d, (x0 + 32, y), f"+{view['chips'][seat]} tokens = {view['final'][seat]}", size=15,
-                     anchor="lm", fill=kit.WHITE if colour != "yellow" else kit.INK, bold=True)
+            kit.badge(d, seat, x1 + 64, y, 11)
+            kit.text(d, (x1 + 82, y), f"+{view['chips'][seat]} = {view['final'][seat]}", size=18, anchor="lm",
+                     bold=True)
+        elif over:
+            kit.text(d, (x1 + 56, y), "nobody", size=15, anchor="lm", fill=kit.MUTED)
     return img
 
 
@@ -221,6 +226,8 @@ def draw(view: dict, table: kit.Table) -> Image.Image:
     panel.paste(_score_track(view, WIDTH - 570), (570, 0))
     extra = {s: f"{n} bonus token{'s' if n != 1 else ''}" for s, n in enumerate(view["chips"])}
     if view["over"]:
-        extra = {s: f"{view['clans'][s]}, {view['final'][s]} points" for s in range(len(view["chips"]))}
+        best = max(view["final"])
+        extra = {s: f"{view['clans'][s]}, {view['final'][s]} points" + (" (winner)" if view["final"][s] == best else "")
+                 for s in range(len(view["chips"]))}
     legend = kit.legend(table, WIDTH, extra=extra)
     return kit.stack([board, panel, legend])

@@ -141,8 +141,9 @@ class Clans(Game):
             events = found_village(state, move.data[1], seat)
         else:
             _, src, dst = move.data
-            events = [Event(f"{{p{seat}}} moves {state.size(src)} huts from {label(src)} onto {label(dst)}.",
-                            f"{{p{seat}}} déplace {state.size(src)} huttes de {label(src)} sur {label(dst)}.",
+            n = state.size(src)
+            events = [Event(f"{{p{seat}}} moves {n} hut{'s' * (n > 1)} from {label(src)} onto {label(dst)}.",
+                            f"{{p{seat}}} déplace {n} hutte{'s' * (n > 1)} de {label(src)} sur {label(dst)}.",
                             seat=seat)]
             for c in range(N_COLOURS):
                 state.huts[dst][c] += state.huts[src][c]
