@@ -11,6 +11,7 @@ from rules.core import Game
 
 _MODULES: dict[str, str] = {
     "clans": "rules.clans",
+    "carcassonne_hg": "rules.carcassonne_hg",
     "fire_and_stone": "rules.fire_and_stone",
 }
 

@@ -1,0 +1,5 @@
+"""Carcassonne: Hunters & Gatherers (Klaus-Jürgen Wrede, 2002)."""
+
+from .game import CarcassonneHG
+
+GAME = CarcassonneHG()

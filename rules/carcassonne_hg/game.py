@@ -1,0 +1,358 @@
+"""Carcassonne: Hunters & Gatherers (2002): the Game.
+
+A turn is one or two moves by the same seat: place the drawn tile (`7b`:
+legal spot 7, turned b), then, when a figure could go on it, the figure
+step (`hunter nw`, `hut lake`, `none`). Completed forests and rivers score
+after the figure step; a gold nugget forest then hands the same seat a
+bonus tile (another place + figure step). The next tile is drawn at the end
+of the turn: that draw is public (an undo barrier).
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.core import Event, Game, IllegalMove, Move, Result, Rng, normalize_notation, rank_by
+
+from . import text
+from .board import Board
+from .data import START, TILES, deck
+from .scoring import final_scoring, score_completed
+from .state import HUTS, MEN, State
+
+ROT_LETTERS = "abcd"
+ROLES = ("hunter", "gatherer", "fisher", "hut")
+ROLE_FR = {"hunter": "un chasseur", "gatherer": "un cueilleur", "fisher": "un pêcheur", "hut": "une hutte"}
+
+
+class CarcassonneHG(Game):
+    key = "carcassonne_hg"
+    name = "Carcassonne: Hunters & Gatherers"
+    name_fr = "Carcassonne : Chasseurs et Cueilleurs"
+    min_players = 2
+    max_players = 5
+    rules_en = text.RULES_EN
+    rules_fr = text.RULES_FR
+
+    # ---- set-up and storage
+
+    def setup(self, seats: int, seed: int, options: dict[str, str]) -> State:
+        state = State(seats=seats, rng=Rng(seed), board=Board(), scores=[0] * seats, men=[MEN] * seats,
+                      huts=[HUTS] * seats, land=deck("land"), bonus=deck("bonus"))
+        state.board.add(START, 0, 0, TILES[START].start_rotation)
+        draw(state, bonus=False)
+        return state
+
+    def to_json(self, state: State) -> dict:
+        return state.to_json()
+
+    def from_json(self, data: dict) -> State:
+        return State.from_json(data)
+
+    def clone(self, state: State) -> State:
+        return state.copy()
+
+    # ---- play
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state.phase == "over" else [state.turn]
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == "place":
+            moves = []
+            for k, (x, y, rots) in enumerate(spots(state), start=1):
+                for r in rots:
+                    moves.append(Move(seat, f"{k}{ROT_LETTERS[r]}",
+                                      f"spot {k} ({x},{y}), turned {ROT_LETTERS[r]} ({90 * r}°)", ("place", x, y, r)))
+            return moves
+        moves = [Move(seat, f"{role} {label}", f"{role} on {label}", ("figure", role, zone))
+                 for role, zone, label in figure_options(state)]
+        moves.append(Move(seat, "none", "no figure", ("figure", None, -1)))
+        return moves
+
+    def parse(self, state: State, seat: int, text_in: str) -> Move:
+        if seat not in self.to_act(state):
+            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+        moves = self.legal_moves(state, seat)
+        wanted = normalize_notation(text_in)
+        for move in moves:
+            if normalize_notation(move.notation) == wanted:
+                return move
+        if not wanted:
+            raise IllegalMove("Type a move (autocomplete lists the legal ones).",
+                              "Tapez un coup (l'autocomplétion propose les coups légaux).")
+        if state.phase == "place":
+            return parse_placement(state, moves, text_in)
+        return parse_figure(state, moves, text_in)
+
+    def play(self, state: State, move: Move) -> list[Event]:
+        kind = move.data[0]
+        if kind == "place":
+            _, x, y, rot = move.data
+            return place(state, x, y, rot)
+        _, role, zone = move.data
+        return put_figure(state, role, zone)
+
+    # ---- what people see
+
+    def view(self, state: State, seat: int | None) -> dict:
+        board = state.board
+        figures = [[s, role, board.node_place[n], board.node_zone[n]] for s, role, n in state.figures]
+        out = {
+            "seats": state.seats, "scores": list(state.scores), "men": list(state.men), "huts": list(state.huts),
+            "tiles": [list(p) for p in board.placed], "figures": figures, "turn": state.turn,
+            "phase": state.phase, "hand": state.hand, "in_bonus": state.in_bonus, "recent": list(state.recent),
+            "land_left": len(state.land), "bonus_left": len(state.bonus), "removed": list(state.removed),
+            "spots": [], "options": [], "current": state.current,
+            "final": [{"kind": f["kind"], "placement": board.node_place[f["node"]], "zone": board.node_zone[f["node"]],
+                       "points": f["points"], "seats": f["seats"]} for f in state.final],
+        }
+        if state.phase == "place":
+            out["spots"] = [[k, x, y, list(rots)] for k, (x, y, rots) in enumerate(spots(state), start=1)]
+        elif state.phase == "figure":
+            out["options"] = [[role, zone, label] for role, zone, label in figure_options(state)]
+        return out
+
+    def status_text(self, state: State, locale: str | None = None) -> str:
+        fr = bool(locale and locale.startswith("fr"))
+        left = (f"Tuiles paysage restantes : {len(state.land)} · bonus : {len(state.bonus)}" if fr
+                else f"Land tiles left: {len(state.land)} · bonus tiles: {len(state.bonus)}")
+        if state.phase == "over":
+            return ("Partie terminée. " if fr else "Game over. ") + left
+        tile = text.describe(TILES[state.hand]) if state.phase == "place" else ""
+        if state.phase == "place":
+            what = (f"poser la tuile {'bonus ' if state.in_bonus else ''}piochée" if fr
+                    else f"place the drawn {'bonus ' if state.in_bonus else ''}tile: {tile}")
+        else:
+            what = "poser une figurine ou `none`" if fr else "place a figure on it or `none`"
+        return f"{'À faire' if fr else 'Now'}: {what}. {left}"
+
+    def private_text(self, state: State, seat: int, locale: str | None = None) -> str:
+        if locale and locale.startswith("fr"):
+            return "Rien n'est caché dans ce jeu : la tuile piochée est montrée à tous."
+        return "Nothing is hidden in this game: the drawn tile is shown to everyone."
+
+    def public_scores(self, state: State) -> list[float]:
+        return list(state.scores)
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != "over":
+            return None
+        scores = list(state.scores)
+        ranks = rank_by([(s,) for s in scores])
+        order = sorted(range(state.seats), key=lambda s: -scores[s])
+        line = ", ".join(f"{{p{s}}} {scores[s]}" for s in order)
+        return Result(scores, ranks, f"Final scores: {line}.", f"Scores finaux : {line}.")
+
+
+# ------------------------------------------------------------------ turn flow
+
+
+def spots(state: State) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Legal spots for the tile in hand, cached on the state object (never stored)."""
+    key = (len(state.board.placed), state.hand)
+    cached = getattr(state, "_spots", None)
+    if cached is None or cached[0] != key:
+        cached = (key, state.board.spots(state.hand) if state.hand >= 0 else [])
+        state._spots = cached
+    return cached[1]
+
+
+def draw(state: State, bonus: bool) -> list[Event]:
+    """Draw until a tile fits (tiles that fit nowhere are removed). Leaves
+    ``state.hand`` at -1 when the stack runs out."""
+    events: list[Event] = []
+    stack = state.bonus if bonus else state.land
+    state.hand = -1
+    while stack:
+        tile = stack.pop(state.rng.randbelow(len(stack)))
+        desc = text.describe(TILES[tile])
+        if state.board.spots(tile):
+            state.hand = tile
+            state.phase = "place"
+            state.in_bonus = bonus
+            kind, kind_fr = ("bonus tile", "la tuile bonus") if bonus else ("tile", "la tuile")
+            events.append(Event(f"{{p{state.turn}}} draws the {kind}: {desc}.",
+                                f"{{p{state.turn}}} pioche {kind_fr} : {desc}.", seat=state.turn, reveal=True))
+            return events
+        state.removed.append(tile)
+        events.append(Event(f"A {desc} fits nowhere and is removed from the game.",
+                            f"Une tuile ({desc}) ne peut être posée nulle part : elle est retirée.", reveal=True))
+    return events
+
+
+def place(state: State, x: int, y: int, rot: int) -> list[Event]:
+    tile = TILES[state.hand]
+    if not state.board.fits(tile, rot, x, y):
+        raise IllegalMove("The tile does not fit there.", "La tuile ne peut pas être posée là.")
+    index = state.board.add(state.hand, x, y, rot)
+    state.recent = state.recent + [index] if state.in_bonus else [index]
+    state.current = index
+    state.hand = -1
+    events = [Event(f"{{p{state.turn}}} places the {'bonus ' if state.in_bonus else ''}tile at ({x},{y}).",
+                    f"{{p{state.turn}}} pose la tuile en ({x},{y}).", seat=state.turn)]
+    if figure_options(state):
+        state.phase = "figure"
+        return events
+    return events + finish_tile(state)
+
+
+def figure_options(state: State) -> list[tuple[str, int, str]]:
+    """(role, zone, name) for every figure the seat may put on the tile just placed."""
+    if state.phase not in ("figure", "place") or state.current < 0:
+        return []
+    seat = state.turn
+    men, huts = state.men[seat] > 0, state.huts[seat] > 0
+    if not men and not huts:
+        return []
+    board = state.board
+    tile_id, _x, _y, rot = board.placed[state.current]
+    tile = TILES[tile_id]
+    labels = text.zone_labels(tile, rot)
+    taken = {role: set() for role in ROLES}
+    for _s, role, node in state.figures:
+        taken[role].add(board.find_system(node) if role == "hut" else board.find(node))
+    out: list[tuple[str, int, str]] = []
+    hut_systems: dict[int, int] = {}
+    for z, zone in enumerate(tile.zones):
+        node = board.node(state.current, z)
+        role = {"meadow": "hunter", "forest": "gatherer", "river": "fisher"}.get(zone.kind)
+        if men and role and board.find(node) not in taken[role]:
+            out.append((role, z, labels[z]))
+        if huts and zone.kind in ("river", "lake"):
+            system = board.find_system(node)
+            if system not in taken["hut"] and (system not in hut_systems or zone.kind == "lake"):
+                hut_systems[system] = z      # one hut choice per system, on its lake when it has one
+    for z in sorted(hut_systems.values()):
+        out.append(("hut", z, labels[z]))
+    return out
+
+
+def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
+    events: list[Event] = []
+    if role is not None:
+        seat = state.turn
+        if (role, zone) not in {(r, z) for r, z, _ in figure_options(state)}:
+            raise IllegalMove("That figure cannot go there.", "Cette figurine ne peut pas aller là.")
+        if role == "hut":
+            state.huts[seat] -= 1
+        else:
+            state.men[seat] -= 1
+        state.figures.append([seat, role, state.board.node(state.current, zone)])
+        tile_id, _x, _y, rot = state.board.placed[state.current]
+        label = text.zone_labels(TILES[tile_id], rot)[zone]
+        events.append(Event(f"{{p{seat}}} puts a {role} on {label}.", f"{{p{seat}}} pose {ROLE_FR[role]} ({label}).",
+                            seat=seat))
+    return events + finish_tile(state)
+
+
+def finish_tile(state: State) -> list[Event]:
+    """Score what the tile completed, send figures home, then hand out the
+    bonus tile or end the turn."""
+    board = state.board
+    tile_id, _x, _y, _rot = board.placed[state.current]
+    events: list[Event] = []
+    nugget = False
+    done: set[int] = set()
+    for z, zone in enumerate(TILES[tile_id].zones):
+        if zone.kind not in ("forest", "river"):
+            continue
+        root = board.find(board.node(state.current, z))
+        if root in done or board.open[root] != 0:
+            continue
+        done.add(root)
+        scored, has_nugget = score_completed(state, root, zone.kind)
+        events += scored
+        nugget = nugget or has_nugget
+    state.current = -1
+    if nugget and not state.in_bonus:
+        if state.bonus:
+            events.append(Event(f"The forest had a gold nugget: {{p{state.turn}}} draws a bonus tile.",
+                                f"La forêt contenait une pépite d'or : {{p{state.turn}}} pioche une tuile bonus."))
+            events += draw(state, bonus=True)
+            if state.hand >= 0:
+                return events
+        else:
+            events.append(Event("The forest had a gold nugget, but the bonus tiles are all used.",
+                                "La forêt contenait une pépite d'or, mais il n'y a plus de tuile bonus."))
+    return events + end_turn(state)
+
+
+def end_turn(state: State) -> list[Event]:
+    state.in_bonus = False
+    if state.land:
+        state.turn = (state.turn + 1) % state.seats
+        events = draw(state, bonus=False)
+        if state.hand >= 0:
+            return events
+    else:
+        events = []
+    state.phase = "over"
+    state.hand = -1
+    events.append(Event("The last land tile is placed: final scoring.", "La dernière tuile paysage est posée : décompte final."))
+    return events + final_scoring(state)
+
+
+# ------------------------------------------------------------------ parsing help
+
+_PLACE = re.compile(r"^\s*#?(\d{1,4})\s*(?:[/@ ]\s*)?([a-d]|0|90|180|270)?°?\s*$")
+_DEGREES = {"0": 0, "90": 1, "180": 2, "270": 3}
+
+
+def parse_placement(state: State, moves: list[Move], typed: str) -> Move:
+    m = _PLACE.match(typed.casefold())
+    listed = spots(state)
+    if not m:
+        raise IllegalMove(f"Type a spot number and a turn, like `{moves[0].notation}` (spots are numbered on the board).",
+                          f"Tapez un numéro d'emplacement et une orientation, comme `{moves[0].notation}`.")
+    k = int(m.group(1))
+    if not 1 <= k <= len(listed):
+        raise IllegalMove(f"There is no spot {k}: the legal spots are 1–{len(listed)}, numbered on the board.",
+                          f"Il n'y a pas d'emplacement {k} : les emplacements légaux vont de 1 à {len(listed)}.")
+    _x, _y, rots = listed[k - 1]
+    turn = m.group(2)
+    options = ", ".join(f"{k}{ROT_LETTERS[r]}" for r in rots)
+    if turn is None:
+        if len(rots) == 1:
+            return next(mv for mv in moves if mv.notation == f"{k}{ROT_LETTERS[rots[0]]}")
+        raise IllegalMove(f"Say how to turn the tile at spot {k}: {options}.",
+                          f"Précisez l'orientation à l'emplacement {k} : {options}.")
+    r = ROT_LETTERS.index(turn) if turn in ROT_LETTERS else _DEGREES[turn]
+    for mv in moves:
+        if mv.notation == f"{k}{ROT_LETTERS[r]}":
+            return mv
+    # a symmetric tile: this turn looks the same as a listed one
+    tile = TILES[state.hand]
+    for rr in rots:
+        if tile.port_zone[rr] == tile.port_zone[r]:
+            return next(mv for mv in moves if mv.notation == f"{k}{ROT_LETTERS[rr]}")
+    raise IllegalMove(f"The tile does not fit at spot {k} turned {ROT_LETTERS[r]}; it fits as {options}.",
+                      f"La tuile ne va pas à l'emplacement {k} orientée {ROT_LETTERS[r]} ; possible : {options}.")
+
+
+def parse_figure(state: State, moves: list[Move], typed: str) -> Move:
+    words = typed.casefold().split()
+    role = words[0] if words and words[0] in ROLES else None
+    choices = ", ".join(mv.notation for mv in moves[:8])
+    if role is None:
+        raise IllegalMove(f"Choose a figure for the tile just placed: {choices}.",
+                          f"Choisissez une figurine pour la tuile posée : {choices}.")
+    seat = state.turn
+    if role == "hut" and state.huts[seat] == 0:
+        raise IllegalMove("You have no hut left.", "Vous n'avez plus de hutte.")
+    if role != "hut" and state.men[seat] == 0:
+        raise IllegalMove("You have no man left in your supply.", "Vous n'avez plus d'homme en réserve.")
+    tile_id, _x, _y, rot = state.board.placed[state.current]
+    labels = text.zone_labels(TILES[tile_id], rot)
+    where = normalize_notation("".join(words[1:]))
+    kinds = {"hunter": ("meadow",), "gatherer": ("forest",), "fisher": ("river",), "hut": ("river", "lake")}[role]
+    zones = [z for z, zone in enumerate(TILES[tile_id].zones)
+             if zone.kind in kinds and normalize_notation(labels[z]) == where]
+    if zones:
+        what = "river system already has a hut" if role == "hut" else "feature already holds a " + role
+        raise IllegalMove(f"You cannot put a {role} on {labels[zones[0]]}: that {what}. Legal: {choices}.",
+                          f"Impossible de poser {ROLE_FR[role]} en {labels[zones[0]]} : déjà occupé. Possible : {choices}.")
+    raise IllegalMove(f"There is no place for a {role} called '{typed[:20]}' on this tile. Legal: {choices}.",
+                      f"Pas d'emplacement « {typed[:20]} » pour {ROLE_FR[role]} sur cette tuile. Possible : {choices}.")

@@ -1,0 +1,139 @@
+"""Scoring: completed forests and rivers during play, huts and hunters at the end.
+
+Every score goes to the majority of the figures concerned; tied leaders all
+score the full value.
+"""
+
+from __future__ import annotations
+
+from rules.core import Event
+
+from .board import Board
+from .state import State
+
+ROLE_OF_KIND = {"forest": "gatherer", "river": "fisher", "meadow": "hunter"}
+
+
+def majority(seats: list[int]) -> list[int]:
+    """The seats holding the most of these figures (all the tied ones)."""
+    if not seats:
+        return []
+    counts: dict[int, int] = {}
+    for s in seats:
+        counts[s] = counts.get(s, 0) + 1
+    best = max(counts.values())
+    return sorted(s for s, c in counts.items() if c == best)
+
+
+def names(seats: list[int]) -> str:
+    marks = [f"{{p{s}}}" for s in seats]
+    return marks[0] if len(marks) == 1 else ", ".join(marks[:-1]) + " and " + marks[-1]
+
+
+def feature_value(board: Board, root: int) -> dict:
+    """Parts and contents of the feature (or, for a lake/river root in the
+    system union-find, see system_fish)."""
+    info = {"parts": 0, "fish": 0, "nuggets": 0, "mushrooms": 0, "deer": 0, "mammoth": 0, "aurochs": 0,
+            "tiger": 0, "fire": False, "shrine_nodes": []}
+    lakes: set[int] = set()
+    for n in board.members(root):
+        zone = board.zone_of(n)
+        info["parts"] += 1
+        if zone.kind == "river" and zone.lake >= 0:
+            lakes.add(board.node(board.node_place[n], zone.lake))
+        info["nuggets"] += zone.nugget
+        info["mushrooms"] += zone.mushrooms
+        info["deer"] += zone.deer
+        info["mammoth"] += zone.mammoth
+        info["aurochs"] += zone.aurochs
+        info["tiger"] += zone.tiger
+        info["fire"] = info["fire"] or zone.fire
+        if zone.shrine:
+            info["shrine_nodes"].append(n)
+    info["fish"] = sum(board.zone_of(lake).fish for lake in lakes)   # a lake at both ends counts once
+    return info
+
+
+def award(state: State, seats: list[int], points: int, what: str, fr: str) -> list[Event]:
+    if not seats or points <= 0:
+        return []
+    for s in seats:
+        state.scores[s] += points
+    each = " each" if len(seats) > 1 else ""
+    verb = "score" if len(seats) > 1 else "scores"
+    return [Event(f"{names(seats)} {verb} {points}{each} for {what}.",
+                  f"{names(seats)} marque{'nt' if len(seats) > 1 else ''} {points} pour {fr}.", seat=seats[0])]
+
+
+def score_completed(state: State, root: int, kind: str) -> tuple[list[Event], bool]:
+    """Score a just-completed forest or river and send its figures home.
+    Returns the events and whether it held a gold nugget."""
+    board = state.board
+    info = feature_value(board, root)
+    role = ROLE_OF_KIND[kind]
+    on_it = [f for f in state.figures if f[1] == role and board.find(f[2]) == root]
+    scorers = majority([f[0] for f in on_it])
+    if kind == "forest":
+        points = 2 * info["parts"] + 2 * info["mushrooms"]
+        extra = f", {info['mushrooms']} mushroom clearing{'s' * (info['mushrooms'] > 1)}" if info["mushrooms"] else ""
+        what = f"a completed forest ({info['parts']} parts{extra})"
+        fr = f"une forêt achevée ({info['parts']} portions)"
+    else:
+        points = info["parts"] + info["fish"]
+        what = f"a completed river ({info['parts']} parts, {info['fish']} fish)"
+        fr = f"une rivière achevée ({info['parts']} tronçons, {info['fish']} poissons)"
+    events = award(state, scorers, points, what, fr)
+    for f in on_it:
+        state.figures.remove(f)
+        state.men[f[0]] += 1
+    return events, kind == "forest" and info["nuggets"] > 0
+
+
+def final_scoring(state: State) -> list[Event]:
+    """End of the game: unfinished forests and rivers score nothing, then huts
+    score their river systems' fish and hunters their meadows' game."""
+    board = state.board
+    events: list[Event] = []
+    home = [f for f in state.figures if f[1] in ("gatherer", "fisher")]
+    for f in home:
+        state.figures.remove(f)
+        state.men[f[0]] += 1
+    if home:
+        events.append(Event(f"{len(home)} gatherer(s)/fisher(s) in unfinished features go home without points.",
+                            f"{len(home)} cueilleur(s)/pêcheur(s) de zones inachevées rentrent sans marquer."))
+    # huts: one score per river system
+    systems: dict[int, list[int]] = {}
+    for seat, role, node in state.figures:
+        if role == "hut":
+            systems.setdefault(board.find_system(node), []).append(seat)
+    for root, seats in sorted(systems.items()):
+        fish = sum(board.zone_of(n).fish for n in board.members(root, system=True) if board.zone_of(n).kind == "lake")
+        scorers = majority(seats)
+        events += award(state, scorers, fish, f"huts on a river system with {fish} fish",
+                        f"des huttes sur un réseau fluvial de {fish} poissons")
+        state.final.append({"kind": "huts", "node": min(board.members(root, system=True)), "points": fish,
+                            "seats": scorers})
+    # hunters: one score per meadow
+    meadows: dict[int, list[list]] = {}
+    for f in state.figures:
+        if f[1] == "hunter":
+            meadows.setdefault(board.find(f[2]), []).append(f)
+    for root, hunters in sorted(meadows.items()):
+        info = feature_value(board, root)
+        tigers = 0 if info["fire"] else info["tiger"]
+        deer = max(0, info["deer"] - tigers)
+        points = 2 * (deer + info["mammoth"] + info["aurochs"])
+        on_shrine = sorted({f[0] for f in hunters if f[2] in info["shrine_nodes"]})
+        scorers = on_shrine or majority([f[0] for f in hunters])
+        parts = [f"{deer} deer"]
+        if info["deer"] > deer:
+            parts[0] += f" ({info['deer'] - deer} eaten by tigers)"
+        if info["fire"] and info["tiger"]:
+            parts.append("tigers fled the fire")
+        parts += [f"{info['mammoth']} mammoth", f"{info['aurochs']} aurochs"]
+        if on_shrine:
+            parts.append("shrine hunter scores alone")
+        events += award(state, scorers, points, "a meadow: " + ", ".join(parts),
+                        f"une prairie ({deer} cerfs, {info['mammoth']} mammouths, {info['aurochs']} aurochs)")
+        state.final.append({"kind": "meadow", "node": root, "points": points, "seats": scorers})
+    return events

@@ -1,0 +1,58 @@
+"""The state of a game and its JSON form.
+
+Nothing here is secret except the RNG: the land and bonus stacks are kept
+as unordered multisets and each draw picks from them with the state's RNG
+at the moment of drawing, so the next tile exists nowhere but in the RNG.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.core import Rng
+
+from .board import Board
+
+MEN = 5    # six per colour, one marks the score
+HUTS = 2
+
+
+@dataclass
+class State:
+    seats: int
+    rng: Rng
+    board: Board
+    scores: list[int]
+    men: list[int]                  # tribe members in each supply
+    huts: list[int]
+    figures: list[list] = field(default_factory=list)   # [seat, role, node]
+    land: list[int] = field(default_factory=list)       # land tiles still in the stack
+    bonus: list[int] = field(default_factory=list)      # bonus tiles still in their stack
+    removed: list[int] = field(default_factory=list)    # tiles that fitted nowhere
+    turn: int = 0                   # seat to act
+    phase: str = "place"            # place | figure | over
+    hand: int = -1                  # the drawn tile, public
+    in_bonus: bool = False          # the tile in hand (or just placed) is a bonus tile
+    current: int = -1               # placement index of the tile whose figure step runs
+    recent: list[int] = field(default_factory=list)     # placements of the latest turn
+    final: list[dict] = field(default_factory=list)     # end-of-game scoring, for the view
+
+    def copy(self) -> "State":
+        return State(self.seats, Rng(self.rng.state, self.rng.draws), self.board.copy(), list(self.scores),
+                     list(self.men), list(self.huts), [list(f) for f in self.figures], list(self.land),
+                     list(self.bonus), list(self.removed), self.turn, self.phase, self.hand, self.in_bonus,
+                     self.current, list(self.recent), [dict(f) for f in self.final])
+
+    def to_json(self) -> dict:
+        return {"seats": self.seats, "rng": self.rng.to_json(), "board": self.board.to_json(),
+                "scores": self.scores, "men": self.men, "huts": self.huts, "figures": self.figures,
+                "land": self.land, "bonus": self.bonus, "removed": self.removed, "turn": self.turn,
+                "phase": self.phase, "hand": self.hand, "in_bonus": self.in_bonus, "current": self.current,
+                "recent": self.recent, "final": self.final}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "State":
+        return cls(d["seats"], Rng.from_json(d["rng"]), Board.from_json(d["board"]), list(d["scores"]),
+                   list(d["men"]), list(d["huts"]), [list(f) for f in d["figures"]], list(d["land"]),
+                   list(d["bonus"]), list(d["removed"]), d["turn"], d["phase"], d["hand"], d["in_bonus"],
+                   d["current"], list(d["recent"]), [dict(f) for f in d["final"]])
