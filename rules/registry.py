@@ -13,6 +13,7 @@ _MODULES: dict[str, str] = {
     "clans": "rules.clans",
     "carcassonne_hg": "rules.carcassonne_hg",
     "fire_and_stone": "rules.fire_and_stone",
+    "first_sparks": "rules.first_sparks",
 }
 
 _loaded: dict[str, Game] = {}

@@ -1,0 +1,58 @@
+"""Component data, loaded once from data.json (see the 'reconstructed' notes there)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+DATA = json.loads((Path(__file__).with_name("data.json")).read_text(encoding="utf-8"))
+
+CARDS: dict[int, dict] = {int(k): v for k, v in DATA["cards"].items()}
+SHUFFLE = 99  # the "mélanger" card: ranks above every technology while in the market
+FOOD_VALUE: dict[str, int] = DATA["food_values"]
+ANIMALS = ("berry", "fish", "bear", "mammoth")
+GROUND_FOOD: dict[str, str] = DATA["ground_food"]
+FOOD_GROUND = {food: ground for ground, food in GROUND_FOOD.items()}
+TOOL_FOOD: dict[str, str] = DATA["tool_kinds"]
+KNOWLEDGE = ("fire", "plough", "works", "palaver", "intelligence")
+TOOL_KINDS = ("herbs", "field", "basket", "rod", "bow", "spear")
+EXPANSION_COST: list[int] = DATA["expansion_cost"]
+TILES: list[dict] = DATA["tiles"]
+TOKEN_COUNT: dict[str, int] = {t["food"]: t["count"] for t in DATA["tokens"].values() if t["food"] != "crop"}
+
+NAMES = {
+    "herbs": ("Herbs", "Herbes"), "field": ("Field", "Champ"), "basket": ("Basket", "Panier"),
+    "rod": ("Fishing rod", "Canne à pêche"), "bow": ("Bow", "Arc"), "spear": ("Mammoth spear", "Lance"),
+    "fire": ("Fire", "Feu"), "plough": ("Plough", "Charrue"), "works": ("Works", "Travaux"),
+    "palaver": ("Palaver", "Palabres"), "intelligence": ("Intelligence", "Intelligence"),
+    "shuffle": ("Shuffle", "Mélanger"),
+}
+FOOD_NAMES = {"crop": ("crop", "céréale"), "berry": ("berries", "baies"), "fish": ("fish", "poissons"),
+              "bear": ("bears", "ours"), "mammoth": ("mammoths", "mammouths")}
+
+
+def kind(card: int) -> str:
+    return "shuffle" if card == SHUFFLE else CARDS[card]["kind"]
+
+
+def is_tool(card: int) -> bool:
+    return card != SHUFFLE and CARDS[card]["kind"] in TOOL_KINDS
+
+
+def price(card: int) -> int:
+    return CARDS[card]["price"]
+
+
+def card_name(card: int, fr: bool = False) -> str:
+    name = NAMES[kind(card)][1 if fr else 0]
+    return name if card == SHUFFLE else f"{name} #{card}"
+
+
+def table_take(card: int, tokens: int) -> int:
+    """How many tokens this tool's harvest table gives when ``tokens``
+    (real + virtual) lie on its harvest space."""
+    take = 0
+    for least, amount in CARDS[card]["table"]:
+        if tokens >= least:
+            take = amount
+    return take

@@ -1,0 +1,795 @@
+"""The First Sparks (Die ersten Funken, F. Friese): the rules as a state machine.
+
+A round: 1 buy technologies (offer, one chance each to buy, spoilage),
+2 hunt and feed (reverse order), 3 expand (reverse order), 4 bureaucracy
+(automatic). Steps without a real choice are played automatically, so the
+table only ever waits for a decision.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations, product
+
+from rules.core import Event, Game, IllegalMove, Move, Result, Rng, normalize_notation, rank_by
+
+from . import text
+from .board import Board, build, connected
+from .data import (ANIMALS, CARDS, DATA, EXPANSION_COST, FOOD_NAMES, FOOD_VALUE, KNOWLEDGE, SHUFFLE,
+                   TILES, TOKEN_COUNT, TOOL_FOOD, card_name, is_tool, kind, price, table_take)
+from .state import State
+
+MAX_MEMBERS = 15
+END_SIZE = 13
+MAX_NEW = 5
+LAST_ROUND = 40  # safeguard, not in the rulebook: a game where no clan can grow any more still ends
+
+
+def board_of(state: State) -> Board:
+    return build(tuple(state.tiles))
+
+
+# ------------------------------------------------------------------ queries
+
+
+def knows(state: State, seat: int, what: str) -> bool:
+    return any(kind(c) == what for c in state.cards[seat])
+
+
+def tools_of(state: State, seat: int) -> list[int]:
+    return [c for c in state.cards[seat] if is_tool(c)]
+
+
+def tool_limit(state: State, seat: int) -> int:
+    return 4 if knows(state, seat, "works") else 3
+
+
+def current_size(state: State) -> int:
+    """How many of the lowest market cards may be offered."""
+    if state.stage == 2:
+        return len(state.market)
+    return 3 if state.n == 2 else 4
+
+
+def current_market(state: State) -> list[int]:
+    return [c for c in state.market[:current_size(state)] if c != SHUFFLE]
+
+
+def cost_to_buy(state: State, card: int) -> int:
+    """The price after the bonus grain lying on the card."""
+    return price(card) - (1 if card == state.bonus else 0)
+
+
+def may_own(state: State, seat: int, card: int) -> bool:
+    return not (kind(card) in KNOWLEDGE and knows(state, seat, kind(card)))
+
+
+def can_buy(state: State, seat: int, card: int) -> bool:
+    return may_own(state, seat, card) and state.food[seat] >= cost_to_buy(state, card)
+
+
+def grounds_touched(state: State, clan: int, food: str) -> int:
+    """Distinct hunting grounds of this food next to the clan's members."""
+    board = board_of(state)
+    return len({board.ground_of(r) for r in state.members[clan] if board.food_of(r) == food})
+
+
+def expansion_extra(state: State, clan: int, region: int) -> int | None:
+    """Mountain and crowding surcharge for putting a member of ``clan`` on
+    ``region``; None when the region is not open to it."""
+    if region in state.members[clan]:
+        return None
+    own = set(state.members[clan])
+    links = [m for r, m in board_of(state).adjacent(region) if r in own]
+    if not links:
+        return None
+    extra = 0 if not all(links) else 1
+    others = sum(1 for c, regs in enumerate(state.members) if c != clan and region in regs)
+    if others:
+        crowd = others + 1
+        if clan < state.n and knows(state, clan, "palaver"):
+            crowd -= 1
+        extra += crowd
+    return extra
+
+
+def expansion_cost(state: State, seat: int, region: int) -> int | None:
+    extra = expansion_extra(state, seat, region)
+    if extra is None:
+        return None
+    return EXPANSION_COST[state.placed_now + 1] - EXPANSION_COST[state.placed_now] + extra
+
+
+def restock_amounts(players: int, counts: dict[str, int]) -> dict[str, int]:
+    """Tokens added to each harvest space in phase 4: the table by player
+    count plus one per hunting ground of that food on the board."""
+    base = DATA["restock"][str(players)]
+    return {f: base[f] + counts.get(f, 0) for f in ANIMALS}
+
+
+def spoilage(food: int) -> int:
+    return food // 3
+
+
+def order_by_size(state: State) -> list[int]:
+    """Largest clan first; ties: the highest technology (herbs included) first;
+    then a clan with Intelligence steps back one place."""
+    order = sorted(range(state.n), key=lambda s: (state.size(s), max(state.cards[s], default=0)),
+                   reverse=True)
+    for seat in list(order):
+        if knows(state, seat, "intelligence"):
+            _step_back(order, seat)
+    return order
+
+
+def _step_back(order: list[int], seat: int) -> None:
+    i = order.index(seat)
+    if i + 1 < len(order):
+        order[i], order[i + 1] = order[i + 1], order[i]
+
+
+def hunt_plans(state: State, seat: int) -> list[tuple[tuple[int, ...], dict[str, int]]]:
+    """Distinct outcomes of hunting: (order of the hunting tools, tokens
+    taken by food). Only the order of several tools of one food matters."""
+    by_food: dict[str, list[int]] = {}
+    for c in tools_of(state, seat):
+        food = TOOL_FOOD.get(kind(c))
+        if food and grounds_touched(state, seat, food):
+            by_food.setdefault(food, []).append(c)
+    foods = sorted(by_food)
+    options = [sorted(set(permutations(sorted(by_food[f])))) for f in foods]
+    plans = []
+    seen = set()
+    for combo in product(*options):
+        taken = {}
+        for f, cards in zip(foods, combo):
+            taken[f] = sum(_hunt_takes(state, seat, f, cards))
+        key = tuple(sorted(taken.items()))
+        if key not in seen:
+            seen.add(key)
+            plans.append((tuple(c for cards in combo for c in cards), taken))
+    return plans
+
+
+def _hunt_takes(state: State, seat: int, food: str, cards) -> list[int]:
+    """Tokens each tool takes, used in this order (the first empties the space first)."""
+    virtual = grounds_touched(state, seat, food) - 1
+    left = state.spaces[food]
+    out = []
+    for c in cards:
+        take = min(table_take(c, left + virtual), left)
+        left -= take
+        out.append(take)
+    return out
+
+
+def starve_choices(state: State, seat: int) -> list[int]:
+    """Members whose removal leaves the rest in one group."""
+    regs = state.members[seat]
+    board = board_of(state)
+    return [r for r in regs if connected(set(regs) - {r}, board)]
+
+
+# ------------------------------------------------------------------- the game
+
+
+class FirstSparks(Game):
+    key = "first_sparks"
+    name = "The First Sparks"
+    name_fr = "Die ersten Funken"
+    min_players = 2
+    max_players = 6
+    rules_en = text.RULES_EN
+    rules_fr = text.RULES_FR
+
+    # ---------------------------------------------------------------- set-up
+
+    def setup(self, seats: int, seed: int, options: dict[str, str]) -> State:
+        n = seats
+        rng = Rng(seed)
+        herbs = list(range(1, n + 1))
+        rng.shuffle(herbs)
+        pile = [t["id"] for t in TILES if t["players"] <= max(n, 3)]
+        rng.shuffle(pile)
+        tiles = pile[:DATA["tiles_in_play"][str(n)]]
+        state = State(n=n, tiles=tiles, rng=rng)
+        state.cards = [[h] for h in herbs]
+        state.order = sorted(range(n), key=lambda s: herbs[s], reverse=True)
+        state.food = [DATA["start_food"]] * n
+        state.ledger = [DATA["start_food"] * n, 0]
+        clans = n + (1 if n == 2 else 0)
+        state.members = [[] for _ in range(clans)]
+        state.placed = [0] * clans
+        state.starved = [0] * clans
+        state.spaces = dict(DATA["start_spaces"])
+        numbered = [c for c in CARDS if c >= 7]
+        if n == 2:
+            state.box = list(DATA["removed_2p"])
+            numbered = [c for c in numbered if c not in state.box]
+            state.market = numbered[:6]
+        else:
+            state.market = numbered[:8]
+        deck = [c for c in numbered if c not in state.market]
+        if n == 6:
+            deck.remove(15)
+        rng.shuffle(deck)
+        removed = DATA["removed_from_deck"][str(n)]
+        state.box += deck[:removed]
+        deck = deck[removed:]
+        if n == 6:
+            deck.insert(0, 15)
+        state.deck = deck + [SHUFFLE]
+        if n == 2:
+            state.phase = "neutral"
+            state.queue = [state.order[1]]
+        else:
+            state.phase = "first"
+            state.queue = list(reversed(state.order))
+        return state
+
+    # ------------------------------------------------------------ who acts
+
+    def to_act(self, state: State) -> list[int]:
+        if state.phase == "over":
+            return []
+        if state.phase == "buy":
+            if state.drop is not None:
+                return [state.drop]
+            if state.offer:
+                if state.offer.get("decide"):
+                    return [state.offer["by"]]
+                return [state.offer["ask"][0]]
+            return [self._proposer(state)]
+        return [state.queue[0]]
+
+    def _proposer(self, state: State) -> int:
+        return next(s for s in state.order if s not in state.done)
+
+    # ---------------------------------------------------------- legal moves
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if seat not in self.to_act(state):
+            return []
+        phase = state.phase
+        if phase in ("neutral", "first"):
+            clan = state.neutral if phase == "neutral" else seat
+            prefix = "n" if phase == "neutral" else ""
+            who = "neutral clan" if phase == "neutral" else "first member"
+            return [Move(seat, f"{prefix}{r}", f"{who} on region {r}", ("first", clan, r))
+                    for r in self._free_starts(state)]
+        if phase == "second":
+            moves = [Move(seat, str(r), f"second member on region {r} (costs {c})", ("place", r, c))
+                     for r, c in self._placements(state, seat)]
+            return moves + [Move(seat, "none", "no second member", ("skip",))]
+        if phase == "buy":
+            return self._buy_moves(state, seat)
+        if phase == "hunt":
+            if state.starve:
+                return [Move(seat, f"starve {r}", f"member on region {r} starves", ("starve", r))
+                        for r in starve_choices(state, seat)]
+            plans = hunt_plans(state, seat)
+            out = []
+            for cards, taken in plans:
+                label = ", ".join(f"{n} {FOOD_NAMES[f][0]}" for f, n in taken.items())
+                out.append(Move(seat, "hunt " + ">".join(map(str, cards)), "takes " + label, ("hunt", tuple(cards))))
+            return out
+        if phase == "expand":
+            if state.neutral_due:
+                return [Move(seat, f"n{r}", f"neutral member on region {r} (free)", ("neutral", r))
+                        for r in self._neutral_spots(state)]
+            moves = [Move(seat, str(r), f"new member on region {r} (costs {c})", ("place", r, c))
+                     for r, c in self._placements(state, seat)]
+            return moves + [Move(seat, "done", "stop expanding", ("skip",))]
+        return []
+
+    def _free_starts(self, state: State) -> list[int]:
+        board = board_of(state)
+        taken = {board.ground_of(r) for regs in state.members for r in regs}
+        return [r for r in range(1, board.regions + 1) if board.ground_of(r) not in taken]
+
+    def _placements(self, state: State, seat: int) -> list[tuple[int, int]]:
+        if state.placed_now >= MAX_NEW or state.size(seat) >= MAX_MEMBERS:
+            return []
+        out = []
+        for r in range(1, board_of(state).regions + 1):
+            c = expansion_cost(state, seat, r)
+            if c is not None and c <= state.food[seat]:
+                out.append((r, c))
+        return out
+
+    def _neutral_spots(self, state: State) -> list[int]:
+        clan = state.neutral
+        return [r for r in range(1, board_of(state).regions + 1) if expansion_extra(state, clan, r) is not None]
+
+    def _buy_moves(self, state: State, seat: int) -> list[Move]:
+        if state.drop is not None:
+            return [Move(seat, f"drop {c}", f"give up {card_name(c)}", ("drop", c)) for c in tools_of(state, seat)]
+        offer = state.offer
+        if offer and offer.get("decide"):
+            moves = []
+            if can_buy(state, seat, offer["card"]):
+                moves.append(Move(seat, "take", f"buy {card_name(offer['card'])}", ("take",)))
+            return moves + [Move(seat, "discard", f"remove {card_name(offer['card'])} from the game", ("discard",))]
+        if offer:
+            c = offer["card"]
+            return [Move(seat, "buy", f"buy {card_name(c)} for {cost_to_buy(state, c)}", ("buy",)),
+                    Move(seat, "decline", "let it go", ("decline",))]
+        free = self._free_discard(state, seat)
+        moves = [Move(seat, f"offer {c}", f"{card_name(c)}, {cost_to_buy(state, c)} food", ("offer", c))
+                 for c in current_market(state) if can_buy(state, seat, c) or (free and may_own(state, seat, c))]
+        return moves + [Move(seat, "pass", "buy nothing this round", ("pass",))]
+
+    def _free_discard(self, state: State, seat: int) -> bool:
+        """2 players: the first player's first offer of the round may be removed instead of bought."""
+        return state.n == 2 and seat == state.order[0] and not state.discard_used
+
+    # ----------------------------------------------------------------- parse
+
+    def parse(self, state: State, seat: int, text_in: str) -> Move:
+        if seat not in self.to_act(state):
+            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+        wanted = normalize_notation(text_in)
+        moves = self.legal_moves(state, seat)
+        for move in moves:
+            if normalize_notation(move.notation) == wanted:
+                return move
+        if wanted.isdigit() and state.phase in ("second", "expand") and not state.neutral_due:
+            r = int(wanted)
+            if not 1 <= r <= board_of(state).regions:
+                raise IllegalMove(f"There is no region {r}.", f"Il n'y a pas de région {r}.")
+            if expansion_extra(state, seat, r) is None:
+                raise IllegalMove(f"Region {r} is not next to your clan (or you are already there).",
+                                  f"La région {r} n'est pas voisine de votre clan (ou vous y êtes déjà).")
+            raise IllegalMove(f"You cannot afford a new member on region {r} now.",
+                              f"Vous ne pouvez pas payer un nouveau membre sur la région {r}.")
+        if wanted.startswith("offer") and state.phase == "buy":
+            raise IllegalMove("You can offer only a card of the current market that you can buy.",
+                              "Vous ne pouvez proposer qu'une carte du marché actuel que vous pouvez acheter.")
+        return super().parse(state, seat, text_in)
+
+    # ------------------------------------------------------------------ play
+
+    def clone(self, state: State) -> State:
+        return state.copy()
+
+    def play(self, state: State, move: Move) -> list[Event]:
+        if move.seat not in self.to_act(state):
+            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+        data = move.data
+        ev: list[Event] = []
+        state.last = {"seat": move.seat}
+        act = data[0]
+        if state.phase in ("neutral", "first"):
+            _, clan, region = data
+            self._put(state, clan, region)
+            if clan == state.neutral:
+                ev.append(Event(f"{{p{move.seat}}} settles the neutral clan on region {region}.", seat=move.seat))
+            else:
+                ev.append(Event(f"{{p{move.seat}}} settles on region {region}.", seat=move.seat))
+            state.queue.pop(0)
+            if state.phase == "neutral":
+                state.phase, state.queue = "first", list(reversed(state.order))
+            elif not state.queue:
+                state.phase, state.queue = "second", list(state.order)
+        elif state.phase == "second":
+            if act == "place":
+                self._pay_place(state, move.seat, data[1], ev)
+            state.queue.pop(0)
+            if not state.queue:
+                state.order = order_by_size(state)
+                ev.append(Event("Turn order: " + ", ".join(f"{{p{s}}}" for s in state.order) + "."))
+                self._start_round(state, ev)
+        elif state.phase == "buy":
+            self._play_buy(state, move, ev)
+        elif state.phase == "hunt":
+            if act == "starve":
+                self._remove(state, move.seat, data[1])
+                state.starve -= 1
+                ev.append(Event(f"A member of {{p{move.seat}}} starves on region {data[1]}.", seat=move.seat))
+                state.last["regions"] = [data[1]]
+            else:
+                self._hunt(state, move.seat, data[1], ev)
+            if not state.starve:
+                state.queue.pop(0)
+        elif state.phase == "expand":
+            if act == "neutral":
+                self._put(state, state.neutral, data[1])
+                state.neutral_due -= 1
+                state.last["regions"] = [data[1]]
+                ev.append(Event(f"{{p{move.seat}}} grows the neutral clan onto region {data[1]}.", seat=move.seat))
+            elif act == "place":
+                self._pay_place(state, move.seat, data[1], ev)
+                state.placed_now += 1
+                if state.size(move.seat) >= END_SIZE and not state.ending:
+                    state.ending = True
+                    ev.append(Event(f"{{p{move.seat}}} has {state.size(move.seat)} members: this is the last round."))
+            else:
+                state.queue.pop(0)
+                state.placed_now = 0
+        self._advance(state, ev)
+        return ev
+
+    # --------------------------------------------------------- board pieces
+
+    def _put(self, state: State, clan: int, region: int) -> None:
+        state.members[clan].append(region)
+        state.members[clan].sort()
+        state.placed[clan] += 1
+        state.last.setdefault("regions", []).append(region)
+
+    def _remove(self, state: State, clan: int, region: int) -> None:
+        state.members[clan].remove(region)
+        state.starved[clan] += 1
+
+    def _pay(self, state: State, seat: int, amount: int) -> None:
+        state.food[seat] -= amount
+        state.ledger[1] += amount
+        assert state.food[seat] >= 0
+
+    def _gain(self, state: State, seat: int, amount: int) -> None:
+        state.food[seat] += amount
+        state.ledger[0] += amount
+
+    def _pay_place(self, state: State, seat: int, region: int, ev: list[Event]) -> None:
+        cost = expansion_cost(state, seat, region)
+        self._pay(state, seat, cost)
+        self._put(state, seat, region)
+        ev.append(Event(f"{{p{seat}}} settles region {region} for {cost} food.", seat=seat))
+
+    # ------------------------------------------------------------ phase 1
+
+    def _start_round(self, state: State, ev: list[Event]) -> None:
+        state.round += 1
+        state.phase = "buy"
+        state.done = []
+        state.offer = None
+        state.discard_used = False
+        cur = current_market(state)
+        state.bonus = cur[0] if cur else None
+        state.bonus_rank = state.bonus
+        ev.append(Event(f"Round {state.round}: buying technologies"
+                        + (f"; the bonus grain lies on #{state.bonus}." if state.bonus else ".")))
+
+    def _play_buy(self, state: State, move: Move, ev: list[Event]) -> None:
+        seat, act = move.seat, move.data[0]
+        if act == "drop":
+            card = move.data[1]
+            state.cards[seat].remove(card)
+            state.box.append(card)
+            state.drop = None
+            ev.append(Event(f"{{p{seat}}} gives up {card_name(card)}.", seat=seat))
+            return
+        if act == "pass":
+            state.done.append(seat)
+            ev.append(Event(f"{{p{seat}}} passes.", seat=seat))
+            return
+        if act == "offer":
+            card = move.data[1]
+            free = self._free_discard(state, seat)
+            if free:
+                state.discard_used = True
+            pos = state.order.index(seat)
+            ask = [s for s in state.order[pos + 1:] if s not in state.done and can_buy(state, s, card)]
+            state.offer = {"card": card, "by": seat, "ask": ask, "yes": None, "free": free}
+            state.last["card"] = card
+            ev.append(Event(f"{{p{seat}}} offers {card_name(card)} ({cost_to_buy(state, card)} food).", seat=seat))
+        elif act in ("buy", "decline"):
+            offer = state.offer
+            offer["ask"].pop(0)
+            if act == "buy":
+                offer["yes"] = seat
+            ev.append(Event(f"{{p{seat}}} {'wants' if act == 'buy' else 'declines'} {card_name(offer['card'])}.",
+                            seat=seat))
+        elif act == "take":
+            self._sell(state, seat, state.offer["card"], ev)
+            return
+        elif act == "discard":
+            self._discard_offer(state, seat, ev)
+            return
+        offer = state.offer
+        if offer and not offer["ask"]:
+            if offer["yes"] is not None:
+                self._sell(state, offer["yes"], offer["card"], ev)
+            elif offer["free"]:
+                offer["decide"] = True
+            else:
+                self._sell(state, offer["by"], offer["card"], ev)
+
+    def _sell(self, state: State, seat: int, card: int, ev: list[Event]) -> None:
+        cost = price(card)
+        if card == state.bonus:
+            self._gain(state, seat, 1)
+            state.bonus = None
+        self._pay(state, seat, cost)
+        state.market.remove(card)
+        state.cards[seat].append(card)
+        state.cards[seat].sort()
+        state.done.append(seat)
+        state.offer = None
+        state.last["card"] = card
+        ev.append(Event(f"{{p{seat}}} buys {card_name(card)} for {cost} food.",
+                        f"{{p{seat}}} achète {card_name(card, True)} pour {cost} de nourriture.", seat=seat))
+        if kind(card) == "intelligence":
+            _step_back(state.order, seat)
+            ev.append(Event(f"{{p{seat}}} steps back one place in turn order (Intelligence)."))
+        self._refill(state, ev)
+        if len(tools_of(state, seat)) > tool_limit(state, seat):
+            state.drop = seat
+
+    def _discard_offer(self, state: State, seat: int, ev: list[Event]) -> None:
+        card = state.offer["card"]
+        state.market.remove(card)
+        state.box.append(card)
+        if card == state.bonus:
+            state.bonus = None
+        state.offer = None
+        state.last["card"] = card
+        food = TOOL_FOOD.get(kind(card))
+        if food:
+            gone = min(table_take(card, state.spaces[food]), state.spaces[food])
+            state.spaces[food] -= gone
+            ev.append(Event(f"{{p{seat}}} removes {card_name(card)} from the game, and {gone} "
+                            f"{FOOD_NAMES[food][0]} from the harvest space.", seat=seat))
+        else:
+            ev.append(Event(f"{{p{seat}}} removes {card_name(card)} from the game.", seat=seat))
+        self._refill(state, ev)
+
+    def _refill(self, state: State, ev: list[Event]) -> None:
+        """Draw one card into the market (phase 1 sale or phase 4)."""
+        if not state.deck:
+            return
+        card = state.deck.pop(0)
+        if card == SHUFFLE:
+            state.market.append(SHUFFLE)
+            state.rng.shuffle(state.deck)
+            ev.append(Event("The shuffle card is drawn: the rest of the deck is shuffled."))
+        elif state.bonus_rank is not None and card < state.bonus_rank:
+            state.box.append(card)
+            ev.append(Event(f"{card_name(card)} is drawn, lower than the bonus card: it leaves the game.", reveal=True))
+        else:
+            state.market.append(card)
+            ev.append(Event(f"{card_name(card)} comes into the market.", reveal=True))
+        state.market.sort()
+
+    def _end_buying(self, state: State, ev: list[Event]) -> None:
+        if state.bonus is not None and state.bonus in state.market:
+            state.market.remove(state.bonus)
+            state.box.append(state.bonus)
+            ev.append(Event(f"Nobody bought #{state.bonus}: it leaves the game with its bonus grain."))
+            state.bonus = None
+            state.bonus_rank = None
+            self._refill(state, ev)
+        state.bonus = state.bonus_rank = None
+        for seat in state.order:
+            if knows(state, seat, "fire"):
+                continue
+            lost = spoilage(state.food[seat])
+            if lost:
+                self._pay(state, seat, lost)
+                ev.append(Event(f"{{p{seat}}} loses {lost} spoiled food.", seat=seat))
+        state.phase = "hunt"
+        state.queue = list(reversed(state.order))
+
+    # ------------------------------------------------------------ phase 2
+
+    def _hunt(self, state: State, seat: int, order: list[int], ev: list[Event]) -> None:
+        crops = 0
+        plough = knows(state, seat, "plough")
+        for c in tools_of(state, seat):
+            k = kind(c)
+            if k == "herbs":
+                crops += CARDS[c]["crops"]
+            elif k == "field":
+                crops += CARDS[c]["crops"] + (1 if plough else 0)
+        got = []
+        if crops:
+            self._gain(state, seat, crops)
+            got.append(f"{crops} crop{'s' if crops > 1 else ''}")
+        for food in ANIMALS:
+            cards = [c for c in order if TOOL_FOOD.get(kind(c)) == food]
+            if not cards:
+                continue
+            takes = sum(_hunt_takes(state, seat, food, cards))
+            if takes:
+                state.spaces[food] -= takes
+                self._gain(state, seat, takes * FOOD_VALUE[food])
+                got.append(f"{takes} {FOOD_NAMES[food][0]}")
+        ev.append(Event(f"{{p{seat}}} harvests " + (", ".join(got) if got else "nothing") + ".", seat=seat))
+        need = state.size(seat)
+        fed = min(need, state.food[seat])
+        self._pay(state, seat, fed)
+        if fed < need:
+            state.starve = need - fed
+            ev.append(Event(f"{{p{seat}}} can feed only {fed} of {need} members.", seat=seat))
+
+    # ------------------------------------------------------------ phase 3
+
+    def _start_expansion(self, state: State, ev: list[Event]) -> None:
+        state.phase = "expand"
+        state.queue = list(reversed(state.order))
+        state.placed_now = 0
+        if state.n == 2:
+            first = state.order[0]
+            room = MAX_MEMBERS - state.size(state.neutral)
+            state.neutral_due = max(0, min(room, state.size(first) - state.size(state.neutral)))
+
+    # ------------------------------------------------------------ phase 4
+
+    def _bureaucracy(self, state: State, ev: list[Event]) -> None:
+        state.order = order_by_size(state)
+        ev.append(Event("Turn order: " + ", ".join(f"{{p{s}}}" for s in state.order) + "."))
+        amounts = restock_amounts(state.n, board_of(state).ground_counts())
+        for food in ANIMALS:
+            state.spaces[food] += min(amounts[food], TOKEN_COUNT[food] - state.spaces[food])
+        if state.stage == 1 and SHUFFLE in state.market:
+            state.market.remove(SHUFFLE)
+            gone = state.market.pop(0) if state.market else None
+            state.box += [SHUFFLE] + ([gone] if gone else [])
+            state.stage = 2
+            ev.append(Event("The shuffle card leaves the market"
+                            + (f" with #{gone}" if gone else "") + ": from now on every market card may be offered."))
+        elif state.stage == 1 and state.market:
+            top = state.market.pop()
+            state.deck.append(top)
+            ev.append(Event(f"{card_name(top)} goes under the deck."))
+            self._refill(state, ev)
+
+    # --------------------------------------------------------- auto-advance
+
+    def _advance(self, state: State, ev: list[Event]) -> None:
+        """Play every step that needs no decision, until one does."""
+        for _ in range(100000):
+            phase = state.phase
+            if phase == "buy":
+                if state.drop is not None:
+                    return
+                if state.offer:
+                    if state.offer.get("decide") or state.offer["ask"]:
+                        return
+                if len(state.done) < state.n:
+                    seat = self._proposer(state)
+                    if len(self._buy_moves(state, seat)) > 1:
+                        return
+                    state.done.append(seat)
+                    ev.append(Event(f"{{p{seat}}} passes.", seat=seat))
+                    continue
+                self._end_buying(state, ev)
+            elif phase == "hunt":
+                if not state.queue:
+                    self._start_expansion(state, ev)
+                    continue
+                seat = state.queue[0]
+                if state.starve:
+                    choices = starve_choices(state, seat)
+                    if state.starve < state.size(seat) and len(choices) > 1:
+                        return
+                    r = choices[0] if state.starve < state.size(seat) else state.members[seat][0]
+                    self._remove(state, seat, r)
+                    state.starve -= 1
+                    ev.append(Event(f"A member of {{p{seat}}} starves on region {r}.", seat=seat))
+                    if not state.starve:
+                        state.queue.pop(0)
+                    continue
+                plans = hunt_plans(state, seat)
+                if len(plans) > 1:
+                    return
+                self._hunt(state, seat, list(plans[0][0]), ev)
+                if not state.starve:
+                    state.queue.pop(0)
+            elif phase == "expand":
+                if not state.queue:
+                    if state.ending or state.round >= LAST_ROUND:
+                        state.phase = "over"
+                        ev.append(Event("The game is over."))
+                        return
+                    self._bureaucracy(state, ev)
+                    self._start_round(state, ev)
+                    continue
+                seat = state.queue[0]
+                if state.neutral_due:
+                    if self._neutral_spots(state):
+                        return
+                    state.neutral_due = 0
+                if self._placements(state, seat):
+                    return
+                state.queue.pop(0)
+                state.placed_now = 0
+            elif phase == "second":
+                if self._placements(state, state.queue[0]):
+                    return
+                state.queue.pop(0)
+                if not state.queue:
+                    state.order = order_by_size(state)
+                    self._start_round(state, ev)
+            else:
+                return
+        raise AssertionError("first_sparks: advance did not settle")
+
+    # ---------------------------------------------------------- what people see
+
+    def view(self, state: State, seat: int | None) -> dict:
+        board = board_of(state)
+        clans = len(state.members)
+        food = []
+        for s in range(state.n):
+            hidden = knows(state, s, "fire") and s != seat
+            food.append(None if hidden else state.food[s])
+        offer = None
+        if state.offer:
+            offer = {"card": state.offer["card"], "by": state.offer["by"], "ask": list(state.offer["ask"]),
+                     "yes": state.offer["yes"], "decide": bool(state.offer.get("decide"))}
+        return {
+            "players": state.n, "phase": state.phase, "round": state.round, "stage": state.stage,
+            "to_act": self.to_act(state), "order": list(state.order),
+            "hexes": [[x, y, g] for (x, y), g in zip(board.hex_centres, board.hex_grounds)],
+            "mountains": [[list(a), list(b)] for a, b in board.mountain_segments],
+            "members": [list(m) for m in state.members], "neutral": state.neutral,
+            "sizes": [state.size(c) for c in range(clans)],
+            "food": food, "fire": [knows(state, s, "fire") for s in range(state.n)],
+            "cards": [list(c) for c in state.cards],
+            "card_info": {str(c): self._card_info(c) for c in set(state.market) | {c for cs in state.cards for c in cs}},
+            "market": list(state.market), "current": current_size(state), "bonus": state.bonus,
+            "deck": len(state.deck), "box": len(state.box),
+            "spaces": dict(state.spaces), "restock": restock_amounts(state.n, board.ground_counts()),
+            "offer": offer, "drop": state.drop, "done": list(state.done),
+            "neutral_due": state.neutral_due, "ending": state.ending,
+            "last": {k: (list(v) if isinstance(v, list) else v) for k, v in state.last.items()},
+        }
+
+    @staticmethod
+    def _card_info(card: int) -> dict:
+        if card == SHUFFLE:
+            return {"kind": "shuffle"}
+        info = dict(CARDS[card])
+        return {k: v for k, v in info.items() if k in ("kind", "price", "crops", "table")}
+
+    def private_text(self, state: State, seat: int, locale: str | None = None) -> str:
+        fr = bool(locale and locale.startswith("fr"))
+        tools = ", ".join(card_name(c, fr) for c in tools_of(state, seat)) or "—"
+        know = ", ".join(card_name(c, fr) for c in state.cards[seat] if not is_tool(c)) or "—"
+        hidden = knows(state, seat, "fire")
+        if fr:
+            return (f"Nourriture : {state.food[seat]}" + (" (cachée grâce au Feu)" if hidden else "")
+                    + f"\nOutils ({len(tools_of(state, seat))}/{tool_limit(state, seat)}) : {tools}"
+                    + f"\nConnaissances : {know}\nTaille du clan : {state.size(seat)}")
+        return (f"Food: {state.food[seat]}" + (" (hidden from the others: you know Fire)" if hidden else "")
+                + f"\nTools ({len(tools_of(state, seat))}/{tool_limit(state, seat)}): {tools}"
+                + f"\nKnowledge: {know}\nClan size: {state.size(seat)}")
+
+    def status_text(self, state: State, locale: str | None = None) -> str:
+        fr = bool(locale and locale.startswith("fr"))
+        names = text.PHASES_FR if fr else text.PHASES_EN
+        line = f"{'Tour' if fr else 'Round'} {state.round} · {names[state.phase]}" if state.round else names[state.phase]
+        if state.phase == "buy" and state.offer:
+            line += f" · {card_name(state.offer['card'], fr)}"
+        if state.ending and state.phase != "over":
+            line += " · " + ("dernier tour" if fr else "last round")
+        sizes = " ".join(f"{{p{s}}}:{state.size(s)}" for s in state.order)
+        return line + "\n" + ("Clans : " if fr else "Clans: ") + sizes
+
+    def public_scores(self, state: State) -> list[float]:
+        return [state.size(s) for s in range(state.n)]
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != "over":
+            return None
+        scores = [state.size(s) for s in range(state.n)]
+        ranks = rank_by([(state.size(s), state.food[s]) for s in range(state.n)])
+        best = max(scores)
+        return Result(scores, ranks, f"The largest clan has {best} members (ties: most food left).",
+                      f"Le plus grand clan compte {best} membres (égalité : la nourriture restante).")
+
+    def to_json(self, state: State) -> dict:
+        return state.to_json()
+
+    def from_json(self, data: dict) -> State:
+        return State.from_json(data)
+
+    def default_move(self, state: State, seat: int, rng: Rng | None = None) -> Move:
+        """An absent clan passes, declines, stops expanding; otherwise the first choice."""
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            raise IllegalMove("No legal move.")
+        for m in moves:
+            if m.notation in ("pass", "decline", "done", "none", "discard"):
+                return m
+        return moves[0]

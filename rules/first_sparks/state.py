@@ -1,0 +1,71 @@
+"""The state of a game of The First Sparks, and its JSON form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+
+from rules.core import Rng
+
+
+@dataclass
+class State:
+    n: int                                  # players (seats 0..n-1); the 2-player neutral clan is clan n
+    tiles: list[str]                        # tile ids dealt to the layout's slots
+    rng: Rng
+    phase: str = "first"                    # neutral, first, second, buy, hunt, expand, over
+    round: int = 0
+    order: list[int] = field(default_factory=list)          # turn order, seats
+    food: list[int] = field(default_factory=list)           # food value held by each seat
+    cards: list[list[int]] = field(default_factory=list)    # technologies (herbs included) by seat
+    members: list[list[int]] = field(default_factory=list)  # regions of each clan (+ neutral last)
+    market: list[int] = field(default_factory=list)         # sorted; 99 = the shuffle card
+    deck: list[int] = field(default_factory=list)           # index 0 is the top
+    box: list[int] = field(default_factory=list)            # cards out of the game
+    stage: int = 1                                          # 2 once the shuffle card left the market
+    bonus: int | None = None                                # card carrying the bonus grain
+    bonus_rank: int | None = None                           # its rank (cards drawn below it leave)
+    spaces: dict = field(default_factory=dict)              # harvest spaces: tokens of each animal food
+    queue: list[int] = field(default_factory=list)          # seats still to act in placement/hunt/expand
+    done: list[int] = field(default_factory=list)           # buy phase: seats that bought or passed
+    offer: dict | None = None                               # card, by, ask, yes, free
+    drop: int | None = None                                 # seat that must give up a tool
+    discard_used: bool = False                              # 2 players: the first offer was made
+    starve: int = 0                                         # members queue[0] must still remove
+    placed_now: int = 0                                     # members placed this expansion turn
+    neutral_due: int = 0                                    # neutral members still to place
+    ending: bool = False                                    # a clan reached 13 members
+    last: dict = field(default_factory=dict)                # what just happened, for the image
+    ledger: list[int] = field(default_factory=lambda: [0, 0])  # food into / out of the clans' hands
+    placed: list[int] = field(default_factory=list)         # members ever put on the board, by clan
+    starved: list[int] = field(default_factory=list)        # members removed by starvation, by clan
+
+    @property
+    def neutral(self) -> int | None:
+        return self.n if self.n == 2 else None
+
+    def size(self, clan: int) -> int:
+        return len(self.members[clan])
+
+    def to_json(self) -> dict:
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["rng"] = self.rng.to_json()
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict) -> "State":
+        kw = {f.name: data[f.name] for f in fields(cls) if f.name in data}
+        kw["rng"] = Rng.from_json(data["rng"])
+        return cls(**kw)
+
+    def copy(self) -> "State":
+        """A deep copy, faster than a JSON round trip (everything is lists, dicts, ints)."""
+        new = State.__new__(State)
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, list):
+                v = [list(x) if isinstance(x, list) else x for x in v]
+            elif isinstance(v, dict):
+                v = {k: (list(x) if isinstance(x, list) else x) for k, x in v.items()}
+            setattr(new, f.name, v)
+        new.rng = Rng(self.rng.state, self.rng.draws)
+        return new
