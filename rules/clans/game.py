@@ -36,61 +36,77 @@ def occupied_neighbours(state: State, t: int) -> list[int]:
     return [n for n in NEIGHBOURS[t] if any(state.huts[n])]
 
 
+def village_value(size: int, terrain: str, number: int) -> tuple[int, int, bool]:
+    """(value, bonus, destroyed) of the village numbered ``number`` (0-based)
+    with ``size`` huts after the battle, on ``terrain``."""
+    row = EPOCHS[epoch_of(number)]
+    if size == 0:                                # the battle left nobody: nothing to score
+        return 0, 0, False
+    if number == N_VILLAGES - 1:                 # the 12th: always +5, whatever the terrain
+        return size + LAST_VILLAGE_BONUS, LAST_VILLAGE_BONUS, False
+    if terrain == row["hostile"]:
+        return 0, 0, True
+    if row["favourable"] in (terrain, "all"):
+        return size + row["bonus"], row["bonus"], False
+    return size, 0, False
+
+
 def found_village(state: State, t: int, founder: int) -> list[Event]:
     """Found the village on ``t``: battle, value by epoch and terrain, scoring.
     The founder takes the top bonus token, even if the village is destroyed."""
-    number = len(state.villages)
+    number, huts = len(state.villages), state.huts[t]
     epoch = epoch_of(number)
-    row = EPOCHS[epoch]
-    huts = state.huts[t]
-    events: list[Event] = []
-    lost = [c for c in range(N_COLOURS) if huts[c] == 1] if all(huts) else []
+    lost = [c for c in range(N_COLOURS) if huts[c] == 1] if all(huts) else []   # battle: all 5 colours
     for c in lost:
         huts[c] = 0
-    if lost:
-        events.append(Event(f"Battle on {label(t)}: the lone {_names(lost)} huts are removed.",
-                            f"Combat sur {label(t)} : les huttes isolées {_names(lost, True)} sont éliminées.",
-                            seat=founder))
     size = sum(huts)
-    terrain = TERRAIN[t]
-    destroyed = False
-    if number == N_VILLAGES - 1:
-        value, why, why_fr = size + LAST_VILLAGE_BONUS, f" +{LAST_VILLAGE_BONUS} (12th village)", \
-            f" +{LAST_VILLAGE_BONUS} (12e village)"
-    elif terrain == row["hostile"]:
-        value, destroyed, why, why_fr = 0, True, "", ""
-    elif row["favourable"] in (terrain, "all"):
-        value, why, why_fr = size + row["bonus"], f" +{row['bonus']}", f" +{row['bonus']}"
-    else:
-        value, why, why_fr = size, "", ""
-    colours = [c for c in range(N_COLOURS) if huts[c]]
-    state.villages.append(Village(t, founder, epoch, size, value, [] if destroyed else colours, lost, destroyed))
-    where = f"village {number + 1} on {label(t)} ({terrain}, epoch {ROMAN[epoch]})"
-    where_fr = f"village {number + 1} sur {label(t)} ({_terrain_fr(terrain)}, époque {ROMAN[epoch]})"
+    value, bonus, destroyed = village_value(size, TERRAIN[t], number)
+    colours = [] if destroyed else [c for c in range(N_COLOURS) if huts[c]]
+    for c in colours:
+        state.scores[c] += value
     if destroyed:
         state.huts[t] = [0] * N_COLOURS
-        events.append(Event(f"{{p{founder}}} founds {where}: hostile terrain, destroyed, {size} huts removed.",
-                            f"{{p{founder}}} fonde le {where_fr} : terrain hostile, détruit, {size} huttes retirées.",
-                            seat=founder))
-    else:
-        for c in colours:
-            state.scores[c] += value
-        events.append(Event(f"{{p{founder}}} founds {where}: {size} huts{why} = {value} points for {_names(colours)}.",
-                            f"{{p{founder}}} fonde le {where_fr} : {size} huttes{why_fr} = {value} points pour "
-                            f"{_names(colours, True)}.", seat=founder))
-    founded = len(state.villages)
-    if founded == N_VILLAGES:
-        state.end = "twelve"
-        state.pending = []
-    elif epoch_of(founded) != epoch:
-        nxt = EPOCHS[epoch_of(founded)]
-        hostile = f", {nxt['hostile']} hostile" if nxt["hostile"] else ""
-        hostile_fr = f", {_terrain_fr(nxt['hostile'])} hostile" if nxt["hostile"] else ""
-        fav = "every terrain" if nxt["favourable"] == "all" else nxt["favourable"]
-        fav_fr = "tous les terrains" if nxt["favourable"] == "all" else _terrain_fr(nxt["favourable"])
-        events.append(Event(f"Epoch {ROMAN[epoch_of(founded)]} begins: {fav} +{nxt['bonus']}{hostile}.",
-                            f"L'époque {ROMAN[epoch_of(founded)]} commence : {fav_fr} +{nxt['bonus']}{hostile_fr}."))
+    state.villages.append(Village(t, founder, epoch, size, value, colours, lost, destroyed))
+    events = [_village_event(state.villages[-1], number, bonus)]
+    if len(state.villages) == N_VILLAGES:
+        state.end, state.pending = "twelve", []
+    elif epoch_of(len(state.villages)) != epoch:
+        events.append(_epoch_event(epoch_of(len(state.villages))))
     return events
+
+
+def _village_event(v: Village, number: int, bonus: int) -> Event:
+    t, terrain = label(v.territory), TERRAIN[v.territory]
+    en = [f"{{p{v.founder}}} founds village {number + 1} on {t} ({terrain}, epoch {ROMAN[v.epoch]})."]
+    fr = [f"{{p{v.founder}}} fonde le village {number + 1} sur {t} ({_terrain_fr(terrain)}, époque {ROMAN[v.epoch]})."]
+    if v.lost:
+        en.append(f"Battle: the lone {_names(v.lost)} huts are removed.")
+        fr.append(f"Combat : les huttes isolées {_names(v.lost, True)} sont éliminées.")
+    if v.destroyed:
+        en.append(f"Hostile terrain: destroyed, {v.huts} huts removed, no points.")
+        fr.append(f"Terrain hostile : détruit, {v.huts} huttes retirées, aucun point.")
+    elif not v.colours:
+        en.append("No hut is left: nobody scores.")
+        fr.append("Il ne reste aucune hutte : personne ne marque.")
+    else:
+        plus = f" +{bonus}" if bonus else ""
+        en.append(f"{v.huts} huts{plus} = {v.value} points for {_names(v.colours)}.")
+        fr.append(f"{v.huts} huttes{plus} = {v.value} points pour {_names(v.colours, True)}.")
+    return Event(" ".join(en), " ".join(fr), seat=v.founder)
+
+
+def _epoch_terms(epoch: int, fr: bool = False) -> str:
+    """'mountain +2, grassland hostile': what the epoch favours and forbids."""
+    row = EPOCHS[epoch]
+    name = _terrain_fr if fr else str
+    fav = ("tous les terrains" if fr else "every terrain") if row["favourable"] == "all" else name(row["favourable"])
+    hostile = f", {name(row['hostile'])} hostile" if row["hostile"] else ""
+    return f"{fav} +{row['bonus']}{hostile}"
+
+
+def _epoch_event(epoch: int) -> Event:
+    return Event(f"Epoch {ROMAN[epoch]} begins: {_epoch_terms(epoch)}.",
+                 f"L'époque {ROMAN[epoch]} commence : {_epoch_terms(epoch, True)}.")
 
 
 class Clans(Game):
@@ -234,7 +250,7 @@ class Clans(Game):
         founded = len(state.villages)
         epoch = epoch_of(founded)
         view = {
-            "huts": state.huts,
+            "huts": [h[:] for h in state.huts],
             "villages": [{"territory": label(v.territory), "founder": v.founder, "epoch": v.epoch + 1,
                           "huts": v.huts, "value": v.value, "colours": [COLOURS[c] for c in v.colours],
                           "lost": [COLOURS[c] for c in v.lost], "destroyed": v.destroyed,
@@ -265,21 +281,15 @@ class Clans(Game):
         return f"Your secret clan is {COLOURS[c]}. You hold {state.chips(seat)} bonus token(s) (1 point each at the end)."
 
     def status_text(self, state: State, locale: str | None = None) -> str:
-        founded = len(state.villages)
         fr = bool(locale and locale.startswith("fr"))
         if state.end:
             return "Partie terminée." if fr else "Game over."
-        epoch = epoch_of(founded)
-        row = EPOCHS[epoch]
-        left = chips_left_in_epoch(founded)
+        founded = len(state.villages)
+        epoch, left = epoch_of(founded), chips_left_in_epoch(founded)
         if fr:
-            fav = "tous les terrains" if row["favourable"] == "all" else _terrain_fr(row["favourable"])
-            hostile = f", {_terrain_fr(row['hostile'])} hostile" if row["hostile"] else ""
-            return (f"Époque {ROMAN[epoch]} : {fav} +{row['bonus']}{hostile}. Villages {founded}/{N_VILLAGES}, "
+            return (f"Époque {ROMAN[epoch]} : {_epoch_terms(epoch, True)}. Villages {founded}/{N_VILLAGES}, "
                     f"{left} jeton(s) bonus dans cette époque.")
-        fav = "every terrain" if row["favourable"] == "all" else row["favourable"]
-        hostile = f", {row['hostile']} hostile" if row["hostile"] else ""
-        return (f"Epoch {ROMAN[epoch]}: {fav} +{row['bonus']}{hostile}. Villages {founded}/{N_VILLAGES}, "
+        return (f"Epoch {ROMAN[epoch]}: {_epoch_terms(epoch)}. Villages {founded}/{N_VILLAGES}, "
                 f"{left} bonus token(s) left in this epoch.")
 
     def public_scores(self, state: State) -> list[float] | None:
