@@ -210,6 +210,15 @@ def test_hostile_plain_in_epoch_2_destroys_the_village():
     assert any("destroyed" in e.text for e in events)
 
 
+def test_battle_can_leave_nobody_yet_the_founder_takes_the_token():
+    v, s = site("forest")
+    state = position({v: {RED: 1, BLUE: 1, GREEN: 1}, s: {YELLOW: 1, BLACK: 1}})
+    after, events = move(state, s, v, seat=0)
+    assert after.huts[v] == [0] * 5 and after.scores == [0] * 5
+    assert after.villages[-1].value == 0 and after.chips(0) == 1
+    assert "nobody scores" in events[1].text
+
+
 def test_each_colour_scores_the_full_value_whatever_its_number_of_huts():
     v, s = site("steppe")
     state = position({v: {BLACK: 5}, s: {RED: 1}})
@@ -292,6 +301,13 @@ def _public(state: State) -> str:
     return json.dumps([GAME.view(state, None), GAME.status_text(state), GAME.public_scores(state)])
 
 
+def _refusal(state: State, seat: int, typed: str) -> str:
+    try:
+        return GAME.parse(state, seat, typed).notation
+    except IllegalMove as err:
+        return f"{err} / {err.fr}"
+
+
 def test_secret_colours_never_reach_the_public_before_the_end(seeds):
     """Two games identical but for the secret clans look the same in public,
     move after move, until the end reveals the colours."""
@@ -306,7 +322,10 @@ def test_secret_colours_never_reach_the_public_before_the_end(seeds):
             seat = GAME.to_act(a)[0]
             assert GAME.view(a, seat)["my_colour"] == COLOURS[a.clans[seat]]
             assert COLOURS[a.clans[seat]] in GAME.private_text(a, seat)
-            m = GAME.legal_moves(a, seat)[chooser.randbelow(len(GAME.legal_moves(a, seat)))]
+            moves = GAME.legal_moves(a, seat)
+            for typed in ("1>2", "30>31", "61>2", "hello", f"{moves[0].notation}x"):
+                assert _refusal(a, seat, typed) == _refusal(b, seat, typed)
+            m = moves[chooser.randbelow(len(moves))]
             a, events_a = GAME.apply(a, m)
             b, events_b = GAME.apply(b, m)
             hidden = [e for e in events_a if not e.reveal]
