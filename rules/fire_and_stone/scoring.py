@@ -29,8 +29,8 @@ def objective_points(state, seat: int) -> int:
     won = majorities(state, seat)
     if kind == "lake":
         return sum(1 for t in won if TERR[t]["lake"])
-    if kind == "coast":
-        return sum(1 for t in won if TERR[t]["coast"])
+    if kind == "big":
+        return sum(1 for t in won if sum(state["villages"][str(t)]) >= 3)
     if kind == "forest":
         return sum(1 for t in won if any(_is_forest(state, u) for u in ADJ[t]))
     if kind == "fire":

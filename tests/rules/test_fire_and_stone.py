@@ -1,0 +1,539 @@
+"""Fire & Stone: every worked example of the rulebook, the hut track, the
+end, and invariants over random playouts (hidden information included)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.core import IllegalMove, Rng
+from rules.fire_and_stone import GAME
+from rules.fire_and_stone import scoring
+from rules.fire_and_stone.data import (ADJ, BAG_SUPPLY, GAME_TILES, HUTS_EACH, INVENTIONS, PRINTED_FIRE, REGION,
+                                       SEA, START, TERR, TERR_IDS)
+
+RED, BLUE = 0, 1
+NEXT_TO_START = 66          # a food-icon territory of region I next to the start (71)
+REGION_I_FIRES = sorted(t for t in PRINTED_FIRE if REGION[t] == "I")
+
+
+def fresh(n=2, seed=1, **opts):
+    state = GAME.setup(n, seed, GAME.resolve_options(opts))
+    return state
+
+
+def at(state, seat, territory, e=0):
+    """Make ``seat`` the player to move explorer ``e`` from ``territory``."""
+    state["p"][seat]["ex"][e] = territory
+    state["turn"], state["ex"] = seat, e
+    state["pending"] = [{"k": "move", "s": seat, "e": e}]
+
+
+def put(state, t, kind, up=False):
+    state["tile"][str(t)] = kind
+    if up and t not in state["up"]:
+        state["up"].append(t)
+    if not up and t in state["up"]:
+        state["up"].remove(t)
+
+
+def clear(state, t):
+    state["tile"].pop(str(t), None)
+    if t in state["up"]:
+        state["up"].remove(t)
+
+
+def play(state, seat, text):
+    move = GAME.parse(state, seat, text)
+    return GAME.apply(state, move)
+
+
+def notations(state, seat):
+    return [m.notation for m in GAME.legal_moves(state, seat)]
+
+
+def tile_with(food, bags):
+    return GAME_TILES.index((food, bags))
+
+
+# ------------------------------------------------------------ worked examples
+
+
+def test_red_forest_stack_of_three_one_taken_two_left():
+    state = fresh()
+    at(state, RED, START)
+    put(state, NEXT_TO_START, "forest")
+    stack = list(state["stacks"]["I"][0])
+    state, events = play(state, RED, str(NEXT_TO_START))
+    assert any(e.reveal for e in events)
+    # Discovery effect: one stack of 3 game tiles comes onto the forest.
+    assert state["forest"][str(NEXT_TO_START)] == stack
+    assert len(state["stacks"]["I"]) == 2
+    # Only Red is told what the tiles are.
+    shown = [e for e in events if e.private_to == RED]
+    assert shown and all(e.private_to == RED for e in events if "holds" in e.text)
+    assert notations(state, RED) == ["g1", "g2", "g3", "pass"]
+    state, _ = play(state, RED, "g2")
+    assert state["p"][RED]["game"] == [stack[1]]
+    assert state["forest"][str(NEXT_TO_START)] == [stack[0], stack[2]]
+    assert state["tile"][str(NEXT_TO_START)] == "forest"   # the forest tile stays
+    assert GAME.to_act(state) == [BLUE]
+
+
+def test_forest_action_later_and_empty_forest_gives_nothing():
+    state = fresh()
+    put(state, NEXT_TO_START, "forest", up=True)
+    state["forest"][str(NEXT_TO_START)] = [5]
+    at(state, BLUE, START)
+    state, _ = play(state, BLUE, str(NEXT_TO_START))
+    state, _ = play(state, BLUE, "g1")
+    assert state["p"][BLUE]["game"] == [5] and state["forest"][str(NEXT_TO_START)] == []
+    at(state, RED, START)
+    food = state["p"][RED]["food"]
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    assert state["p"][RED]["food"] == food and state["p"][RED]["game"] == []   # not even food
+    assert GAME.to_act(state) == [BLUE]
+
+
+def test_blue_reveals_fire_scores_one_vp_and_cooks_one_tile_for_a_bag_and_three_food():
+    state = fresh()
+    at(state, BLUE, START)
+    put(state, NEXT_TO_START, "fire")
+    gid = tile_with(3, 1)
+    state["p"][BLUE]["game"] = [tile_with(2, 0), gid]
+    state, events = play(state, BLUE, str(NEXT_TO_START))
+    assert any(e.reveal for e in events)
+    assert state["p"][BLUE]["vp"] == 1                        # discovery effect
+    assert notations(state, BLUE) == ["c1", "c2", "ok"]
+    state, _ = play(state, BLUE, "c2")
+    state, events = play(state, BLUE, "ok")
+    blue = state["p"][BLUE]
+    assert (blue["bags"], blue["food"]) == (3, 3)             # 1 bag and 3 food
+    assert blue["game"] == [tile_with(2, 0)]
+    assert state["discard"] == [gid]
+    assert any(e.reveal and "3 food" in e.text for e in events)
+
+
+def test_printed_fire_gives_no_vp_and_surplus_food_is_lost():
+    state = fresh()
+    fire = 52
+    at(state, RED, next(t for t in ADJ[fire] if t not in PRINTED_FIRE))
+    state["p"][RED]["game"] = [tile_with(4, 0), tile_with(3, 0)]
+    state, _ = play(state, RED, str(fire))
+    state, _ = play(state, RED, "c1")
+    state, _ = play(state, RED, "c2")
+    state, _ = play(state, RED, "ok")
+    assert state["p"][RED]["vp"] == 0
+    assert state["p"][RED]["food"] == 2                       # only 2 bags: 5 food lost
+
+
+def test_blue_mushroom_empties_the_apple_track():
+    state = fresh()
+    blue = state["p"][BLUE]
+    blue["tracks"] = [["apple", 2], ["root", 1]]
+    at(state, BLUE, START)
+    put(state, NEXT_TO_START, "mushroom", up=True)
+    state, _ = play(state, BLUE, str(NEXT_TO_START))
+    assert sorted(notations(state, BLUE)) == ["leave", "x1", "x2"]
+    state, _ = play(state, BLUE, "x1")
+    assert state["p"][BLUE]["tracks"] == [["mushroom", 1], ["root", 1]]
+    assert str(NEXT_TO_START) not in state["tile"]            # the tile is taken away
+
+
+def test_gathering_tile_goes_on_its_own_track_or_is_left_for_two_food():
+    state = fresh()
+    state["p"][RED]["tracks"] = [["apple", 1], [None, 0]]
+    at(state, RED, START)
+    put(state, NEXT_TO_START, "apple")
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    assert sorted(notations(state, RED)) == ["leave", "t1"]
+    state, _ = play(state, RED, "leave")
+    assert state["p"][RED]["food"] == 2
+    assert state["tile"][str(NEXT_TO_START)] == "apple" and NEXT_TO_START in state["up"]
+
+
+def test_blue_hut_tile_on_third_space_opens_region_two_and_goes_back_to_a_fire():
+    state = fresh()
+    state["track"] = 2
+    at(state, BLUE, START)
+    put(state, NEXT_TO_START, "hut")
+    region_two = next(t for t in TERR_IDS if REGION[t] == "II")
+    assert not GAME.region_open(state, "II")
+    state, events = play(state, BLUE, str(NEXT_TO_START))
+    assert state["villages"][str(NEXT_TO_START)] == [0, 1]    # a free hut
+    assert state["p"][BLUE]["huts"] == HUTS_EACH - 1
+    assert state["track"] == 3 and GAME.region_open(state, "II") and region_two
+    assert any("Region II is open" in e.text for e in events)
+    # Back to a fire of region I, without cooking there.
+    state["p"][BLUE]["game"] = [0]
+    assert notations(state, BLUE) == [f"f{t}" for t in REGION_I_FIRES]
+    state, _ = play(state, BLUE, f"f{REGION_I_FIRES[0]}")
+    assert state["p"][BLUE]["ex"][0] == REGION_I_FIRES[0]
+    assert GAME.to_act(state) == [RED] and state["p"][BLUE]["game"] == [0]
+
+
+def test_red_pays_two_food_for_a_third_hut_then_goes_to_a_fire():
+    state = fresh()
+    clear(state, NEXT_TO_START)
+    state["villages"][str(NEXT_TO_START)] = [1, 1]
+    state["p"][RED]["food"] = 2
+    at(state, RED, START)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    assert notations(state, RED) == ["build", "pass"]
+    state, events = play(state, RED, "build")
+    assert state["p"][RED]["food"] == 0
+    assert state["villages"][str(NEXT_TO_START)] == [2, 1]
+    assert any("for 2 food" in e.text for e in events)
+    assert notations(state, RED) == [f"f{t}" for t in REGION_I_FIRES]
+
+
+def test_village_build_needs_enough_food():
+    state = fresh()
+    clear(state, NEXT_TO_START)
+    state["villages"][str(NEXT_TO_START)] = [1, 1]
+    state["p"][RED]["food"] = 1
+    at(state, RED, START)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    assert GAME.to_act(state) == [BLUE]                       # nothing to do there
+    assert state["villages"][str(NEXT_TO_START)] == [1, 1]
+
+
+def test_red_vp_card_covers_crops():
+    state = fresh()
+    red = state["p"][RED]
+    red["inv"] = ["crops"]
+    red["tracks"] = [["apple", 2], [None, 0]]
+    state["vp_deck"] = [1, 1, 2, 3]                           # top card: 3 VP
+    at(state, RED, START)
+    put(state, NEXT_TO_START, "apple", up=True)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    state, _ = play(state, RED, "t1")
+    assert state["p"][RED]["food"] == 1                       # Crops still works for this tile
+    moves = {m.notation: m.label for m in GAME.legal_moves(state, RED)}
+    assert "v1" in moves and "Crops" in moves["v1"]
+    state, _ = play(state, RED, "v1")
+    red = state["p"][RED]
+    assert red["cover"] == {"crops": 3} and red["tracks"][0] == [None, 0]
+    assert not GAME.has(red, "take_plus")                     # the effect is lost
+    assert scoring.breakdown(state, RED)["cards"] == 3
+
+
+def test_red_apple_on_top_gives_clay_pots_and_two_food():
+    state = fresh()
+    state["inv_row"] = ["pots", "boats", "sled"]
+    state["inv_deck"] = ["tools"] + [i for i in state["inv_deck"] if i not in ("pots", "boats", "sled", "tools")]
+    state["p"][RED]["tracks"] = [["apple", 2], ["nut", 1]]
+    at(state, RED, START)
+    put(state, NEXT_TO_START, "apple", up=True)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    state, _ = play(state, RED, "t1")
+    assert notations(state, RED) == ["i1", "i2", "i3"]        # no invention yet: no VP card
+    state, _ = play(state, RED, "i1")
+    red = state["p"][RED]
+    assert red["inv"] == ["pots"] and red["food"] == 2         # instant effect
+    assert red["tracks"] == [[None, 0], ["nut", 1]]            # apples discarded
+    assert state["inv_row"] == ["boats", "sled", "tools"]      # row refilled
+
+
+def test_cave_garden_of_eden_builds_a_third_hut_gaining_two_food():
+    state = fresh()
+    state["cave"] = 1                                          # Garden of Eden
+    put(state, NEXT_TO_START, "cave")
+    state["villages"][str(NEXT_TO_START)] = [1, 1]
+    at(state, BLUE, START)
+    state, events = play(state, BLUE, str(NEXT_TO_START))
+    assert state["cave_up"] and any(e.reveal and "Garden of Eden" in e.text for e in events)
+    assert notations(state, BLUE) == ["build", "pass"]
+    state, _ = play(state, BLUE, "build")
+    assert state["p"][BLUE]["food"] == 2
+    assert state["villages"][str(NEXT_TO_START)] == [1, 2]
+    assert notations(state, BLUE)[0].startswith("f")          # back to a fire
+    # Without room for the food, no hut.
+    state = fresh()
+    state["cave"] = 1
+    put(state, NEXT_TO_START, "cave", up=True)
+    state["cave_up"] = True
+    state["villages"][str(NEXT_TO_START)] = [1, 1]
+    state["p"][BLUE]["food"] = 1
+    at(state, BLUE, START)
+    state, _ = play(state, BLUE, str(NEXT_TO_START))
+    assert GAME.to_act(state) == [RED]
+
+
+def test_final_scoring_territories_one_and_two_with_the_lake_objective():
+    state = fresh()
+    one, two = 10, 11                                          # both next to a lake
+    assert TERR[one]["lake"] and TERR[two]["lake"]
+    state["villages"] = {str(one): [2, 1], str(two): [2, 2]}
+    state["p"][RED]["obj"] = "lake"
+    state["p"][RED]["huts"] = HUTS_EACH - 4
+    b = scoring.breakdown(state, RED)
+    assert b["huts"] == 4 and b["majorities"] == 1 and b["objective"] == 1
+    # Territory 1: 2 + 1 + 1 = 4; territory 2: 2 huts only.
+    assert b["total"] == 4 + 2
+
+
+def test_scoring_sums_track_cards_huts_majorities_objective():
+    state = fresh(3)
+    state["villages"] = {"10": [1, 0, 0], "12": [1, 1, 0], "13": [0, 3, 1]}
+    state["p"][0].update(vp=5, cover={"crops": 3, "boats": 4}, obj="regions")
+    assert scoring.majorities(state, 0) == [10]
+    assert scoring.total(state, 0) == 5 + 7 + 2 + 1 + 2
+    assert GAME.public_scores(state)[0] == 5 + 7 + 2 + 1
+
+
+# ------------------------------------------------------------ set-up, moves, track, end
+
+
+@pytest.mark.parametrize("n,expected", [(2, [[None, 0], [None, 0]]), (4, None)])
+def test_starting_gathering_tiles_by_player_count(n, expected):
+    state = fresh(n)
+    for p in state["p"]:
+        if expected is not None:
+            assert p["tracks"] == expected
+        else:
+            assert p["tracks"][0][1] == 1 and p["tracks"][1][1] == 1
+        assert (p["food"], p["bags"], p["huts"], p["ex"]) == (0, 2, HUTS_EACH, [START, None])
+
+
+def test_three_players_take_only_the_sun_or_the_moon_tile():
+    sun = fresh(3, start_tile="sun")
+    moon = fresh(3, start_tile="moon")
+    for s in range(3):
+        assert sun["p"][s]["tracks"][1] == [None, 0] and sun["p"][s]["tracks"][0][1] == 1
+        assert moon["p"][s]["tracks"][0][0] != sun["p"][s]["tracks"][0][0]
+
+
+def test_setup_counts():
+    state = fresh(4)
+    tiles = list(state["tile"].values())
+    assert len(tiles) == 63 and tiles.count("hut") == 12 and tiles.count("cave") == 1
+    assert not state["up"] and len(state["inv_row"]) == 3 and len(state["inv_deck"]) == 14
+    assert state["vp_deck"][-1] == 4 and sorted(state["vp_deck"]) == [1] * 4 + [2] * 4 + [3] * 4 + [4] * 2
+    assert sum(len(s) for s in state["stacks"].values()) == 8
+    assert len({p["obj"] for p in state["p"]}) == 4
+    assert not any(int(k) in PRINTED_FIRE for k in state["tile"])
+
+
+def test_moves_up_to_two_never_back_home_and_locked_regions():
+    state = fresh()
+    at(state, RED, 12)                                         # region I, next to 13 and 26 of region II
+    assert GAME.destinations(state, RED, 0) == [3, 4, 11, 25]  # 1 or 2 steps, not 12 itself
+    with pytest.raises(IllegalMove, match="Region II is closed"):
+        GAME.parse(state, RED, "13")
+    with pytest.raises(IllegalMove, match="out of reach"):
+        GAME.parse(state, RED, "71")
+    state["track"] = 3
+    assert {13, 14, 26, 27} <= set(GAME.destinations(state, RED, 0))
+
+
+def test_sled_moves_three_and_boats_use_sea_routes():
+    state = fresh()
+    state["track"] = 3
+    at(state, RED, 60)
+    assert 54 not in GAME.destinations(state, RED, 0)
+    state["p"][RED]["inv"] = ["boats"]
+    assert 54 in GAME.destinations(state, RED, 0)
+    state["p"][RED]["cover"] = {"boats": 2}                    # covered: no more boats
+    assert 54 not in GAME.destinations(state, RED, 0)
+    near = set(GAME.destinations(state, RED, 0))
+    state["p"][RED]["inv"].append("sled")
+    assert set(GAME.destinations(state, RED, 0)) > near
+
+
+def test_plain_food_icon_and_secret_cache():
+    state = fresh()
+    clear(state, NEXT_TO_START)
+    at(state, RED, START)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    assert state["p"][RED]["food"] == 1
+    put(state, 67, "cache")
+    at(state, BLUE, 60)
+    state, _ = play(state, BLUE, "67")
+    assert (state["p"][BLUE]["bags"], state["p"][BLUE]["food"]) == (3, 1)
+    assert "67" not in state["tile"]
+
+
+def test_fifth_hut_tile_gives_second_explorers_usable_at_once():
+    state = fresh(3)
+    state["track"] = 4
+    at(state, RED, START)
+    put(state, NEXT_TO_START, "hut")
+    state, events = play(state, RED, str(NEXT_TO_START))
+    state, _ = play(state, RED, f"f{REGION_I_FIRES[0]}")      # Red's explorer back to a fire
+    for seat in (RED, BLUE, 2):                                # then clockwise, from Red
+        assert GAME.to_act(state) == [seat]
+        assert state["pending"][0]["why"] == "second"
+        state, _ = play(state, seat, f"f{REGION_I_FIRES[1]}")
+        assert state["p"][seat]["ex"][1] == REGION_I_FIRES[1]
+    # Red plays the second explorer at once.
+    assert GAME.to_act(state) == [RED] and state["pending"][0] == {"k": "move", "s": RED, "e": 1}
+
+
+def _finish_turn(state, seat):
+    """Play defaults until another seat acts (or the game ends)."""
+    while GAME.to_act(state) == [seat]:
+        state, _ = GAME.apply(state, GAME.default_move(state, seat, Rng(1)))
+    return state
+
+
+def test_eleventh_hut_tile_ends_the_game_after_one_and_two_more_turns():
+    state = fresh(3)
+    state["track"] = 10
+    at(state, BLUE, START)
+    put(state, NEXT_TO_START, "hut")
+    state, events = play(state, BLUE, str(NEXT_TO_START))
+    assert state["end"] is not None and any("once more" in e.text for e in events)
+    state = _finish_turn(state, BLUE)
+    turns = []
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        turns.append(seat)
+        state = _finish_turn(state, seat)
+    assert turns == [2, RED, BLUE, 2, RED]
+    assert GAME.result(state) is not None
+
+
+def test_building_the_last_hut_also_triggers_the_end():
+    state = fresh()
+    clear(state, NEXT_TO_START)
+    state["villages"][str(NEXT_TO_START)] = [0, 1]
+    state["p"][RED].update(huts=1, food=1)
+    at(state, RED, START)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    state, events = play(state, RED, "build")
+    assert state["end"] == [2, 2] and state["trigger"] == RED
+
+
+def test_starting_inventions_variant_drafts_from_the_last_player():
+    state = fresh(3, starting_inventions="on")
+    assert GAME.to_act(state) == [2]
+    offered = list(state["draft"])
+    state, _ = play(state, 2, "s1")
+    assert state["p"][2]["inv"] == [offered[0]]
+    assert GAME.to_act(state) == [BLUE] and len(notations(state, BLUE)) == 2
+    state, _ = play(state, BLUE, "s2")
+    state, _ = play(state, RED, "s1")
+    assert GAME.to_act(state) == [RED] and state["pending"][0]["k"] == "move"
+    assert len({p["inv"][0] for p in state["p"]}) == 3
+
+
+# ------------------------------------------------------------ playouts and hidden information
+
+
+def scramble(state, seed):
+    """The same public position with every secret redrawn."""
+    s = GAME.clone(state)
+    rng = Rng(seed)
+    objs = [p["obj"] for p in s["p"]]
+    rng.shuffle(objs)
+    for p, o in zip(s["p"], objs):
+        p["obj"] = o
+    for region in ("I", "II", "III"):
+        hidden = [k for k in s["tile"] if int(k) not in s["up"] and REGION[int(k)] == region]
+        kinds = [s["tile"][k] for k in hidden]
+        rng.shuffle(kinds)
+        for k, kind in zip(hidden, kinds):
+            s["tile"][k] = kind
+    pools = [st for region in s["stacks"].values() for st in region] + list(s["forest"].values()) \
+        + [p["game"] for p in s["p"]]
+    ids = [g for pool in pools for g in pool]
+    rng.shuffle(ids)
+    for pool in pools:
+        for i in range(len(pool)):
+            pool[i] = ids.pop()
+    if not s["cave_up"]:
+        s["cave"] = rng.randint(1, 24)
+    rng.shuffle(s["inv_deck"])
+    return s
+
+
+def check_invariants(state, history):
+    n = state["n"]
+    for s, p in enumerate(state["p"]):
+        assert 0 <= p["food"] <= p["bags"], "food never exceeds bags"
+        assert p["huts"] + scoring.huts_on_board(state, s) == HUTS_EACH, "huts conserved"
+        for t in p["ex"]:
+            if t is not None:
+                assert GAME.region_open(state, REGION[t]), "explorer in a locked region"
+        banked = p["vp"] + sum(p["cover"].values())
+        assert banked >= history.setdefault(("vp", s), 0), "VP never go down"
+        history[("vp", s)] = banked
+        assert len(set(p["inv"])) == len(p["inv"])
+    assert state["bag_supply"] + sum(p["bags"] for p in state["p"]) == BAG_SUPPLY
+    game = [g for r in state["stacks"].values() for st in r for g in st] + \
+        [g for f in state["forest"].values() for g in f] + [g for p in state["p"] for g in p["game"]] + state["discard"]
+    assert sorted(game) == list(range(len(GAME_TILES))), "game tiles conserved"
+    assert 0 <= state["track"] <= 12
+    assert all(str(t) in state["tile"] for t in state["up"]), "face-up tiles are on the board"
+    for k, huts in state["villages"].items():
+        assert len(huts) == n and int(k) not in PRINTED_FIRE
+
+
+def run_playout(n, seed, options):
+    state = GAME.setup(n, seed, GAME.resolve_options(options))
+    chooser = Rng(seed * 7919 + n)
+    history: dict = {}
+    turns_after_end: dict[int, int] = {}
+    trigger_seen = False
+    prev_turn = state["turn"]
+    for step in range(20000):
+        acting = GAME.to_act(state)
+        if not acting:
+            break
+        seat = acting[0]
+        moves = GAME.legal_moves(state, seat)
+        move = moves[chooser.randbelow(len(moves))]
+        if step % 11 == 0:
+            # The public picture and the public events do not depend on any secret.
+            other = scramble(state, seed + step)
+            assert json.dumps(GAME.view(other, None), sort_keys=True) == \
+                json.dumps(GAME.view(state, None), sort_keys=True)
+            assert GAME.status_text(other) == GAME.status_text(state)
+            new, events = GAME.apply(state, move)
+            new2, events2 = GAME.apply(other, move)
+            if not any(e.reveal for e in events + events2):
+                assert [e.text for e in events if e.private_to is None] == \
+                    [e.text for e in events2 if e.private_to is None]
+            state = new
+        else:
+            state, events = GAME.apply(state, move)
+        check_invariants(state, history)
+        if trigger_seen and state["turn"] != prev_turn and not state["over"]:
+            turns_after_end[state["turn"]] = turns_after_end.get(state["turn"], 0) + 1
+        if state["end"] is not None and not trigger_seen:
+            trigger_seen = True
+        prev_turn = state["turn"]
+    assert state["over"] and GAME.result(state) is not None
+    trigger = state["trigger"]
+    for s in range(n):
+        assert turns_after_end.get(s, 0) == (1 if s == trigger else 2), (turns_after_end, trigger)
+    return state
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("variant", ["off", "on"])
+def test_random_playouts_keep_invariants_and_secrets(n, variant, seeds):
+    for seed in seeds:
+        state = run_playout(n, seed, {"starting_inventions": variant, "start_tile": "moon" if seed % 2 else "sun"})
+        result = GAME.result(state)
+        assert result.scores == [scoring.total(state, s) for s in range(n)]
+        assert min(result.ranks) == 1
+
+
+def test_private_text_shows_objective_and_game_tiles_only_to_the_seat():
+    state = fresh()
+    state["p"][RED]["game"] = [tile_with(3, 1)]
+    text = GAME.private_text(state, RED)
+    assert "Objective" in text and "1 bag + 3 food" in text
+    assert "Objectif" in GAME.private_text(state, RED, "fr")
+    assert "obj" not in json.dumps(GAME.view(state, None))
+    assert GAME.view(state, RED)["me"]["game"] == [tile_with(3, 1)]
+
+
+def test_rules_texts_fit_discord():
+    assert 0 < len(GAME.rules_en) <= 1800 and 0 < len(GAME.rules_fr) <= 1800
+    assert len(INVENTIONS) == 17
+    assert all(b not in ADJ[a] for a in SEA for b in SEA[a])   # sea routes cross water
+    assert all(ADJ[t] for t in TERR_IDS)
