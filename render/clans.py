@@ -122,6 +122,14 @@ def _arrow(d: ImageDraw.ImageDraw, a, b) -> None:
     d.polygon(head, fill=kit.HIGHLIGHT, outline=kit.INK, width=2)
 
 
+def _tag(d: ImageDraw.ImageDraw, centre, label: str, fill, ink) -> None:
+    """A label box under a territory's huts (a village's neighbours are empty: room to spare)."""
+    cx, cy = centre
+    w = kit.text_size(d, label, 15)[0] + 10
+    d.rounded_rectangle((cx - w / 2, cy + 37, cx + w / 2, cy + 57), radius=5, fill=fill, outline=kit.INK)
+    kit.text(d, (cx, cy + 47), label, size=15, anchor="mm", fill=ink)
+
+
 def _draw_map(view: dict) -> Image.Image:
     img = _map_layer().copy()
     d = ImageDraw.Draw(img)
@@ -130,22 +138,16 @@ def _draw_map(view: dict) -> Image.Image:
         src, dst = view["last_move"]
         _outline(d, src, kit.HIGHLIGHT, 5)
         _arrow(d, centre[src], centre[dst])
-    for v in view["villages"]:
+    for number, v in enumerate(view["villages"], start=1):
         tid = v["territory"]
-        cx, cy = centre[tid]
         _outline(d, tid, kit.HIGHLIGHT if v["fresh"] else kit.INK, 6 if v["fresh"] else 4)
-        tag = f"V{view['villages'].index(v) + 1}: " + ("destroyed" if v["destroyed"] else f"{v['value']} pts")
-        w = kit.text_size(d, tag, 15)[0] + 10
-        d.rounded_rectangle((cx - w / 2, cy + 37, cx + w / 2, cy + 57), radius=5,
-                            fill=(150, 30, 30) if v["destroyed"] else kit.INK)
-        kit.text(d, (cx, cy + 47), tag, size=15, anchor="mm", fill=kit.WHITE)
-    for tid in view["pending"]:
+        if v["destroyed"]:
+            _tag(d, centre[tid], f"V{number}: destroyed", (150, 30, 30), kit.WHITE)
+        else:
+            _tag(d, centre[tid], f"V{number}: {v['value']} pts", kit.INK, kit.WHITE)
+    for tid in view["pending"]:   # the mover is choosing which is founded first
         _outline(d, tid, kit.HIGHLIGHT, 6)
-        cx, cy = centre[tid]
-        tag = f"village {tid}: found first?"
-        w = kit.text_size(d, tag, 15)[0] + 10
-        d.rounded_rectangle((cx - w / 2, cy + 37, cx + w / 2, cy + 57), radius=5, fill=kit.HIGHLIGHT, outline=kit.INK)
-        kit.text(d, (cx, cy + 47), tag, size=15, anchor="mm", fill=kit.INK)
+        _tag(d, centre[tid], f"village {tid}: found first?", kit.HIGHLIGHT, kit.INK)
     for tid, counts in enumerate(view["huts"], start=1):
         if any(counts):
             cx, cy = centre[tid]

@@ -93,6 +93,20 @@ def test_adjacency_is_symmetric_connected_and_cut_by_lakes():
         assert b not in NEIGHBOURS[a]
 
 
+def test_adjacency_is_the_drawn_geometry_minus_lakes():
+    """Territories sharing a polygon edge are neighbours unless a lake cuts them,
+    so the board image and the rules agree."""
+    edges: dict[frozenset, set[int]] = {}
+    for t in MAP["territories"]:
+        p = [tuple(v) for v in t["polygon"]]
+        for a, b in zip(p, p[1:] + p[:1]):
+            edges.setdefault(frozenset((a, b)), set()).add(t["id"] - 1)
+    touching = {frozenset(ts) for ts in edges.values() if len(ts) == 2}
+    cuts = {frozenset((a - 1, b - 1)) for lake in MAP["lakes"] for a, b in lake["cuts"]}
+    assert cuts <= touching
+    assert {frozenset((t, n)) for t in range(N_TERRITORIES) for n in NEIGHBOURS[t]} == touching - cuts
+
+
 def test_epoch_table_has_twelve_tokens_and_rising_bonus():
     assert [e["chips"] for e in EPOCHS] == [4, 3, 2, 2, 1]
     assert [e["bonus"] for e in EPOCHS] == [1, 2, 3, 4, 5]
