@@ -14,6 +14,7 @@ _MODULES: dict[str, str] = {
     "carcassonne_hg": "rules.carcassonne_hg",
     "fire_and_stone": "rules.fire_and_stone",
     "first_sparks": "rules.first_sparks",
+    "neanderthal": "rules.neanderthal",
 }
 
 _loaded: dict[str, Game] = {}

@@ -1,0 +1,1026 @@
+"""The automatic parts of a round: set-up, the event card (D1–D6), the
+auction resolution (D7), attacks and gathering (F2, F3), hunting (G),
+domestic animals (H). ``advance`` runs them until some seat must decide."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.core import Event, Rng
+
+from .data import BIOMES, COLOURS, CUBES, DAUGHTERS, SEXUALITY, SPECIES, SPECIES_ORDER
+from .model import (
+    ROWS, WIDTH, add_babies, biome_keys, black_discs, card_name, daughter_key, has_ability, has_elder,
+    has_weapon, hand_limit, huntable, hunters, is_gatherer, kill_from_pool, lazarus, mature_elder,
+    mpi_for, n_seats, order_index, parse_daughter_key, player, release, remove_elder, seat_name,
+    send_cube_to_grave, slot_card, unseat_husband, vocab_total)
+
+SEXES = ("harem", "libertine", "monogamy")
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def new_player(seat: int, n: int, sexcard: int) -> dict:
+    return {
+        "pool": [6 if s == seat else 0 for s in range(n)],
+        "grave": CUBES - 7,
+        "alpha": "grave",
+        "vocab": {c: 5 for c in COLOURS},
+        "portals": {"venus": [], "shaman": [], "bison": []},
+        "tribal": False,
+        "elders": [None] * 6 + [{"imm": "k"}],
+        "daughters": [], "trophies": [], "hand": [], "domestic": [], "inventions": [],
+        "sexcard": sexcard, "sex": None, "mpi": [],
+    }
+
+
+def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
+    rng = Rng(seed)
+    if seats == 3:
+        species = list(SPECIES_ORDER)
+    else:
+        species = list(SPECIES_ORDER)
+        rng.shuffle(species)
+        species = sorted(species[:2], key=SPECIES_ORDER.index)
+    daughters = [d for d, v in DAUGHTERS.items() if v["culture"] in species]
+    rng.shuffle(daughters)
+    decks = {}
+    rows = {}
+    for r in ROWS:
+        deck = [b for b, v in BIOMES.items() if v["row"] == r]
+        rng.shuffle(deck)
+        rows[r] = [[deck.pop(0), False] for _ in range(WIDTH)]
+        decks[r] = deck
+    cards = [0, 1, 2]
+    rng.shuffle(cards)
+    st = {
+        "sp": species, "coop": coop, "solo": solo, "rng": rng,
+        "round": 0, "phase": "sex", "events": daughters[:10], "unused": daughters[10:],
+        "event": None, "order": list(range(seats)), "rows": rows, "decks": decks,
+        "gone": [], "fresh": [], "parties": {}, "evq": [], "pend": {}, "bids": {},
+        "chaos_lost": [0] * seats, "cur": 0, "acted": [], "nego": None, "last": [],
+        "pl": [new_player(s, seats, cards[s]) for s in range(seats)],
+    }
+    for s in range(seats):
+        p = st["pl"][s]
+        slot, colour = SPECIES[species[s]]["start_portal"]
+        p["vocab"][colour] -= 1
+        p["portals"][slot].append(colour)
+        p["vocab"]["k"] -= 1  # the fire-keeper starts immature (C)
+    return st
+
+
+def choose_sexuality(st, seat, sex) -> None:
+    p = player(st, seat)
+    p["sex"] = sex
+    for c in mpi_for(sex):
+        p["vocab"][c] -= 1
+        p["mpi"].append(c)
+
+
+def sex_options(st, seat):
+    return list(SEXUALITY["cards"][player(st, seat)["sexcard"]])
+
+
+# ----------------------------------------------------------- the driver
+
+
+def advance(st, ev: list) -> None:
+    """Run automatic steps until a seat must decide or the game is over."""
+    for _ in range(200):
+        ph = st["phase"]
+        if ph == "round":
+            start_round(st, ev)
+        elif ph == "events":
+            run_events(st, ev)
+        elif ph == "auction":
+            open_auction(st, ev)
+        elif ph == "resolve_bids":
+            resolve_auction(st, ev)
+        elif ph == "assign_start":
+            start_assign(st, ev)
+        elif ph == "assign":
+            if skip_idle_assigners(st):
+                return
+            st["phase"] = "nego_start"
+        elif ph == "nego_start":
+            from .negotiation import start_negotiation
+            start_negotiation(st, ev)
+        elif ph == "combat":
+            combat_phase(st, ev)
+        elif ph == "hunt":
+            hunting_phase(st, ev)
+            to_discard(st, "domestic")
+        elif ph == "domestic":
+            domestic_phase(st, ev)
+            st["phase"] = "action"
+            st["acted"] = []
+        elif ph == "action":
+            from .moves import auto_pass
+            auto_pass(st)
+            if all_acted(st):
+                st["phase"] = "round"
+            else:
+                return
+        else:
+            return  # a decision phase, or "over"
+    raise RuntimeError("neanderthal: advance did not settle")
+
+
+def all_acted(st) -> bool:
+    return all(s in st["acted"] for s in range(n_seats(st)))
+
+
+def to_discard(st, then: str) -> None:
+    over = [s for s in range(n_seats(st)) if len(player(st, s)["hand"]) > hand_limit(player(st, s))]
+    if over:
+        st["phase"] = "discard"
+        st["pend"] = {"then": then}
+    else:
+        st["phase"] = then
+
+
+# ------------------------------------------------------------ phase 1
+
+
+def europe_frozen(st) -> bool:
+    return not any(huntable(st, k) for k in biome_keys(st))
+
+
+def order_from_bar(st, card) -> list:
+    bar = DAUGHTERS[card]["bar"]
+    return [st["sp"].index(c) for c in bar if c in st["sp"]]
+
+
+def start_round(st, ev) -> None:
+    if not st["events"] or europe_frozen(st):
+        st["phase"] = "over"
+        st["event"] = None
+        ev.append(Event("The game is over.", fr="La partie est terminée."))
+        return
+    card = st["events"].pop(0)
+    st["event"] = card
+    st["round"] += 1
+    st["fresh"] = []
+    st["chaos_lost"] = [0] * n_seats(st)
+    st["order"] = order_from_bar(st, card)
+    first = st["order"][0]
+    info = DAUGHTERS[card]
+    ev.append(Event(f"Round {st['round']}: {info['name']} is revealed ({', '.join(info['events'])}); "
+                    f"{seat_name(first)} plays first.",
+                    fr=f"Tour {st['round']} : {info['name']} est révélée ; {seat_name(first)} joue en premier.",
+                    reveal=True))
+    st["evq"] = list(info["events"])
+    if n_seats(st) > 1 and mature_elder(player(st, first), 4):
+        st["phase"] = "council"  # A2: the warrior lets the first player set the order
+    else:
+        st["phase"] = "events"
+
+
+def run_events(st, ev) -> None:
+    while st["evq"]:
+        e = st["evq"].pop(0)
+        if e == "cool":
+            global_cooling(st, ev)
+        elif e == "warm":
+            global_warming(st, ev)
+        elif e == "wurm":
+            wurm(st, ev)
+        elif e == "skull":
+            dice = 1
+            while st["evq"] and st["evq"][0] == "skull":
+                st["evq"].pop(0)
+                dice += 1
+            elder_attrition(st, ev, dice)
+        elif e == "chaos":
+            if chaos(st, ev):
+                return
+        elif e == "blizzard":
+            if blizzard(st, ev):
+                return
+        elif e == "eye":
+            eyes = 1
+            while st["evq"] and st["evq"][0] == "eye":
+                st["evq"].pop(0)
+                eyes += 1
+            if expatriation(st, ev, eyes):
+                return
+    to_discard(st, "auction")
+
+
+# D1 -------------------------------------------------------------------
+
+
+def _lowest(st, row, allow_ice=False):
+    best = None
+    for i, cell in enumerate(st["rows"][row]):
+        if cell is None or (cell[1] and not allow_ice):
+            continue
+        t = 1000 if cell[1] else BIOMES[cell[0]]["tough"]
+        if best is None or t < best[0]:
+            best = (t, i)
+    return None if best is None else best[1]
+
+
+def global_cooling(st, ev) -> None:
+    north, south = st["rows"]["N"], st["rows"]["S"]
+    if not st["decks"]["N"]:
+        ev.append(Event("Global cooling: the North deck is empty, nothing happens.",
+                        fr="Refroidissement global : la pioche Nord est vide."))
+        return
+    ice = [st["decks"]["N"].pop(0), True]
+    i = _lowest(st, "N")
+    if i is not None:
+        moved = north[i]
+        gone = south[i]
+        north[i] = ice
+        south[i] = moved
+        if gone is not None:
+            st["gone"].append(gone[0])
+        ev.append(Event(f"Global cooling: ice covers the North; {card_name(moved[0])} slides South"
+                        + (f", {card_name(gone[0]) if not gone[1] else 'ice'} is discarded." if gone else "."),
+                        fr=f"Refroidissement : la banquise s'étend au Nord ; {card_name(moved[0])} glisse au Sud."))
+        return
+    gaps = [j for j, c in enumerate(north) if c is None]
+    if gaps:
+        north[gaps[0]] = ice
+        ev.append(Event("Global cooling: ice fills a gap in the North.", fr="Refroidissement : la banquise comble un vide au Nord."))
+        return
+    # The North is all ice: push one ice card South to make room (D1).
+    south_gaps = [j for j, c in enumerate(south) if c is None]
+    j = south_gaps[0] if south_gaps else _lowest(st, "S", allow_ice=True)
+    gone = south[j]
+    south[j] = north[j]
+    north[j] = ice
+    if gone is not None:
+        st["gone"].append(gone[0])
+    ev.append(Event("Global cooling: the North is frozen solid, the ice pushes South.",
+                    fr="Refroidissement : le Nord est gelé, la banquise avance au Sud."))
+
+
+def global_warming(st, ev) -> None:
+    north, south = st["rows"]["N"], st["rows"]["S"]
+    if not st["decks"]["S"]:
+        ev.append(Event("Global warming: the South deck is empty, nothing happens.",
+                        fr="Réchauffement global : la pioche Sud est vide."))
+        return
+    new = [st["decks"]["S"].pop(0), False]
+    i = _lowest(st, "S")
+    if i is None:
+        gaps = [j for j, c in enumerate(south) if c is None]
+        i = gaps[0] if gaps else _lowest(st, "S", allow_ice=True)
+    moved = south[i]
+    south[i] = new
+    text = f"Global warming: {card_name(new[0])} arrives in the South"
+    reveal = True
+    if moved is not None and not moved[1]:
+        above = north[i]
+        if above is None:
+            north[i] = moved
+            text += f"; {card_name(moved[0])} moves North"
+        elif above[1]:
+            above[1] = False
+            st["gone"].append(moved[0])
+            text += f"; the ice above melts into {card_name(above[0])}, {card_name(moved[0])} is discarded"
+        else:
+            st["gone"].append(above[0])
+            north[i] = moved
+            text += f"; {card_name(moved[0])} moves North, {card_name(above[0])} leaves the game"
+    elif moved is not None:
+        st["gone"].append(moved[0])
+    melted = [c for c in south if c is not None and c[1]]
+    for c in melted:
+        c[1] = False
+    if melted:
+        text += "; the southern ice melts (" + ", ".join(card_name(c[0]) for c in melted) + ")"
+    ev.append(Event(text + ".", fr="Réchauffement global : " + card_name(new[0]) + " arrive au Sud.", reveal=reveal))
+
+
+# D2–D3 ------------------------------------------------------------------
+
+
+def wurm(st, ev) -> None:
+    if not st["unused"]:
+        return
+    i = st["rng"].randbelow(len(st["unused"]))
+    st["events"].append(st["unused"].pop(i))
+    ev.append(Event("Würm glaciation: one more round is added to the game.",
+                    fr="Glaciation de Würm : un tour de plus est ajouté."))
+
+
+def elder_attrition(st, ev, dice: int) -> None:
+    from .data import ELDERS
+    for seat in st["order"]:
+        p = player(st, seat)
+        rolls = [st["rng"].roll() for _ in range(dice)]
+        dead = []
+        for r in sorted(set(rolls)):
+            if has_elder(p, r):
+                remove_elder(st, seat, r)
+                dead.append(ELDERS[r]["name"])
+        ev.append(Event(f"Elder attrition: {seat_name(seat)} rolls {' '.join(map(str, rolls))}"
+                        + (f", the {', '.join(dead)} dies." if dead else ", no elder dies."),
+                        fr=f"Déperdition des Anciens : {seat_name(seat)} lance {' '.join(map(str, rolls))}.",
+                        seat=seat))
+
+
+# D4 ---------------------------------------------------------------------
+
+
+def chaos_immune(st, seat) -> bool:
+    p = player(st, seat)
+    if hunters(p) <= vocab_total(p):
+        return True
+    return p["tribal"] and mature_elder(p, 1)
+
+
+def chaos_losses(p) -> int:
+    h = hunters(p)
+    return h // 2 if mature_elder(p, 6) else (h + 1) // 2
+
+
+def flip_possible(st, seat) -> bool:
+    p = player(st, seat)
+    other = [s for s in sex_options(st, seat) if s != p["sex"]][0]
+    need = mpi_for(other)
+    free = dict(p["vocab"])
+    for c in p["mpi"]:
+        free[c] += 1
+    return all(free[c] >= need.count(c) for c in COLOURS)
+
+
+def chaos(st, ev) -> bool:
+    """Hunter losses are automatic (expatriates, cubes, then the alpha); the
+    lost elder and the sexuality flip are asked. True when someone must choose."""
+    pend = {}
+    for seat in st["order"]:
+        p = player(st, seat)
+        if chaos_immune(st, seat):
+            ev.append(Event(f"Chaos: {seat_name(seat)} is immune.", fr=f"Chaos : {seat_name(seat)} est immunisé.", seat=seat))
+            continue
+        loss = chaos_losses(p)
+        dead = kill_from_pool(st, seat, loss)
+        st["chaos_lost"][seat] += dead
+        elders = [r for r in range(1, 7) if has_elder(p, r)]
+        lose_elder = bool(elders) and not mature_elder(p, 6)
+        ev.append(Event(f"Chaos: {seat_name(seat)} loses {dead} hunter(s)" + (" and an elder." if lose_elder else "."),
+                        fr=f"Chaos : {seat_name(seat)} perd {dead} chasseur(s)" + (" et un Ancien." if lose_elder else "."),
+                        seat=seat))
+        if lose_elder and len(elders) == 1:
+            remove_elder(st, seat, elders[0])
+            lose_elder = False
+        flip = dead > 0 and flip_possible(st, seat)
+        if lose_elder or flip:
+            pend[str(seat)] = {"elder": lose_elder, "flip": flip}
+    if pend:
+        st["pend"] = pend
+        st["phase"] = "chaos"
+        return True
+    return False
+
+
+def flip_sexuality(st, seat, ev) -> None:
+    p = player(st, seat)
+    for c in p["mpi"]:
+        p["vocab"][c] += 1
+    p["mpi"] = []
+    other = [s for s in sex_options(st, seat) if s != p["sex"]][0]
+    for c in mpi_for(other):
+        p["vocab"][c] -= 1
+        p["mpi"].append(c)
+    p["sex"] = other
+    ev.append(Event(f"{seat_name(seat)} turns its sexuality card to {other}.",
+                    fr=f"{seat_name(seat)} retourne sa carte Sexualité : {other}.", seat=seat))
+
+
+# D5 ---------------------------------------------------------------------
+
+
+def dependants(st, seat) -> list:
+    """Elders, daughters without a mature husband, domestic animals (D5)."""
+    p = player(st, seat)
+    out = [f"e{r}" for r in range(1, 7) if has_elder(p, r)]
+    out += [f"d{i + 1}" for i, d in enumerate(p["daughters"]) if not (d["hus"] and d["hus"]["imm"] is None)]
+    out += [f"x{i + 1}" for i in range(len(p["domestic"]))]
+    return out
+
+
+def blizzard_excess(st, seat) -> int:
+    return max(0, len(dependants(st, seat)) - hunters(player(st, seat)) // 2)
+
+
+def blizzard(st, ev) -> bool:
+    pend = {}
+    for seat in st["order"]:
+        need = blizzard_excess(st, seat)
+        if need:
+            pend[str(seat)] = need
+            ev.append(Event(f"Blizzard: {seat_name(seat)} cannot feed {need} dependant(s).",
+                            fr=f"Blizzard : {seat_name(seat)} ne peut nourrir {need} dépendant(s).", seat=seat))
+    if pend:
+        st["pend"] = pend
+        st["phase"] = "blizzard"
+        return True
+    ev.append(Event("Blizzard: every tribe feeds its dependants.", fr="Blizzard : toutes les tribus nourrissent leurs dépendants."))
+    return False
+
+
+# D6 ---------------------------------------------------------------------
+
+
+def expat_targets(st, seat) -> list:
+    return [s for s in range(n_seats(st)) if s != seat and not lazarus(st, s)]
+
+
+def expatriation(st, ev, eyes: int) -> bool:
+    worst = max(st["order"], key=lambda s: (st["chaos_lost"][s], -order_index(st, s)))
+    p = player(st, worst)
+    n = min(eyes, p["grave"])
+    targets = expat_targets(st, worst)
+    if n == 0 or not targets:
+        ev.append(Event("Expatriation: no wanderer leaves.", fr="Expatriation : aucun errant ne part."))
+        return False
+    if len(targets) == 1:
+        send_expats(st, worst, targets[0], n, ev)
+        return False
+    st["pend"] = {"seat": worst, "left": n}
+    st["phase"] = "expat"
+    return True
+
+
+def send_expats(st, seat, target, n, ev) -> None:
+    player(st, seat)["grave"] -= n
+    player(st, target)["pool"][seat] += n
+    ev.append(Event(f"Expatriation: {n} wanderer(s) of {seat_name(seat)} join {seat_name(target)}.",
+                    fr=f"Expatriation : {n} errant(s) de {seat_name(seat)} rejoignent {seat_name(target)}.", seat=seat))
+
+
+# D7 ---------------------------------------------------------------------
+
+
+def bidders(st) -> list:
+    card = st["event"]
+    colours = DAUGHTERS[card]["bid"]
+    out = []
+    for seat in st["order"]:
+        p = player(st, seat)
+        if p["tribal"] and p["sex"] != "harem":
+            continue
+        if any(p["vocab"][c] for c in colours):
+            out.append(seat)
+    return out
+
+
+def open_auction(st, ev) -> None:
+    st["bids"] = {}
+    if not bidders(st):
+        st["gone"].append(st["event"])
+        ev.append(Event(f"Nobody can bid for {card_name(st['event'])}; she is discarded.",
+                        fr=f"Personne ne peut enchérir pour {card_name(st['event'])} ; elle est défaussée."))
+        st["phase"] = "assign_start"
+        return
+    st["phase"] = "bid"
+
+
+def bid_value(st, seat, discs: dict) -> float:
+    n = sum(discs.values())
+    p = player(st, seat)
+    return n / 2 if p["tribal"] else n  # D7: a tribal harem bids at half value
+
+
+def auction_winner(st):
+    best = None
+    for seat, discs in st["bids"].items():
+        seat = int(seat)
+        v = bid_value(st, seat, discs)
+        if v <= 0:
+            continue
+        key = (v, 1 if has_ability(st, seat, "caring") else 0, -order_index(st, seat))
+        if best is None or key > best[0]:
+            best = (key, seat)
+    return None if best is None else best[1]
+
+
+def resolve_auction(st, ev) -> None:
+    card = st["event"]
+    shown = []
+    for seat in st["order"]:
+        discs = st["bids"].get(str(seat))
+        if discs is None:
+            continue
+        text = "".join(c * discs[c] for c in COLOURS) or "pass"
+        shown.append(f"{seat_name(seat)} {text}")
+    winner = auction_winner(st)
+    if shown:
+        ev.append(Event("Bids for " + card_name(card) + ": " + ", ".join(shown) + ".",
+                        fr="Enchères pour " + card_name(card) + " : " + ", ".join(shown) + ".", reveal=True))
+    if winner is None:
+        st["gone"].append(card)
+        ev.append(Event(f"No bid: {card_name(card)} is discarded.", fr=f"Aucune enchère : {card_name(card)} est défaussée."))
+    else:
+        p = player(st, winner)
+        discs = st["bids"][str(winner)]
+        placed = []
+        for c in COLOURS:
+            for _ in range(discs[c]):
+                p["vocab"][c] -= 1
+                placed.append(c)
+        p["daughters"].append({"id": card, "discs": placed, "hus": None})
+        ev.append(Event(f"{seat_name(winner)} wins {card_name(card)}.", fr=f"{seat_name(winner)} remporte {card_name(card)}.",
+                        seat=winner))
+    st["bids"] = {}
+    st["event_won"] = winner
+    st["phase"] = "assign_start"
+
+
+# ------------------------------------------------------------ phase 2
+
+
+def start_assign(st, ev) -> None:
+    st["cur"] = 0
+    st["parties"] = {}
+    st["recalls"] = {str(s): (2 if hunters(player(st, s)) == 0 else 0) for s in range(n_seats(st))}
+    st["phase"] = "assign"
+
+
+def skip_idle_assigners(st) -> bool:
+    """True while some seat in order still has assignments to make."""
+    from .moves import assign_moves
+    while st["cur"] < len(st["order"]):
+        seat = st["order"][st["cur"]]
+        if len(assign_moves(st, seat)) > 1:
+            return True
+        st["cur"] += 1
+    return False
+
+
+# ------------------------------------------------------------ phase 3
+
+
+def parties_at(st, key) -> dict:
+    return st["parties"].get(key, {})
+
+
+def units(party) -> int:
+    return sum(party["c"]) + (1 if party["a"] else 0)
+
+
+def kill_in_party(st, seat, party, n) -> int:
+    """The victim picks: expatriates, then own cubes, then the alpha (D6)."""
+    dead = 0
+    order = [s for s in range(n_seats(st)) if s != seat] + [seat]
+    for s in order:
+        while dead < n and party["c"][s] > 0:
+            party["c"][s] -= 1
+            send_cube_to_grave(st, s)
+            dead += 1
+    if dead < n and party["a"]:
+        party["a"] = False
+        player(st, seat)["alpha"] = "grave"
+        dead += 1
+    return dead
+
+
+def attack_order(st, seats) -> list:
+    return sorted(seats, key=lambda s: (0 if has_ability(st, s, "totem") else 1,
+                                        -black_discs(player(st, s)), order_index(st, s)))
+
+
+def fighters_at(st, key):
+    """{seat: strength} on a card; a husband defends his wife (F2)."""
+    out = {int(s): units(p) for s, p in parties_at(st, key).items() if units(p) > 0}
+    if key[0] not in "NS":
+        owner, i = parse_daughter_key(key)
+        h = player(st, owner)["daughters"][i]["hus"]
+        if h is not None:
+            out[h["s"]] = out.get(h["s"], 0) + 1
+    return out
+
+
+def war_party(st, seat, key) -> bool:
+    p = player(st, seat)
+    if has_weapon(p):
+        return True
+    party = parties_at(st, key).get(str(seat))
+    return bool(party and party["a"] and mature_elder(p, 4))
+
+
+def combat_phase(st, ev) -> None:
+    for key in sorted(st["parties"], key=_key_order):
+        fighters = fighters_at(st, key)
+        if len(fighters) < 2:
+            continue
+        for seat in attack_order(st, list(fighters)):
+            fighters = fighters_at(st, key)
+            if fighters.get(seat, 0) == 0:
+                continue
+            enemies = [s for s in fighters if s != seat and fighters[s] > 0]
+            if not enemies:
+                break
+            ev.append(attack(st, seat, key, fighters[seat]))
+    gathering(st, ev)
+    st["phase"] = "hunt"
+
+
+def _husband_of(st, key):
+    if key[0] in "NS":
+        return None
+    owner, i = parse_daughter_key(key)
+    return player(st, owner)["daughters"][i]["hus"]
+
+
+def attack(st, seat, key, strength) -> Event:
+    party = parties_at(st, key).get(str(seat))
+    hus = _husband_of(st, key)
+    rolls = [st["rng"].roll() for _ in range(strength)]
+    hits = 0
+    for i, r in enumerate(rolls):
+        is_husband = party is None or i >= units(party)
+        if is_husband:
+            wp = hus is not None and hus["imm"] is None  # a mature jealous husband is a war party
+        else:
+            wp = war_party(st, seat, key)
+        if r == 1 or (wp and r == 2):
+            hits += 1
+    killed = 0
+    for _ in range(hits):
+        fighters = fighters_at(st, key)
+        enemies = [s for s in fighters if s != seat and fighters[s] > 0]
+        if not enemies:
+            break
+        victim = max(enemies, key=lambda s: (fighters[s], -order_index(st, s)))
+        vparty = parties_at(st, key).get(str(victim))
+        if vparty is not None and units(vparty) > 0:
+            killed += kill_in_party(st, victim, vparty, 1)
+        else:
+            owner, i = parse_daughter_key(key)
+            unseat_husband(st, owner, i, to_grave=True)
+            killed += 1
+    return Event(f"{seat_name(seat)} attacks on {place_name(st, key)}: rolls {' '.join(map(str, rolls))}, "
+                 f"{killed} enemy killed.",
+                 fr=f"{seat_name(seat)} attaque sur {place_name(st, key)} : {' '.join(map(str, rolls))}, {killed} tué(s).",
+                 seat=seat)
+
+
+def gathering(st, ev) -> None:
+    for seat in st["order"]:
+        if not is_gatherer(st, seat):
+            continue
+        got = 0
+        for key, parties in st["parties"].items():
+            party = parties.get(str(seat))
+            if key[0] in "NS" and party and units(party) and huntable(st, key) \
+                    and BIOMES[slot_card(st, key)[0]]["gather"]:
+                got += add_babies(st, seat, 1)
+        if got:
+            ev.append(Event(f"{seat_name(seat)} gathers: {got} baby(ies).", fr=f"{seat_name(seat)} cueille : {got} bébé(s).",
+                            seat=seat))
+
+
+def place_name(st, key) -> str:
+    if key[0] in "NS":
+        cell = slot_card(st, key)
+        return f"{key} {card_name(cell[0])}" if cell else key
+    owner, i = parse_daughter_key(key)
+    return f"{key} {card_name(player(st, owner)['daughters'][i]['id'])}"
+
+
+def _key_order(key):
+    return (0 if key[0] in "NS" else 1, key)
+
+
+# ------------------------------------------------------------ phase 4
+
+
+def hunting_phase(st, ev) -> None:
+    """A4: uncontested cards, then contested ones, then the predators."""
+    keys = [k for k in st["parties"] if any(units(p) for p in st["parties"][k].values())]
+    def contested(k):
+        return sum(1 for p in st["parties"][k].values() if units(p)) > 1
+
+    def is_pred(k):
+        return k[0] in "NS" and huntable(st, k) and BIOMES[slot_card(st, k)[0]]["pred"] and k not in st["fresh"]
+
+    first = sorted([k for k in keys if not contested(k) and not is_pred(k)],
+                   key=lambda k: (order_index(st, _single_seat(st, k)), _key_order(k)))
+    second = sorted([k for k in keys if contested(k) and not is_pred(k)], key=_key_order)
+    for key in first + second:
+        if key[0] in "NS":
+            hunt_card(st, key, ev)
+        else:
+            court(st, key, ev)
+    done = set()
+    while True:
+        preds = sorted(k for k in st["parties"] if k not in done and any(units(p) for p in st["parties"][k].values()))
+        if not preds:
+            break
+        key = preds[0]
+        done.add(key)
+        hunt_card(st, key, ev, predator=True)
+    for key in list(st["parties"]):
+        send_home(st, key)
+    st["parties"] = {}
+
+
+def _single_seat(st, key) -> int:
+    return next(int(s) for s, p in st["parties"][key].items() if units(p))
+
+
+def send_home(st, key) -> None:
+    for s, party in st["parties"].get(key, {}).items():
+        seat = int(s)
+        p = player(st, seat)
+        for owner in range(n_seats(st)):
+            p["pool"][owner] += party["c"][owner]
+            party["c"][owner] = 0
+        if party["a"]:
+            party["a"] = False
+            p["alpha"] = "pool"
+        if party.get("loot"):
+            for loot in party["loot"]:
+                bank_loot(st, seat, loot, [])
+            party["loot"] = []
+    st["parties"].pop(key, None)
+
+
+def hunt_order(st, key) -> list:
+    parties = st["parties"][key]
+    seats = [int(s) for s, p in parties.items() if units(p)]
+    return sorted(seats, key=lambda s: (0 if has_ability(st, s, "totem") else 1, units(parties[str(s)]),
+                                        order_index(st, s)))
+
+
+def alpha_power(p, kind: str) -> bool:
+    """E5: knapper big game, trapper small game, warrior club (and courting)."""
+    if kind == "big":
+        return mature_elder(p, 3)
+    if kind == "small":
+        return mature_elder(p, 5)
+    if kind == "club":
+        return mature_elder(p, 4)
+    return False
+
+
+def roll_party(st, seat, party, card) -> dict:
+    """One hunting roll (G, G2, G0): faces, successes, attrition."""
+    p = player(st, seat)
+    info = BIOMES[card]
+    auto = party["a"] and alpha_power(p, info["type"])
+    n = units(party) - (1 if auto else 0)
+    raw = [st["rng"].roll() for _ in range(n)]
+    modded = any(BIOMES[c["id"]]["hand"]["mod"] == info["type"] for c in p["inventions"] if not c["discs"])
+    faces = [1 if (modded and r == 3) else r for r in raw]
+    allf = faces + ([1] if auto else [])
+    good = (1, 2) if info["star"] else (1,)
+    successes = sum(1 for f in allf if f in good)
+    deaths = sum(1 for f in faces if f in info["bloody"] or (f in info["frozen"] and not mature_elder(p, 6)))
+    multiple = max(Counter(allf).values()) if allf else 0
+    return {"raw": raw, "faces": faces, "auto": auto, "successes": successes,
+            "ok": successes >= info["dice"], "deaths": deaths, "multiple": multiple}
+
+
+def describe_roll(r) -> str:
+    text = " ".join(map(str, r["raw"])) or "-"
+    if r["faces"] != r["raw"]:
+        text += " (→ " + " ".join(map(str, r["faces"])) + ")"
+    if r["auto"]:
+        text += " + alpha 1"
+    return text
+
+
+def hunt_card(st, key, ev, predator=False) -> None:
+    """Resolve every party on one biome in hunting order (A4, G3)."""
+    for seat in hunt_order(st, key):
+        if not huntable(st, key):
+            break
+        party = st["parties"][key].get(str(seat))
+        if party is None or units(party) == 0:
+            continue
+        card = slot_card(st, key)[0]
+        info = BIOMES[card]
+        p = player(st, seat)
+        r = roll_party(st, seat, party, card)
+        dead = kill_in_party(st, seat, party, r["deaths"])
+        survivors = units(party)
+        text = f"{seat_name(seat)} hunts {info['name']} ({key}) with {survivors + dead}: {describe_roll(r)}"
+        text += " — success!" if r["ok"] else " — fails."
+        if dead:
+            text += f" {dead} hunter(s) die."
+        gains = {"babies": 0, "release": [], "trophy": None, "hand": None, "key": key}
+        if r["ok"]:
+            gains["babies"] = info["babies"]
+            gains["release"] = list(info["release"])
+        if info["trophy"] and r["multiple"] >= info["trophy"]["mult"]:
+            gains["trophy"] = card
+        elif info["hand"] and r["multiple"] >= info["hand"]["mult"] and survivors > 0 and p_has_mature_elder(p):
+            gains["hand"] = card
+        loot = party.get("loot") or []
+        if predator and loot:
+            if r["successes"] == 0:
+                text += " The predator steals their game!"
+                party["loot"] = []
+            else:
+                for item in loot:
+                    bank_loot(st, seat, item, [])
+                party["loot"] = []
+        ev.append(Event(text, fr=text, seat=seat))
+        pred_key = None
+        if r["ok"] and info["type"] == "big" and not predator and survivors > 0:
+            pred_key = nearest_predator(st, key)
+        if pred_key is not None:
+            # G4: the gains wait for the predator's attack
+            move_party(st, key, seat, pred_key)
+            st["parties"][pred_key][str(seat)].setdefault("loot", []).append(gains)
+            ev.append(Event(f"The {card_name(slot_card(st, pred_key)[0])} ({pred_key}) attacks {seat_name(seat)}'s hunters!",
+                            fr=f"{card_name(slot_card(st, pred_key)[0])} ({pred_key}) attaque les chasseurs de {seat_name(seat)} !",
+                            seat=seat))
+        else:
+            bank_loot(st, seat, gains, ev)
+            if r["ok"]:
+                _home_others(st, key, seat)
+                break
+    send_home(st, key)
+
+
+def p_has_mature_elder(p) -> bool:
+    return any(mature_elder(p, r) for r in range(1, 7))
+
+
+def _home_others(st, key, winner) -> None:
+    """G3: winner takes all, the others go home without rolling."""
+    for s, party in list(st["parties"].get(key, {}).items()):
+        if int(s) != winner:
+            single = {s: party}
+            tmp = "__home"
+            st["parties"][tmp] = single
+            send_home(st, tmp)
+            del st["parties"][key][s]
+
+
+def move_party(st, src, seat, dst) -> None:
+    party = st["parties"][src].pop(str(seat))
+    target = st["parties"].setdefault(dst, {}).get(str(seat))
+    if target is None:
+        st["parties"][dst][str(seat)] = party
+        return
+    for s in range(n_seats(st)):
+        target["c"][s] += party["c"][s]
+    target["a"] = target["a"] or party["a"]
+    target.setdefault("loot", []).extend(party.get("loot") or [])
+
+
+def nearest_predator(st, key):
+    """G4: the closest active predator in the row; ice blocks, gaps do not."""
+    row = st["rows"][key[0]]
+    i = int(key[1:]) - 1
+    found = []
+    for step in (-1, 1):
+        j = i + step
+        while 0 <= j < WIDTH:
+            cell = row[j]
+            if cell is not None and cell[1]:
+                break
+            pk = f"{key[0]}{j + 1}"
+            if cell is not None and BIOMES[cell[0]]["pred"] and pk not in st["fresh"]:
+                found.append((abs(j - i), BIOMES[cell[0]]["tough"], pk))
+                break
+            j += step
+    return min(found)[2] if found else None
+
+
+def bank_loot(st, seat, gains, ev) -> None:
+    """Apply the results of a hunt: babies, discs, a trophy, a hand card."""
+    p = player(st, seat)
+    key = gains.get("key")
+    bits = []
+    if gains.get("babies"):
+        got = add_babies(st, seat, gains["babies"])
+        if got:
+            bits.append(f"{got} baby(ies)")
+    if gains.get("release"):
+        freed = release(p, gains["release"])
+        if freed:
+            bits.append("frees " + "".join(freed))
+    cell = slot_card(st, key) if key else None
+    if gains.get("trophy") and cell and cell[0] == gains["trophy"]:
+        st["rows"][key[0]][int(key[1:]) - 1] = None  # G7: a trophy leaves a gap
+        p["trophies"].append(gains["trophy"])
+        bits.append(f"takes {card_name(gains['trophy'])} as a trophy")
+    elif gains.get("hand") and cell and cell[0] == gains["hand"]:
+        p["hand"].append(gains["hand"])
+        refill(st, key)
+        bits.append(f"takes {card_name(gains['hand'])} into hand")
+    if bits and ev is not None:
+        ev.append(Event(f"{seat_name(seat)} " + ", ".join(bits) + ".", fr=f"{seat_name(seat)} : " + ", ".join(bits) + ".",
+                        seat=seat))
+
+
+def refill(st, key) -> None:
+    """G7: a card taken into hand is replaced from the same row's deck."""
+    row = key[0]
+    i = int(key[1:]) - 1
+    if st["decks"][row]:
+        st["rows"][row][i] = [st["decks"][row].pop(0), False]
+        st["fresh"].append(key)  # a new predator waits until next round
+    else:
+        st["rows"][row][i] = None
+
+
+def court(st, key, ev) -> None:
+    """G1: courting rolls in player order; the last success marries."""
+    owner, i = parse_daughter_key(key)
+    op = player(st, owner)
+    if i >= len(op["daughters"]):
+        send_home(st, key)
+        return
+    d = op["daughters"][i]
+    suitors = sorted((int(s) for s, p in st["parties"][key].items() if units(p)), key=lambda s: order_index(st, s))
+    groom = None
+    for seat in suitors:
+        party = st["parties"][key][str(seat)]
+        p = player(st, seat)
+        sure = (party["a"] and mature_elder(p, 4)) or (seat == owner and d["hus"] is None)
+        roll = None if sure else st["rng"].roll()
+        ok = sure or roll <= 2
+        ev.append(Event(f"{seat_name(seat)} courts {card_name(d['id'])}: "
+                        + ("sure success" if sure else f"rolls {roll}") + (" — success!" if ok else " — refused."),
+                        fr=f"{seat_name(seat)} courtise {card_name(d['id'])} : " + ("succès assuré" if sure else f"{roll}"),
+                        seat=seat))
+        if not ok:
+            continue
+        if p["sex"] == "libertine":
+            libertine_success(st, seat, owner, ev)
+            continue
+        groom = seat
+    if groom is not None:
+        party = st["parties"][key].pop(str(groom))
+        alpha = party["a"]
+        if d["hus"] is not None:
+            unseat_husband(st, owner, i, to_grave=False)
+        imm = None
+        if groom == owner and op["vocab"]["o"] > 0:
+            op["vocab"]["o"] -= 1
+            imm = "o"  # courting one's own daughter: the husband starts immature
+        d["hus"] = {"s": groom, "a": alpha, "imm": imm}
+        if alpha:
+            player(st, groom)["alpha"] = "husband"
+        ev.append(Event(f"{seat_name(groom)}'s hunter marries {card_name(d['id'])}.",
+                        fr=f"Le chasseur de {seat_name(groom)} épouse {card_name(d['id'])}.", seat=groom))
+    send_home(st, key)
+
+
+def libertine_success(st, seat, victim, ev) -> None:
+    """G1: a libertine's success swaps one of the victim's hunters for a wanderer."""
+    vp = player(st, victim)
+    me = player(st, seat)
+    if victim == seat or vp["pool"][victim] == 0 or me["grave"] == 0:
+        return
+    vp["pool"][victim] -= 1
+    send_cube_to_grave(st, victim)
+    me["grave"] -= 1
+    vp["pool"][seat] += 1
+    ev.append(Event(f"{seat_name(seat)}'s genes spread: a wanderer of {seat_name(seat)} replaces a hunter of {seat_name(victim)}.",
+                    fr=f"Les gènes de {seat_name(seat)} se répandent chez {seat_name(victim)}.", seat=seat))
+
+
+# ------------------------------------------------------------ phase 5
+
+
+def domestic_phase(st, ev) -> None:
+    for seat in st["order"]:
+        p = player(st, seat)
+        for c in list(p["domestic"]):
+            if c["discs"]:
+                continue
+            dom = BIOMES[c["id"]]["hand"]
+            got = add_babies(st, seat, dom["babies"])
+            freed = release(p, dom["release"])
+            if got or freed:
+                ev.append(Event(f"{seat_name(seat)}'s {card_name(c['id'])}: {got} baby(ies)"
+                                + (", frees " + "".join(freed) if freed else "") + ".",
+                                fr=f"{card_name(c['id'])} de {seat_name(seat)} : {got} bébé(s).", seat=seat))
+
+
+def drop_dependant(st, seat, code, ev) -> None:
+    kind, idx = code[0], int(code[1:])
+    if kind == "e":
+        remove_elder(st, seat, idx)
+        what = "an elder"
+    elif kind == "d":
+        cid = remove_daughter_at(st, seat, idx - 1)
+        what = card_name(cid)
+    else:
+        from .model import remove_tableau_card
+        cid = remove_tableau_card(st, seat, "domestic", idx - 1)
+        what = card_name(cid)
+    ev.append(Event(f"{seat_name(seat)} cannot feed {what} in the blizzard.",
+                    fr=f"{seat_name(seat)} ne peut nourrir {what} pendant le blizzard.", seat=seat))
+
+
+def remove_daughter_at(st, seat, i) -> str:
+    from .model import remove_daughter
+    return remove_daughter(st, seat, i)
+
+
+_ = daughter_key

@@ -1,0 +1,207 @@
+"""Neanderthal (Phil Eklund): the Game subclass tying the phases together."""
+
+from __future__ import annotations
+
+from rules.core import Game, IllegalMove, Move, Option, Result, Rng, normalize_notation, rank_by
+
+from . import engine as E
+from . import moves as M
+from .data import BIOMES, DAUGHTERS, SPECIES
+from .model import (
+    alive_cubes, card_name, hand_limit, hunters, n_seats, player, score)
+from .text import RULES_EN, RULES_FR
+
+PHASE_NAMES = {
+    "sex": ("choosing sexualities", "choix des sexualités"),
+    "council": ("war council", "conseil de guerre"),
+    "chaos": ("chaos", "chaos"),
+    "blizzard": ("blizzard", "blizzard"),
+    "expat": ("expatriation", "expatriation"),
+    "bid": ("culture auction", "enchères de culture"),
+    "discard": ("hand limit", "taille de la main"),
+    "assign": ("assigning hunters", "assignation des chasseurs"),
+    "nego": ("negotiations", "négociations"),
+    "action": ("portal, neolexia and elder actions", "portail, néolexie et actions des Anciens"),
+    "over": ("game over", "partie terminée"),
+}
+
+
+class Neanderthal(Game):
+    key = "neanderthal"
+    name = "Neanderthal"
+    name_fr = "Néanderthal"
+    min_players = 1
+    max_players = 3
+    options = (
+        Option("mode", "standard: 2-3 rivals; coop: the K2 co-operative goal; solo: one person runs the three species",
+               ("standard", "coop", "solo"), "standard",
+               "standard : 2-3 rivaux ; coop : objectif coopératif K2 ; solo : une personne joue les trois espèces"),
+    )
+    rules_en = RULES_EN
+    rules_fr = RULES_FR
+
+    # ---- seats
+
+    def seat_count(self, players, options):
+        return 3 if players == 1 else players
+
+    def seat_owners(self, players, options):
+        return [0, 0, 0] if players == 1 else list(range(players))
+
+    def check_players(self, players, options):
+        super().check_players(players, options)
+        mode = (options or {}).get("mode", "standard")
+        if players == 1 and mode != "solo":
+            raise IllegalMove("Alone, start Neanderthal with the option mode=solo (you run all three species).",
+                              "Seul, lancez Néanderthal avec l'option mode=solo (vous jouez les trois espèces).")
+        if players > 1 and mode == "solo":
+            raise IllegalMove("mode=solo is for one player; use mode=coop for a co-operative table.",
+                              "mode=solo est pour un joueur ; utilisez mode=coop pour jouer en coopération.")
+
+    def setup(self, seats, seed, options):
+        mode = (options or {}).get("mode", "standard")
+        st = E.setup_state(seats, seed, coop=mode in ("coop", "solo"), solo=mode == "solo")
+        return st
+
+    # ---- play
+
+    def to_act(self, state):
+        return M.to_act(state)
+
+    def legal_moves(self, state, seat):
+        return M.legal(state, seat)
+
+    def play(self, state, move):
+        return M.play(state, move)
+
+    def parse(self, state, seat, text):
+        if seat not in self.to_act(state):
+            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+        wanted = normalize_notation(text)
+        moves = self.legal_moves(state, seat)
+        for move in moves:
+            if normalize_notation(move.notation) == wanted:
+                return move
+        phase = PHASE_NAMES.get(state["phase"], (state["phase"], state["phase"]))
+        sample = ", ".join(m.notation for m in moves[:6]) + ("…" if len(moves) > 6 else "")
+        raise IllegalMove(f"'{text[:30]}' is not a legal move during the {phase[0]}. Try: {sample}",
+                          f"« {text[:30]} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}")
+
+    def default_move(self, state, seat):
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            raise IllegalMove("No legal move.")
+        for safe in ("pass", "done", "no", "keep"):
+            for m in moves:
+                if m.notation == safe:
+                    return m
+        return moves[0]
+
+    def clone(self, state):
+        return self.from_json(_copy(self.to_json(state)))
+
+    # ---- storage
+
+    def to_json(self, state):
+        out = dict(state)
+        out["rng"] = state["rng"].to_json()
+        return out
+
+    def from_json(self, data):
+        st = _copy(data)
+        st["rng"] = Rng.from_json(data["rng"])
+        return st
+
+    # ---- views
+
+    def view(self, state, seat):
+        st = state
+        players = []
+        for s in range(n_seats(st)):
+            p = player(st, s)
+            players.append({
+                "species": st["sp"][s], "name": SPECIES[st["sp"][s]]["name"],
+                "pool": p["pool"], "grave": p["grave"], "alpha": p["alpha"],
+                "vocab": p["vocab"], "portals": p["portals"], "tribal": p["tribal"],
+                "elders": p["elders"], "daughters": p["daughters"], "trophies": p["trophies"],
+                "domestic": p["domestic"], "inventions": p["inventions"], "hand_size": len(p["hand"]),
+                "hand_limit": hand_limit(p), "sex": p["sex"], "sex_sides": E.sex_options(st, s), "mpi": p["mpi"],
+                "score": score(st, s), "bid_in": str(s) in st["bids"],
+            })
+            if seat == s:
+                players[-1]["hand"] = list(p["hand"])
+        rows = {r: [None if c is None else ({"ice": True} if c[1] else {"id": c[0]}) for c in st["rows"][r]]
+                for r in ("N", "S")}
+        return {
+            "round": st["round"], "phase": st["phase"], "event": st["event"],
+            "events_left": len(st["events"]), "order": st["order"], "rows": rows,
+            "decks": {r: len(st["decks"][r]) for r in ("N", "S")},
+            "parties": st["parties"], "players": players, "coop": st["coop"], "last": st["last"],
+            "fresh": st["fresh"],
+            "proposal": st["nego"]["prop"] if st.get("nego") else None,
+        }
+
+    def private_text(self, state, seat, locale=None):
+        p = player(state, seat)
+        fr = bool(locale and locale.startswith("fr"))
+        if not p["hand"]:
+            return ("Votre main est vide." if fr else "Your hand is empty.") + \
+                   (f" (limite {hand_limit(p)})" if fr else f" (limit {hand_limit(p)})")
+        lines = []
+        for cid in p["hand"]:
+            info = BIOMES[cid]
+            h = info["hand"]
+            if h["kind"] == "D":
+                what = f"D: domestic animal, {h['babies']} baby(ies), frees {''.join(h['release']) or '-'}"
+            else:
+                what = f"I: turns 3s into 1s on {h['mod']} hunts" + (", weapon (war parties)" if h.get("weapon") else "")
+            lines.append(f"• {info['name']} — {what}  (`{M.slug(cid)}`)")
+        head = f"Hand ({len(p['hand'])}/{hand_limit(p)}):" if not fr else f"Main ({len(p['hand'])}/{hand_limit(p)}) :"
+        return head + "\n" + "\n".join(lines)
+
+    def status_text(self, state, locale=None):
+        fr = bool(locale and locale.startswith("fr"))
+        phase = PHASE_NAMES.get(state["phase"], (state["phase"], state["phase"]))[1 if fr else 0]
+        ev = card_name(state["event"]) if state["event"] else "-"
+        if fr:
+            return f"Tour {state['round']} ({len(state['events'])} cartes restantes) · {ev} · {phase}"
+        return f"Round {state['round']} ({len(state['events'])} event cards left) · {ev} · {phase}"
+
+    def public_scores(self, state):
+        return [score(state, s) for s in range(n_seats(state))]
+
+    def result(self, state):
+        if state["phase"] != "over":
+            return None
+        scores = [score(state, s) for s in range(n_seats(state))]
+        if state["coop"]:
+            ok = coop_victory(state)
+            return Result(scores, [1] * len(scores),
+                          "Co-operative victory: two species survive with domestic animals." if ok
+                          else "Co-operative defeat: fewer than two species survive with domestic animals.",
+                          "Victoire coopérative !" if ok else "Défaite coopérative.")
+        ranks = rank_by([(sc,) for sc in scores])
+        best = max(scores)
+        return Result(scores, ranks, f"Best score: {best} VP.", f"Meilleur score : {best} PV.")
+
+
+def coop_victory(st) -> bool:
+    """K2: at least two species alive, each with a domestic animal."""
+    good = 0
+    for s in range(n_seats(st)):
+        p = player(st, s)
+        if alive_cubes(st, s) > 0 and p["domestic"]:
+            good += 1
+    return good >= 2
+
+
+def _copy(obj):
+    """Fast deep copy of JSON-like data (tuples become lists, as in JSON)."""
+    if isinstance(obj, dict):
+        return {k: _copy(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_copy(v) for v in obj]
+    return obj
+
+
+_ = (DAUGHTERS, hunters, Move)

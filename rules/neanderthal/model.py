@@ -1,0 +1,451 @@
+"""The Neanderthal state (a plain dict, JSON-ready) and the small queries and
+piece movements every phase shares. Seats are species: ``st["sp"][seat]`` is
+"green", "yellow" or "red"; cubes and discs are counted per seat.
+
+Layout of one player ``st["pl"][seat]``:
+  pool      unassigned hunters, counts by species seat (own index = own cubes,
+            the others are expatriates living with us)
+  grave     own cubes in the common grave
+  alpha     where the alpha cylinder is: grave | pool | party | husband
+  vocab     free discs {"o","w","k"}
+  portals   {"venus": [...], "shaman": [...], "bison": [...]}
+  elders    [None, r1..r6] each None or {"imm": colour or None}
+  daughters [{"id", "discs": [...], "hus": None or {"s": seat, "a": bool, "imm": colour or None}}]
+  trophies, hand  card ids;  domestic, inventions  [{"id", "discs"}]
+  sex       "harem" | "libertine" | "monogamy";  sexcard  index;  mpi  discs on it
+"""
+
+from __future__ import annotations
+
+from .data import BIOMES, COLOURS, CUBES, DAUGHTERS, ELDERS, SEXUALITY, SLOTS, SPECIES
+
+SEAT_LETTERS = "ABC"
+ROWS = ("N", "S")
+WIDTH = 6
+
+
+# ------------------------------------------------------------- queries
+
+
+def n_seats(st) -> int:
+    return len(st["sp"])
+
+
+def player(st, seat):
+    return st["pl"][seat]
+
+
+def mature_elder(p, rank: int) -> bool:
+    e = p["elders"][rank]
+    return e is not None and e["imm"] is None
+
+
+def has_elder(p, rank: int) -> bool:
+    return p["elders"][rank] is not None
+
+
+def mature_elders(p) -> int:
+    return sum(1 for r in range(1, 7) if mature_elder(p, r))
+
+
+def hand_limit(p) -> int:
+    return mature_elders(p)
+
+
+def vocab_total(p) -> int:
+    return sum(p["vocab"].values())
+
+
+def hunters(p) -> int:
+    """Unassigned hunters, the alpha and expatriates included (D4, D5)."""
+    return sum(p["pool"]) + (1 if p["alpha"] == "pool" else 0)
+
+
+def daughter_active(st, seat, d) -> bool:
+    """Mature (no discs) and, for monogamous species, married (E3)."""
+    if d["discs"]:
+        return False
+    if player(st, seat)["sex"] == "monogamy" and d["hus"] is None:
+        return False
+    return True
+
+
+def has_ability(st, seat, ability) -> bool:
+    """A mature daughter's ability, shared with her husband's tribe (G1)."""
+    for owner in range(n_seats(st)):
+        for d in player(st, owner)["daughters"]:
+            if DAUGHTERS[d["id"]]["ability"] != ability or not daughter_active(st, owner, d):
+                continue
+            if owner == seat or (d["hus"] and d["hus"]["s"] == seat and d["hus"]["imm"] is None):
+                return True
+    return False
+
+
+def is_gatherer(st, seat) -> bool:
+    return player(st, seat)["sex"] == "libertine" or has_ability(st, seat, "gatherer")
+
+
+def has_weapon(p) -> bool:
+    return any(BIOMES[c["id"]]["hand"].get("weapon") and not c["discs"] for c in p["inventions"])
+
+
+def portal_count(p) -> int:
+    return sum(len(v) for v in p["portals"].values())
+
+
+def portal_colours(p) -> set:
+    if p["tribal"]:
+        return set(COLOURS)
+    return {c for v in p["portals"].values() for c in v}
+
+
+def domain_complete(p, domain: str) -> bool:
+    """Portals of all three colours in the slots bordering the domain (E2)."""
+    got = set()
+    for slot, info in SLOTS.items():
+        if domain in info["domains"]:
+            got.update(p["portals"][slot])
+    return got == set(COLOURS)
+
+
+def conversion_threshold(st) -> int:
+    return 6 if n_seats(st) < 3 or st.get("solo") else 5
+
+
+def lazarus(st, seat) -> bool:
+    """All own cubes dead (J1)."""
+    return player(st, seat)["grave"] >= CUBES
+
+
+def alive_cubes(st, seat) -> int:
+    return CUBES - player(st, seat)["grave"]
+
+
+def black_discs(p) -> int:
+    return p["vocab"]["k"]
+
+
+def empowered_alpha(p) -> bool:
+    return any(mature_elder(p, r) for r in (3, 4, 5))
+
+
+def card_name(cid: str) -> str:
+    if cid in BIOMES:
+        return BIOMES[cid]["name"]
+    return DAUGHTERS[cid]["name"]
+
+
+def seat_name(seat: int) -> str:
+    return "{p%d}" % seat
+
+
+def daughter_key(owner: int, index: int) -> str:
+    return f"{SEAT_LETTERS[owner]}{index + 1}"
+
+
+def parse_daughter_key(key: str):
+    return SEAT_LETTERS.index(key[0]), int(key[1:]) - 1
+
+
+def slot_card(st, key: str):
+    """(card id, is_ice) of a biome slot 'N3', or None for a gap."""
+    row = st["rows"][key[0]]
+    return row[int(key[1:]) - 1]
+
+
+def huntable(st, key: str) -> bool:
+    cell = slot_card(st, key)
+    return cell is not None and not cell[1]
+
+
+def biome_keys(st):
+    return [f"{r}{i + 1}" for r in ROWS for i in range(WIDTH)]
+
+
+def order_index(st, seat) -> int:
+    return st["order"].index(seat) if seat in st["order"] else seat
+
+
+# -------------------------------------------------------- piece moves
+
+
+def free_disc(p, colour: str) -> None:
+    p["vocab"][colour] += 1
+
+
+def take_disc(p, colour: str) -> None:
+    assert p["vocab"][colour] > 0, "no such disc in vocabulary"
+    p["vocab"][colour] -= 1
+
+
+def send_cube_to_grave(st, species: int, n: int = 1) -> None:
+    player(st, species)["grave"] += n
+
+
+def add_babies(st, seat, n: int) -> int:
+    """New hunters from the grave: cubes first, then the alpha (G3)."""
+    p = player(st, seat)
+    got = 0
+    for _ in range(n):
+        if p["grave"] > 0:
+            p["grave"] -= 1
+            p["pool"][seat] += 1
+        elif p["alpha"] == "grave":
+            p["alpha"] = "pool"
+        else:
+            break
+        got += 1
+    return got
+
+
+def immature_holders(p):
+    """Everything holding a disc that hunting or animals may release, in the
+    order this implementation releases them (elders whose powers matter most
+    first, then husbands, daughters, animals, inventions)."""
+    out = []
+    for r in (6, 3, 5, 4, 1, 2):
+        e = p["elders"][r]
+        if e is not None and e["imm"] is not None:
+            out.append(("elder", r))
+    for i, d in enumerate(p["daughters"]):
+        if d["hus"] and d["hus"]["imm"] is not None:
+            out.append(("hus", i))
+    for i, d in enumerate(p["daughters"]):
+        if d["discs"]:
+            out.append(("daughter", i))
+    for i, c in enumerate(p["domestic"]):
+        if c["discs"]:
+            out.append(("domestic", i))
+    for i, c in enumerate(p["inventions"]):
+        if c["discs"]:
+            out.append(("invention", i))
+    return out
+
+
+def holder_discs(p, holder):
+    kind, i = holder
+    if kind == "elder":
+        return [p["elders"][i]["imm"]]
+    if kind == "hus":
+        return [p["daughters"][i]["hus"]["imm"]]
+    if kind == "daughter":
+        return p["daughters"][i]["discs"]
+    if kind == "domestic":
+        return p["domestic"][i]["discs"]
+    return p["inventions"][i]["discs"]
+
+
+def release_from(p, holder, colour) -> bool:
+    kind, i = holder
+    if kind == "elder":
+        if p["elders"][i]["imm"] != colour:
+            return False
+        p["elders"][i]["imm"] = None
+    elif kind == "hus":
+        if p["daughters"][i]["hus"]["imm"] != colour:
+            return False
+        p["daughters"][i]["hus"]["imm"] = None
+    else:
+        discs = holder_discs(p, holder)
+        if colour not in discs:
+            return False
+        discs.remove(colour)
+    free_disc(p, colour)
+    return True
+
+
+def release(p, colours) -> list:
+    """Free one committed disc of each colour given (B3), where one exists."""
+    freed = []
+    for colour in colours:
+        for holder in immature_holders(p):
+            if release_from(p, holder, colour):
+                freed.append(colour)
+                break
+    return freed
+
+
+def kill_from_pool(st, seat, n: int) -> int:
+    """Remove n unassigned hunters: expatriates first (D6 assimilation), then
+    own cubes, the alpha last. Returns how many died."""
+    p = player(st, seat)
+    dead = 0
+    order = [s for s in range(n_seats(st)) if s != seat] + [seat]
+    for s in order:
+        while dead < n and p["pool"][s] > 0:
+            p["pool"][s] -= 1
+            send_cube_to_grave(st, s)
+            dead += 1
+    if dead < n and p["alpha"] == "pool":
+        p["alpha"] = "grave"
+        dead += 1
+    return dead
+
+
+def remove_elder(st, seat, rank) -> None:
+    p = player(st, seat)
+    e = p["elders"][rank]
+    if e["imm"] is not None:
+        free_disc(p, e["imm"])
+    p["elders"][rank] = None
+    send_cube_to_grave(st, seat)
+
+
+def unseat_husband(st, owner, index, to_grave: bool) -> None:
+    """Take the husband off a daughter: to the grave, or home. An ex-husband
+    of another tribe joins the tableau owner's hunters (G1) unless an alpha."""
+    p = player(st, owner)
+    h = p["daughters"][index]["hus"]
+    if h is None:
+        return
+    if h["imm"] is not None:
+        free_disc(p, h["imm"])
+    p["daughters"][index]["hus"] = None
+    if h["a"]:
+        player(st, h["s"])["alpha"] = "grave" if to_grave else "pool"
+    elif to_grave:
+        send_cube_to_grave(st, h["s"])
+    else:
+        p["pool"][h["s"]] += 1
+
+
+def remove_daughter(st, owner, index) -> str:
+    p = player(st, owner)
+    d = p["daughters"][index]
+    unseat_husband(st, owner, index, to_grave=False)
+    for c in d["discs"]:
+        free_disc(p, c)
+    p["daughters"].pop(index)
+    st["gone"].append(d["id"])
+    return d["id"]
+
+
+def remove_tableau_card(st, seat, kind, index) -> str:
+    p = player(st, seat)
+    c = p[kind].pop(index)
+    for colour in c["discs"]:
+        free_disc(p, colour)
+    st["gone"].append(c["id"])
+    return c["id"]
+
+
+def convert_if_fluent(st, seat, events) -> None:
+    """Enough portals: flip to the tribal side, portals back to vocabulary (I1)."""
+    from rules.core import Event
+    p = player(st, seat)
+    if p["tribal"] or portal_count(p) < conversion_threshold(st):
+        return
+    for slot in p["portals"]:
+        for c in p["portals"][slot]:
+            free_disc(p, c)
+        p["portals"][slot] = []
+    p["tribal"] = True
+    events.append(Event(f"{seat_name(seat)} becomes linguistically fluent and converts to tribal culture!",
+                        fr=f"{seat_name(seat)} atteint la fluidité linguistique et devient tribal !", seat=seat))
+
+
+def mpi_for(sex: str) -> list:
+    return list(SEXUALITY["mpi"][sex])
+
+
+def can_pay(p, colours) -> bool:
+    need = {c: colours.count(c) for c in COLOURS}
+    return all(p["vocab"][c] >= need[c] for c in COLOURS)
+
+
+# ------------------------------------------------------------ scoring
+
+
+def score(st, seat) -> int:
+    """Victory points by the species' sexuality table (J)."""
+    p = player(st, seat)
+    if p["sex"] is None:
+        return 0
+    vp = SEXUALITY["vp"][p["sex"]]
+    hunters_own = sum(player(st, s)["pool"][seat] for s in range(n_seats(st)))
+    total = vp["hunter"] * hunters_own
+    if p["alpha"] == "pool" and empowered_alpha(p):
+        total += vp["alpha"]
+    total += vp["elder"] * mature_elders(p)
+    for owner in range(n_seats(st)):
+        for d in player(st, owner)["daughters"]:
+            h = d["hus"]
+            if h and h["s"] == seat and h["imm"] is None:
+                total += vp["husband"]
+    total += vp["daughter"] * sum(1 for d in p["daughters"] if not d["discs"])
+    total += vp["disc"] * vocab_total(p)
+    total += vp["trophy"] * len(p["trophies"])
+    total += vp["invention"] * sum(1 for c in p["inventions"] if not c["discs"])
+    total += vp["domestic"] * sum(1 for c in p["domestic"] if not c["discs"])
+    return total
+
+
+# ------------------------------------------------------------ invariants
+
+
+def count_cubes(st, species) -> int:
+    """Every cube of a species, wherever it is (18 expected)."""
+    total = player(st, species)["grave"]
+    for s in range(n_seats(st)):
+        p = player(st, s)
+        total += p["pool"][species]
+        for d in p["daughters"]:
+            h = d["hus"]
+            if h and h["s"] == species and not h["a"]:
+                total += 1
+    p = player(st, species)
+    total += sum(1 for r in range(1, 7) if p["elders"][r] is not None)
+    for parties in st["parties"].values():
+        for party in parties.values():
+            total += party["c"][species]
+    return total
+
+
+def count_discs(st, seat) -> dict:
+    """Every disc of a species by colour (5 of each expected, B3)."""
+    p = player(st, seat)
+    out = dict(p["vocab"])
+    for slot in p["portals"].values():
+        for c in slot:
+            out[c] += 1
+    for c in p["mpi"]:
+        out[c] += 1
+    for r in range(1, 7):
+        e = p["elders"][r]
+        if e and e["imm"]:
+            out[e["imm"]] += 1
+    for d in p["daughters"]:
+        for c in d["discs"]:
+            out[c] += 1
+        if d["hus"] and d["hus"]["imm"]:
+            out[d["hus"]["imm"]] += 1
+    for kind in ("domestic", "inventions"):
+        for card in p[kind]:
+            for c in card["discs"]:
+                out[c] += 1
+    return out
+
+
+def alpha_places(st, seat) -> int:
+    """The alpha is in exactly one place (1 expected)."""
+    p = player(st, seat)
+    where = p["alpha"]
+    hits = 0
+    for owner in range(n_seats(st)):
+        for d in player(st, owner)["daughters"]:
+            if d["hus"] and d["hus"]["s"] == seat and d["hus"]["a"]:
+                hits += 1
+    parties = sum(1 for ps in st["parties"].values() for s, party in ps.items()
+                  if int(s) == seat and party["a"])
+    if where == "husband":
+        return hits if parties == 0 else 0
+    if where == "party":
+        return parties if hits == 0 else 0
+    return 1 if hits == 0 and parties == 0 else 0
+
+
+def all_species_names():
+    return {k: v["name"] for k, v in SPECIES.items()}
+
+
+_ = ELDERS
