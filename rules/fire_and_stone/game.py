@@ -349,7 +349,7 @@ class FireAndStone(Game):
         origin = p["ex"][e]
         p["ex"][e] = t
         state["last"] = {"s": s, "from": origin, "to": t}
-        events.append(_ev(f"{{p{s}}} moves an explorer {origin}→{t}.", f"{{p{s}}} déplace un explorateur {origin}→{t}.",
+        events.append(_ev(f"{{p{s}}} moves an explorer from {origin} to {t}.", f"{{p{s}}} déplace un explorateur de {origin} à {t}.",
                           seat=s))
         self._arrive(state, s, e, t, events, rng)
 
