@@ -27,6 +27,11 @@ def _ev(text, fr=None, seat=None, private_to=None, reveal=False) -> Event:
     return Event(text, fr=fr, seat=seat, private_to=private_to, reveal=reveal)
 
 
+def _short(label: str, limit: int = 80) -> str:
+    """Button and autocomplete labels stay within Discord's limits."""
+    return label if len(label) <= limit else label[:limit - 1] + "…"
+
+
 class FireAndStone(Game):
     key = "fire_and_stone"
     name = "Fire & Stone"
@@ -217,7 +222,8 @@ class FireAndStone(Game):
         out: list[Move] = []
         if k == "draft":
             for i, card in enumerate(state["draft"]):
-                out.append(Move(s, f"s{i + 1}", f"{STARTING[card]['en']}: {STARTING[card]['text']}", ("draft", card)))
+                out.append(Move(s, f"s{i + 1}", _short(f"{STARTING[card]['en']}: {STARTING[card]['text']}"),
+                                ("draft", card)))
         elif k == "move":
             for t in self.destinations(state, s, head["e"]):
                 out.append(Move(s, str(t), f"Move to {t} (region {REGION[t]}): {self.describe(state, t)}",
@@ -251,7 +257,7 @@ class FireAndStone(Game):
                                         ("vp", inv)))
             for i, inv in enumerate(state["inv_row"]):
                 if inv not in p["inv"]:
-                    out.append(Move(s, f"i{i + 1}", f"Invention {INVENTIONS[inv]['en']}: {INVENTIONS[inv]['text']}",
+                    out.append(Move(s, f"i{i + 1}", _short(f"{INVENTIONS[inv]['en']}: {INVENTIONS[inv]['text']}"),
                                     ("invent", inv)))
             out.sort(key=lambda m: m.notation)  # inventions first
         elif k == "build":
@@ -453,7 +459,9 @@ class FireAndStone(Game):
     def _show_forest(self, state, s, t, events):
         tiles = state["forest"][str(t)]
         listing = "; ".join(f"{i + 1}) {game_text(g)}" for i, g in enumerate(tiles))
-        events.append(_ev(f"Forest {t} holds: {listing}.", f"La forêt {t} contient : {listing}.", private_to=s))
+        # The player looks at hidden tiles: an undo barrier.
+        events.append(_ev(f"Forest {t} holds: {listing}.", f"La forêt {t} contient : {listing}.", private_to=s,
+                          reveal=True))
 
     def _place_hut(self, state, s, t, events):
         p = state["p"][s]
@@ -583,9 +591,12 @@ class FireAndStone(Game):
         s, inv = head["s"], move.data[1]
         state["pending"].pop(0)
         state["inv_row"].remove(inv)
-        if state["inv_deck"]:
-            state["inv_row"].append(state["inv_deck"].pop(0))
         self._gain_invention(state, s, inv, events)
+        if state["inv_deck"]:
+            new = state["inv_deck"].pop(0)
+            state["inv_row"].append(new)
+            events.append(_ev(f"New invention in the row: {INVENTIONS[new]['en']}.",
+                              f"Nouvelle invention : {INVENTIONS[new]['fr']}.", reveal=True))
 
     def _do_vp(self, state, head, move, events, rng):
         s, inv = head["s"], move.data[1]
@@ -701,6 +712,7 @@ class FireAndStone(Game):
         if state["over"]:
             out["objectives"] = [p["obj"] for p in state["p"]]
             out["final"] = [scoring.breakdown(state, s) for s in range(state["n"])]
+        out = json.loads(json.dumps(out))  # no aliasing of the live state
         if seat is not None:
             p = state["p"][seat]
             out["me"] = {"seat": seat, "objective": p["obj"], "game": p["game"]}

@@ -229,7 +229,8 @@ def test_red_apple_on_top_gives_clay_pots_and_two_food():
     state, _ = play(state, RED, str(NEXT_TO_START))
     state, _ = play(state, RED, "t1")
     assert notations(state, RED) == ["i1", "i2", "i3"]        # no invention yet: no VP card
-    state, _ = play(state, RED, "i1")
+    state, events = play(state, RED, "i1")
+    assert any(e.reveal and "Stone tools" in e.text for e in events)   # the refill is a reveal
     red = state["p"][RED]
     assert red["inv"] == ["pots"] and red["food"] == 2         # instant effect
     assert red["tracks"] == [[None, 0], ["nut", 1]]            # apples discarded
@@ -530,6 +531,16 @@ def test_private_text_shows_objective_and_game_tiles_only_to_the_seat():
     assert "Objectif" in GAME.private_text(state, RED, "fr")
     assert "obj" not in json.dumps(GAME.view(state, None))
     assert GAME.view(state, RED)["me"]["game"] == [tile_with(3, 1)]
+
+
+def test_labels_fit_buttons_along_a_playout():
+    state = fresh(4, starting_inventions="on")
+    chooser = Rng(3)
+    for _ in range(300):
+        seat = GAME.to_act(state)[0]
+        moves = GAME.legal_moves(state, seat)
+        assert all(len(m.label) <= 80 and len(m.notation) <= 8 for m in moves)
+        state, _ = GAME.apply(state, moves[chooser.randbelow(len(moves))])
 
 
 def test_rules_texts_fit_discord():
