@@ -214,11 +214,11 @@ def _draw_tribes(view: dict, table: kit.Table, width: int) -> Image.Image:
         name = table.names[s] if s < len(table.names) else f"P{s + 1}"
         kit.text(d, (38, y + 6), f"{name[:12]}  {tribe['vp']} VP", size=14, bold=True)
         # Bags: one box per bag, filled when it holds food.
-        bx = 40
+        bx, step = 40, min(13, 130 // max(1, tribe["bags"]))
         for b in range(tribe["bags"]):
-            d.rectangle((bx + b * 13, y + 28, bx + b * 13 + 11, y + 44), outline=kit.INK,
+            d.rectangle((bx + b * step, y + 28, bx + b * step + step - 2, y + 44), outline=kit.INK,
                         fill=(220, 160, 40) if b < tribe["food"] else kit.WHITE)
-        kit.text(d, (bx + tribe["bags"] * 13 + 6, y + 36), f"{tribe['food']}/{tribe['bags']}", size=12, anchor="lm")
+        kit.text(d, (bx + tribe["bags"] * step + 6, y + 36), f"{tribe['food']}/{tribe['bags']}", size=12, anchor="lm")
         x = 230
         for kind, count in tribe["tracks"]:
             label, fill = KIND_STYLE[kind] if kind else ("-", kit.MUTED)
