@@ -1,0 +1,351 @@
+"""Carcassonne: Hunters & Gatherers board image, drawn from the tile data.
+
+The map (every tile drawn from its zones: forests, meadows, rivers, lakes
+with their fish, animals, nuggets, specials), figures in player colours and
+shapes with their role letter, the latest turn's tiles outlined in gold, the
+legal spots numbered; beside it the tile in hand in its four turns a–d (or,
+in the figure step, the placed tile with the names to type); then the legend.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render import kit
+from rules.carcassonne_hg.data import TILES, Tile
+from rules.carcassonne_hg.text import zone_labels
+
+MEADOW = (163, 201, 98)
+MEADOW_DARK = (120, 160, 70)
+FOREST = (38, 104, 52)
+TREE = (25, 78, 38)
+RIVER = (52, 120, 205)
+LAKE = (40, 100, 190)
+EDGE = (70, 80, 50)
+SPOT = (255, 255, 255)
+ANIMAL = {"deer": ((150, 95, 45), "D"), "mammoth": ((110, 110, 125), "M"), "aurochs": ((70, 40, 25), "A"),
+          "tiger": ((240, 140, 20), "T")}
+ROLE_LETTER = {"hunter": "H", "gatherer": "G", "fisher": "F"}
+MAX_BOARD = 980
+
+
+# ------------------------------------------------------------------ tile geometry (unit square, y down)
+
+
+def _turn(pt, quarters: int):
+    """Rotate a point of the unit square clockwise by quarter turns."""
+    u, v = pt
+    for _ in range(quarters % 4):
+        u, v = 1 - v, u
+    return u, v
+
+
+def _port_point(port: int, inset: float):
+    side, k = divmod(port, 3)
+    u, v = (0.25 + 0.25 * k, 0.0)          # on the north side, west to east
+    u, v = _turn((u, v), side)
+    return u + (0.5 - u) * inset * 2, v + (0.5 - v) * inset * 2
+
+
+def _middle(side: int):
+    return _turn((0.5, 0.0), side)
+
+
+_FOREST_SHAPES = {
+    1: [(0, 0), (1, 0), (0.76, 0.27), (0.24, 0.27)],                                   # north
+    2: [(0, 0), (1, 0), (1, 1), (0.62, 0.38)],                                         # north + east
+    "opp": [(0, 0), (1, 0), (0.68, 0.3), (0.68, 0.7), (1, 1), (0, 1), (0.32, 0.7), (0.32, 0.3)],  # N + S
+    3: [(0, 0), (1, 0), (1, 1), (0.72, 0.7), (0.28, 0.7), (0, 1)],                    # all but south
+    4: [(0, 0), (1, 0), (1, 1), (0, 1)],
+}
+
+
+def _forest_polygon(sides: list[int]):
+    s = sorted(sides)
+    if len(s) == 1:
+        return [_turn(p, s[0]) for p in _FOREST_SHAPES[1]]
+    if len(s) == 2:
+        if (s[1] - s[0]) % 2 == 0:
+            return [_turn(p, s[0]) for p in _FOREST_SHAPES["opp"]]
+        first = s[0] if (s[0] + 1) % 4 == s[1] else s[1]
+        return [_turn(p, first) for p in _FOREST_SHAPES[2]]
+    if len(s) == 3:
+        missing = ({0, 1, 2, 3} - set(s)).pop()
+        return [_turn(p, missing - 2) for p in _FOREST_SHAPES[3]]
+    return _FOREST_SHAPES[4]
+
+
+def _lake_centre(tile: Tile, lake: int):
+    dirs = [_middle(p // 3) for z in tile.zones if z.lake == lake for p in z.ports]
+    if not dirs:
+        return 0.5, 0.5
+    du = sum(u - 0.5 for u, _ in dirs) / len(dirs)
+    dv = sum(v - 0.5 for _, v in dirs) / len(dirs)
+    return 0.5 + du * 0.3, 0.5 + dv * 0.3
+
+
+def _river_path(tile: Tile, zone) -> list:
+    sides = [p // 3 for p in zone.ports]
+    if len(sides) == 2:
+        a, b = sides
+        if (b - a) % 2 == 0:
+            return [_middle(a), (0.5, 0.5), _middle(b)]
+        if (a + 1) % 4 != b:
+            a, b = b, a
+        corner = _turn((1, 0), a)                 # the corner between side a and the next one
+        ma, mb = _middle(a), _middle(b)
+        start = math.atan2(ma[1] - corner[1], ma[0] - corner[0])
+        end = math.atan2(mb[1] - corner[1], mb[0] - corner[0])
+        if end - start > math.pi:
+            end -= 2 * math.pi
+        if start - end > math.pi:
+            end += 2 * math.pi
+        return [(corner[0] + 0.5 * math.cos(start + (end - start) * i / 10),
+                 corner[1] + 0.5 * math.sin(start + (end - start) * i / 10)) for i in range(11)]
+    m = _middle(sides[0])
+    if zone.lake >= 0:
+        return [m, _lake_centre(tile, zone.lake)]
+    return [m, (m[0] + (0.5 - m[0]) * 0.7, m[1] + (0.5 - m[1]) * 0.7)]   # to its spring
+
+
+def zone_anchor(tile: Tile, z: int):
+    """Where a figure or a mark of zone z sits on the unturned tile."""
+    zone = tile.zones[z]
+    if zone.kind == "lake":
+        return _lake_centre(tile, z)
+    if zone.kind == "river":
+        path = _river_path(tile, zone)
+        if len(path) == 2 and zone.lake >= 0:
+            a, b = path
+            return a[0] + (b[0] - a[0]) * 0.2 + 0.12 * (b[1] - a[1] != 0), a[1] + (b[1] - a[1]) * 0.2 + 0.12 * (b[0] - a[0] != 0)
+        if len(path) == 3:
+            a = path[0]
+            return a[0] + (0.5 - a[0]) * 0.5, a[1] + (0.5 - a[1]) * 0.5
+        return path[len(path) // 2]
+    inset = 0.2 if zone.kind == "meadow" else 0.16
+    pts = [_port_point(p, inset) for p in zone.ports if zone.kind == "meadow" or p % 3 == 1]
+    u = sum(p[0] for p in pts) / len(pts)
+    v = sum(p[1] for p in pts) / len(pts)
+    if zone.kind == "forest" and len(pts) >= 2:
+        u, v = (u + 0.5) / 2, (v + 0.5) / 2
+    return u, v
+
+
+# ------------------------------------------------------------------ tile art
+
+
+def _glyph(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, r: float) -> None:
+    if kind in ANIMAL:
+        fill, letter = ANIMAL[kind]
+        d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=kit.INK)
+        kit.text(d, (x, y + 1), letter, size=max(9, int(r * 1.5)), fill=kit.WHITE if kind != "tiger" else kit.INK,
+                 anchor="mm")
+    elif kind == "nugget":
+        d.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=(250, 205, 30), outline=kit.INK)
+    elif kind == "volcano":
+        d.polygon([(x - 1.6 * r, y + r), (x - 0.4 * r, y - r), (x + 0.4 * r, y - r), (x + 1.6 * r, y + r)],
+                  fill=(110, 70, 50), outline=kit.INK)
+        d.ellipse((x - 0.5 * r, y - 1.5 * r, x + 0.5 * r, y - 0.7 * r), fill=(230, 60, 20))
+    elif kind == "mushrooms":
+        d.pieslice((x - r, y - r, x + r, y + r * 0.6), 180, 360, fill=(220, 40, 40), outline=kit.INK)
+        d.rectangle((x - r * 0.25, y - r * 0.2, x + r * 0.25, y + r * 0.7), fill=kit.WHITE, outline=kit.INK)
+    elif kind == "fire":
+        d.polygon([(x, y - 1.4 * r), (x + r, y + r), (x - r, y + r)], fill=(235, 70, 20), outline=kit.INK)
+        d.polygon([(x, y - 0.4 * r), (x + 0.5 * r, y + r), (x - 0.5 * r, y + r)], fill=(255, 210, 40))
+    elif kind == "shrine":
+        d.rectangle((x - r, y - r, x + r, y - 0.5 * r), fill=(150, 150, 150), outline=kit.INK)
+        d.rectangle((x - r, y - 0.5 * r, x - 0.5 * r, y + r), fill=(150, 150, 150), outline=kit.INK)
+        d.rectangle((x + 0.5 * r, y - 0.5 * r, x + r, y + r), fill=(150, 150, 150), outline=kit.INK)
+
+
+@lru_cache(maxsize=1024)
+def tile_art(tile_id: int, rot: int, size: int) -> Image.Image:
+    """One tile, turned, at ``size`` pixels (cached: the same art serves every image)."""
+    tile = TILES[tile_id]
+    big = size * 2   # draw at double size, then shrink: smooth edges for free
+    img = Image.new("RGB", (big, big), MEADOW)
+    d = ImageDraw.Draw(img)
+
+    def px(pt):
+        u, v = _turn(pt, rot)
+        return u * big, v * big
+
+    for z in tile.zones:
+        if z.kind == "forest":
+            d.polygon([px(p) for p in _forest_polygon(sorted({p // 3 for p in z.ports}))], fill=FOREST)
+    for z in tile.zones:   # a few trees so forests read as forests
+        if z.kind == "forest":
+            for p in z.ports:
+                if p % 3 != 1:
+                    x, y = px(_port_point(p, 0.07))
+                    r = big * 0.05
+                    d.ellipse((x - r, y - r, x + r, y + r), fill=TREE)
+    width = max(3, int(big * 0.09))
+    for z in tile.zones:
+        if z.kind == "river":
+            pts = [px(p) for p in _river_path(tile, z)]
+            d.line(pts, fill=RIVER, width=width, joint="curve")
+            if z.spring:
+                x, y = pts[-1]
+                r = width * 0.9
+                d.ellipse((x - r, y - r, x + r, y + r), fill=(150, 200, 250), outline=RIVER, width=2)
+    for i, z in enumerate(tile.zones):
+        if z.kind == "lake":
+            x, y = px(_lake_centre(tile, i))
+            r = big * (0.17 if z.fish < 3 else 0.2)
+            d.ellipse((x - r, y - r * 0.85, x + r, y + r * 0.85), fill=LAKE, outline=(20, 60, 130), width=2)
+            kit.text(d, (x, y), str(z.fish), size=max(10, int(big * 0.2)), fill=kit.WHITE, anchor="mm", bold=True)
+    glyph_r = big * 0.1
+    for i, z in enumerate(tile.zones):
+        x, y = px(zone_anchor(tile, i))
+        marks = [a for a in ("deer", "mammoth", "aurochs", "tiger") for _ in range(getattr(z, a))]
+        marks += ["fire"] * z.fire + ["shrine"] * z.shrine + ["mushrooms"] * z.mushrooms
+        if z.nugget:
+            marks.append("volcano" if tile.deck == "start" else "nugget")
+        for k, mark in enumerate(marks):
+            off = (k - (len(marks) - 1) / 2) * glyph_r * 2.2
+            _glyph(d, mark, x + off, y + glyph_r * 1.3 if z.kind == "meadow" else y, glyph_r)
+    d.rectangle((0, 0, big - 1, big - 1), outline=EDGE, width=2)
+    return img.resize((size, size), Image.LANCZOS)
+
+
+# ------------------------------------------------------------------ figures
+
+
+def _figure(d: ImageDraw.ImageDraw, seat: int, role: str, x: float, y: float, r: float) -> None:
+    colour = kit.player_colour(seat)
+    if role == "hut":
+        d.polygon([(x - r, y + r * 0.8), (x - r, y - r * 0.1), (x, y - r), (x + r, y - r * 0.1), (x + r, y + r * 0.8)],
+                  fill=colour, outline=kit.INK, width=2)
+        kit.text(d, (x, y + r * 0.25), kit.player_letter("", seat), size=max(9, int(r * 1.1)), fill=kit.WHITE,
+                 anchor="mm", outline=kit.INK)
+        return
+    kit.shape(d, kit.PLAYER_SHAPES[seat % 6], x, y, r, colour)
+    kit.text(d, (x, y + 1), ROLE_LETTER[role], size=max(9, int(r * 1.2)), fill=kit.WHITE, anchor="mm",
+             outline=kit.INK)
+
+
+def _figure_point(tile: Tile, rot: int, zone: int, role: str):
+    u, v = zone_anchor(tile, zone)
+    if tile.zones[zone].kind == "meadow":
+        v -= 0.08    # above the animals
+    if role == "hut" and tile.zones[zone].kind == "river":
+        u, v = u + 0.1, v + 0.1
+    return _turn((u, v), rot)
+
+
+# ------------------------------------------------------------------ the map
+
+
+PAD = 10
+
+
+def layout(view: dict) -> tuple[int, int, int, int, int]:
+    """(west-most x, north-most y, columns, rows, tile size in pixels) of the map:
+    it grows with the map and shrinks its tiles to stay within bounds."""
+    cells = [(x, y) for _t, x, y, _r in view["tiles"]] + [(x, y) for _k, x, y, _r in view["spots"]]
+    min_x, max_x = min(c[0] for c in cells), max(c[0] for c in cells)
+    min_y, max_y = min(c[1] for c in cells), max(c[1] for c in cells)
+    cols, rows = max_x - min_x + 1, max_y - min_y + 1
+    return min_x, min_y, cols, rows, int(max(26, min(88, MAX_BOARD / cols, 1000 / rows)))
+
+
+def tile_box(view: dict, x: int, y: int) -> tuple[int, int, int, int]:
+    """Pixel box of map square (x, y) in the board image (which tops the whole image)."""
+    min_x, min_y, _c, _r, size = layout(view)
+    board_width = _c * size + 2 * PAD
+    shift = (max(board_width, 640) - board_width) // 2     # kit.stack centres narrower layers
+    ox, oy = shift + PAD + (x - min_x) * size, PAD + (y - min_y) * size
+    return ox, oy, ox + size, oy + size
+
+
+def _board(view: dict) -> Image.Image:
+    tiles = view["tiles"]
+    min_x, min_y, cols, rows, size = layout(view)
+    pad = PAD
+    img = Image.new("RGB", (cols * size + 2 * pad, rows * size + 2 * pad), (222, 212, 188))
+    d = ImageDraw.Draw(img)
+
+    def origin(x, y):
+        return pad + (x - min_x) * size, pad + (y - min_y) * size
+
+    for tile_id, x, y, rot in tiles:
+        img.paste(tile_art(tile_id, rot, size), origin(x, y))
+    for index in view["recent"]:
+        _t, x, y, _r = tiles[index]
+        ox, oy = origin(x, y)
+        w = max(3, size // 14)
+        d.rectangle((ox - 1, oy - 1, ox + size, oy + size), outline=kit.HIGHLIGHT, width=w)
+        d.rectangle((ox - 1 - w, oy - 1 - w, ox + size + w, oy + size + w), outline=kit.INK, width=1)
+    r = max(7, size * 0.15)
+    for seat, role, placement, zone in view["figures"]:
+        tile_id, x, y, rot = tiles[placement]
+        u, v = _figure_point(TILES[tile_id], rot, zone, role)
+        ox, oy = origin(x, y)
+        _figure(d, seat, role, ox + u * size, oy + v * size, r)
+    for k, x, y, _rots in view["spots"]:
+        ox, oy = origin(x, y)
+        d.rectangle((ox + 2, oy + 2, ox + size - 3, oy + size - 3), fill=(240, 234, 218), outline=kit.MUTED, width=1)
+        kit.text(d, (ox + size / 2, oy + size / 2), str(k), size=max(11, int(size * 0.38)), anchor="mm", bold=True)
+    return img
+
+
+# ------------------------------------------------------------------ the side panel
+
+
+def _hand_panel(view: dict, width: int) -> Image.Image:
+    img = Image.new("RGB", (width, 400), kit.PAPER)
+    d = ImageDraw.Draw(img)
+    y = 10
+    if view["phase"] == "place" and view["hand"] >= 0:
+        title = "Bonus tile in hand" if view["in_bonus"] else "Tile in hand"
+        kit.text(d, (12, y), f"{title}: type spot + turn, e.g. {view['spots'][0][0]}{'abcd'[view['spots'][0][3][0]]}"
+                 if view["spots"] else title, size=16, bold=True)
+        legal = {r for _k, _x, _y, rots in view["spots"] for r in rots}
+        tile = TILES[view["hand"]]
+        size = min(120, (width - 40) // 4 - 14)
+        for i, rot in enumerate(range(4)):
+            x0 = 14 + i * (size + 14)
+            img.paste(tile_art(view["hand"], rot, size), (x0, y + 30))
+            same = rot not in tile.rotations
+            label = "abcd"[rot] + (" (same)" if same else "" if rot in legal else " (no fit)")
+            kit.text(d, (x0 + size / 2, y + 36 + size), label, size=16, anchor="mt", bold=rot in legal,
+                     fill=kit.INK if rot in legal else kit.MUTED)
+        y += size + 62
+    elif view["phase"] == "figure" and view["current"] >= 0:
+        tile_id, _x, _y, rot = view["tiles"][view["current"]]
+        tile = TILES[tile_id]
+        size = 170
+        kit.text(d, (12, y), "Figure step: put a figure on the placed tile, or `none`", size=16, bold=True)
+        img.paste(tile_art(tile_id, rot, size), (14, y + 30))
+        labels = zone_labels(tile, rot)
+        named = sorted({zone for _role, zone, _label in view["options"]})
+        for z in named:
+            u, v = _turn(zone_anchor(tile, z), rot)
+            kit.text(d, (14 + u * size, y + 30 + v * size - 10), labels[z], size=15, anchor="mm", fill=kit.WHITE,
+                     outline=kit.INK, bold=True)
+        lines = [f"{role} {label}" for role, _z, label in view["options"]] + ["none"]
+        for i, line in enumerate(lines[:12]):
+            kit.text(d, (14 + size + 24 + 170 * (i // 6), y + 34 + 24 * (i % 6)), "- " + line, size=15)
+        y += size + 40
+    elif view["phase"] == "over":
+        kit.text(d, (12, y), "Game over: final scores in the legend.", size=16, bold=True)
+        y += 30
+    info = f"Land tiles left: {view['land_left']}   ·   bonus tiles left: {view['bonus_left']}"
+    if view["removed"]:
+        info += f"   ·   removed (fit nowhere): {len(view['removed'])}"
+    kit.text(d, (12, y), info, size=15)
+    kit.text(d, (12, y + 22), "Figures: H hunter · G gatherer · F fisher · house = hut.  "
+             "D deer · M mammoth · A aurochs · T tiger · yellow diamond: gold nugget", size=13, fill=kit.MUTED)
+    return img.crop((0, 0, width, y + 44))
+
+
+def draw(view: dict, table: kit.Table) -> Image.Image:
+    board = _board(view)
+    width = max(board.width, 640)
+    extra = {s: f"men {view['men'][s]} · huts {view['huts'][s]}" for s in range(view["seats"])}
+    legend = kit.legend(table, width, scores=view["scores"], extra=extra)
+    return kit.stack([board, _hand_panel(view, width), legend])
