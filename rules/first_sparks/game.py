@@ -763,8 +763,9 @@ class FirstSparks(Game):
             line += f" · {card_name(state.offer['card'], fr)}"
         if state.ending and state.phase != "over":
             line += " · " + ("dernier tour" if fr else "last round")
-        sizes = " ".join(f"{{p{s}}}:{state.size(s)}" for s in state.order)
-        return line + "\n" + ("Clans : " if fr else "Clans: ") + sizes
+        if state.neutral is not None:
+            line += " · " + ("clan neutre" if fr else "neutral clan") + f": {state.size(state.neutral)}"
+        return line
 
     def public_scores(self, state: State) -> list[float]:
         return [state.size(s) for s in range(state.n)]

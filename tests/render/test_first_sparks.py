@@ -1,0 +1,72 @@
+"""The First Sparks board image: renders from the public view at every
+stage and player count, stays small, highlights the last move and the
+offered card, and never needs hidden information."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from render import kit
+from render.first_sparks import CARD_H, CARD_W, _frame, _px, _region_geometry, draw
+from rules.core import random_playout
+from rules.first_sparks import GAME
+
+NAMES = ["Ana", "Bo", "Cy", "Dee", "Eve", "Fynn"]
+
+
+def render(state, view=None) -> Image.Image:
+    table = kit.Table(names=NAMES[:state.n], to_act=GAME.to_act(state), title="The First Sparks",
+                      last_events=["{p0} settles region 4 for 1 food."], finished=not GAME.to_act(state))
+    return draw(view or GAME.view(state, None), table)
+
+
+def gold_in(img: Image.Image, box) -> int:
+    crop = img.crop(tuple(int(v) for v in box)).convert("RGB")
+    return {colour: n for n, colour in crop.getcolors(1 << 20)}.get(kit.HIGHLIGHT, 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("moves", [0, 25, 10_000])
+def test_board_renders_small_png_at_every_stage(players, moves):
+    state = random_playout(GAME, players, 4, max_moves=moves).state if moves else GAME.setup(players, 4, {})
+    img = render(state)
+    assert img.width <= 1400
+    png = kit.encode_png(img)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 1_000_000
+
+
+def test_last_placed_region_is_highlighted():
+    state = GAME.setup(3, 2, {})
+    seat = GAME.to_act(state)[0]
+    move = GAME.legal_moves(state, seat)[0]
+    after, _ = GAME.apply(state, move)
+    region = move.data[2]
+    view = GAME.view(after, None)
+    img = render(after, view)
+    frame = _frame(tuple(tuple(h) for h in view["hexes"]))
+    poly = [_px(frame, *p) for p in _region_geometry(view["hexes"])[region - 1][0]]
+    xs, ys = zip(*poly)
+    box = (min(xs) - 3, min(ys) + 36 - 3, max(xs) + 3, max(ys) + 36 + 3)
+    assert gold_in(img, box) > 50
+    before = render(state)
+    assert gold_in(before, box) == 0
+
+
+def test_offered_card_is_ringed_and_fire_food_is_not_needed():
+    state = GAME.setup(3, 2, {})
+    while state.phase != "buy":
+        seat = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, GAME.legal_moves(state, seat)[0])
+    seat = GAME.to_act(state)[0]
+    offer = next(m for m in GAME.legal_moves(state, seat) if m.notation.startswith("offer"))
+    state, _ = GAME.apply(state, offer)
+    view = GAME.view(state, None)
+    view["food"] = [None] * state.n   # as if every clan knew Fire
+    img = render(state, view)
+    index = view["market"].index(offer.data[1])
+    # the market panel starts right of the map; the card sits in the top row
+    hexes = tuple(tuple(h) for h in view["hexes"])
+    x0 = _frame(hexes)[2] + 10 + 62 + index * (CARD_W + 6)
+    y0 = 36 + 28
+    assert gold_in(img, (x0 - 3, y0 - 3, x0 + CARD_W + 3, y0 + CARD_H + 3)) > 100
