@@ -548,3 +548,79 @@ def test_rules_texts_fit_discord():
     assert len(INVENTIONS) == 17
     assert all(b not in ADJ[a] for a in SEA for b in SEA[a])   # sea routes cross water
     assert all(ADJ[t] for t in TERR_IDS)
+
+
+# ------------------------------------------------------------ invention and cave effects (reconstructed cards)
+
+
+def test_food_and_gathering_inventions():
+    state = fresh()
+    state["p"][RED].update(inv=["pots", "baskets", "ladder"], bags=8)
+    at(state, RED, START)
+    put(state, NEXT_TO_START, "nut", up=True)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    state, _ = play(state, RED, "leave")
+    assert state["p"][RED]["food"] == 3                        # Clay pots: 3 instead of 2
+    clear(state, 67)
+    at(state, RED, 60)
+    state, _ = play(state, RED, "67")
+    assert state["p"][RED]["food"] == 5                        # Baskets: a plain icon gives 2
+    put(state, 59, "apple", up=True)
+    at(state, RED, 60)
+    state, _ = play(state, RED, "59")
+    state, _ = play(state, RED, "t1")
+    assert state["p"][RED]["tracks"][0] == ["apple", 2]        # Ladder: an apple fills 2 spaces
+
+
+def test_smokehouse_spears_and_camp():
+    state = fresh()
+    state["p"][RED].update(inv=["smoke", "spears", "camp"], bags=10, game=[tile_with(2, 0)])
+    at(state, RED, START)
+    assert START in GAME.destinations(state, RED, 0)           # Camp: may stay
+    state, _ = play(state, RED, str(START))
+    state, _ = play(state, RED, "c1")
+    state, _ = play(state, RED, "ok")
+    assert state["p"][RED]["food"] == 3                        # Smokehouse: +1 per tile
+    put(state, NEXT_TO_START, "forest")
+    at(state, RED, START)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    state, _ = play(state, RED, "g1")
+    assert notations(state, RED) == ["g1", "g2", "pass"]       # Spears: a second pick
+    state, _ = play(state, RED, "g1")
+    assert len(state["p"][RED]["game"]) == 2 and len(state["forest"][str(NEXT_TO_START)]) == 1
+
+
+def test_hut_inventions_discount_stay_and_any_fire():
+    state = fresh()
+    state["track"] = 3
+    clear(state, NEXT_TO_START)
+    state["villages"][str(NEXT_TO_START)] = [1, 1]
+    state["p"][RED].update(inv=["tools", "hearth", "torches"], food=1)
+    at(state, RED, START)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    state, _ = play(state, RED, "build")
+    assert state["p"][RED]["food"] == 0                        # Stone tools: 2 - 1
+    moves = notations(state, RED)
+    assert "stay" in moves and "f28" in moves                  # Hearth; Torches reach region II
+    state, _ = play(state, RED, "stay")
+    assert state["p"][RED]["ex"][0] == NEXT_TO_START
+
+
+def test_cave_rule_and_buy_action():
+    state = fresh()
+    state["track"] = 3
+    cave_t = 27
+    put(state, cave_t, "cave")
+    state["cave"] = 24                                         # Great hall: 2 VP, then pay 2 food for 1 VP
+    state["p"][BLUE].update(food=2)
+    at(state, BLUE, 26)
+    state, events = play(state, BLUE, str(cave_t))
+    assert state["p"][BLUE]["vp"] == 2 and notations(state, BLUE) == ["buy", "pass"]
+    state, _ = play(state, BLUE, "buy")
+    assert state["p"][BLUE]["vp"] == 3 and state["p"][BLUE]["food"] == 0
+    state = fresh()
+    state.update(cave=9, cave_up=True)                         # Rich lands: +1 food on plain icons
+    clear(state, NEXT_TO_START)
+    at(state, RED, START)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    assert state["p"][RED]["food"] == 2
