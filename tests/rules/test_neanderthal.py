@@ -1,0 +1,874 @@
+"""Neanderthal: every worked example of the rulebook, then random playouts
+for 1, 2 and 3 players with the piece-conservation invariants."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.core import IllegalMove, Rng, random_playout
+from rules.neanderthal import GAME
+from rules.neanderthal import engine as E
+from rules.neanderthal import moves as M
+from rules.neanderthal.data import BIOMES, DAUGHTERS
+from rules.neanderthal.model import (
+    alpha_places, count_cubes, count_discs, hand_limit, n_seats, player, score)
+
+ARCHAIC, NEANDERTHAL, CROMAGNON = 0, 1, 2
+
+
+class Dice(Rng):
+    """An Rng whose die rolls are scripted (the rest stays seeded)."""
+
+    def __init__(self, rolls):
+        super().__init__(1)
+        self.rolls = list(rolls)
+
+    def roll(self, sides=6):
+        assert self.rolls, "the test ran out of scripted dice"
+        self.draws += 1
+        return self.rolls.pop(0)
+
+
+def card(name):
+    return next(k for k, v in {**BIOMES, **DAUGHTERS}.items() if v["name"] == name)
+
+
+def fresh(players=3, sexes=("monogamy", "monogamy", "monogamy"), seed=1):
+    st = E.setup_state(players if players > 1 else 3, seed, coop=False, solo=False)
+    for s in range(n_seats(st)):
+        E.choose_sexuality(st, s, sexes[s])
+    st["phase"] = "round"
+    st["order"] = list(range(n_seats(st)))
+    st["event"] = card("Dancer")
+    return st
+
+
+def empty_rows(st):
+    st["rows"] = {"N": [None] * 6, "S": [None] * 6}
+
+
+def put(st, key, name, ice=False):
+    st["rows"][key[0]][int(key[1:]) - 1] = [card(name), ice]
+
+
+def party(st, key, seat, cubes=0, alpha=False, expats=None):
+    p = player(st, seat)
+    pt = st["parties"].setdefault(key, {}).setdefault(str(seat), {"c": [0] * n_seats(st), "a": False})
+    pt["c"][seat] += cubes
+    p["pool"][seat] -= cubes
+    for owner, k in (expats or {}).items():
+        pt["c"][owner] += k
+        p["pool"][owner] -= k
+    if alpha:
+        pt["a"] = True
+        p["alpha"] = "party"
+    return pt
+
+
+def mature(st, seat, rank):
+    p = player(st, seat)
+    if p["elders"][rank] is None:
+        p["elders"][rank] = {"imm": None}
+        p["grave"] -= 1
+    elif p["elders"][rank]["imm"]:
+        p["vocab"][p["elders"][rank]["imm"]] += 1
+        p["elders"][rank]["imm"] = None
+
+
+def texts(ev):
+    return " | ".join(e.text for e in ev)
+
+
+# --------------------------------------------------------------- D1
+
+
+def test_global_cooling_example_moves_toughness_12_south():
+    """D1 example: North toughness 12, 23, 27: the 12 slides South, ice replaces it."""
+    st = fresh()
+    empty_rows(st)
+    put(st, "N1", "Reindeer")          # toughness 12
+    put(st, "N3", "Musk Ox")           # 23
+    put(st, "N5", "European Cave Lion")  # 27
+    put(st, "S1", "Rabbit")
+    ice_card = st["decks"]["N"][0]
+    ev = []
+    E.global_cooling(st, ev)
+    assert st["rows"]["N"][0] == [ice_card, True]
+    assert st["rows"]["S"][0] == [card("Reindeer"), False]
+    assert card("Rabbit") in st["gone"]
+    assert st["rows"]["N"][2][0] == card("Musk Ox") and st["rows"]["N"][4][0] == card("European Cave Lion")
+
+
+def test_global_warming_melts_southern_ice_and_flips_ice_above():
+    st = fresh()
+    empty_rows(st)
+    put(st, "S2", "Rabbit")                 # lowest toughness in the South
+    put(st, "N2", "Irish Elk", ice=True)    # ice above it
+    put(st, "S4", "Bee", ice=True)          # southern ice melts
+    put(st, "S5", "Horse")
+    new = st["decks"]["S"][0]
+    ev = []
+    E.global_warming(st, ev)
+    assert st["rows"]["S"][1] == [new, False]
+    assert st["rows"]["N"][1] == [card("Irish Elk"), False]  # the ice is turned face up
+    assert card("Rabbit") in st["gone"]                     # the displaced card is discarded instead
+    assert st["rows"]["S"][3] == [card("Bee"), False]         # melting
+    assert ev[0].reveal
+
+
+def test_cooling_when_the_north_is_all_ice_pushes_ice_south():
+    st = fresh()
+    for i in range(6):
+        st["rows"]["N"][i] = [st["decks"]["N"].pop(), True]
+    st["rows"]["S"][3] = None
+    pushed = st["rows"]["N"][3][0]
+    E.global_cooling(st, [])
+    assert st["rows"]["S"][3] == [pushed, True]
+    assert st["rows"]["N"][3][1] is True
+
+
+# --------------------------------------------------------------- D4 chaos
+
+
+def chaos_position(firekeeper: bool):
+    st = fresh(sexes=("monogamy", "harem", "libertine"))
+    p = player(st, ARCHAIC)
+    p["pool"][ARCHAIC] = 2
+    p["grave"] += 4
+    p["alpha"] = "pool"
+    p["grave"] += 0
+    p["vocab"] = {"o": 1, "w": 0, "k": 0}  # a small vocabulary: no immunity
+    if firekeeper:
+        mature(st, ARCHAIC, 6)
+    for s in (NEANDERTHAL, CROMAGNON):
+        player(st, s)["pool"][s] = 0
+    return st
+
+
+def test_chaos_with_a_mature_fire_keeper_loses_one_hunter_and_no_elder():
+    """D4 example: 2 cubes + alpha, vocal, mature fire-keeper: only 1 hunter lost."""
+    st = chaos_position(firekeeper=True)
+    ev = []
+    needs_choice = E.chaos(st, ev)
+    p = player(st, ARCHAIC)
+    assert p["pool"][ARCHAIC] == 1 and p["alpha"] == "pool"
+    assert p["elders"][6] is not None
+    assert st["chaos_lost"][ARCHAIC] == 1
+    # after a loss the sexuality card may be turned over
+    assert needs_choice and st["pend"][str(ARCHAIC)] == {"elder": False, "flip": True}
+
+
+def test_chaos_without_fire_keeper_loses_both_cubes_keeps_the_alpha():
+    st = chaos_position(firekeeper=False)
+    p = player(st, ARCHAIC)
+    p["elders"][6] = None  # no fire-keeper at all
+    p["grave"] += 1
+    p["vocab"]["k"] += 0
+    E.chaos(st, [])
+    assert p["pool"][ARCHAIC] == 0 and p["alpha"] == "pool"
+    assert st["chaos_lost"][ARCHAIC] == 2
+
+
+def test_chaos_immunity_when_hunters_do_not_exceed_vocabulary():
+    st = fresh()
+    ev = []
+    assert not E.chaos(st, ev)
+    assert all(player(st, s)["pool"][s] == 6 for s in range(3))
+    assert "immune" in texts(ev)
+
+
+def test_chaos_elder_choice_and_flip_are_moves():
+    st = chaos_position(firekeeper=False)
+    player(st, ARCHAIC)["elders"][6] = {"imm": "k"}
+    mature(st, ARCHAIC, 4)
+    player(st, ARCHAIC)["sexcard"] = 1          # libertine / monogamy
+    player(st, ARCHAIC)["vocab"] = {"o": 1, "w": 1, "k": 0}
+    st["phase"] = "events"
+    st["evq"] = ["chaos"]
+    E.run_events(st, [])
+    assert st["phase"] == "chaos" and M.to_act(st) == [ARCHAIC]
+    notes = {m.notation for m in M.legal(st, ARCHAIC)}
+    assert {"lose e4", "lose e6", "lose e4 flip"} <= notes
+    move = next(m for m in M.legal(st, ARCHAIC) if m.notation == "lose e4 flip")
+    st2, _ = GAME.apply(st, move)
+    p = player(st2, ARCHAIC)
+    assert p["elders"][4] is None and p["elders"][6] is not None
+    assert p["sex"] == "libertine" and p["mpi"] == ["w"]
+
+
+# --------------------------------------------------------------- D5 blizzard
+
+
+def test_blizzard_example_keeps_the_two_daughters():
+    """D5 example: 5 hunters, 2 unmarried daughters, 2 elders, 1 animal: 3 dependants lost."""
+    st = fresh()
+    p = player(st, ARCHAIC)
+    p["pool"][ARCHAIC] = 5
+    p["grave"] += 1
+    mature(st, ARCHAIC, 3)   # with the fire-keeper: 2 elders
+    p["daughters"] = [{"id": card("Caring Woman"), "discs": [], "hus": None},
+                      {"id": card("Shell Diver"), "discs": [], "hus": None}]
+    p["domestic"] = [{"id": card("Horse"), "discs": []}]
+    for s in (NEANDERTHAL, CROMAGNON):
+        player(st, s)["elders"][6] = None
+        player(st, s)["grave"] += 1
+        player(st, s)["vocab"]["k"] += 1
+    st["phase"] = "events"
+    st["evq"] = ["blizzard"]
+    E.run_events(st, [])
+    assert st["phase"] == "blizzard" and st["pend"] == {str(ARCHAIC): 3}
+    for note in ("drop x1", "drop e3", "drop e6"):
+        move = next(m for m in GAME.legal_moves(st, ARCHAIC) if m.notation == note)
+        st, _ = GAME.apply(st, move)
+    p = player(st, ARCHAIC)
+    assert len(p["daughters"]) == 2 and not p["domestic"]
+    assert all(e is None for e in p["elders"][1:])
+    assert st["phase"] != "blizzard"
+
+
+def test_married_daughter_with_mature_husband_is_not_a_dependant():
+    st = fresh()
+    p = player(st, ARCHAIC)
+    p["daughters"] = [{"id": card("Caring Woman"), "discs": [], "hus": {"s": ARCHAIC, "a": False, "imm": None}},
+                      {"id": card("Dancer"), "discs": [], "hus": {"s": ARCHAIC, "a": False, "imm": "o"}}]
+    assert E.dependants(st, ARCHAIC) == ["e6", "d2"]
+
+
+# --------------------------------------------------------------- D6 expatriation
+
+
+def test_expatriates_are_the_first_to_go():
+    """D6 example: 3 hunters of which 2 Cro-Magnon wanderers: losing 2 kills the wanderers."""
+    st = fresh()
+    p = player(st, NEANDERTHAL)
+    p["pool"][NEANDERTHAL] = 1
+    p["grave"] += 5
+    p["pool"][CROMAGNON] = 2
+    player(st, CROMAGNON)["grave"] -= 2
+    from rules.neanderthal.model import kill_from_pool
+    assert kill_from_pool(st, NEANDERTHAL, 2) == 2
+    assert p["pool"] == [0, 1, 0]
+    assert count_cubes(st, CROMAGNON) == 18 and count_cubes(st, NEANDERTHAL) == 18
+
+
+def test_expatriation_sends_the_worst_loser_s_cubes_to_another_tribe():
+    st = fresh()
+    st["chaos_lost"] = [0, 3, 1]
+    st["phase"] = "events"
+    st["evq"] = ["eye"]
+    E.run_events(st, [])
+    assert st["phase"] == "expat" and M.to_act(st) == [NEANDERTHAL]
+    move = next(m for m in GAME.legal_moves(st, NEANDERTHAL) if m.notation == "send C")
+    st, ev = GAME.apply(st, move)
+    assert player(st, CROMAGNON)["pool"][NEANDERTHAL] == 1
+    with pytest.raises(IllegalMove):
+        GAME.parse(st, NEANDERTHAL, "send C")
+
+
+# --------------------------------------------------------------- D7 auction
+
+
+def auction(st, event_name, order, bids):
+    st["event"] = card(event_name)
+    st["order"] = order
+    st["phase"] = "bid"
+    for seat, text in bids:
+        move = GAME.parse(st, seat, text)
+        st, _ = GAME.apply(st, move)
+    return st
+
+
+def test_auction_example_1_tie_goes_to_the_first_player():
+    """D7 example 1: Generous Woman (black or orange); both bid 1 orange; Neanderthal plays first."""
+    st = fresh()
+    player(st, ARCHAIC)["tribal"] = True   # not in this auction
+    before = player(st, CROMAGNON)["vocab"]["o"]
+    assert DAUGHTERS[card("Generous Woman")]["bid"] == ["k", "o"]
+    st = auction(st, "Generous Woman", [NEANDERTHAL, CROMAGNON, ARCHAIC],
+                 [(CROMAGNON, "bid o"), (NEANDERTHAL, "bid o")])
+    yd = player(st, NEANDERTHAL)["daughters"]
+    assert [d["id"] for d in yd] == [card("Generous Woman")] and yd[0]["discs"] == ["o"]
+    assert player(st, CROMAGNON)["vocab"]["o"] == before
+    assert not player(st, CROMAGNON)["daughters"]
+
+
+def harem_position():
+    st = fresh(sexes=("monogamy", "harem", "monogamy"))
+    p = player(st, NEANDERTHAL)
+    p["tribal"] = True
+    player(st, CROMAGNON)["tribal"] = True   # tribal, not harem: cannot bid
+    return st
+
+
+def test_auction_example_2_harem_half_bid_first_player_wins_with_two():
+    st = harem_position()
+    orange_only = next(k for k, v in DAUGHTERS.items() if v["bid"] == ["o"])
+    name = DAUGHTERS[orange_only]["name"]
+    assert M.to_act(dict(st, event=orange_only, phase="bid", order=[1, 0, 2], bids={})) == [1, 0]
+    st = auction(st, name, [NEANDERTHAL, ARCHAIC, CROMAGNON], [(ARCHAIC, "bid o"), (NEANDERTHAL, "bid oo")])
+    assert [d["id"] for d in player(st, NEANDERTHAL)["daughters"]] == [orange_only]
+    assert player(st, NEANDERTHAL)["daughters"][0]["discs"] == ["o", "o"]
+
+
+def test_auction_example_2_harem_last_in_order_needs_three():
+    orange_only = next(k for k, v in DAUGHTERS.items() if v["bid"] == ["o"])
+    name = DAUGHTERS[orange_only]["name"]
+    st = auction(harem_position(), name, [ARCHAIC, CROMAGNON, NEANDERTHAL],
+                 [(ARCHAIC, "bid o"), (NEANDERTHAL, "bid oo")])
+    assert [d["id"] for d in player(st, ARCHAIC)["daughters"]] == [orange_only]
+    st = auction(harem_position(), name, [ARCHAIC, CROMAGNON, NEANDERTHAL],
+                 [(ARCHAIC, "bid o"), (NEANDERTHAL, "bid ooo")])
+    assert [d["id"] for d in player(st, NEANDERTHAL)["daughters"]] == [orange_only]
+
+
+def test_bids_stay_hidden_until_all_are_in():
+    st = fresh()
+    st["event"] = card("Generous Woman")
+    st["phase"] = "bid"
+    st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, "bid okk"))
+    public = json.dumps(GAME.view(st, None)) + texts(ev) + GAME.status_text(st)
+    assert "okk" not in public and '"k": 2' not in public
+    assert player(st, ARCHAIC)["vocab"]["k"] == 4  # discs are not taken before the result
+
+
+# --------------------------------------------------------------- E2, E5 elders
+
+
+def test_warrior_promotion_needs_three_colours_in_the_social_domain():
+    """E2 example: black portal on Venus + white and orange on Shaman: a Warrior with an orange disc."""
+    st = fresh()
+    p = player(st, ARCHAIC)
+    p["portals"] = {"venus": [], "shaman": [], "bison": []}
+    p["vocab"] = {"o": 5, "w": 5, "k": 4}
+    assert not M.can_promote(st, ARCHAIC, 4)
+    p["portals"] = {"venus": ["k"], "shaman": ["w", "o"], "bison": []}
+    p["vocab"] = {"o": 4, "w": 4, "k": 3}
+    assert M.can_promote(st, ARCHAIC, 4)
+    assert not M.can_promote(st, ARCHAIC, 3)   # technical domain lacks white... and orange
+    st["phase"] = "assign"
+    st["parties"] = {}
+    st["cur"] = 0
+    st["recalls"] = {"0": 0, "1": 0, "2": 0}
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "e4"))
+    p = player(st, ARCHAIC)
+    assert p["elders"][4] == {"imm": "o"} and p["vocab"]["o"] == 3 and p["pool"][ARCHAIC] == 5
+
+
+def test_i1_example_two_venus_and_one_shaman_portal_allow_a_warrior():
+    st = fresh()
+    p = player(st, ARCHAIC)
+    p["portals"] = {"venus": ["o", "k"], "shaman": ["w"], "bison": []}
+    assert M.can_promote(st, ARCHAIC, 4)
+
+
+def test_chief_and_shaman_are_tribal_only_and_fire_keeper_makes_promotion_free():
+    st = fresh()
+    p = player(st, ARCHAIC)
+    assert not M.can_promote(st, ARCHAIC, 1)
+    p["tribal"] = True
+    mature(st, ARCHAIC, 6)
+    p["vocab"] = {"o": 0, "w": 0, "k": 0}
+    assert M.can_promote(st, ARCHAIC, 1) and M.can_promote(st, ARCHAIC, 2)
+
+
+def test_trapper_gives_the_alpha_a_sure_one_on_small_game():
+    """E5 example: nature-domain portals, a mature Trapper: the alpha rolls an automatic 1 on small game."""
+    st = fresh()
+    mature(st, ARCHAIC, 5)
+    empty_rows(st)
+    put(st, "N2", "Snow Goose")
+    st["rng"] = Dice([6])
+    pt = party(st, "N2", ARCHAIC, cubes=1, alpha=True)
+    r = E.roll_party(st, ARCHAIC, pt, card("Snow Goose"))
+    assert r["auto"] and r["ok"] and r["raw"] == [6]
+
+
+# --------------------------------------------------------------- G1 courting, F2 attacks
+
+
+def test_courting_example_three_suitors():
+    """G1 example: an Archaic daughter married to a Neanderthal, courted by Archaic and
+    Cro-Magnon. All fail in combat; Archaic rolls 2 (the Neanderthal husband joins the Archaic
+    hunters as a wanderer), then Cro-Magnon succeeds and marries, the Archaic suitor goes home."""
+    st = fresh()
+    a = player(st, ARCHAIC)
+    a["daughters"] = [{"id": card("Caring Woman"), "discs": [], "hus": {"s": NEANDERTHAL, "a": False, "imm": None}}]
+    player(st, NEANDERTHAL)["pool"][NEANDERTHAL] -= 1
+    party(st, "A1", ARCHAIC, cubes=1)
+    party(st, "A1", CROMAGNON, cubes=1)
+    st["rng"] = Dice([5, 4, 6])   # combat: nobody rolls a 1 (or a 2 for the jealous husband)
+    ev = []
+    E.combat_phase(st, ev)
+    assert a["daughters"][0]["hus"]["s"] == NEANDERTHAL
+    st["rng"] = Dice([2, 1])      # courting rolls in player order: Archaic 2, Cro-Magnon 1
+    E.hunting_phase(st, ev)
+    d = a["daughters"][0]
+    assert d["hus"] == {"s": CROMAGNON, "a": False, "imm": None}   # foreign husband starts mature
+    assert a["pool"][NEANDERTHAL] == 1                               # ex-husband: a wanderer
+    assert a["pool"][ARCHAIC] == 6                                   # the frustrated groom is home
+    for s in range(3):
+        assert count_cubes(st, s) == 18
+
+
+def test_f2_example_libertine_warrior_alpha_kills_the_jealous_husband():
+    """F2 example: Neanderthal (libertine, Warrior) sends its alpha to court a married Cro-Magnon
+    daughter. Cro-Magnon (more black discs) attacks first and misses; the alpha, a war party,
+    rolls a 2 and kills the husband, then courts with a sure success and leaves a baby."""
+    st = fresh(sexes=("monogamy", "libertine", "monogamy"))
+    y = player(st, NEANDERTHAL)
+    mature(st, NEANDERTHAL, 4)
+    y["alpha"] = "pool"
+    y["vocab"]["k"] = 0
+    c = player(st, CROMAGNON)
+    c["daughters"] = [{"id": card("Dancer"), "discs": [], "hus": {"s": CROMAGNON, "a": False, "imm": None}}]
+    c["pool"][CROMAGNON] -= 1
+    party(st, "C1", NEANDERTHAL, alpha=True)
+    st["rng"] = Dice([3, 2])
+    ev = []
+    E.combat_phase(st, ev)
+    assert ev[0].text.startswith("{p2} attacks")
+    assert c["daughters"][0]["hus"] is None
+    before = c["pool"][CROMAGNON]
+    E.hunting_phase(st, ev)
+    assert "sure success" in texts(ev)
+    assert c["pool"][NEANDERTHAL] == 1 and c["pool"][CROMAGNON] == before - 1
+    assert y["alpha"] == "pool"
+    for s in range(3):
+        assert count_cubes(st, s) == 18 and alpha_places(st, s) == 1
+
+
+def test_attack_order_by_black_discs_and_kills_by_ones():
+    st = fresh()
+    empty_rows(st)
+    put(st, "S2", "Red Deer")
+    party(st, "S2", ARCHAIC, cubes=2)
+    party(st, "S2", NEANDERTHAL, cubes=3)
+    player(st, NEANDERTHAL)["vocab"]["k"] = 5
+    player(st, ARCHAIC)["vocab"]["k"] = 1
+    st["rng"] = Dice([1, 1, 4, 1, 6])   # Neanderthal first: two 1s; Archaic's survivor replies with a 1
+    ev = []
+    E.combat_phase(st, ev)
+    assert st["parties"]["S2"]["0"]["c"][ARCHAIC] == 0
+    assert st["parties"]["S2"]["1"]["c"][NEANDERTHAL] == 3
+    assert ev[0].text.startswith("{p1} attacks")
+
+
+# --------------------------------------------------------------- F3 gathering
+
+
+def test_f3_libertine_gatherer_gets_a_baby_even_if_the_bear_kills_everyone():
+    st = fresh(sexes=("libertine", "monogamy", "monogamy"))
+    empty_rows(st)
+    put(st, "S4", "Tyrant Sea Bear")
+    assert BIOMES[card("Tyrant Sea Bear")]["gather"]
+    party(st, "S4", ARCHAIC, cubes=2)
+    E.gathering(st, [])
+    p = player(st, ARCHAIC)
+    assert p["pool"][ARCHAIC] == 5
+    st["rng"] = Dice([5, 6])
+    E.hunting_phase(st, [])
+    assert p["pool"][ARCHAIC] == 5 and count_cubes(st, ARCHAIC) == 18
+
+
+# --------------------------------------------------------------- G3, G4, G5, G6, G8 hunting
+
+
+def horse_position(atlatl=False, firekeeper=False, wolves=True):
+    """G8: Cro-Magnon (tribal), a mature Knapper, 4 hunters and the alpha on the Horse."""
+    st = fresh()
+    empty_rows(st)
+    put(st, "S3", "Horse")
+    if wolves:
+        put(st, "S5", "Grey Wolves")
+    put(st, "S1", "Red Deer")
+    c = player(st, CROMAGNON)
+    c["tribal"] = True
+    mature(st, CROMAGNON, 3)
+    c["alpha"] = "pool"
+    c["elders"][6] = None if not firekeeper else {"imm": None}
+    c["grave"] += 0 if firekeeper else 1
+    c["vocab"]["k"] += 1  # the fire-keeper's disc went back
+    c["elders"][4] = {"imm": "o"}          # something orange and black to free
+    c["vocab"]["o"] -= 1
+    c["grave"] -= 1
+    c["daughters"] = [{"id": card("Dancer"), "discs": ["k"], "hus": None}]
+    c["vocab"]["k"] -= 1
+    if atlatl:
+        c["inventions"] = [{"id": card("Atlatl"), "discs": []}]
+    c["pool"][CROMAGNON] -= 2   # he has exactly 4 hunters besides the alpha
+    c["grave"] += 2
+    party(st, "S3", CROMAGNON, cubes=4, alpha=True)
+    return st
+
+
+def test_g8_horse_hunt_fails_with_3_4_5_6():
+    st = horse_position()
+    st["rng"] = Dice([3, 4, 5, 6])
+    ev = []
+    E.hunting_phase(st, ev)
+    c = player(st, CROMAGNON)
+    assert "fails" in texts(ev) and "alpha 1" in texts(ev)
+    assert c["pool"][CROMAGNON] == 4 and c["alpha"] == "pool"
+    assert c["elders"][4]["imm"] == "o"
+
+
+def test_g8_with_atlatl_the_hunt_succeeds_three_babies_orange_and_black():
+    st = horse_position(atlatl=True, wolves=False)
+    st["rng"] = Dice([3, 4, 5, 6])
+    ev = []
+    E.hunting_phase(st, ev)
+    c = player(st, CROMAGNON)
+    assert "success" in texts(ev)
+    assert c["pool"][CROMAGNON] == 4 + 3
+    assert c["elders"][4]["imm"] is None and c["daughters"][0]["discs"] == []
+    assert card("Horse") not in c["hand"] and st["rows"]["S"][2][0] == card("Horse")  # no quadruple
+
+
+def test_g8_wolves_steal_the_horse_and_kill_everyone():
+    st = horse_position(atlatl=True)
+    st["rng"] = Dice([3, 4, 5, 6, 5, 5, 6, 6, 6])
+    ev = []
+    E.hunting_phase(st, ev)
+    c = player(st, CROMAGNON)
+    assert "attacks" in texts(ev) and "steals" in texts(ev)
+    assert c["pool"][CROMAGNON] == 0 and c["alpha"] == "grave"
+    assert c["elders"][4]["imm"] == "o" and c["daughters"][0]["discs"] == ["k"]
+    assert card("Grey Wolves") not in c["hand"]
+    assert count_cubes(st, CROMAGNON) == 18
+
+
+def test_g8_with_a_fire_keeper_three_survive_and_take_the_wolves():
+    st = horse_position(atlatl=True, firekeeper=True)
+    st["rng"] = Dice([3, 4, 5, 6, 5, 5, 6, 6, 6])
+    ev = []
+    E.hunting_phase(st, ev)
+    c = player(st, CROMAGNON)
+    assert c["pool"][CROMAGNON] + (1 if c["alpha"] == "pool" else 0) == 3
+    assert c["elders"][4]["imm"] == "o"            # the game was still stolen
+    assert c["hand"] == [card("Grey Wolves")]
+    assert st["rows"]["S"][4] is not None and st["rows"]["S"][4][0] != card("Grey Wolves")  # G7 refill
+    assert "S5" in st["fresh"]
+
+
+def test_g5_fallow_deer_trophy_on_a_failed_hunt_and_with_atlatl():
+    st = fresh()
+    empty_rows(st)
+    put(st, "S2", "Fallow Deer")
+    party(st, "S2", ARCHAIC, cubes=5)
+    st["rng"] = Dice([2, 3, 3, 3, 5])
+    ev = []
+    E.hunting_phase(st, ev)
+    p = player(st, ARCHAIC)
+    assert "fails" in texts(ev)
+    assert p["trophies"] == [card("Fallow Deer")] and st["rows"]["S"][1] is None   # a gap (G7)
+    st = fresh()
+    empty_rows(st)
+    put(st, "S2", "Fallow Deer")
+    player(st, ARCHAIC)["inventions"] = [{"id": card("Atlatl"), "discs": []}]
+    party(st, "S2", ARCHAIC, cubes=5)
+    st["rng"] = Dice([2, 3, 3, 3, 5])
+    ev = []
+    E.hunting_phase(st, ev)
+    p = player(st, ARCHAIC)
+    assert "success" in texts(ev) and p["trophies"] == [card("Fallow Deer")]
+    assert p["pool"][ARCHAIC] == 1 + 5 + BIOMES[card("Fallow Deer")]["babies"]
+
+
+def test_g6_bee_with_trapper_alpha_triple_ones_goes_to_hand():
+    st = fresh()
+    empty_rows(st)
+    put(st, "S4", "Bee")
+    mature(st, ARCHAIC, 5)
+    player(st, ARCHAIC)["alpha"] = "pool"
+    party(st, "S4", ARCHAIC, cubes=2, alpha=True)
+    st["rng"] = Dice([1, 1])
+    ev = []
+    E.hunting_phase(st, ev)
+    p = player(st, ARCHAIC)
+    assert "success" in texts(ev) and p["hand"] == [card("Bee")]
+    assert st["rows"]["S"][3] is not None and st["rows"]["S"][3][0] != card("Bee")
+
+
+def test_g3_wolves_smaller_party_first_winner_takes_all():
+    """G3 example: 3 Cro-Magnon and 2 Archaic hunt the wolves; Archaic rolls first and wins."""
+    st = fresh()
+    empty_rows(st)
+    put(st, "S5", "Grey Wolves")
+    party(st, "S5", CROMAGNON, cubes=3)
+    party(st, "S5", ARCHAIC, cubes=2)
+    st["rng"] = Dice([1, 1])
+    ev = []
+    E.hunting_phase(st, ev)
+    assert player(st, CROMAGNON)["pool"][CROMAGNON] == 6       # home without attrition
+    assert "{p2} hunts" not in texts(ev)
+    assert player(st, ARCHAIC)["pool"][ARCHAIC] == 6 + 1
+
+
+def test_g4_predators_do_not_cross_ice_but_jump_gaps():
+    st = fresh()
+    empty_rows(st)
+    put(st, "S1", "Homotherium")
+    put(st, "S3", "Horse")
+    put(st, "S6", "Grey Wolves")
+    assert E.nearest_predator(st, "S3") == "S1"
+    put(st, "S2", "Rabbit", ice=True)
+    assert E.nearest_predator(st, "S3") == "S6"
+    st["fresh"] = ["S6"]
+    assert E.nearest_predator(st, "S3") is None
+
+
+def test_g4_homotherium_example_first_success_sends_the_rival_home_with_its_game():
+    """G4 example: 8 of yours reach the Homotherium before the rival's 19; you roll first."""
+    st = fresh()
+    empty_rows(st)
+    put(st, "S1", "Homotherium")
+    st["parties"] = {"S1": {
+        str(ARCHAIC): {"c": [8, 0, 0], "a": False, "loot": [{"babies": 3, "release": [], "key": "S2"}]},
+        str(NEANDERTHAL): {"c": [0, 12, 0], "a": False, "loot": [{"babies": 1, "release": [], "key": "S3"}]},
+    }}
+    player(st, ARCHAIC)["grave"] -= 2
+    player(st, NEANDERTHAL)["grave"] -= 6
+    st["rng"] = Dice([1, 1, 3, 3, 3, 3, 5, 5])
+    ev = []
+    E.hunting_phase(st, ev)
+    assert "{p1} hunts" not in texts(ev)
+    assert player(st, ARCHAIC)["trophies"] == [card("Homotherium")]  # four 3s: a quadruple
+    assert player(st, NEANDERTHAL)["pool"][NEANDERTHAL] == 6 + 12 + 1  # kept its game
+
+
+# --------------------------------------------------------------- I1, I2 actions
+
+
+def test_i2_neolexia_example_frees_orange_then_white():
+    st = fresh()
+    c = player(st, CROMAGNON)
+    c["portals"] = {"venus": [], "shaman": ["w", "o"], "bison": []}
+    c["daughters"] = [{"id": card("Dancer"), "discs": ["w", "o"], "hus": None}]
+    st["phase"] = "action"
+    st["acted"] = [ARCHAIC, NEANDERTHAL]
+    notes = {m.notation for m in GAME.legal_moves(st, CROMAGNON)}
+    assert {"neo d1 o", "neo d1 w"} <= notes
+    st, _ = GAME.apply(st, GAME.parse(st, CROMAGNON, "neo d1 o"))
+    assert player(st, CROMAGNON)["daughters"][0]["discs"] == ["w"]
+
+
+def test_portal_action_converts_to_tribal_at_five_portals():
+    st = fresh()
+    p = player(st, ARCHAIC)
+    p["portals"] = {"venus": ["o", "k"], "shaman": ["w"], "bison": ["w"]}
+    p["vocab"] = {"o": 4, "w": 3, "k": 3}
+    p["daughters"] = [{"id": card("Dancer"), "discs": [], "hus": {"s": ARCHAIC, "a": False, "imm": None}}]
+    st["phase"] = "action"
+    st["acted"] = [NEANDERTHAL, CROMAGNON]
+    st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, "portal shaman o"))
+    p = player(st, ARCHAIC)
+    assert p["tribal"] and sum(len(v) for v in p["portals"].values()) == 0
+    assert p["vocab"] == {"o": 5, "w": 5, "k": 4}
+    assert "tribal" in texts(ev)
+
+
+def test_two_player_conversion_needs_six_portals():
+    st = E.setup_state(2, 3, coop=False, solo=False)
+    from rules.neanderthal.model import conversion_threshold
+    assert conversion_threshold(st) == 6
+    assert conversion_threshold(fresh()) == 5
+
+
+def test_tribal_elder_actions_domesticate_and_make_tools():
+    st = fresh()
+    p = player(st, ARCHAIC)
+    p["tribal"] = True
+    mature(st, ARCHAIC, 2)
+    mature(st, ARCHAIC, 3)
+    p["hand"] = [card("Horse"), card("Atlatl")]
+    st["phase"] = "action"
+    st["acted"] = [NEANDERTHAL, CROMAGNON]
+    notes = {m.notation for m in GAME.legal_moves(st, ARCHAIC)}
+    assert {"tame horse", "tool atlatl knapper", "pass"} <= notes
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "tool atlatl knapper"))
+    p = player(st, ARCHAIC)
+    assert p["inventions"] == [{"id": card("Atlatl"), "discs": ["k"]}] and p["hand"] == [card("Horse")]
+
+
+# --------------------------------------------------------------- F1 negotiation
+
+
+def test_negotiation_a_chief_asks_a_rival_to_leave_for_a_daughter():
+    st = fresh()
+    empty_rows(st)
+    put(st, "S2", "Red Deer")
+    a = player(st, ARCHAIC)
+    a["tribal"] = True
+    mature(st, ARCHAIC, 1)
+    a["daughters"] = [{"id": card("Dancer"), "discs": [], "hus": None}]
+    party(st, "S2", ARCHAIC, cubes=2)
+    party(st, "S2", NEANDERTHAL, cubes=2)
+    st["phase"] = "nego_start"
+    E.advance(st, [])
+    assert st["phase"] == "nego" and M.to_act(st) == [ARCHAIC]
+    st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, "ask B S2 wed 1"))
+    assert M.to_act(st) == [NEANDERTHAL]
+    assert [m.notation for m in GAME.legal_moves(st, NEANDERTHAL)] == ["yes", "no"]
+    st, ev = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "yes"))
+    d = player(st, ARCHAIC)["daughters"][0]
+    assert d["hus"] == {"s": NEANDERTHAL, "a": False, "imm": None}
+    assert player(st, NEANDERTHAL)["pool"][NEANDERTHAL] == 4 + 1
+    for s in range(3):
+        assert count_cubes(st, s) == 18
+
+
+def test_no_negotiation_between_vocal_tribes():
+    st = fresh()
+    empty_rows(st)
+    put(st, "S2", "Red Deer")
+    party(st, "S2", ARCHAIC, cubes=2)
+    party(st, "S2", NEANDERTHAL, cubes=2)
+    st["phase"] = "nego_start"
+    from rules.neanderthal.negotiation import start_negotiation
+    start_negotiation(st, [])
+    assert st["phase"] == "combat"
+
+
+# --------------------------------------------------------------- J scoring
+
+
+def test_j_monogamous_final_score_of_32():
+    """J example: monogamous, 9 hunters, an empowered alpha, 1 trophy, 2 daughters, 12 discs (28)
+    plus a wanderer and a husband with another tribe (4): 32 VP."""
+    st = fresh(sexes=("monogamy", "monogamy", "monogamy"))
+    p = player(st, ARCHAIC)
+    p["pool"][ARCHAIC] = 9
+    p["alpha"] = "pool"
+    p["elders"][6] = None
+    p["elders"][3] = {"imm": "k"}
+    p["elders"][4] = {"imm": "o"}
+    p["trophies"] = [card("Fallow Deer")]
+    p["daughters"] = [{"id": card("Dancer"), "discs": [], "hus": None},
+                      {"id": card("Weaver"), "discs": [], "hus": None}]
+    p["vocab"] = {"o": 4, "w": 5, "k": 3}
+    mature(st, ARCHAIC, 4)  # the alpha's powers are active (a mature Warrior): it counts, the elder too
+    p["vocab"]["o"] -= 1
+    # the elder is worth 2 in the monogamous table: leave only the example's items
+    p["elders"][4] = None
+    p["elders"][3] = {"imm": None}
+    vp_elder = 2
+    player(st, NEANDERTHAL)["pool"][ARCHAIC] = 1
+    player(st, NEANDERTHAL)["daughters"] = [{"id": card("Caring Woman"), "discs": [],
+                                             "hus": {"s": ARCHAIC, "a": False, "imm": None}}]
+    assert score(st, ARCHAIC) == 32 + vp_elder
+
+
+def test_sexuality_vp_tables():
+    st = fresh(sexes=("libertine", "harem", "monogamy"))
+    for s in range(3):
+        p = player(st, s)
+        p["elders"][6] = None
+        p["vocab"] = {"o": 0, "w": 0, "k": 0}
+        p["mpi"] = []
+        p["portals"] = {"venus": [], "shaman": [], "bison": []}
+        p["pool"][s] = 1
+        p["trophies"] = [card("Fallow Deer")]
+        p["domestic"] = [{"id": card("Horse"), "discs": []}]
+    assert score(st, 0) == 2 + 3 + 4
+    assert score(st, 1) == 1 + 4 + 4
+    assert score(st, 2) == 1 + 2 + 4
+
+
+def test_coop_victory_needs_two_species_with_animals():
+    from rules.neanderthal.game import coop_victory
+    st = fresh()
+    assert not coop_victory(st)
+    player(st, 0)["domestic"] = [{"id": card("Horse"), "discs": []}]
+    player(st, 2)["domestic"] = [{"id": card("Bee"), "discs": []}]
+    assert coop_victory(st)
+    player(st, 2)["grave"] = 18
+    assert not coop_victory(st)
+
+
+# --------------------------------------------------------------- table
+
+
+def test_solo_runs_three_seats_for_one_person():
+    opts = GAME.resolve_options({"mode": "solo"})
+    assert GAME.seat_count(1, opts) == 3 and GAME.seat_owners(1, opts) == [0, 0, 0]
+    GAME.check_players(1, opts)
+    with pytest.raises(IllegalMove):
+        GAME.check_players(1, GAME.resolve_options({}))
+    st = GAME.setup(3, 5, opts)
+    from rules.neanderthal.model import conversion_threshold
+    assert st["coop"] and conversion_threshold(st) == 6
+
+
+def test_two_players_use_two_cultures_and_their_daughters():
+    st = GAME.setup(2, 11, GAME.resolve_options({}))
+    assert len(st["sp"]) == 2
+    for cid in st["events"] + st["unused"]:
+        assert DAUGHTERS[cid]["culture"] in st["sp"]
+    assert len(st["events"]) == 10
+
+
+def test_setup_follows_c():
+    st = GAME.setup(3, 4, GAME.resolve_options({}))
+    for s in range(3):
+        p = player(st, s)
+        assert p["pool"][s] == 6 and p["grave"] == 11 and p["alpha"] == "grave"
+        assert p["elders"][6] == {"imm": "k"} and sum(len(v) for v in p["portals"].values()) == 1
+        assert count_discs(st, s) == {"o": 5, "w": 5, "k": 5}
+    assert all(len(st["rows"][r]) == 6 for r in "NS")
+
+
+# --------------------------------------------------------------- playouts
+
+
+def invariants(st):
+    for s in range(n_seats(st)):
+        p = player(st, s)
+        assert count_cubes(st, s) == 18
+        assert count_discs(st, s) == {"o": 5, "w": 5, "k": 5}
+        assert alpha_places(st, s) == 1
+        assert min(p["pool"]) >= 0 and p["grave"] >= 0 and min(p["vocab"].values()) >= 0
+        if st["phase"] not in ("discard", "chaos", "blizzard", "expat"):
+            assert len(p["hand"]) <= hand_limit(p)
+        assert len(p["daughters"]) + len(p["trophies"]) + len(p["domestic"]) + len(p["inventions"]) <= 40
+
+
+def secrets_hidden(st):
+    public = json.dumps(GAME.view(st, None)) + GAME.status_text(st)
+    secret = list(st["events"]) + list(st["unused"]) + st["decks"]["N"] + st["decks"]["S"]
+    secret += [c[0] for r in "NS" for c in st["rows"][r] if c and c[1]]
+    for s in range(n_seats(st)):
+        secret += player(st, s)["hand"]
+    for cid in secret:
+        assert f'"{cid}"' not in public, cid
+    if st["phase"] == "bid":
+        assert "bids" not in GAME.view(st, None)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_random_playouts_keep_the_invariants(players, seeds):
+    opts = {"mode": "solo"} if players == 1 else {}
+    for seed in seeds:
+        out = random_playout(GAME, players, seed, opts, check=[invariants, secrets_hidden])
+        assert out.finished
+        res = GAME.result(out.state)
+        assert min(res.ranks) == 1 and len(res.scores) == GAME.seat_count(players, GAME.resolve_options(opts))
+
+
+def test_coop_playout_ends_with_a_shared_result():
+    out = random_playout(GAME, 3, 2, {"mode": "coop"}, check=[invariants])
+    res = GAME.result(out.state)
+    assert res.ranks == [1, 1, 1] and "o-operative" in res.summary
+
+
+def test_private_text_lists_the_hand_and_default_moves_are_safe():
+    st = fresh()
+    player(st, 0)["hand"] = [card("Horse")]
+    assert "Horse" in GAME.private_text(st, 0) and "Horse" not in GAME.private_text(st, 1)
+    st["phase"] = "action"
+    st["acted"] = []
+    assert GAME.default_move(st, 0).notation == "pass"
+
+
+
