@@ -84,11 +84,34 @@ class CarcassonneHG(Game):
             raise IllegalMove("Type a move (autocomplete lists the legal ones).",
                               "Tapez un coup (l'autocomplétion propose les coups légaux).")
         if state.phase == "place":
+            combined = _COMBINED.match(text_in.casefold())
+            if combined:
+                return self._parse_whole_turn(state, seat, combined)
             return parse_placement(state, moves, text_in)
         return parse_figure(state, moves, text_in)
 
+    def _parse_whole_turn(self, state: State, seat: int, m: re.Match) -> Move:
+        """`7b hunter nw`: the placement and the figure step in one command."""
+        first = self.parse(state, seat, f"{m.group(1)} {m.group(2) or ''}".strip())
+        after, _ = self.apply(state, first)
+        role_text = f"{m.group(3)} {m.group(4)}".strip()
+        if after.phase != "figure":
+            if m.group(3) == "none":
+                return first
+            raise IllegalMove("No figure can go on the tile there (occupied features or empty supply); "
+                              f"play `{first.notation}` alone.",
+                              f"Aucune figurine ne peut aller sur cette tuile ; jouez `{first.notation}` seul.")
+        second = self.parse(after, seat, role_text)
+        return Move(seat, f"{first.notation} {second.notation}", f"{first.label}, then {second.label}",
+                    ("turn", first.data, second.data))
+
     def play(self, state: State, move: Move) -> list[Event]:
         kind = move.data[0]
+        if kind == "turn":
+            events = self.play(state, Move(move.seat, "", data=move.data[1]))
+            if state.phase == "figure":
+                events += self.play(state, Move(move.seat, "", data=move.data[2]))
+            return events
         if kind == "place":
             _, x, y, rot = move.data
             return place(state, x, y, rot)
@@ -299,6 +322,7 @@ def end_turn(state: State) -> list[Event]:
 
 _PLACE = re.compile(r"^\s*#?(\d{1,4})\s*(?:[/@ ]\s*)?([a-d]|0|90|180|270)?°?\s*$")
 _DEGREES = {"0": 0, "90": 1, "180": 2, "270": 3}
+_COMBINED = re.compile(r"^\s*#?(\d{1,4})\s*([a-d]|0|90|180|270)?°?\s+(hunter|gatherer|fisher|hut|none)\b\s*(.*)$")
 
 
 def parse_placement(state: State, moves: list[Move], typed: str) -> Move:

@@ -585,3 +585,30 @@ def test_clone_matches_json_round_trip():
     state = out.state
     assert GAME.dump(state.copy()) == GAME.dump(state)
     assert GAME.dump(GAME.load(GAME.dump(state))) == GAME.dump(state)
+
+
+def test_whole_turn_in_one_command_equals_the_two_steps():
+    state = blank()
+    a = put(state, "T57", 0, 0, 2)
+    hand(state, RED, "T50")
+    spot = next(m for m in GAME.legal_moves(state, RED) if m.data == ("place", 0, 1, 0))
+    combined = GAME.parse(state, RED, f"{spot.notation} fisher ns")
+    one, _ = GAME.apply(state, combined)
+    two, _ = GAME.apply(state, spot)
+    two, _ = GAME.apply(two, GAME.parse(two, RED, "fisher ns"))
+    assert GAME.dump(one) == GAME.dump(two)
+    assert GAME.parse(state, RED, combined.notation) == combined      # replays parse it again
+    with pytest.raises(IllegalMove, match="no place for a gatherer"):
+        GAME.parse(state, RED, f"{spot.notation} gatherer zz")
+    assert a == 0
+
+
+def test_whole_turn_with_none_when_no_figure_step_arises():
+    state = blank()
+    put(state, "T37", 0, 0, 2)
+    state.men[RED], state.huts[RED] = 0, 0
+    hand(state, RED, "T35")
+    spot = next(m for m in GAME.legal_moves(state, RED) if m.data == ("place", 0, 1, 3))
+    assert GAME.parse(state, RED, f"{spot.notation} none") == spot
+    with pytest.raises(IllegalMove, match="No figure can go"):
+        GAME.parse(state, RED, f"{spot.notation} hunter e")
