@@ -327,7 +327,7 @@ class FirstSparks(Game):
     def parse(self, state: State, seat: int, text_in: str) -> Move:
         if seat not in self.to_act(state):
             raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
-        wanted = normalize_notation(text_in)
+        wanted = normalize_notation(text_in).replace("#", "")   # "offer #12" is "offer 12"
         moves = self.legal_moves(state, seat)
         for move in moves:
             if normalize_notation(move.notation) == wanted:
@@ -341,9 +341,20 @@ class FirstSparks(Game):
                                   f"La région {r} n'est pas voisine de votre clan (ou vous y êtes déjà).")
             raise IllegalMove(f"You cannot afford a new member on region {r} now.",
                               f"Vous ne pouvez pas payer un nouveau membre sur la région {r}.")
-        if wanted.startswith("offer") and state.phase == "buy":
-            raise IllegalMove("You can offer only a card of the current market that you can buy.",
-                              "Vous ne pouvez proposer qu'une carte du marché actuel que vous pouvez acheter.")
+        if wanted.startswith("offer") and state.phase == "buy" and not state.offer and state.drop is None:
+            number = wanted[5:]
+            card = int(number) if number.isdigit() else None
+            if card in state.market and card not in current_market(state):
+                raise IllegalMove(f"#{card} is in the future market: only the top row can be offered.",
+                                  f"#{card} est dans le marché futur : seule la ligne du haut peut être proposée.")
+            if card in current_market(state) and not may_own(state, seat, card):
+                raise IllegalMove(f"You already know {card_name(card)}: a clan knows each thing once.",
+                                  f"Vous connaissez déjà {card_name(card, True)}.")
+            if card in current_market(state):
+                raise IllegalMove(f"You cannot pay for {card_name(card)} ({cost_to_buy(state, card)} food).",
+                                  f"Vous ne pouvez pas payer {card_name(card, True)} ({cost_to_buy(state, card)}).")
+            raise IllegalMove("You can offer only a card of the current market (top row).",
+                              "Vous ne pouvez proposer qu'une carte du marché actuel (ligne du haut).")
         return super().parse(state, seat, text_in)
 
     # ------------------------------------------------------------------ play

@@ -635,3 +635,14 @@ def test_some_sensible_playout_ends_by_the_thirteenth_member():
         final = _sensible_playout(players, 2, _check_invariants)
         ends.append(max(final.size(s) for s in range(players)))
     assert max(ends) >= 13
+
+
+def test_offer_errors_say_why():
+    state = at_round(3, food={0: 3, 1: 3, 2: 3})
+    with pytest.raises(IllegalMove, match="future market"):
+        GAME.parse(state, 0, "offer 12")
+    with pytest.raises(IllegalMove, match="cannot pay"):
+        GAME.parse(state, 0, "offer 10")
+    with pytest.raises(IllegalMove, match="not your turn"):
+        GAME.parse(state, 1, "pass")
+    assert GAME.parse(state, 0, "Offer #7").data == ("offer", 7)
