@@ -128,16 +128,21 @@ def _draw_map(view: dict) -> Image.Image:
         for rid in regs:
             occupants.setdefault(rid, []).append(clan)
     for rid, clans in occupants.items():
-        _poly, mid, _label = regions[rid - 1]
-        x, y = _px(frame, *mid)
+        poly, _mid, _label = regions[rid - 1]
+        cx, cy = _px(frame, *poly[0])
+        tx, ty = _px(frame, *poly[2])
+        length = math.hypot(tx - cx, ty - cy)
+        ux, uy = (tx - cx) / length, (ty - cy) / length     # along the lozenge, outwards
+        vx, vy = -uy, ux                                     # across it
         n = len(clans)
         per_row = 1 if n == 1 else 2 if n <= 4 else 3
         r = 11 if n <= 2 else 8
+        rows = (n + per_row - 1) // per_row
         for i, clan in enumerate(clans):
             row, col = divmod(i, per_row)
-            rows = (n + per_row - 1) // per_row
-            bx = x + (col - (min(per_row, n - row * per_row) - 1) / 2) * (2 * r + 2)
-            by = y + (row - (rows - 1) / 2) * (2 * r + 2)
+            across = (col - (min(per_row, n - row * per_row) - 1) / 2) * (2 * r + 3)
+            along = 0.56 * length + (row - (rows - 1) / 2) * (2 * r + 3)
+            bx, by = cx + ux * along + vx * across, cy + uy * along + vy * across
             if clan == view["neutral"]:
                 d.ellipse((bx - r, by - r, bx + r, by + r), fill=NEUTRAL_RGB, outline=kit.INK, width=2)
                 kit.text(d, (bx, by + 1), "N", size=int(r * 1.3), fill=kit.WHITE, anchor="mm", outline=kit.INK)

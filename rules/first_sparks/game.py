@@ -722,7 +722,7 @@ class FirstSparks(Game):
         clans = len(state.members)
         food = []
         for s in range(state.n):
-            hidden = knows(state, s, "fire") and s != seat
+            hidden = knows(state, s, "fire") and s != seat and state.phase != "over"  # the end shows all
             food.append(None if hidden else state.food[s])
         offer = None
         if state.offer:
