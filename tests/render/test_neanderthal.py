@@ -1,0 +1,61 @@
+"""Neanderthal board image: renders from the public view at every stage,
+stays small, outlines the card the last move touched, shows whose turn."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from render import kit
+from render.neanderthal import CARD_H, CARD_W, GAP, ROW_X, draw
+from rules.core import random_playout
+from rules.neanderthal import GAME
+
+NAMES = ["Ana", "Bo", "Cy"]
+
+
+def render(state, events=None) -> Image.Image:
+    n = len(state["sp"])
+    table = kit.Table(names=NAMES[:n], to_act=GAME.to_act(state), title="Neanderthal",
+                      last_events=events or [], finished=not GAME.to_act(state))
+    return draw(GAME.view(state, None), table)
+
+
+@pytest.mark.parametrize("players,moves", [(3, 0), (2, 40), (3, 120), (3, 100_000), (1, 100_000)])
+def test_board_renders_small_png_at_every_stage(players, moves):
+    opts = {"mode": "solo"} if players == 1 else {}
+    state = random_playout(GAME, players, 6, opts, max_moves=moves).state
+    img = render(state)
+    assert img.width <= 1400
+    png = kit.encode_png(img)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 1_000_000
+
+
+def _gold_in_slot(img, legend_h, header_h, row, col) -> int:
+    x = ROW_X + col * (CARD_W + GAP)
+    y = legend_h + header_h + 20 + row * (CARD_H + GAP + 14)
+    crop = img.crop((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4)).convert("RGB")
+    return {c: n for n, c in crop.getcolors(1 << 20)}.get(kit.HIGHLIGHT, 0)
+
+
+def test_the_card_of_the_last_assignment_is_outlined():
+    state = GAME.setup(3, 3, GAME.resolve_options({}))
+    while state["phase"] != "assign":
+        seat = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, GAME.default_move(state, seat))
+    seat = GAME.to_act(state)[0]
+    move = next(m for m in GAME.legal_moves(state, seat) if m.notation.startswith("S2x"))
+    before = render(state)
+    after_state, _ = GAME.apply(state, move)
+    after = render(after_state)
+    legend_h = kit.legend(kit.Table(names=NAMES, to_act=GAME.to_act(state)), 1340).height
+    assert _gold_in_slot(before, legend_h, 64, 1, 1) == 0
+    legend_h = kit.legend(kit.Table(names=NAMES, to_act=GAME.to_act(after_state)), 1340).height
+    assert _gold_in_slot(after, legend_h, 64, 1, 1) > 200
+
+
+def test_renderer_uses_only_the_public_view():
+    state = random_playout(GAME, 3, 9, max_moves=300).state
+    view = GAME.view(state, None)
+    assert all("hand" not in p for p in view["players"])
+    assert render(state).height > 800
