@@ -84,7 +84,9 @@ def _lake_centre(tile: Tile, lake: int):
         return 0.5, 0.5
     du = sum(u - 0.5 for u, _ in dirs) / len(dirs)
     dv = sum(v - 0.5 for _, v in dirs) / len(dirs)
-    return 0.5 + du * 0.3, 0.5 + dv * 0.3
+    lakes = sum(1 for z in tile.zones if z.kind == "lake")
+    k = 0.3 if lakes == 1 else 0.75     # two lakes on a tile: keep them apart
+    return 0.5 + du * k, 0.5 + dv * k
 
 
 def _river_path(tile: Tile, zone) -> list:
@@ -129,8 +131,15 @@ def zone_anchor(tile: Tile, z: int):
     pts = [_port_point(p, inset) for p in zone.ports if zone.kind == "meadow" or p % 3 == 1]
     u = sum(p[0] for p in pts) / len(pts)
     v = sum(p[1] for p in pts) / len(pts)
-    if zone.kind == "forest" and len(pts) >= 2:
-        u, v = (u + 0.5) / 2, (v + 0.5) / 2
+    if zone.kind == "forest" and len(pts) == 2 and abs(pts[0][0] - pts[1][0]) > 0.1 < abs(pts[0][1] - pts[1][1]):
+        cu, cv = round(u), round(v)       # two adjacent sides: move into their corner
+        u, v = u + (cu - u) * 0.25, v + (cv - v) * 0.25
+    if zone.kind == "meadow":
+        for i, other in enumerate(tile.zones):
+            if other.kind == "lake":
+                lu, lv = _lake_centre(tile, i)
+                if abs(lu - u) < 0.22 and abs(lv - v - 0.1) < 0.24:    # not on the lake: go to its first corner
+                    return _port_point(zone.ports[0], 0.2)
     return u, v
 
 
@@ -175,7 +184,8 @@ def tile_art(tile_id: int, rot: int, size: int) -> Image.Image:
 
     for z in tile.zones:
         if z.kind == "forest":
-            d.polygon([px(p) for p in _forest_polygon(sorted({p // 3 for p in z.ports}))], fill=FOREST)
+            d.polygon([px(p) for p in _forest_polygon(sorted({p // 3 for p in z.ports}))], fill=FOREST,
+                      outline=MEADOW_DARK, width=3)   # a seam shows where two forests meet
     for z in tile.zones:   # a few trees so forests read as forests
         if z.kind == "forest":
             for p in z.ports:
@@ -338,9 +348,11 @@ def _hand_panel(view: dict, width: int) -> Image.Image:
     if view["removed"]:
         info += f"   ·   removed (fit nowhere): {len(view['removed'])}"
     kit.text(d, (12, y), info, size=15)
-    kit.text(d, (12, y + 22), "Figures: H hunter · G gatherer · F fisher · house = hut.  "
-             "D deer · M mammoth · A aurochs · T tiger · yellow diamond: gold nugget", size=13, fill=kit.MUTED)
-    return img.crop((0, 0, width, y + 44))
+    kit.text(d, (12, y + 22), "Figures: H hunter · G gatherer · F fisher · house = hut (shape and colour: player)",
+             size=13, fill=kit.MUTED)
+    kit.text(d, (12, y + 40), "Animals: D deer · M mammoth · A aurochs · T tiger · yellow diamond: gold nugget",
+             size=13, fill=kit.MUTED)
+    return img.crop((0, 0, width, y + 62))
 
 
 def draw(view: dict, table: kit.Table) -> Image.Image:
