@@ -34,8 +34,8 @@ KIND_NAME = {"herbs": "Herbs", "field": "Field", "basket": "Basket", "rod": "Fis
              "spear": "Spear", "fire": "Fire", "plough": "Plough", "works": "Works", "palaver": "Palaver",
              "intelligence": "Intelligence", "shuffle": "SHUFFLE"}
 KIND_FOOD = {"basket": "berry", "rod": "fish", "bow": "bear", "spear": "mammoth"}
-KNOWLEDGE_HELP = {"fire": "no spoilage, food hidden", "plough": "+1 crop per field", "works": "4 tools",
-                  "palaver": "-1 into occupied", "intelligence": "1 back in order"}
+KNOWLEDGE_HELP = {"fire": ["no spoilage,", "food hidden"], "plough": ["+1 crop", "per field"], "works": ["4 tools"],
+                  "palaver": ["-1 food into", "occupied regions"], "intelligence": ["one place back", "in turn order"]}
 NEUTRAL_RGB = (150, 150, 150)
 PHASES = {"neutral": "Placement: the neutral clan", "first": "Placement: first members",
           "second": "Placement: second members", "buy": "Phase 1: buying technologies",
@@ -161,7 +161,7 @@ def _table_text(info: dict) -> list[str]:
     if k in KIND_FOOD:
         return ["  ".join(f"{least}+:{take}" for least, take in info["table"][i:i + 2])
                 for i in range(0, len(info["table"]), 2)]
-    return [KNOWLEDGE_HELP.get(k, "")]
+    return KNOWLEDGE_HELP.get(k, [])
 
 
 def _card(d: ImageDraw.ImageDraw, x: int, y: int, number: int, info: dict, *, dim=False, ring=None,

@@ -9,7 +9,7 @@ RULES_EN = """**The First Sparks** (F. Friese) — grow the largest Stone-Age cl
 4. *Bureaucracy* (automatic): order by clan size (ties: highest card; Intelligence steps back), restock, the highest card leaves the market.
 **End**: after the expansion in which a clan reaches 13. Largest clan wins; ties: most food.
 2 players: the second player grows a free neutral clan (`n14`) to the first player's size; the first player may `discard` his first offered card.
-Fire hides your food (`/hand`)."""
+Fire hides your food (`/hand`). Safeguard: the game also ends after round 40."""
 
 RULES_FR = """**Die ersten Funken** (F. Friese) — le plus grand clan gagne.
 **Mise en place** : 7 de nourriture, une carte herbes au hasard. Placez un premier membre gratuit sur une région vide près d'un territoire de chasse libre (ordre inverse ; tapez son numéro, p.ex. `14`), puis un second payant à côté (`14` ou `none`).
@@ -20,7 +20,7 @@ RULES_FR = """**Die ersten Funken** (F. Friese) — le plus grand clan gagne.
 4. *Bureaucratie* (automatique) : ordre par taille (égalité : plus haute carte ; Intelligence recule d'un rang), réapprovisionnement, la plus haute carte quitte le marché.
 **Fin** : après l'expansion où un clan atteint 13. Égalité : la nourriture restante.
 2 joueurs : le second fait grandir le clan neutre (`n14`) ; le premier peut `discard` sa première carte proposée.
-Le Feu cache votre nourriture (`/hand`)."""
+Le Feu cache votre nourriture (`/hand`). Sécurité : fin après le tour 40."""
 
 PHASES_EN = {"neutral": "Placement: neutral clan", "first": "Placement: first members",
              "second": "Placement: second members", "buy": "Phase 1: buying technologies",
