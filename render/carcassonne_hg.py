@@ -306,8 +306,8 @@ def _board(view: dict) -> Image.Image:
 # ------------------------------------------------------------------ the side panel
 
 
-def _hand_panel(view: dict, width: int) -> Image.Image:
-    img = Image.new("RGB", (width, 400), kit.PAPER)
+def _hand_panel(view: dict, width: int, names: list[str]) -> Image.Image:
+    img = Image.new("RGB", (width, 420), kit.PAPER)
     d = ImageDraw.Draw(img)
     y = 10
     if view["phase"] == "place" and view["hand"] >= 0:
@@ -342,8 +342,16 @@ def _hand_panel(view: dict, width: int) -> Image.Image:
             kit.text(d, (14 + size + 24 + 170 * (i // 6), y + 34 + 24 * (i % 6)), "- " + line, size=15)
         y += size + 40
     elif view["phase"] == "over":
-        kit.text(d, (12, y), "Game over: final scores in the legend.", size=16, bold=True)
-        y += 30
+        kit.text(d, (12, y), "Game over. End scoring (huts, meadows):", size=16, bold=True)
+        y += 26
+        for seat in range(view["seats"]):
+            huts = sum(f["points"] for f in view["final"] if f["kind"] == "huts" and seat in f["seats"])
+            meadows = sum(f["points"] for f in view["final"] if f["kind"] == "meadow" and seat in f["seats"])
+            kit.badge(d, seat, 24, y + 9, 9)
+            name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+            kit.text(d, (40, y), f"{name[:20]}: huts +{huts}, hunters +{meadows}", size=15)
+            y += 22
+        y += 6
     info = f"Land tiles left: {view['land_left']}   ·   bonus tiles left: {view['bonus_left']}"
     if view["removed"]:
         info += f"   ·   removed (fit nowhere): {len(view['removed'])}"
@@ -360,4 +368,4 @@ def draw(view: dict, table: kit.Table) -> Image.Image:
     width = max(board.width, 640)
     extra = {s: f"men {view['men'][s]} · huts {view['huts'][s]}" for s in range(view["seats"])}
     legend = kit.legend(table, width, scores=view["scores"], extra=extra)
-    return kit.stack([board, _hand_panel(view, width), legend])
+    return kit.stack([board, _hand_panel(view, width, table.names), legend])
