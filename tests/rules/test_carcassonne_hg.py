@@ -612,3 +612,43 @@ def test_whole_turn_with_none_when_no_figure_step_arises():
     assert GAME.parse(state, RED, f"{spot.notation} none") == spot
     with pytest.raises(IllegalMove, match="No figure can go"):
         GAME.parse(state, RED, f"{spot.notation} hunter e")
+
+
+def test_feature_graph_matches_a_recount_from_scratch(seeds):
+    """The incremental union-find agrees with a plain flood fill over the ports."""
+    from rules.carcassonne_hg.data import facing_port
+    for seed in seeds:
+        state = random_playout(GAME, 2, seed, max_moves=90).state
+        b = state.board
+        links: dict[int, set[int]] = {n: set() for n in range(len(b.parent))}
+        open_ports: dict[int, int] = {n: 0 for n in range(len(b.parent))}
+        for index, (tile_id, x, y, rot) in enumerate(b.placed):
+            tile = TILES[tile_id]
+            for port, z in enumerate(tile.port_zone[rot]):
+                dx, dy = DELTA[port // 3]
+                other = b.at.get((x + dx, y + dy))
+                node = b.node(index, z)
+                if other is None:
+                    if port % 3 == 1 and tile.zones[z].kind in ("forest", "river"):
+                        open_ports[node] += 1
+                    continue
+                ot, _ox, _oy, orot = b.placed[other]
+                links[node].add(b.node(other, TILES[ot].port_zone[orot][facing_port(port)]))
+        seen: set[int] = set()
+        group_roots: list[int] = []
+        for start in links:
+            if start in seen:
+                continue
+            group, todo = {start}, [start]
+            while todo:
+                for nxt in links[todo.pop()]:
+                    if nxt not in group:
+                        group.add(nxt)
+                        todo.append(nxt)
+            seen |= group
+            roots = {b.find(n) for n in group}
+            assert len(roots) == 1
+            root = roots.pop()
+            group_roots.append(root)
+            assert b.open[root] == sum(open_ports[n] for n in group)
+        assert len(group_roots) == len(set(group_roots))      # nothing merged that is not joined
