@@ -296,6 +296,13 @@ class FirstSparks(Game):
                 out.append((r, c))
         return out
 
+    def _must_ask(self, state: State, seat: int) -> bool:
+        """A Fire clan is asked to stop expanding even when it cannot pay,
+        so that skipping it does not tell the table its food is short."""
+        if not knows(state, seat, "fire") or state.placed_now >= MAX_NEW or state.size(seat) >= MAX_MEMBERS:
+            return False
+        return any(expansion_extra(state, seat, r) is not None for r in range(1, board_of(state).regions + 1))
+
     def _neutral_spots(self, state: State) -> list[int]:
         clan = state.neutral
         return [r for r in range(1, board_of(state).regions + 1) if expansion_extra(state, clan, r) is not None]
@@ -311,8 +318,8 @@ class FirstSparks(Game):
             return moves + [Move(seat, "discard", f"remove {card_name(offer['card'])} from the game", ("discard",))]
         if offer:
             c = offer["card"]
-            return [Move(seat, "buy", f"buy {card_name(c)} for {cost_to_buy(state, c)}", ("buy",)),
-                    Move(seat, "decline", "let it go", ("decline",))]
+            buy = [Move(seat, "buy", f"buy {card_name(c)} for {cost_to_buy(state, c)}", ("buy",))]
+            return (buy if can_buy(state, seat, c) else []) + [Move(seat, "decline", "let it go", ("decline",))]
         free = self._free_discard(state, seat)
         moves = [Move(seat, f"offer {c}", f"{card_name(c)}, {cost_to_buy(state, c)} food", ("offer", c))
                  for c in current_market(state) if can_buy(state, seat, c) or (free and may_own(state, seat, c))]
@@ -479,7 +486,9 @@ class FirstSparks(Game):
             if free:
                 state.discard_used = True
             pos = state.order.index(seat)
-            ask = [s for s in state.order[pos + 1:] if s not in state.done and can_buy(state, s, card)]
+            # a clan that cannot pay is not asked, except a Fire clan (its food is secret)
+            ask = [s for s in state.order[pos + 1:] if s not in state.done and may_own(state, s, card)
+                   and (can_buy(state, s, card) or knows(state, s, "fire"))]
             state.offer = {"card": card, "by": seat, "ask": ask, "yes": None, "free": free}
             state.last["card"] = card
             ev.append(Event(f"{{p{seat}}} offers {card_name(card)} ({cost_to_buy(state, card)} food).", seat=seat))
@@ -658,7 +667,7 @@ class FirstSparks(Game):
                         return
                 if len(state.done) < state.n:
                     seat = self._proposer(state)
-                    if len(self._buy_moves(state, seat)) > 1:
+                    if len(self._buy_moves(state, seat)) > 1 or knows(state, seat, "fire"):
                         return
                     state.done.append(seat)
                     ev.append(Event(f"{{p{seat}}} passes.", seat=seat))
@@ -700,7 +709,7 @@ class FirstSparks(Game):
                     if self._neutral_spots(state):
                         return
                     state.neutral_due = 0
-                if self._placements(state, seat):
+                if self._placements(state, seat) or self._must_ask(state, seat):
                     return
                 state.queue.pop(0)
                 state.placed_now = 0

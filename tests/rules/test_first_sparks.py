@@ -546,7 +546,8 @@ def _policy(state: State, seat: int, moves, rng: Rng):
         if offers:
             return rng.choice(offers)
         if state.offer and not state.offer.get("decide") and state.drop is None:
-            return moves[0] if useful(state.offer["card"]) and rng.random() < 0.5 else moves[1]
+            wants = useful(state.offer["card"]) and rng.random() < 0.5
+            return moves[0] if wants else moves[-1]
     return rng.choice(moves)
 
 
@@ -649,3 +650,14 @@ def test_offer_errors_say_why():
     with pytest.raises(IllegalMove, match="not your turn"):
         GAME.parse(state, 1, "pass")
     assert GAME.parse(state, 0, "Offer #7").data == ("offer", 7)
+
+
+def test_a_poor_fire_clan_is_still_asked_so_its_food_stays_secret():
+    state = at_round(3, cards={2: [3, FIRE]}, food={0: 20, 1: 0, 2: 0}, order=[0, 1, 2])
+    state = play(state, "offer 8", 0)
+    assert GAME.to_act(state) == [2]          # seat 1 (no Fire, no food) is skipped
+    assert [m.notation for m in GAME.legal_moves(state, 2)] == ["decline"]
+    state = play(state, "decline", 2)
+    assert 8 in state.cards[0]
+    # the Fire clan is not passed over silently when it cannot pay for any card
+    assert GAME.to_act(state) == [2] and [m.notation for m in GAME.legal_moves(state, 2)] == ["pass"]
