@@ -214,8 +214,9 @@ def place(state: State, x: int, y: int, rot: int) -> list[Event]:
     state.recent = state.recent + [index] if state.in_bonus else [index]
     state.current = index
     state.hand = -1
-    events = [Event(f"{{p{state.turn}}} places the {'bonus ' if state.in_bonus else ''}tile at ({x},{y}).",
-                    f"{{p{state.turn}}} pose la tuile en ({x},{y}).", seat=state.turn)]
+    events = [Event(f"{{p{state.turn}}} places the {'bonus ' if state.in_bonus else ''}tile (framed in gold).",
+                    f"{{p{state.turn}}} pose la tuile {'bonus ' if state.in_bonus else ''}(cadre doré).",
+                    seat=state.turn)]
     if figure_options(state):
         state.phase = "figure"
         return events
