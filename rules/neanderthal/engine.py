@@ -800,6 +800,8 @@ def hunt_card(st, key, ev, predator=False) -> None:
         card = slot_card(st, key)[0]
         info = BIOMES[card]
         p = player(st, seat)
+        if key in st["fresh"] and not all(p["vocab"][c] >= info["prereq"].count(c) for c in info["prereq"]):
+            continue  # G7: a replacement card needs its own hunting tools
         r = roll_party(st, seat, party, card)
         dead = kill_in_party(st, seat, party, r["deaths"])
         survivors = units(party)

@@ -83,7 +83,9 @@ class Neanderthal(Game):
             if normalize_notation(move.notation) == wanted:
                 return move
         phase = PHASE_NAMES.get(state["phase"], (state["phase"], state["phase"]))
-        sample = ", ".join(m.notation for m in moves[:6]) + ("…" if len(moves) > 6 else "")
+        # never quote moves that name hand cards: the refusal may be seen by others
+        shown = [m for m in moves if not m.notation.startswith(("tame", "tool", "discard")) and " give " not in m.notation]
+        sample = ", ".join(m.notation for m in shown[:6]) + ("…" if len(shown) > 6 else "")
         raise IllegalMove(f"'{text[:30]}' is not a legal move during the {phase[0]}. Try: {sample}",
                           f"« {text[:30]} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}")
 

@@ -193,6 +193,8 @@ def assign_moves(st, seat) -> list:
     out += court_moves(st, seat)
     if p["alpha"] == "grave" and p["pool"][seat] and any(p["elders"][r] for r in (3, 4, 5)):
         out.append(Move(seat, "alpha", "Swap a hunter for the alpha", ("alpha",)))
+    elif p["alpha"] == "husband" and p["pool"][seat]:
+        out.append(Move(seat, "alpha", "A hunter takes the alpha's place as husband", ("alpha",)))
     if st["recalls"].get(str(seat), 0) > 0:
         for r in range(1, 7):
             fits = len(p["hand"]) <= hand_limit(p) - (1 if mature_elder(p, r) else 0)
@@ -291,7 +293,13 @@ def play_assign(st, seat, data, ev) -> None:
                         fr=f"{seat_name(seat)} envoie un prétendant vers {E.place_name(st, key)}.", seat=seat))
     elif kind == "alpha":
         p["pool"][seat] -= 1
-        p["grave"] += 1
+        if p["alpha"] == "husband":  # B4: a hunter takes the married alpha's place
+            for owner in range(n_seats(st)):
+                for d in player(st, owner)["daughters"]:
+                    if d["hus"] and d["hus"]["s"] == seat and d["hus"]["a"]:
+                        d["hus"]["a"] = False
+        else:
+            p["grave"] += 1
         p["alpha"] = "pool"
         ev.append(Event(f"{seat_name(seat)} raises an alpha.", fr=f"{seat_name(seat)} crée un alpha.", seat=seat))
     elif kind == "recall":

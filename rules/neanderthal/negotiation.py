@@ -211,7 +211,7 @@ def play_nego(st, seat, data, ev) -> None:
     else:
         n["left"][str(seat)] -= 1
         n["prop"] = {"from": seat, "to": data[1], "data": list(data)}
-        ev.append(Event(describe(st, n["prop"]), seat=seat))
+        ev.append(Event(describe(st, n["prop"]), seat=seat, reveal=data[0] == "ask" and data[3] == "give"))
     # the queue keeps only seats that still have something to propose
     while n["queue"] and not n["prop"] and not (proposal_moves(st, n["queue"][0]) or divorce_moves(st, n["queue"][0])):
         n["queue"].pop(0)

@@ -822,7 +822,8 @@ def invariants(st):
     for s in range(n_seats(st)):
         p = player(st, s)
         assert count_cubes(st, s) == 18
-        assert count_discs(st, s) == {"o": 5, "w": 5, "k": 5}
+        if not st["coop"]:   # K2 lets co-operating species swap discs
+            assert count_discs(st, s) == {"o": 5, "w": 5, "k": 5}
         assert alpha_places(st, s) == 1
         assert min(p["pool"]) >= 0 and p["grave"] >= 0 and min(p["vocab"].values()) >= 0
         if st["phase"] not in ("discard", "chaos", "blizzard", "expat"):
@@ -830,12 +831,23 @@ def invariants(st):
         assert len(p["daughters"]) + len(p["trophies"]) + len(p["domestic"]) + len(p["inventions"]) <= 40
 
 
+def coop_discs(st):
+    totals = {"o": 0, "w": 0, "k": 0}
+    for s in range(n_seats(st)):
+        for c, k in count_discs(st, s).items():
+            totals[c] += k
+    assert totals == {c: 5 * n_seats(st) for c in totals}
+
+
 def secrets_hidden(st):
     public = json.dumps(GAME.view(st, None)) + GAME.status_text(st)
     secret = list(st["events"]) + list(st["unused"]) + st["decks"]["N"] + st["decks"]["S"]
     secret += [c[0] for r in "NS" for c in st["rows"][r] if c and c[1]]
+    offered = set()
+    if st.get("nego") and st["nego"]["prop"]:
+        offered = set(st["nego"]["prop"]["data"])   # a proposer shows the card it offers
     for s in range(n_seats(st)):
-        secret += player(st, s)["hand"]
+        secret += [c for c in player(st, s)["hand"] if c not in offered]
     for cid in secret:
         assert f'"{cid}"' not in public, cid
     if st["phase"] == "bid":
@@ -868,3 +880,63 @@ def test_private_text_lists_the_hand_and_default_moves_are_safe():
 
 
 
+
+
+# --------------------------------------------------------------- tribal play
+
+
+PREFERRED = ("portal", "tame", "tool", "ask", "retreat", "swap", "yes", "wed", "court", "e", "alpha", "sultan",
+             "divorce", "neo", "recall", "lose", "order")
+
+
+def tribal_start(seed, mode="standard"):
+    """Every species already tribal with a mature chief, shaman, knapper and trapper and
+    two D/I cards in hand: exercises negotiation, elder actions and domestic animals."""
+    st = GAME.setup(3, seed, GAME.resolve_options({"mode": mode}))
+    for s, sex in enumerate(("harem", "monogamy", "libertine")):
+        p = player(st, s)
+        p["sexcard"] = [0, 1, 2][s] if sex in E.SEXUALITY["cards"][s] else p["sexcard"]
+        E.choose_sexuality(st, s, sex)
+        for slot in p["portals"]:
+            for c in p["portals"][slot]:
+                p["vocab"][c] += 1
+            p["portals"][slot] = []
+        p["tribal"] = True
+        for r in (1, 2, 3, 5):
+            mature(st, s, r)
+        hand = [c for r in "NS" for c in st["decks"][r] if BIOMES[c]["hand"]][2 * s:2 * s + 2]
+        for c in hand:
+            st["decks"][c[0]].remove(c)
+            p["hand"].append(c)
+    st["phase"] = "round"
+    E.advance(st, [])
+    return st
+
+
+def biased_playout(st, seed, checks):
+    chooser = Rng(seed)
+    seen = set()
+    for _ in range(5000):
+        acting = GAME.to_act(st)
+        if not acting:
+            break
+        seat = acting[chooser.randbelow(len(acting))]
+        moves = GAME.legal_moves(st, seat)
+        good = [m for m in moves if m.notation.startswith(PREFERRED)]
+        pool = good if good and chooser.randbelow(3) else moves
+        move = pool[chooser.randbelow(len(pool))]
+        seen.add(move.notation.split()[0])
+        st, _ = GAME.apply(st, move)
+        for fn in checks:
+            fn(st)
+    return st, seen
+
+
+@pytest.mark.parametrize("mode", ["standard", "coop"])
+def test_tribal_playouts_keep_the_invariants(mode, seeds):
+    seen = set()
+    for seed in seeds:
+        st, kinds = biased_playout(tribal_start(seed, mode), seed, [invariants, coop_discs, secrets_hidden])
+        assert GAME.result(st) is not None
+        seen |= kinds
+    assert {"tame", "tool", "yes"} <= seen or {"tame", "tool", "no"} <= seen
