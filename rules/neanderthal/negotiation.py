@@ -15,7 +15,7 @@ from rules.core import Event, Move
 from . import engine as E
 from .data import COLOURS, COLOUR_NAMES
 from .model import (
-    SEAT_LETTERS, card_name, daughter_key, mature_elder, n_seats, parse_daughter_key, player, seat_name)
+    SEAT_LETTERS, card_name, daughter_key, hand_limit, mature_elder, n_seats, parse_daughter_key, player, seat_name)
 
 MAX_PROPOSALS = 3
 
@@ -67,7 +67,8 @@ def proposal_moves(st, seat) -> list:
                             out.append(Move(seat, f"ask {T} {key} wed {i + 1}",
                                             f"{T} leaves {key} and marries {card_name(d['id'])}",
                                             ("ask", t, key, "wed", i)))
-                for cid in p["hand"]:
+                room = len(player(st, t)["hand"]) < hand_limit(player(st, t))
+                for cid in p["hand"] if room else []:
                     from .moves import slug
                     out.append(Move(seat, f"ask {T} {key} give {slug(cid)}", f"{T} leaves {key} for {card_name(cid)}",
                                     ("ask", t, key, "give", cid)))

@@ -940,3 +940,101 @@ def test_tribal_playouts_keep_the_invariants(mode, seeds):
         assert GAME.result(st) is not None
         seen |= kinds
     assert {"tame", "tool", "yes"} <= seen or {"tame", "tool", "no"} <= seen
+
+
+def assign_position(st, seat):
+    st["phase"] = "assign"
+    st["parties"] = {}
+    st["order"] = [seat] + [s for s in range(n_seats(st)) if s != seat]
+    st["cur"] = 0
+    st["recalls"] = {str(s): 0 for s in range(n_seats(st))}
+    return st
+
+
+def test_sultan_privilege_moves_a_husband_between_daughters():
+    st = assign_position(fresh(sexes=("harem", "monogamy", "monogamy")), ARCHAIC)
+    p = player(st, ARCHAIC)
+    p["pool"][ARCHAIC] -= 1
+    p["daughters"] = [{"id": card("Dancer"), "discs": [], "hus": {"s": ARCHAIC, "a": False, "imm": None}},
+                      {"id": card("Weaver"), "discs": [], "hus": None}]
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "sultan 1>2"))
+    ds = player(st, ARCHAIC)["daughters"]
+    assert ds[0]["hus"] is None and ds[1]["hus"]["s"] == ARCHAIC
+
+
+def test_endangered_species_recalls_up_to_two_and_alpha_swap():
+    st = fresh()
+    p = player(st, ARCHAIC)
+    p["grave"] += 6
+    p["pool"][ARCHAIC] = 0
+    mature(st, ARCHAIC, 3)
+    p["vocab"]["k"] += 0
+    st["phase"] = "assign_start"
+    st["order"] = [ARCHAIC, NEANDERTHAL, CROMAGNON]
+    E.advance(st, [])
+    assert st["recalls"][str(ARCHAIC)] == 2 and M.to_act(st) == [ARCHAIC]
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "recall e6"))
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "alpha"))   # a Knapper lets the alpha out of the grave
+    p = player(st, ARCHAIC)
+    assert p["alpha"] == "pool" and p["pool"][ARCHAIC] == 0 and p["vocab"]["k"] == 5
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "recall e3"))
+    assert player(st, ARCHAIC)["pool"][ARCHAIC] == 1
+    assert not any(m.notation.startswith("recall") for m in GAME.legal_moves(st, ARCHAIC))  # two at most
+    assert count_cubes(st, ARCHAIC) == 18
+
+
+def test_war_council_lets_the_first_player_set_the_order():
+    st = fresh()
+    st["events"] = [card("Generous Woman")] + st["events"]
+    bar_first = st["sp"].index(DAUGHTERS[card("Generous Woman")]["bar"][0])
+    mature(st, bar_first, 4)
+    E.advance(st, [])
+    assert st["phase"] == "council" and M.to_act(st) == [bar_first]
+    st, _ = GAME.apply(st, GAME.parse(st, bar_first, "order CAB"))
+    assert st["order"] == [CROMAGNON, ARCHAIC, NEANDERTHAL]
+
+
+def test_divorce_and_retreat_in_negotiations():
+    st = fresh()
+    empty_rows(st)
+    put(st, "S2", "Red Deer")
+    a = player(st, ARCHAIC)
+    a["tribal"] = True
+    mature(st, ARCHAIC, 1)
+    party(st, "S2", ARCHAIC, cubes=2)
+    party(st, "S2", NEANDERTHAL, cubes=1)
+    c = player(st, CROMAGNON)
+    c["daughters"] = [{"id": card("Dancer"), "discs": [], "hus": {"s": NEANDERTHAL, "a": False, "imm": None}}]
+    player(st, NEANDERTHAL)["pool"][NEANDERTHAL] -= 1
+    st["phase"] = "nego_start"
+    E.advance(st, [])
+    assert M.to_act(st) == [ARCHAIC]
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "done"))
+    assert M.to_act(st) == [NEANDERTHAL]
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "divorce C1"))
+    assert player(st, CROMAGNON)["daughters"][0]["hus"] is None
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "retreat S2 A"))
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "yes"))
+    assert "1" not in st["parties"].get("S2", {}) or st["phase"] != "nego"
+    assert count_cubes(st, NEANDERTHAL) == 18
+
+
+def test_coop_disc_swap_once_per_round():
+    st = E.setup_state(3, 2, coop=True, solo=True)
+    for s, sex in enumerate(("monogamy", "monogamy", "monogamy")):
+        if sex not in E.sex_options(st, s):
+            sex = E.sex_options(st, s)[0]
+        E.choose_sexuality(st, s, sex)
+    player(st, ARCHAIC)["tribal"] = True
+    empty_rows(st)
+    put(st, "S2", "Red Deer")
+    party(st, "S2", ARCHAIC, cubes=1)
+    st["phase"] = "nego_start"
+    E.advance(st, [])
+    assert st["phase"] == "nego"
+    seat = M.to_act(st)[0]
+    move = next(m for m in GAME.legal_moves(st, seat) if m.notation.startswith("swap"))
+    st, _ = GAME.apply(st, move)
+    st, _ = GAME.apply(st, GAME.parse(st, M.to_act(st)[0], "yes"))
+    assert st["nego"] is None or not any(m.notation.startswith("swap")
+                                         for s in M.to_act(st) for m in GAME.legal_moves(st, s))
