@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from render import kit
 from rules.neanderthal.data import BIOMES, DAUGHTERS, ELDERS
+from rules.neanderthal.game import PHASE_NAMES
 
 W = 1340
 CARD_W, CARD_H = 212, 138
@@ -140,6 +141,9 @@ def draw_header(view, width) -> Image.Image:
     else:
         kit.text(d, (20, 8), "Neanderthal · set-up" if view["phase"] != "over" else "Neanderthal · game over",
                  size=20, bold=True)
+    phase = PHASE_NAMES.get(view["phase"], (None,))[0]
+    if phase:
+        kit.text(d, (560, 10), "Now: " + phase, size=16, bold=True, fill=(150, 60, 20))
     x = width - 20
     kit.text(d, (x, 8), f"{view['events_left']} event cards left · decks N{view['decks']['N']} S{view['decks']['S']}",
              size=13, anchor="ra", fill=kit.MUTED)
@@ -297,11 +301,12 @@ def draw(view: dict, table: kit.Table) -> Image.Image:
     dkeys = set(re.findall(r"\b([ABC][1-9])\b", last))
     scores = [p["score"] for p in view["players"]]
     extra = {s: p["name"] + (" · tribal" if p["tribal"] else "") for s, p in enumerate(view["players"])}
-    parts = [kit.legend(table, W, scores=scores, extra=extra), draw_header(view, W), draw_europe(view, highlight)]
-    for seat in range(len(view["players"])):
-        parts.append(draw_player(view, seat, dkeys, seat in table.to_act and not table.finished))
+    parts = [kit.legend(table, W, scores=scores, extra=extra), draw_header(view, W)]
     if view.get("proposal"):
         img = Image.new("RGB", (W, 30), (255, 240, 170))
-        kit.text(ImageDraw.Draw(img), (20, 6), "A proposal awaits an answer (yes / no).", size=15, bold=True)
+        kit.text(ImageDraw.Draw(img), (20, 6), "Proposal: " + view["proposal"] + "  (yes / no)", size=15, bold=True)
         parts.append(img)
+    parts.append(draw_europe(view, highlight))
+    for seat in range(len(view["players"])):
+        parts.append(draw_player(view, seat, dkeys, seat in table.to_act and not table.finished))
     return kit.stack(parts)

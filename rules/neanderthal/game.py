@@ -9,6 +9,7 @@ from . import moves as M
 from .data import BIOMES, DAUGHTERS, SPECIES
 from .model import (
     alive_cubes, card_name, hand_limit, hunters, n_seats, player, score)
+from .negotiation import describe
 from .text import RULES_EN, RULES_FR
 
 PHASE_NAMES = {
@@ -140,7 +141,7 @@ class Neanderthal(Game):
             "decks": {r: len(st["decks"][r]) for r in ("N", "S")},
             "parties": st["parties"], "players": players, "coop": st["coop"], "last": st["last"],
             "fresh": st["fresh"],
-            "proposal": st["nego"]["prop"] if st.get("nego") else None,
+            "proposal": describe(st, st["nego"]["prop"]) if st.get("nego") and st["nego"]["prop"] else None,
         }
 
     def private_text(self, state, seat, locale=None):
