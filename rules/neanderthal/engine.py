@@ -710,14 +710,11 @@ def hunting_phase(st, ev) -> None:
             hunt_card(st, key, ev)
         else:
             court(st, key, ev)
-    done = set()
-    while True:
-        preds = sorted(k for k in st["parties"] if k not in done and any(units(p) for p in st["parties"][k].values()))
+    for _ in range(50):  # every call clears its card; a second predator may receive the survivors
+        preds = sorted(k for k in st["parties"] if any(units(p) for p in st["parties"][k].values()))
         if not preds:
             break
-        key = preds[0]
-        done.add(key)
-        hunt_card(st, key, ev, predator=True)
+        hunt_card(st, preds[0], ev, predator=True)
     for key in list(st["parties"]):
         send_home(st, key)
     st["parties"] = {}
@@ -818,18 +815,39 @@ def hunt_card(st, key, ev, predator=False) -> None:
         elif info["hand"] and r["multiple"] >= info["hand"]["mult"] and survivors > 0 and p_has_mature_elder(p):
             gains["hand"] = card
         loot = party.get("loot") or []
+        onward = None
         if predator and loot:
             if r["successes"] == 0:
                 text += " The predator steals their game!"
                 party["loot"] = []
             else:
+                keep = []
                 for item in loot:
-                    bank_loot(st, seat, item, [])
-                party["loot"] = []
+                    if item.get("then") and units(party) and huntable(st, item["then"][0]):
+                        onward = item["then"][0]  # G4: the second, equally near predator attacks too
+                        item["then"] = item["then"][1:]
+                        keep.append(item)
+                    else:
+                        bank_loot(st, seat, item, [])
+                party["loot"] = keep
         ev.append(Event(text, fr=text, seat=seat))
         pred_key = None
         if r["ok"] and info["type"] == "big" and not predator and survivors > 0:
-            pred_key = nearest_predator(st, key)
+            preds = nearest_predators(st, key)
+            if preds:
+                pred_key = preds[0]
+                gains["then"] = preds[1:]
+        elif onward is not None:
+            bank_loot(st, seat, gains, ev)
+            if r["ok"]:
+                _home_others(st, key, seat)
+            move_party(st, key, seat, onward)
+            ev.append(Event(f"The {card_name(slot_card(st, onward)[0])} ({onward}) attacks {seat_name(seat)}'s hunters too!",
+                            fr=f"{card_name(slot_card(st, onward)[0])} ({onward}) attaque aussi {seat_name(seat)} !",
+                            seat=seat))
+            if r["ok"]:
+                break
+            continue
         if pred_key is not None:
             # G4: the gains wait for the predator's attack
             move_party(st, key, seat, pred_key)
@@ -873,7 +891,13 @@ def move_party(st, src, seat, dst) -> None:
 
 
 def nearest_predator(st, key):
-    """G4: the closest active predator in the row; ice blocks, gaps do not."""
+    preds = nearest_predators(st, key)
+    return preds[0] if preds else None
+
+
+def nearest_predators(st, key) -> list:
+    """G4: the closest active predator(s) in the row, ice blocks, gaps do not;
+    two at the same distance both attack, the lower toughness first."""
     row = st["rows"][key[0]]
     i = int(key[1:]) - 1
     found = []
@@ -888,7 +912,10 @@ def nearest_predator(st, key):
                 found.append((abs(j - i), BIOMES[cell[0]]["tough"], pk))
                 break
             j += step
-    return min(found)[2] if found else None
+    if not found:
+        return []
+    found.sort()
+    return [k for d, t, k in found if d == found[0][0]]
 
 
 def bank_loot(st, seat, gains, ev) -> None:

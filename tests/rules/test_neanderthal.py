@@ -1038,3 +1038,21 @@ def test_coop_disc_swap_once_per_round():
     st, _ = GAME.apply(st, GAME.parse(st, M.to_act(st)[0], "yes"))
     assert st["nego"] is None or not any(m.notation.startswith("swap")
                                          for s in M.to_act(st) for m in GAME.legal_moves(st, s))
+
+
+def test_g4_two_predators_at_the_same_distance_both_attack_lowest_toughness_first():
+    st = fresh()
+    empty_rows(st)
+    put(st, "S1", "Homotherium")        # toughness 30
+    put(st, "S3", "Horse")
+    put(st, "S5", "Grey Wolves")        # toughness 15: attacks first
+    assert E.nearest_predators(st, "S3") == ["S5", "S1"]
+    party(st, "S3", ARCHAIC, cubes=3)
+    st["rng"] = Dice([1, 2, 4,   1, 3, 4,   1, 3, 3])   # horse ok; one success at each predator
+    ev = []
+    E.hunting_phase(st, ev)
+    t = texts(ev)
+    assert t.index("Grey Wolves (S5) attacks") < t.index("Homotherium (S1) attacks")
+    p = player(st, ARCHAIC)
+    assert p["pool"][ARCHAIC] == 3 + 3 + 3   # survivors home, the horse's 3 babies kept
+    assert count_cubes(st, ARCHAIC) == 18
