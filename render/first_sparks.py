@@ -16,8 +16,9 @@ from PIL import Image, ImageDraw
 
 from render import kit
 
-HEX = 80            # hexagon radius in pixels
+HEX = 80            # largest hexagon radius in pixels (smaller when the landscape is wide)
 MAP_PAD = 14
+MAP_W, MAP_H = 560, 760
 PANEL_W = 760
 CARD_W, CARD_H = 112, 92
 
@@ -37,7 +38,7 @@ KIND_FOOD = {"basket": "berry", "rod": "fish", "bow": "bear", "spear": "mammoth"
 KNOWLEDGE_HELP = {"fire": ["no spoilage,", "food hidden"], "plough": ["+1 crop", "per field"], "works": ["4 tools"],
                   "palaver": ["-1 food into", "occupied regions"], "intelligence": ["one place back", "in turn order"]}
 NEUTRAL_RGB = (150, 150, 150)
-PHASES = {"neutral": "Placement: the neutral clan", "first": "Placement: first members",
+PHASES = {"build": "Set-up: landscape", "neutral": "Placement: the neutral clan", "first": "Placement: first members",
           "second": "Placement: second members", "buy": "Phase 1: buying technologies",
           "hunt": "Phase 2: hunting & feeding", "expand": "Phase 3: expanding the clans", "over": "Game over"}
 
@@ -45,18 +46,19 @@ PHASES = {"neutral": "Placement: the neutral clan", "first": "Placement: first m
 # ------------------------------------------------------------------ the map
 
 
-def _frame(hexes) -> tuple[float, float, int, int]:
-    xs = [h[0] for h in hexes]
-    ys = [h[1] for h in hexes]
+def _frame(points) -> tuple[float, float, int, int, float]:
+    """(x0, y0, width, height, pixels per unit) fitting these hexagon centres."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
     x0, y0 = min(xs) - 1, min(ys) - math.sqrt(3) / 2
-    w = (max(xs) + 1 - x0) * HEX + 2 * MAP_PAD
-    h = (max(ys) + math.sqrt(3) / 2 - y0) * HEX + 2 * MAP_PAD
-    return x0, y0, int(w), int(h)
+    wu, hu = max(xs) + 1 - x0, max(ys) + math.sqrt(3) / 2 - y0
+    scale = min(HEX, (MAP_W - 2 * MAP_PAD) / wu, (MAP_H - 2 * MAP_PAD) / hu)
+    return x0, y0, int(wu * scale + 2 * MAP_PAD), int(hu * scale + 2 * MAP_PAD), scale
 
 
 def _px(frame, x: float, y: float) -> tuple[float, float]:
-    x0, y0, _, _ = frame
-    return (MAP_PAD + (x - x0) * HEX, MAP_PAD + (y - y0) * HEX)
+    x0, y0, _, _, scale = frame
+    return (MAP_PAD + (x - x0) * scale, MAP_PAD + (y - y0) * scale)
 
 
 def _vertex(cx: float, cy: float, k: int) -> tuple[float, float]:
@@ -65,29 +67,36 @@ def _vertex(cx: float, cy: float, k: int) -> tuple[float, float]:
 
 
 def _region_geometry(hexes):
-    """Per region (1-based index - 1): its polygon and the points for its label and members."""
+    """Per region (1-based index - 1): its lozenge and the point for its label."""
     out = []
-    for cx, cy, _g in hexes:
+    for cx, cy, _g, p in hexes:
         for r in range(3):
-            poly = [(cx, cy)] + [_vertex(cx, cy, 2 * r + i) for i in range(3)]
+            poly = [(cx, cy)] + [_vertex(cx, cy, 2 * r + p + i) for i in range(3)]
             tip = poly[2]
-            mid = ((cx + tip[0]) / 2, (cy + tip[1]) / 2)
             label = (cx + (tip[0] - cx) * 0.82, cy + (tip[1] - cy) * 0.82)
-            out.append((poly, mid, label))
+            out.append((poly, label))
     return out
 
 
+def _map_points(view: dict) -> list[tuple[float, float]]:
+    points = [(h[0], h[1]) for h in view["hexes"]]
+    for _n, ax, ay, bx, by in view.get("spots", []):
+        points += [(ax, ay), (bx, by)]
+    return points
+
+
 @lru_cache(maxsize=16)
-def _map_layer(key: str, hexes: tuple, mountains: tuple) -> Image.Image:
-    frame = _frame(hexes)
+def _map_layer(hexes: tuple, mountains: tuple, frame: tuple) -> Image.Image:
     img = Image.new("RGB", (frame[2], frame[3]), kit.PAPER)
     d = ImageDraw.Draw(img)
+    scale = frame[4]
     regions = _region_geometry(hexes)
-    for i, (poly, _mid, label) in enumerate(regions):
+    for i, (poly, label) in enumerate(regions):
         ground = hexes[i // 3][2]
         d.polygon([_px(frame, *p) for p in poly], fill=REGION_RGB[ground], outline=kit.MUTED)
-        kit.text(d, _px(frame, *label), str(i + 1), size=15, fill=kit.INK, anchor="mm", bold=True)
-    for cx, cy, ground in hexes:
+        kit.text(d, _px(frame, *label), str(i + 1), size=15 if scale > 60 else 13, fill=kit.INK, anchor="mm",
+                 bold=True)
+    for cx, cy, _ground, _p in hexes:
         pts = [_px(frame, *_vertex(cx, cy, k)) for k in range(6)]
         d.polygon(pts, outline=kit.INK, width=2)
     centres = {(round(h[0], 6), round(h[1], 6)) for h in hexes}
@@ -95,12 +104,28 @@ def _map_layer(key: str, hexes: tuple, mountains: tuple) -> Image.Image:
         if (round(a[0], 6), round(a[1], 6)) in centres:   # a spoke: start outside the ground's disc
             a = (a[0] + (b[0] - a[0]) * 0.38, a[1] + (b[1] - a[1]) * 0.38)
         _mountain(d, _px(frame, *a), _px(frame, *b))
-    for cx, cy, ground in hexes:
+    for cx, cy, ground, _p in hexes:
         x, y = _px(frame, cx, cy)
-        r = HEX * 0.32
+        r = scale * 0.32
         d.ellipse((x - r, y - r, x + r, y + r), fill=GROUND_RGB[ground], outline=kit.INK, width=2)
-        kit.text(d, (x, y), GROUND_LABEL[ground], size=12, fill=kit.WHITE, anchor="mm", outline=kit.INK)
+        kit.text(d, (x, y), GROUND_LABEL[ground], size=12 if scale > 60 else 10, fill=kit.WHITE, anchor="mm",
+                 outline=kit.INK)
     return img
+
+
+def _spots(d: ImageDraw.ImageDraw, frame, view: dict) -> None:
+    """Where the drawn tile may go: faint cells and a numbered disc on the edge between the two."""
+    seen = set()
+    for _n, ax, ay, bx, by in view["spots"]:
+        for cx, cy in ((ax, ay), (bx, by)):
+            if (cx, cy) in seen:
+                continue
+            seen.add((cx, cy))
+            d.polygon([_px(frame, *_vertex(cx, cy, k)) for k in range(6)], outline=(190, 180, 160), width=2)
+    for n, ax, ay, bx, by in view["spots"]:
+        x, y = _px(frame, (ax + bx) / 2, (ay + by) / 2)
+        d.ellipse((x - 11, y - 11, x + 11, y + 11), fill=kit.WHITE, outline=kit.INK, width=2)
+        kit.text(d, (x, y + 1), str(n), size=12, anchor="mm", bold=True)
 
 
 def _mountain(d: ImageDraw.ImageDraw, a, b) -> None:
@@ -114,11 +139,17 @@ def _mountain(d: ImageDraw.ImageDraw, a, b) -> None:
 def _draw_map(view: dict) -> Image.Image:
     hexes = tuple(tuple(h) for h in view["hexes"])
     mountains = tuple((tuple(a), tuple(b)) for a, b in view["mountains"])
-    img = _map_layer(repr(hexes), hexes, mountains).copy()
+    frame = _frame(_map_points(view))
+    img = _map_layer(hexes, mountains, frame).copy()
     d = ImageDraw.Draw(img)
-    frame = _frame(hexes)
+    if view.get("spots"):
+        _spots(d, frame, view)
     regions = _region_geometry(hexes)
     last = set(view["last"].get("regions", []))
+    tile = view["last"].get("tile")
+    if tile is not None:
+        for cx, cy, _g, _p in hexes[2 * tile:2 * tile + 2]:
+            d.polygon([_px(frame, *_vertex(cx, cy, k)) for k in range(6)], outline=kit.HIGHLIGHT, width=5)
     for rid in last:
         if 1 <= rid <= len(regions):
             poly = [_px(frame, *p) for p in regions[rid - 1][0]]
@@ -128,7 +159,7 @@ def _draw_map(view: dict) -> Image.Image:
         for rid in regs:
             occupants.setdefault(rid, []).append(clan)
     for rid, clans in occupants.items():
-        poly, _mid, _label = regions[rid - 1]
+        poly, _label = regions[rid - 1]
         cx, cy = _px(frame, *poly[0])
         tx, ty = _px(frame, *poly[2])
         length = math.hypot(tx - cx, ty - cy)
@@ -136,7 +167,7 @@ def _draw_map(view: dict) -> Image.Image:
         vx, vy = -uy, ux                                     # across it
         n = len(clans)
         per_row = 1 if n == 1 else 2 if n <= 4 else 3
-        r = 11 if n <= 2 else 8
+        r = min(11 if n <= 2 else 8, frame[4] * 0.14)
         rows = (n + per_row - 1) // per_row
         for i, clan in enumerate(clans):
             row, col = divmod(i, per_row)
@@ -284,6 +315,10 @@ def _headline(view: dict, table: kit.Table) -> str:
         return head
     seat = acting[0]
     offer = view["offer"]
+    if view["phase"] == "build" and view.get("drawn"):
+        up, down, tid = view["drawn"]
+        return (f"{head} - {who(seat)} lays tile {tid} ({GROUND_LABEL[up]} + {GROUND_LABEL[down]}) "
+                f"on a numbered spot: 'a' puts {GROUND_LABEL[up]} above")
     if view["phase"] == "buy":
         if view["drop"] is not None:
             return f"{head} - {who(seat)} must give up a tool"

@@ -1,12 +1,19 @@
-"""The landscape: tiles dealt to the slots of a layout, built into regions.
+"""The landscape: tiles placed on a grid of flat-topped hexagons, built into regions.
 
-Each tile is two flat-topped hexagons side by side; each hexagon holds one
-hunting ground in its centre and is cut into three lozenges, the regions
-around that ground. Region ``r`` of a hexagon runs from vertex 2r to vertex
-2r+2 (vertices at 0°, 60°, … clockwise on screen), so it owns the hexagon's
-edges 2r and 2r+1. Regions are numbered from 1: hexagon h, lozenge r gives
-``3h + r + 1``. Two regions touch when they share an edge; a mountain may
-lie on that edge (it costs +1 to expand across it).
+Each tile is two hexagons side by side; each hexagon holds one hunting
+ground in its centre and is cut into three lozenges, the regions around that
+ground. Vertices of a hexagon sit at 0°, 60°, … clockwise on screen; edge k
+runs from vertex k to vertex k+1 and faces the neighbour at 60k+30°.
+A hexagon has a lozenge offset p (0 or 1): its lozenge r runs from vertex
+2r+p to vertex 2r+p+2, so it owns edges 2r+p and 2r+p+1. Regions are
+numbered from 1: hexagon h, lozenge r is ``3h + r + 1`` (hexagons in the order
+the tiles were placed). Two regions touch when they share an edge; a
+mountain may lie on that edge (+1 to expand across it).
+
+A placement is ``(tile id, col, row, d)``: the tile's first hexagon on cell
+(col, row) (odd columns half a cell lower) and its second across edge d.
+The tile as printed (data.json) has d = 1 (second hexagon below the first);
+other directions turn it by 60° steps, mountains included.
 """
 
 from __future__ import annotations
@@ -18,13 +25,19 @@ from functools import lru_cache
 from .data import DATA, GROUND_FOOD, TILES
 
 SQ3 = math.sqrt(3.0)
+TILE_BY_ID = {t["id"]: t for t in TILES}
+
+Placement = tuple[str, int, int, int]
 
 
 @dataclass(frozen=True)
 class Board:
-    hex_centres: tuple[tuple[float, float], ...]     # in hexagon-size units
-    hex_grounds: tuple[str, ...]                       # bush, lake, forest, valley
-    region_hex: tuple[int, ...]                        # index 0 = region 1
+    cells: tuple[tuple[int, int], ...]                 # grid cell of each hexagon
+    hex_centres: tuple[tuple[float, float], ...]       # in hexagon-size units
+    hex_grounds: tuple[str, ...]                        # bush, lake, forest, valley
+    hex_offsets: tuple[int, ...]                        # lozenge offset p of each hexagon
+    hex_tiles: tuple[int, ...]                          # which placed tile each hexagon belongs to
+    region_hex: tuple[int, ...]                         # index 0 = region 1
     neighbours: tuple[tuple[tuple[int, bool], ...], ...]  # per region: (other region, mountain?)
     mountain_segments: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
 
@@ -41,76 +54,139 @@ class Board:
     def adjacent(self, region: int) -> tuple[tuple[int, bool], ...]:
         return self.neighbours[region - 1]
 
+    def polygon(self, region: int) -> list[tuple[float, float]]:
+        """The lozenge: the hexagon's centre and three of its vertices."""
+        h, r = divmod(region - 1, 3)
+        cx, cy = self.hex_centres[h]
+        return [(cx, cy)] + [vertex(cx, cy, 2 * r + self.hex_offsets[h] + i) for i in range(3)]
+
     def ground_counts(self) -> dict[str, int]:
         counts = {food: 0 for food in GROUND_FOOD.values()}
         for g in self.hex_grounds:
             counts[GROUND_FOOD[g]] += 1
         return counts
 
-    def polygon(self, region: int) -> list[tuple[float, float]]:
-        h, r = divmod(region - 1, 3)
-        cx, cy = self.hex_centres[h]
-        return [(cx, cy)] + [_vertex(cx, cy, 2 * r + i) for i in range(3)]
 
-
-def _vertex(cx: float, cy: float, k: int) -> tuple[float, float]:
+def vertex(cx: float, cy: float, k: int) -> tuple[float, float]:
     a = math.radians(60 * (k % 6))
     return (cx + math.cos(a), cy + math.sin(a))
 
 
-def hex_centre(col: int, row: int) -> tuple[float, float]:
+def cell_centre(col: int, row: int) -> tuple[float, float]:
     return (1.5 * col, SQ3 * (row + 0.5 * (col & 1)))
 
 
-@lru_cache(maxsize=64)
-def build(tile_ids: tuple[str, ...]) -> Board:
-    """The board of these tiles dealt, in order, to the layout for their number."""
+def neighbour_cell(col: int, row: int, k: int) -> tuple[int, int]:
+    """The cell across edge k of (col, row)."""
+    x, y = cell_centre(col, row)
+    a = math.radians(60 * k + 30)
+    nx, ny = x + SQ3 * math.cos(a), y + SQ3 * math.sin(a)
+    c = round(nx / 1.5)
+    return c, round(ny / SQ3 - 0.5 * (c & 1))
+
+
+def edge_between(a: tuple[int, int], b: tuple[int, int]) -> int | None:
+    """Which edge of cell a faces cell b (None when they do not touch)."""
+    for k in range(6):
+        if neighbour_cell(*a, k) == b:
+            return k
+    return None
+
+
+def layout(tile_ids) -> tuple[Placement, ...]:
+    """The fixed layout for this many tiles, dealt in order (the 'layout' map option)."""
     slots = DATA["layouts"][str(len(tile_ids))]
-    by_id = {t["id"]: t for t in TILES}
-    centres: list[tuple[float, float]] = []
-    grounds: list[str] = []
+    return tuple((tid, slot[0][0], slot[0][1], 1) for slot, tid in zip(slots, tile_ids))
+
+
+def _turned_hex(side_spokes, turn: int) -> tuple[int, list[int]]:
+    """Lozenge offset and spoke indices of a printed hexagon turned by ``turn`` × 60°."""
+    p = turn % 2
+    return p, [((2 * r + turn - p) // 2) % 3 for r in side_spokes]
+
+
+@lru_cache(maxsize=256)
+def build(placements) -> Board:
+    """The board of these placements (or of tile ids dealt to the fixed layout)."""
+    placements = tuple(placements)
+    if placements and isinstance(placements[0], str):
+        placements = layout(placements)
+    cells, centres, grounds, offsets, owners = [], [], [], [], []
     mountains: set[frozenset] = set()   # pairs of regions with a mountain between
     segments = []
-    for slot, tid in zip(slots, tile_ids):
-        tile = by_id[tid]
-        first = len(centres)
-        for side in (0, 1):
+    for index, (tid, col, row, d) in enumerate(placements):
+        tile = TILE_BY_ID[tid]
+        turn = (d - 1) % 6
+        first = len(cells)
+        for side, cell in ((0, (col, row)), (1, neighbour_cell(col, row, d))):
             h = first + side
-            centres.append(hex_centre(*slot[side]))
+            cells.append(cell)
+            centres.append(cell_centre(*cell))
             grounds.append(tile["grounds"][side])
+            owners.append(index)
+            p, spokes = _turned_hex(tile["spokes"][side], turn)
+            offsets.append(p)
             cx, cy = centres[h]
-            for spoke in tile["spokes"][side]:
+            for spoke in spokes:
                 mountains.add(frozenset((3 * h + spoke + 1, 3 * h + (spoke - 1) % 3 + 1)))
-                segments.append(((cx, cy), _vertex(cx, cy, 2 * spoke)))
+                segments.append(((cx, cy), vertex(cx, cy, 2 * spoke + p)))
         if tile["between"]:
-            k = _edge_towards(centres[first], centres[first + 1])
-            a, b = 3 * first + k // 2 + 1, 3 * (first + 1) + ((k + 3) % 6) // 2 + 1
+            a = 3 * first + _owner(offsets[first], d) + 1
+            b = 3 * (first + 1) + _owner(offsets[first + 1], (d + 3) % 6) + 1
             mountains.add(frozenset((a, b)))
             cx, cy = centres[first]
-            segments.append((_vertex(cx, cy, k), _vertex(cx, cy, k + 1)))
-    neighbours: list[list[tuple[int, bool]]] = [[] for _ in range(3 * len(centres))]
+            segments.append((vertex(cx, cy, d), vertex(cx, cy, d + 1)))
+    neighbours: list[list[tuple[int, bool]]] = [[] for _ in range(3 * len(cells))]
 
     def link(a: int, b: int) -> None:
         m = frozenset((a, b)) in mountains
         neighbours[a - 1].append((b, m))
         neighbours[b - 1].append((a, m))
 
-    for h in range(len(centres)):
+    for h in range(len(cells)):
         for r in range(3):
             link(3 * h + r + 1, 3 * h + (r + 1) % 3 + 1)
-    for h in range(len(centres)):
-        for g in range(h + 1, len(centres)):
-            if abs(math.dist(centres[h], centres[g]) - SQ3) < 1e-6:
-                k = _edge_towards(centres[h], centres[g])
-                link(3 * h + k // 2 + 1, 3 * g + ((k + 3) % 6) // 2 + 1)
-    return Board(tuple(centres), tuple(grounds), tuple(i // 3 for i in range(3 * len(centres))),
+    where = {cell: h for h, cell in enumerate(cells)}
+    for h, cell in enumerate(cells):
+        for k in range(3):   # edges 0..2 face right/down; the other half is seen from the neighbour
+            g = where.get(neighbour_cell(*cell, k))
+            if g is not None:
+                link(3 * h + _owner(offsets[h], k) + 1, 3 * g + _owner(offsets[g], (k + 3) % 6) + 1)
+    return Board(tuple(cells), tuple(centres), tuple(grounds), tuple(offsets), tuple(owners),
+                 tuple(i // 3 for i in range(3 * len(cells))),
                  tuple(tuple(sorted(n)) for n in neighbours), tuple(segments))
 
 
-def _edge_towards(a: tuple[float, float], b: tuple[float, float]) -> int:
-    """Which edge of hexagon a faces hexagon b (edge k's middle lies at 60k+30°)."""
-    angle = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
-    return round((angle - 30) / 60) % 6
+def _owner(p: int, k: int) -> int:
+    """The lozenge of a hexagon with offset p that owns its edge k."""
+    return ((k - p) % 6) // 2
+
+
+def spots(board: Board | None, tiles_placed: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where the next tile may go, as (upper cell, lower cell): two empty
+    touching cells; the second tile must touch the first, every later one
+    at least two other tiles."""
+    if tiles_placed == 0 or board is None:
+        return [((0, 0), (0, 1))]
+    used = set(board.cells)
+    owner = dict(zip(board.cells, board.hex_tiles))
+    need = 1 if tiles_placed == 1 else 2
+    out = set()
+    for cell in board.cells:
+        for k in range(6):
+            a = neighbour_cell(*cell, k)
+            if a in used:
+                continue
+            for j in range(6):
+                b = neighbour_cell(*a, j)
+                if b in used:
+                    continue
+                touched = {owner[n] for c in (a, b) for n in (neighbour_cell(*c, i) for i in range(6)) if n in owner}
+                if len(touched) >= need:
+                    upper, lower = sorted((a, b), key=lambda c: (cell_centre(*c)[1], cell_centre(*c)[0]))
+                    out.add((upper, lower))
+    return sorted(out, key=lambda s: (cell_centre(*s[0])[1] + cell_centre(*s[1])[1],
+                                      cell_centre(*s[0])[0] + cell_centre(*s[1])[0]))
 
 
 def connected(regions: set[int], board: Board) -> bool:

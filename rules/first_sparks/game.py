@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from itertools import permutations, product
 
-from rules.core import Event, Game, IllegalMove, Move, Result, Rng, normalize_notation, rank_by
+from rules.core import Event, Game, IllegalMove, Move, Option, Result, Rng, normalize_notation, rank_by
 
 from . import text
-from .board import Board, build, connected
+from .board import TILE_BY_ID, Board, build, cell_centre, connected, edge_between, layout, spots
 from .data import (ANIMALS, CARDS, DATA, EXPANSION_COST, FOOD_NAMES, FOOD_VALUE, KNOWLEDGE, SHUFFLE,
                    TILES, TOKEN_COUNT, TOOL_FOOD, card_name, is_tool, kind, price, table_take)
 from .state import State
@@ -25,7 +25,18 @@ LAST_ROUND = 40  # safeguard, not in the rulebook: a game where no clan can grow
 
 
 def board_of(state: State) -> Board:
-    return build(tuple(state.tiles))
+    return build(tuple(tuple(p) for p in state.tiles))
+
+
+GROUND_WORD = {"bush": "berry", "lake": "fish", "forest": "bear", "valley": "mammoth"}
+
+
+def tile_words(tid: str) -> str:
+    return " + ".join(GROUND_WORD[g] for g in TILE_BY_ID[tid]["grounds"])
+
+
+def tile_spots(state: State):
+    return spots(board_of(state), len(state.tiles))
 
 
 # ------------------------------------------------------------------ queries
@@ -180,6 +191,9 @@ class FirstSparks(Game):
     max_players = 6
     rules_en = text.RULES_EN
     rules_fr = text.RULES_FR
+    options = (Option("map", "build: players lay the drawn tiles in turn (rulebook); layout: a fixed layout",
+                      ("build", "layout"), "build",
+                      "build : les joueurs posent les tuiles tirées à tour de rôle ; layout : disposition fixe"),)
 
     # ---------------------------------------------------------------- set-up
 
@@ -190,8 +204,8 @@ class FirstSparks(Game):
         rng.shuffle(herbs)
         pile = [t["id"] for t in TILES if t["players"] <= max(n, 3)]
         rng.shuffle(pile)
-        tiles = pile[:DATA["tiles_in_play"][str(n)]]
-        state = State(n=n, tiles=tiles, rng=rng)
+        pile = pile[:DATA["tiles_in_play"][str(n)]]
+        state = State(n=n, tiles=[], rng=rng)
         state.cards = [[h] for h in herbs]
         state.order = sorted(range(n), key=lambda s: herbs[s], reverse=True)
         state.food = [DATA["start_food"]] * n
@@ -218,13 +232,25 @@ class FirstSparks(Game):
         if n == 6:
             deck.insert(0, 15)
         state.deck = deck + [SHUFFLE]
-        if n == 2:
+        if (options or {}).get("map", "build") == "layout":
+            state.tiles = [list(p) for p in layout(pile)]
+            self._start_placement(state)
+        else:
+            # the first player lays the first tile in the middle; then, in turn order,
+            # each player draws and lays one (2 players: the first lays two)
+            state.tiles = [[pile[0], 0, 0, 1]]
+            state.pile = pile[1:]
+            state.phase = "build"
+            state.queue = list(state.order[:2]) if n == 2 else list(state.order[1:len(pile)])
+        return state
+
+    def _start_placement(self, state: State) -> None:
+        if state.n == 2:
             state.phase = "neutral"
             state.queue = [state.order[1]]
         else:
             state.phase = "first"
             state.queue = list(reversed(state.order))
-        return state
 
     # ------------------------------------------------------------ who acts
 
@@ -250,6 +276,8 @@ class FirstSparks(Game):
         if seat not in self.to_act(state):
             return []
         phase = state.phase
+        if phase == "build":
+            return self._build_moves(state, seat)
         if phase in ("neutral", "first"):
             clan = state.neutral if phase == "neutral" else seat
             prefix = "n" if phase == "neutral" else ""
@@ -280,6 +308,16 @@ class FirstSparks(Game):
                      for r, c in self._placements(state, seat)]
             return moves + [Move(seat, "done", "stop expanding", ("skip",))]
         return []
+
+    def _build_moves(self, state: State, seat: int) -> list[Move]:
+        up, down = (GROUND_WORD[g] for g in TILE_BY_ID[state.pile[0]]["grounds"])
+        moves = []
+        for i, (upper, lower) in enumerate(tile_spots(state), 1):
+            moves.append(Move(seat, f"{i}a", f"spot {i}: {up} above, {down} below",
+                              ("tile", upper[0], upper[1], edge_between(upper, lower))))
+            moves.append(Move(seat, f"{i}b", f"spot {i}: {down} above, {up} below",
+                              ("tile", lower[0], lower[1], edge_between(lower, upper))))
+        return moves
 
     def _free_starts(self, state: State) -> list[int]:
         board = board_of(state)
@@ -376,7 +414,19 @@ class FirstSparks(Game):
         ev: list[Event] = []
         state.last = {"seat": move.seat}
         act = data[0]
-        if state.phase in ("neutral", "first"):
+        if state.phase == "build":
+            tid = state.pile.pop(0)
+            state.tiles.append([tid, data[1], data[2], data[3]])
+            state.last["tile"] = len(state.tiles) - 1
+            ev.append(Event(f"{{p{move.seat}}} lays tile {tid} ({tile_words(tid)}).", seat=move.seat))
+            state.queue.pop(0)
+            if not state.queue:
+                state.pile = []
+                self._start_placement(state)
+            else:
+                nxt = state.pile[0]
+                ev.append(Event(f"{{p{state.queue[0]}}} draws tile {nxt} ({tile_words(nxt)}).", reveal=True))
+        elif state.phase in ("neutral", "first"):
             _, clan, region = data
             self._put(state, clan, region)
             if clan == state.neutral:
@@ -740,7 +790,10 @@ class FirstSparks(Game):
         return {
             "players": state.n, "phase": state.phase, "round": state.round, "stage": state.stage,
             "to_act": self.to_act(state), "order": list(state.order),
-            "hexes": [[x, y, g] for (x, y), g in zip(board.hex_centres, board.hex_grounds)],
+            "hexes": [[x, y, g, p] for (x, y), g, p in zip(board.hex_centres, board.hex_grounds, board.hex_offsets)],
+            "drawn": (TILE_BY_ID[state.pile[0]]["grounds"] + [state.pile[0]]) if state.phase == "build" else None,
+            "spots": [[i, *cell_centre(*a), *cell_centre(*b)] for i, (a, b) in enumerate(tile_spots(state), 1)]
+            if state.phase == "build" else [],
             "mountains": [[list(a), list(b)] for a, b in board.mountain_segments],
             "members": [list(m) for m in state.members], "neutral": state.neutral,
             "sizes": [state.size(c) for c in range(clans)],

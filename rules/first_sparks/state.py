@@ -10,9 +10,10 @@ from rules.core import Rng
 @dataclass
 class State:
     n: int                                  # players (seats 0..n-1); the 2-player neutral clan is clan n
-    tiles: list[str]                        # tile ids dealt to the layout's slots
+    tiles: list[list]                       # placements [tile id, col, row, edge to its 2nd hexagon]
     rng: Rng
-    phase: str = "first"                    # neutral, first, second, buy, hunt, expand, over
+    phase: str = "first"                    # build, neutral, first, second, buy, hunt, expand, over
+    pile: list[str] = field(default_factory=list)           # tiles still to lay (order secret); [0] is drawn
     round: int = 0
     order: list[int] = field(default_factory=list)          # turn order, seats
     food: list[int] = field(default_factory=list)           # food value held by each seat

@@ -22,9 +22,9 @@ RULES_FR = """**Die ersten Funken** (F. Friese) — le plus grand clan gagne.
 2 joueurs : le second fait grandir le clan neutre (`n14`) ; le premier peut `discard` sa première carte proposée.
 Le Feu cache votre nourriture (`/hand`). Sécurité : fin après le tour 40."""
 
-PHASES_EN = {"neutral": "Placement: neutral clan", "first": "Placement: first members",
+PHASES_EN = {"build": "Set-up: laying the landscape tiles", "neutral": "Placement: neutral clan", "first": "Placement: first members",
              "second": "Placement: second members", "buy": "Phase 1: buying technologies",
              "hunt": "Phase 2: hunting and feeding", "expand": "Phase 3: expanding", "over": "Game over"}
-PHASES_FR = {"neutral": "Placement : clan neutre", "first": "Placement : premiers membres",
+PHASES_FR = {"build": "Mise en place : pose des tuiles paysage", "neutral": "Placement : clan neutre", "first": "Placement : premiers membres",
              "second": "Placement : seconds membres", "buy": "Phase 1 : achat de technologies",
              "hunt": "Phase 2 : chasse et nourriture", "expand": "Phase 3 : étendre le clan", "over": "Partie terminée"}

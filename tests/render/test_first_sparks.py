@@ -37,14 +37,14 @@ def test_board_renders_small_png_at_every_stage(players, moves):
 
 
 def test_last_placed_region_is_highlighted():
-    state = GAME.setup(3, 2, {})
+    state = GAME.setup(3, 2, {"map": "layout"})
     seat = GAME.to_act(state)[0]
     move = GAME.legal_moves(state, seat)[0]
     after, _ = GAME.apply(state, move)
     region = move.data[2]
     view = GAME.view(after, None)
     img = render(after, view)
-    frame = _frame(tuple(tuple(h) for h in view["hexes"]))
+    frame = _frame([(h[0], h[1]) for h in view["hexes"]])
     poly = [_px(frame, *p) for p in _region_geometry(view["hexes"])[region - 1][0]]
     xs, ys = zip(*poly)
     box = (min(xs) - 3, min(ys) + 36 - 3, max(xs) + 3, max(ys) + 36 + 3)
@@ -66,7 +66,6 @@ def test_offered_card_is_ringed_and_fire_food_is_not_needed():
     img = render(state, view)
     index = view["market"].index(offer.data[1])
     # the market panel starts right of the map; the card sits in the top row
-    hexes = tuple(tuple(h) for h in view["hexes"])
-    x0 = _frame(hexes)[2] + 10 + 62 + index * (CARD_W + 6)
+    x0 = _frame([(h[0], h[1]) for h in view["hexes"]])[2] + 10 + 62 + index * (CARD_W + 6)
     y0 = 36 + 28
     assert gold_in(img, (x0 - 3, y0 - 3, x0 + CARD_W + 3, y0 + CARD_H + 3)) > 100

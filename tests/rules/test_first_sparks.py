@@ -10,13 +10,14 @@ import pytest
 
 from rules.core import IllegalMove, Rng, random_playout
 from rules.first_sparks import GAME
-from rules.first_sparks.board import build, connected
-from rules.first_sparks.data import CARDS, SHUFFLE, TOKEN_COUNT, kind, table_take
+from rules.first_sparks.board import build, connected, layout
+from rules.first_sparks.data import CARDS, DATA, SHUFFLE, TOKEN_COUNT, kind, table_take
 from rules.first_sparks.game import (MAX_MEMBERS, board_of, knows, order_by_size, restock_amounts, tool_limit,
                                      tools_of)
 from rules.first_sparks.state import State
 
 FIRE, PLOUGH, WORKS, PALAVER, INTELLIGENCE = 9, 18, 21, 24, 28
+LAYOUT = {"map": "layout"}
 
 
 # ------------------------------------------------------------------ helpers
@@ -24,9 +25,9 @@ FIRE, PLOUGH, WORKS, PALAVER, INTELLIGENCE = 9, 18, 21, 24, 28
 
 def at_round(n: int, tiles=None, members=None, cards=None, food=None, order=None, seed: int = 1) -> State:
     """A state at the start of phase 1 with the given pieces (the rest as set up)."""
-    state = GAME.setup(n, seed, {})
+    state = GAME.setup(n, seed, LAYOUT)
     if tiles:
-        state.tiles = list(tiles)
+        state.tiles = [list(p) for p in layout(tiles)]
     for clan, regs in (members or {}).items():
         state.members[clan] = sorted(regs)
         state.placed[clan] = len(regs)
@@ -228,7 +229,7 @@ def test_turn_order_after_placement_example():
     """Christian (herbs 3), Angelika (2), Steffi (1); only Angelika places a
     second member: Angelika, Christian, Steffi."""
     christian, angelika, steffi = 0, 1, 2
-    state = GAME.setup(3, 5, {})
+    state = GAME.setup(3, 5, LAYOUT)
     state.cards = [[3], [2], [1]]
     state.order = [christian, angelika, steffi]
     state.queue = [steffi, angelika, christian]
@@ -323,14 +324,14 @@ def test_set_up_market_deck_and_removed_cards():
 
 
 def test_setup_food_herbs_order_and_spaces():
-    state = GAME.setup(4, 2, {})
+    state = GAME.setup(4, 2, LAYOUT)
     assert state.food == [7] * 4
     herbs = [c[0] for c in state.cards]
     assert sorted(herbs) == [1, 2, 3, 4]
     assert [herbs[s] for s in state.order] == [4, 3, 2, 1]
     assert state.spaces == {"berry": 4, "fish": 2, "bear": 3, "mammoth": 2}
     assert len(state.tiles) == 4 and "F" not in state.tiles
-    assert len(GAME.setup(2, 2, {}).tiles) == 3 and len(GAME.setup(6, 2, {}).tiles) == 6
+    assert len(GAME.setup(2, 2, LAYOUT).tiles) == 3 and len(GAME.setup(6, 2, LAYOUT).tiles) == 6
 
 
 def test_bonus_grain_on_the_lowest_card_helps_pay_for_it():
@@ -435,6 +436,60 @@ def test_shuffle_in_market_starts_stage_two():
     assert state.market == before  # no more removal of the highest card
 
 
+# ------------------------------------------------------------- landscape
+
+
+def test_players_lay_the_drawn_tiles_in_turn_order():
+    state = GAME.setup(4, 6, {})
+    assert state.phase == "build" and len(state.tiles) == 1 and len(state.pile) == 3
+    builders = []
+    while state.phase == "build":
+        seat = GAME.to_act(state)[0]
+        builders.append(seat)
+        board = board_of(state)
+        move = GAME.legal_moves(state, seat)[-1]
+        state = play(state, move.notation, seat)
+        new = build(tuple(tuple(p) for p in state.tiles))
+        # the new tile touches the others: the first one at least, later ones two of them
+        touching = {new.hex_tiles[new.region_hex[n - 1]] for h in (-2, -1)
+                    for r in range(3 * (len(new.cells) + h) + 1, 3 * (len(new.cells) + h) + 4)
+                    for n, _ in new.adjacent(r)} - {len(state.tiles) - 1}
+        assert len(touching) >= (1 if len(state.tiles) == 2 else 2)
+        assert new.regions == board.regions + 6
+    assert builders == state.order[1:4]
+    assert state.phase == "first" and len(state.tiles) == 4 and state.pile == []
+
+
+def test_two_players_first_lays_two_tiles_second_the_third():
+    state = GAME.setup(2, 6, {})
+    first, second = state.order
+    assert GAME.to_act(state) == [first]
+    state = play(state, "1a", first)
+    assert GAME.to_act(state) == [second]
+    state = play(state, "1b", second)
+    assert state.phase == "neutral" and len(state.tiles) == 3 and GAME.to_act(state) == [second]
+
+
+def test_spot_variants_put_the_grounds_where_the_label_says():
+    state = GAME.setup(3, 6, {})
+    tile = state.pile[0]
+    up, down = [t for t in DATA["tiles"] if t["id"] == tile][0]["grounds"]
+    moves = {m.notation: m for m in GAME.legal_moves(state, GAME.to_act(state)[0])}
+    words = {"bush": "berry", "lake": "fish", "forest": "bear", "valley": "mammoth"}
+    assert moves["2a"].label == f"spot 2: {words[up]} above, {words[down]} below"
+    for variant, (above, below) in (("2a", (up, down)), ("2b", (down, up))):
+        after, _ = GAME.apply(state, moves[variant])
+        board = board_of(after)
+        (x1, y1), (x2, y2) = board.hex_centres[2:4]
+        top, bottom = (2, 3) if y1 < y2 else (3, 2)
+        assert (board.hex_grounds[top], board.hex_grounds[bottom]) == (above, below)
+
+
+def test_the_layout_option_skips_the_building():
+    state = GAME.setup(5, 6, LAYOUT)
+    assert state.phase == "first" and len(state.tiles) == 5
+
+
 # ------------------------------------------------------------- 2 players
 
 
@@ -458,7 +513,7 @@ def test_two_player_discard_example_takes_two_berries():
 
 
 def test_neutral_clan_is_placed_first_and_grows_free_to_the_first_players_size():
-    state = GAME.setup(2, 4, {})
+    state = GAME.setup(2, 4, LAYOUT)
     second = state.order[1]
     assert state.phase == "neutral" and GAME.to_act(state) == [second]
     state = play(state, GAME.legal_moves(state, second)[0].notation)
@@ -580,6 +635,7 @@ def _check_secrets(state: State) -> None:
     # changing the secrets changes nothing public
     other = state.copy()
     other.deck = list(reversed(other.deck))
+    other.pile = other.pile[:1] + list(reversed(other.pile[1:]))   # tiles not drawn yet
     for s in range(state.n):
         if knows(state, s, "fire"):
             other.food[s] += 5
@@ -600,7 +656,7 @@ def _check_invariants(state: State) -> None:
         assert len(regs) == len(set(regs)) == state.placed[clan] - state.starved[clan]
         assert len(regs) <= MAX_MEMBERS
     board = board_of(state)
-    if state.phase not in ("neutral", "first", "second"):
+    if state.phase not in ("build", "neutral", "first", "second"):
         for clan, regs in enumerate(state.members):
             assert connected(set(regs), board)
     for s in range(state.n):
