@@ -441,6 +441,8 @@ class FirstSparks(Game):
         elif state.phase == "second":
             if act == "place":
                 self._pay_place(state, move.seat, data[1], ev)
+            else:
+                ev.append(Event(f"{{p{move.seat}}} places no second member.", seat=move.seat))
             state.queue.pop(0)
             if not state.queue:
                 state.order = order_by_size(state)
@@ -471,6 +473,7 @@ class FirstSparks(Game):
                     state.ending = True
                     ev.append(Event(f"{{p{move.seat}}} has {state.size(move.seat)} members: this is the last round."))
             else:
+                ev.append(Event(f"{{p{move.seat}}} stops expanding.", seat=move.seat))
                 state.queue.pop(0)
                 state.placed_now = 0
         self._advance(state, ev)
@@ -566,7 +569,8 @@ class FirstSparks(Game):
 
     def _sell(self, state: State, seat: int, card: int, ev: list[Event]) -> None:
         cost = price(card)
-        if card == state.bonus:
+        bonus = card == state.bonus
+        if bonus:
             self._gain(state, seat, 1)
             state.bonus = None
         self._pay(state, seat, cost)
@@ -576,7 +580,8 @@ class FirstSparks(Game):
         state.done.append(seat)
         state.offer = None
         state.last["card"] = card
-        ev.append(Event(f"{{p{seat}}} buys {card_name(card)} for {cost} food.",
+        grain = " (one of it the bonus grain)" if bonus else ""
+        ev.append(Event(f"{{p{seat}}} buys {card_name(card)} for {cost} food{grain}.",
                         f"{{p{seat}}} achète {card_name(card, True)} pour {cost} de nourriture.", seat=seat))
         if kind(card) == "intelligence":
             _step_back(state.order, seat)
