@@ -10,7 +10,7 @@ from rules.core import Event, Rng
 
 from .data import BIOMES, COLOURS, CUBES, DAUGHTERS, SEXUALITY, SPECIES, SPECIES_ORDER
 from .model import (
-    ROWS, WIDTH, add_babies, biome_keys, black_discs, card_name, daughter_key, has_ability, has_elder,
+    ROWS, WIDTH, add_babies, biome_keys, black_discs, card_name, has_ability, has_elder,
     has_weapon, hand_limit, huntable, hunters, is_gatherer, kill_from_pool, lazarus, mature_elder,
     mpi_for, n_seats, order_index, parse_daughter_key, player, release, remove_elder, seat_name,
     send_cube_to_grave, slot_card, unseat_husband, vocab_total)
@@ -1052,4 +1052,3 @@ def remove_daughter_at(st, seat, i) -> str:
     return remove_daughter(st, seat, i)
 
 
-_ = daughter_key

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from rules.core import Game, IllegalMove, Move, Option, Result, Rng, normalize_notation, rank_by
+from rules.core import Game, IllegalMove, Option, Result, Rng, normalize_notation, rank_by
 
 from . import engine as E
 from . import moves as M
-from .data import BIOMES, DAUGHTERS, SPECIES
+from .data import BIOMES, SPECIES
 from .model import (
-    alive_cubes, card_name, hand_limit, hunters, n_seats, player, score)
+    alive_cubes, card_name, hand_limit, n_seats, player, score)
 from .negotiation import describe
 from .text import RULES_EN, RULES_FR
 
@@ -207,4 +207,3 @@ def _copy(obj):
     return obj
 
 
-_ = (DAUGHTERS, hunters, Move)

@@ -17,7 +17,7 @@ Layout of one player ``st["pl"][seat]``:
 
 from __future__ import annotations
 
-from .data import BIOMES, COLOURS, CUBES, DAUGHTERS, ELDERS, SEXUALITY, SLOTS, SPECIES
+from .data import BIOMES, COLOURS, CUBES, DAUGHTERS, SEXUALITY, SLOTS, SPECIES
 
 SEAT_LETTERS = "ABC"
 ROWS = ("N", "S")
@@ -448,4 +448,3 @@ def all_species_names():
     return {k: v["name"] for k, v in SPECIES.items()}
 
 
-_ = ELDERS

@@ -8,10 +8,10 @@ from itertools import permutations, product
 from rules.core import Event, IllegalMove, Move
 
 from . import engine as E
-from .data import BIOMES, COLOURS, COLOUR_NAMES, DAUGHTERS, ELDERS, SLOTS
+from .data import BIOMES, COLOURS, COLOUR_NAMES, DAUGHTERS, ELDERS
 from .model import (
-    SEAT_LETTERS, biome_keys, can_pay, card_name, convert_if_fluent, daughter_active, daughter_key,
-    domain_complete, free_disc, hand_limit, hunters, huntable, lazarus, mature_elder, n_seats, player,
+    SEAT_LETTERS, biome_keys, card_name, convert_if_fluent, daughter_active, daughter_key,
+    domain_complete, free_disc, hand_limit, huntable, mature_elder, n_seats, player,
     portal_colours, seat_name, slot_card, take_disc)
 
 
@@ -512,4 +512,3 @@ def play(st, move: Move) -> list:
     return ev
 
 
-_ = (can_pay, hunters, SLOTS, lazarus)
