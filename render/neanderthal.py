@@ -247,24 +247,24 @@ def draw_player(view, seat, highlight_daughters, acting) -> Image.Image:
     tx = 596
     for i, dau in enumerate(p["daughters"]):
         key = f"{'ABC'[seat]}{i + 1}"
-        w = 150
+        w = 120
         if tx + w > W - 10:
-            kit.text(d, (tx, 20), "…", size=16)
+            kit.text(d, (tx, 30), f"+{len(p['daughters']) - i}", size=16, bold=True)
             break
         col = (255, 238, 238)
         d.rounded_rectangle((tx, 8, tx + w, 70), 6, fill=col, outline=kit.HIGHLIGHT if key in highlight_daughters else kit.INK,
                             width=4 if key in highlight_daughters else 1)
         info = DAUGHTERS[dau["id"]]
-        kit.text(d, (tx + 5, 12), f"{key} {info['name']}"[:21], size=12, bold=True)
+        kit.text(d, (tx + 5, 12), f"{key} {info['name']}"[:17], size=12, bold=True)
         px = tx + 5
         for slot, c in info["portals"]:
             kit.text(d, (px, 30), slot[:3].capitalize(), size=10, fill=kit.MUTED)
             disc(d, px + 26, 36, c, 5)
-            px += 40
+            px += 36
         if info["ability"]:
-            kit.text(d, (tx + w - 5, 30), info["ability"], size=10, anchor="ra", fill=(40, 120, 40))
+            kit.text(d, (tx + 5, 42), info["ability"], size=10, fill=(40, 120, 40))
         for j, c in enumerate(dau["discs"]):
-            disc(d, tx + 12 + j * 15, 56, c, 6)
+            disc(d, tx + 10 + j * 12, 60, c, 5)
         hus = dau["hus"]
         if hus:
             hx = tx + w - 40

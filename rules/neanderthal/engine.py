@@ -16,6 +16,8 @@ from .model import (
     send_cube_to_grave, slot_card, unseat_husband, vocab_total)
 
 SEXES = ("harem", "libertine", "monogamy")
+EVENT_NAMES = {"cool": "global cooling", "warm": "global warming", "wurm": "Würm glaciation",
+               "skull": "elder attrition", "chaos": "chaos", "blizzard": "blizzard", "eye": "expatriation"}
 
 
 # ---------------------------------------------------------------- set-up
@@ -167,7 +169,7 @@ def start_round(st, ev) -> None:
     st["order"] = order_from_bar(st, card)
     first = st["order"][0]
     info = DAUGHTERS[card]
-    ev.append(Event(f"Round {st['round']}: {info['name']} is revealed ({', '.join(info['events'])}); "
+    ev.append(Event(f"Round {st['round']}: {info['name']} is revealed ({', '.join(EVENT_NAMES[e] for e in info['events'])}); "
                     f"{seat_name(first)} plays first.",
                     fr=f"Tour {st['round']} : {info['name']} est révélée ; {seat_name(first)} joue en premier.",
                     reveal=True))
