@@ -13,7 +13,7 @@ from __future__ import annotations
 from rules.core import Event, Move
 
 from . import engine as E
-from .data import COLOURS, COLOUR_NAMES
+from .data import BIOMES, COLOURS, COLOUR_NAMES
 from .model import (
     SEAT_LETTERS, card_name, daughter_key, hand_limit, mature_elder, n_seats, parse_daughter_key, player, seat_name)
 
@@ -86,6 +86,17 @@ def proposal_moves(st, seat) -> list:
                         out.append(Move(seat, f"swap {SEAT_LETTERS[t]} {c1}>{c2}",
                                         f"Give {COLOUR_NAMES[c1]}, get {COLOUR_NAMES[c2]} from {SEAT_LETTERS[t]}",
                                         ("swap", t, c1, c2)))
+            q = player(st, t)
+            if len(q["hand"]) < hand_limit(q):
+                from .moves import slug
+                for cid in p["hand"]:
+                    if BIOMES[cid]["hand"]["kind"] != "I":
+                        continue
+                    for c2 in COLOURS:
+                        if q["vocab"][c2]:
+                            out.append(Move(seat, f"swap {SEAT_LETTERS[t]} {slug(cid)}>{c2}",
+                                            f"Give {card_name(cid)}, get {COLOUR_NAMES[c2]} from {SEAT_LETTERS[t]}",
+                                            ("swap", t, cid, c2)))
     return out
 
 
@@ -138,7 +149,8 @@ def describe(st, prop) -> str:
     if kind == "retreat":
         return f"{s} asks {t} to let its hunters retreat from {E.place_name(st, prop['data'][2])}."
     _, _, c1, c2 = prop["data"]
-    return f"{s} offers {t} a {COLOUR_NAMES[c1]} disc for a {COLOUR_NAMES[c2]} one."
+    gift = f"a {COLOUR_NAMES[c1]} disc" if c1 in COLOUR_NAMES else f"the invention {card_name(c1)}"
+    return f"{s} offers {t} {gift} for a {COLOUR_NAMES[c2]} disc."
 
 
 def party_home(st, key, seat) -> None:
@@ -176,8 +188,12 @@ def accept(st, prop, ev) -> None:
     else:
         _, _, c1, c2 = data
         a, b = player(st, me), player(st, them)
-        a["vocab"][c1] -= 1
-        b["vocab"][c1] += 1
+        if c1 in COLOURS:
+            a["vocab"][c1] -= 1
+            b["vocab"][c1] += 1
+        else:   # K2: an invention card for a disc
+            a["hand"].remove(c1)
+            b["hand"].append(c1)
         b["vocab"][c2] -= 1
         a["vocab"][c2] += 1
         st["nego"]["traded"] = True
@@ -212,7 +228,8 @@ def play_nego(st, seat, data, ev) -> None:
     else:
         n["left"][str(seat)] -= 1
         n["prop"] = {"from": seat, "to": data[1], "data": list(data)}
-        ev.append(Event(describe(st, n["prop"]), seat=seat, reveal=data[0] == "ask" and data[3] == "give"))
+        shows_card = (data[0] == "ask" and data[3] == "give") or (data[0] == "swap" and data[2] not in COLOURS)
+        ev.append(Event(describe(st, n["prop"]), seat=seat, reveal=shows_card))
     # the queue keeps only seats that still have something to propose
     while n["queue"] and not n["prop"] and not (proposal_moves(st, n["queue"][0]) or divorce_moves(st, n["queue"][0])):
         n["queue"].pop(0)

@@ -1056,3 +1056,27 @@ def test_g4_two_predators_at_the_same_distance_both_attack_lowest_toughness_firs
     p = player(st, ARCHAIC)
     assert p["pool"][ARCHAIC] == 3 + 3 + 3   # survivors home, the horse's 3 babies kept
     assert count_cubes(st, ARCHAIC) == 18
+
+
+def test_coop_invention_for_a_disc():
+    """K2: an I card of one species may be traded for a disc of another."""
+    st = E.setup_state(3, 2, coop=True, solo=False)
+    for s in range(3):
+        E.choose_sexuality(st, s, E.sex_options(st, s)[0])
+    a = player(st, ARCHAIC)
+    a["tribal"] = True
+    mature(st, ARCHAIC, 3)
+    mature(st, NEANDERTHAL, 3)
+    a["hand"] = [card("Atlatl")]
+    empty_rows(st)
+    put(st, "S2", "Red Deer")
+    party(st, "S2", ARCHAIC, cubes=1)
+    st["order"] = [ARCHAIC, NEANDERTHAL, CROMAGNON]
+    st["phase"] = "nego_start"
+    E.advance(st, [])
+    st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, "swap B atlatl>o"))
+    assert ev[0].reveal and "Atlatl" in ev[0].text
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "yes"))
+    assert player(st, NEANDERTHAL)["hand"] == [card("Atlatl")] and player(st, ARCHAIC)["hand"] == []
+    assert player(st, ARCHAIC)["vocab"]["o"] == a["vocab"]["o"] + 1
+    coop_discs(st)
