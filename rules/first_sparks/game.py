@@ -410,74 +410,85 @@ class FirstSparks(Game):
     def play(self, state: State, move: Move) -> list[Event]:
         if move.seat not in self.to_act(state):
             raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
-        data = move.data
         ev: list[Event] = []
+        previous = state.last
         state.last = {"seat": move.seat}
-        act = data[0]
-        if state.phase == "build":
-            tid = state.pile.pop(0)
-            state.tiles.append([tid, data[1], data[2], data[3]])
-            state.last["tile"] = len(state.tiles) - 1
-            ev.append(Event(f"{{p{move.seat}}} lays tile {tid} ({tile_words(tid)}).", seat=move.seat))
-            state.queue.pop(0)
-            if not state.queue:
-                state.pile = []
-                self._start_placement(state)
-            else:
-                nxt = state.pile[0]
-                ev.append(Event(f"{{p{state.queue[0]}}} draws tile {nxt} ({tile_words(nxt)}).", reveal=True))
-        elif state.phase in ("neutral", "first"):
-            _, clan, region = data
-            self._put(state, clan, region)
-            if clan == state.neutral:
-                ev.append(Event(f"{{p{move.seat}}} settles the neutral clan on region {region}.", seat=move.seat))
-            else:
-                ev.append(Event(f"{{p{move.seat}}} settles on region {region}.", seat=move.seat))
-            state.queue.pop(0)
-            if state.phase == "neutral":
-                state.phase, state.queue = "first", list(reversed(state.order))
-            elif not state.queue:
-                state.phase, state.queue = "second", list(state.order)
-        elif state.phase == "second":
-            if act == "place":
-                self._pay_place(state, move.seat, data[1], ev)
-            else:
-                ev.append(Event(f"{{p{move.seat}}} places no second member.", seat=move.seat))
-            state.queue.pop(0)
-            if not state.queue:
-                state.order = order_by_size(state)
-                ev.append(Event("Turn order: " + ", ".join(f"{{p{s}}}" for s in state.order) + "."))
-                self._start_round(state, ev)
-        elif state.phase == "buy":
-            self._play_buy(state, move, ev)
-        elif state.phase == "hunt":
-            if act == "starve":
-                self._remove(state, move.seat, data[1])
-                state.starve -= 1
-                ev.append(Event(f"A member of {{p{move.seat}}} starves on region {data[1]}.", seat=move.seat))
-                state.last["regions"] = [data[1]]
-            else:
-                self._hunt(state, move.seat, data[1], ev)
-            if not state.starve:
-                state.queue.pop(0)
-        elif state.phase == "expand":
-            if act == "neutral":
-                self._put(state, state.neutral, data[1])
-                state.neutral_due -= 1
-                state.last["regions"] = [data[1]]
-                ev.append(Event(f"{{p{move.seat}}} grows the neutral clan onto region {data[1]}.", seat=move.seat))
-            elif act == "place":
-                self._pay_place(state, move.seat, data[1], ev)
-                state.placed_now += 1
-                if state.size(move.seat) >= END_SIZE and not state.ending:
-                    state.ending = True
-                    ev.append(Event(f"{{p{move.seat}}} has {state.size(move.seat)} members: this is the last round."))
-            else:
-                ev.append(Event(f"{{p{move.seat}}} stops expanding.", seat=move.seat))
-                state.queue.pop(0)
-                state.placed_now = 0
+        if state.phase == "expand" and previous.get("seat") == move.seat:   # show the whole turn's members
+            state.last["regions"] = list(previous.get("regions", []))
+        handler = {"build": self._play_build, "neutral": self._play_start, "first": self._play_start,
+                   "second": self._play_second, "buy": self._play_buy, "hunt": self._play_hunt,
+                   "expand": self._play_expand}[state.phase]
+        handler(state, move, ev)
         self._advance(state, ev)
         return ev
+
+    def _play_build(self, state: State, move: Move, ev: list[Event]) -> None:
+        _, col, row, edge = move.data
+        tid = state.pile.pop(0)
+        state.tiles.append([tid, col, row, edge])
+        state.last["tile"] = len(state.tiles) - 1
+        ev.append(Event(f"{{p{move.seat}}} lays tile {tid} ({tile_words(tid)}).", seat=move.seat))
+        state.queue.pop(0)
+        if not state.queue:
+            state.pile = []
+            self._start_placement(state)
+        else:
+            nxt = state.pile[0]
+            ev.append(Event(f"{{p{state.queue[0]}}} draws tile {nxt} ({tile_words(nxt)}).", reveal=True))
+
+    def _play_start(self, state: State, move: Move, ev: list[Event]) -> None:
+        """A free first member (or the neutral clan's first member)."""
+        _, clan, region = move.data
+        self._put(state, clan, region)
+        if clan == state.neutral:
+            ev.append(Event(f"{{p{move.seat}}} settles the neutral clan on region {region}.", seat=move.seat))
+        else:
+            ev.append(Event(f"{{p{move.seat}}} settles on region {region}.", seat=move.seat))
+        state.queue.pop(0)
+        if state.phase == "neutral":
+            state.phase, state.queue = "first", list(reversed(state.order))
+        elif not state.queue:
+            state.phase, state.queue = "second", list(state.order)
+
+    def _play_second(self, state: State, move: Move, ev: list[Event]) -> None:
+        if move.data[0] == "place":
+            self._pay_place(state, move.seat, move.data[1], ev)
+        else:
+            ev.append(Event(f"{{p{move.seat}}} places no second member.", seat=move.seat))
+        state.queue.pop(0)
+        if not state.queue:
+            state.order = order_by_size(state)
+            ev.append(Event("Turn order: " + ", ".join(f"{{p{s}}}" for s in state.order) + "."))
+            self._start_round(state, ev)
+
+    def _play_hunt(self, state: State, move: Move, ev: list[Event]) -> None:
+        if move.data[0] == "starve":
+            region = move.data[1]
+            self._remove(state, move.seat, region)
+            state.starve -= 1
+            ev.append(Event(f"A member of {{p{move.seat}}} starves on region {region}.", seat=move.seat))
+            state.last["regions"] = [region]
+        else:
+            self._hunt(state, move.seat, list(move.data[1]), ev)
+        if not state.starve:
+            state.queue.pop(0)
+
+    def _play_expand(self, state: State, move: Move, ev: list[Event]) -> None:
+        act, seat = move.data[0], move.seat
+        if act == "neutral":
+            self._put(state, state.neutral, move.data[1])
+            state.neutral_due -= 1
+            ev.append(Event(f"{{p{seat}}} grows the neutral clan onto region {move.data[1]}.", seat=seat))
+        elif act == "place":
+            self._pay_place(state, seat, move.data[1], ev)
+            state.placed_now += 1
+            if state.size(seat) >= END_SIZE and not state.ending:
+                state.ending = True
+                ev.append(Event(f"{{p{seat}}} has {state.size(seat)} members: this is the last round."))
+        else:
+            ev.append(Event(f"{{p{seat}}} stops expanding.", seat=seat))
+            state.queue.pop(0)
+            state.placed_now = 0
 
     # --------------------------------------------------------- board pieces
 
