@@ -8,11 +8,12 @@ from collections import Counter
 
 from rules.core import Event, Rng
 
-from .data import BIOMES, COLOURS, CUBES, DAUGHTERS, SEXUALITY, SPECIES, SPECIES_ORDER
+from .data import BIOMES, COLOUR_NAMES as COLOUR_NAME, COLOUR_NAMES_FR as COLOUR_NAME_FR, COLOURS, CUBES, DAUGHTERS, \
+    SEXUALITY, SPECIES, SPECIES_ORDER
 from .model import (
-    ROWS, WIDTH, add_babies, biome_keys, black_discs, card_name, has_ability, has_elder,
+    ROWS, WIDTH, add_babies, holder_discs, immature_holders, release_from, biome_keys, black_discs, card_name, has_ability, has_elder,
     has_weapon, hand_limit, huntable, hunters, is_gatherer, kill_from_pool, lazarus, mature_elder,
-    mpi_for, n_seats, order_index, parse_daughter_key, player, release, remove_elder, seat_name,
+    mpi_for, n_seats, order_index, parse_daughter_key, player, remove_elder, seat_name,
     send_cube_to_grave, slot_card, unseat_husband, vocab_total)
 
 SEXES = ("harem", "libertine", "monogamy")
@@ -112,12 +113,21 @@ def advance(st, ev: list) -> None:
         elif ph == "combat":
             combat_phase(st, ev)
         elif ph == "hunt":
-            hunting_phase(st, ev)
+            start_hunting(st)
+        elif ph == "hunting":
+            if not continue_hunting(st, ev):
+                return
             to_discard(st, "domestic")
         elif ph == "domestic":
+            st["rel"] = []
             domestic_phase(st, ev)
-            st["phase"] = "action"
             st["acted"] = []
+            st["rel_then"] = "action"
+            st["phase"] = "release"
+        elif ph == "release":
+            if not settle_releases(st, ev):
+                return
+            st["phase"] = st["rel_then"]
         elif ph == "action":
             from .moves import auto_pass
             auto_pass(st)
@@ -695,9 +705,10 @@ def _key_order(key):
 # ------------------------------------------------------------ phase 4
 
 
-def hunting_phase(st, ev) -> None:
+def start_hunting(st) -> None:
     """A4: uncontested cards, then contested ones, then the predators."""
     keys = [k for k in st["parties"] if any(units(p) for p in st["parties"][k].values())]
+
     def contested(k):
         return sum(1 for p in st["parties"][k].values() if units(p)) > 1
 
@@ -707,19 +718,86 @@ def hunting_phase(st, ev) -> None:
     first = sorted([k for k in keys if not contested(k) and not is_pred(k)],
                    key=lambda k: (order_index(st, _single_seat(st, k)), _key_order(k)))
     second = sorted([k for k in keys if contested(k) and not is_pred(k)], key=_key_order)
-    for key in first + second:
-        if key[0] in "NS":
-            hunt_card(st, key, ev)
-        else:
-            court(st, key, ev)
-    for _ in range(50):  # every call clears its card; a second predator may receive the survivors
+    st["hq"] = first + second
+    st["rel"] = []
+    st["rel_then"] = "hunting"
+    st["phase"] = "hunting"
+
+
+def continue_hunting(st, ev) -> bool:
+    """Hunt card after card; pause when a player must pick which disc a
+    success frees (so a freshly matured elder helps the next hunt, G3)."""
+    for _ in range(100):
+        if not settle_releases(st, ev):
+            st["phase"] = "release"
+            return False
+        if st["hq"]:
+            key = st["hq"].pop(0)
+            if key not in st["parties"]:
+                continue
+            if key[0] in "NS":
+                hunt_card(st, key, ev)
+            else:
+                court(st, key, ev)
+            continue
+        # every call clears its card; a second predator may receive the survivors
         preds = sorted(k for k in st["parties"] if any(units(p) for p in st["parties"][k].values()))
-        if not preds:
-            break
-        hunt_card(st, preds[0], ev, predator=True)
+        if preds:
+            hunt_card(st, preds[0], ev, predator=True)
+            continue
+        break
+    if not settle_releases(st, ev):
+        st["phase"] = "release"
+        return False
     for key in list(st["parties"]):
         send_home(st, key)
     st["parties"] = {}
+    st["phase"] = "hunting"
+    return True
+
+
+def hunting_phase(st, ev) -> None:
+    """The whole of phase 4 when nobody has a choice to make (tests, tools)."""
+    start_hunting(st)
+    continue_hunting(st, ev)
+
+
+def release_options(st, seat, colour) -> list:
+    p = player(st, seat)
+    return [h for h in immature_holders(p) if colour in holder_discs(p, h)]
+
+
+def settle_releases(st, ev) -> bool:
+    """Free the queued discs that leave no choice; True once none is left."""
+    while st.get("rel"):
+        seat, colour = st["rel"][0]
+        options = release_options(st, seat, colour)
+        if len(options) > 1:
+            return False
+        st["rel"].pop(0)
+        if options:
+            release_from(player(st, seat), options[0], colour)
+            ev.append(Event(f"{seat_name(seat)} frees a {COLOUR_NAME[colour]} disc ({holder_name(st, seat, options[0])}).",
+                            fr=f"{seat_name(seat)} libère un disque {COLOUR_NAME_FR[colour]}.", seat=seat))
+    return True
+
+
+def holder_name(st, seat, holder) -> str:
+    from .data import ELDERS
+    kind, i = holder
+    p = player(st, seat)
+    if kind == "elder":
+        return ELDERS[i]["name"]
+    if kind == "hus":
+        return "husband of " + card_name(p["daughters"][i]["id"])
+    if kind == "daughter":
+        return card_name(p["daughters"][i]["id"])
+    return card_name(p["domestic" if kind == "domestic" else "inventions"][i]["id"])
+
+
+def queue_release(st, seat, colours) -> None:
+    for c in colours:
+        st.setdefault("rel", []).append([seat, c])
 
 
 def _single_seat(st, key) -> int:
@@ -930,9 +1008,7 @@ def bank_loot(st, seat, gains, ev) -> None:
         if got:
             bits.append(f"{got} baby(ies)")
     if gains.get("release"):
-        freed = release(p, gains["release"])
-        if freed:
-            bits.append("frees " + "".join(freed))
+        queue_release(st, seat, gains["release"])
     cell = slot_card(st, key) if key else None
     if gains.get("trophy") and cell and cell[0] == gains["trophy"]:
         st["rows"][key[0]][int(key[1:]) - 1] = None  # G7: a trophy leaves a gap
@@ -1026,10 +1102,9 @@ def domestic_phase(st, ev) -> None:
                 continue
             dom = BIOMES[c["id"]]["hand"]
             got = add_babies(st, seat, dom["babies"])
-            freed = release(p, dom["release"])
-            if got or freed:
-                ev.append(Event(f"{seat_name(seat)}'s {card_name(c['id'])}: {got} baby(ies)"
-                                + (", frees " + "".join(freed) if freed else "") + ".",
+            queue_release(st, seat, dom["release"])
+            if got:
+                ev.append(Event(f"{seat_name(seat)}'s {card_name(c['id'])}: {got} baby(ies).",
                                 fr=f"{card_name(c['id'])} de {seat_name(seat)} : {got} bébé(s).", seat=seat))
 
 

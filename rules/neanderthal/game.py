@@ -22,6 +22,8 @@ PHASE_NAMES = {
     "discard": ("hand limit", "taille de la main"),
     "assign": ("assigning hunters", "assignation des chasseurs"),
     "nego": ("negotiations", "négociations"),
+    "hunting": ("hunting", "chasse"),
+    "release": ("choosing the disc a success frees", "choix du disque libéré"),
     "action": ("portal, neolexia and elder actions", "portail, néolexie et actions des Anciens"),
     "over": ("game over", "partie terminée"),
 }

@@ -44,6 +44,8 @@ def to_act(st) -> list:
         return nego_to_act(st)
     if ph == "action":
         return [s for s in st["order"] if s not in st["acted"]]
+    if ph == "release":
+        return [st["rel"][0][0]]
     return []
 
 
@@ -82,7 +84,23 @@ def legal(st, seat) -> list:
         return nego_moves(st, seat)
     if ph == "action":
         return action_moves(st, seat)
+    if ph == "release":
+        return release_moves(st, seat)
     return []
+
+
+HOLDER_CODES = {"elder": "e", "hus": "h", "daughter": "d", "domestic": "x", "invention": "i"}
+
+
+def release_moves(st, seat) -> list:
+    _, colour = st["rel"][0]
+    out = []
+    for holder in E.release_options(st, seat, colour):
+        kind, i = holder
+        code = f"{HOLDER_CODES[kind]}{i if kind == 'elder' else i + 1}"
+        out.append(Move(seat, f"free {code}", f"Free the {COLOUR_NAMES[colour]} disc of {E.holder_name(st, seat, holder)}",
+                        ("free", kind, i, colour)))
+    return out
 
 
 def dependant_name(st, seat, code) -> str:
@@ -495,6 +513,13 @@ def play(st, move: Move) -> list:
         if not to_act(st):
             st["phase"] = st["pend"]["then"]
             st["pend"] = {}
+    elif kind == "free":
+        _, what, i, colour = data
+        from .model import release_from
+        ev.append(Event(f"{seat_name(seat)} frees a {COLOUR_NAMES[colour]} disc ({E.holder_name(st, seat, (what, i))}).",
+                        fr=f"{seat_name(seat)} libère un disque.", seat=seat))
+        release_from(p, (what, i), colour)
+        st["rel"].pop(0)
     elif st["phase"] == "assign":
         play_assign(st, seat, data, ev)
     elif st["phase"] == "nego":

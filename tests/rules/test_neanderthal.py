@@ -1080,3 +1080,25 @@ def test_coop_invention_for_a_disc():
     assert player(st, NEANDERTHAL)["hand"] == [card("Atlatl")] and player(st, ARCHAIC)["hand"] == []
     assert player(st, ARCHAIC)["vocab"]["o"] == a["vocab"]["o"] + 1
     coop_discs(st)
+
+
+def test_g3_the_player_chooses_which_disc_a_success_frees():
+    st = fresh()
+    empty_rows(st)
+    put(st, "N1", "Irish Elk")                   # frees a white disc
+    p = player(st, ARCHAIC)
+    p["elders"][5] = {"imm": "w"}
+    p["grave"] -= 1
+    p["daughters"] = [{"id": card("Dancer"), "discs": ["w"], "hus": None}]
+    p["vocab"]["w"] -= 2
+    party(st, "N1", ARCHAIC, cubes=2)
+    st["rng"] = Dice([1, 1])
+    st["phase"] = "hunt"
+    st["order"] = [ARCHAIC, NEANDERTHAL, CROMAGNON]
+    E.advance(st, [])
+    assert st["phase"] == "release" and M.to_act(st) == [ARCHAIC]
+    assert [m.notation for m in GAME.legal_moves(st, ARCHAIC)] == ["free e5", "free d1"]
+    st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, "free d1"))
+    p = player(st, ARCHAIC)
+    assert p["daughters"][0]["discs"] == [] and p["elders"][5] == {"imm": "w"}
+    assert st["phase"] != "release"
