@@ -11,7 +11,12 @@ from render.kit import Table, encode_png
 
 
 def draw(game_key: str, view: dict, table: Table) -> Image.Image:
-    module = importlib.import_module(f"render.{game_key}")
+    try:
+        module = importlib.import_module(f"render.{game_key}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"render.{game_key}":
+            raise   # the renderer exists but is broken: say so, do not hide it
+        from render import generic as module
     return module.draw(view, table)
 
 

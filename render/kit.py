@@ -118,7 +118,7 @@ def legend(table: Table, width: int, scores: list | None = None, extra: dict[int
         acting = seat in table.to_act and not table.finished
         if acting:
             d.rounded_rectangle((4, y - 13, width - 4, y + 13), radius=6, fill=(255, 240, 170), outline=INK)
-            text(d, (14, y), "▶", size=16, anchor="lm", bold=True)
+            d.polygon([(12, y - 7), (24, y), (12, y + 7)], fill=INK)   # the font has no arrow glyph
         badge(d, seat, 38, y, 11)
         label = name[:24]
         if scores is not None and seat < len(scores):
@@ -130,7 +130,8 @@ def legend(table: Table, width: int, scores: list | None = None, extra: dict[int
     if ev:
         y += 4
         for line in ev:
-            text(d, (12, y), ("• " + line)[:110], size=14, fill=MUTED)
+            d.ellipse((12, y + 6, 18, y + 12), fill=MUTED)
+            text(d, (24, y), line[:110], size=14, fill=MUTED)
             y += 24
     return img
 

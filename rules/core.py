@@ -193,6 +193,15 @@ def normalize_notation(text: str) -> str:
     return "".join(ch for ch in text if ch.isalnum() or ch in "><+=:/.,#@")
 
 
+def echo(text: str, limit: int = 40) -> str:
+    """User text made safe to quote back: no control or bidi characters,
+    no Discord markup or mentions, cut short."""
+    clean = "".join(ch for ch in unicodedata.normalize("NFKC", text)
+                    if unicodedata.category(ch)[0] != "C" and ch not in "`*_~|@<>\\")
+    clean = " ".join(clean.split())
+    return clean[:limit] + ("…" if len(clean) > limit else "")
+
+
 class Game:
     """Base class of every game. Subclass it in ``rules/<key>/`` and register
     an instance in ``rules/registry.py``.
@@ -273,8 +282,8 @@ class Game:
                 return move
         sample = ", ".join(m.notation for m in moves[:6])
         more = "…" if len(moves) > 6 else ""
-        raise IllegalMove(f"'{text[:40]}' is not a legal move now. Legal moves include: {sample}{more}",
-                          f"« {text[:40]} » n'est pas un coup légal. Coups possibles : {sample}{more}")
+        raise IllegalMove(f"'{echo(text)}' is not a legal move now. Legal moves include: {sample}{more}",
+                          f"« {echo(text)} » n'est pas un coup légal. Coups possibles : {sample}{more}")
 
     def apply(self, state, move: Move) -> tuple[Any, list[Event]]:
         """Pure: returns a new state and the events; ``state`` is untouched."""
@@ -301,13 +310,14 @@ class Game:
             return int(rng[1])
         return 0
 
-    def default_move(self, state, seat: int) -> Move:
-        """The move the table makes for an absent seat when a deadline runs
-        out: by default the first legal move (games may choose better)."""
+    def default_move(self, state, seat: int, rng: Rng) -> Move:
+        """The move the table makes for an absent or resigned seat: by
+        default a random legal one, drawn from ``rng`` (which the service
+        seeds from the game, so replays repeat it). Games may choose better."""
         moves = self.legal_moves(state, seat)
         if not moves:
             raise IllegalMove("No legal move.")
-        return moves[0]
+        return moves[rng.randbelow(len(moves))]
 
     # ---- what people see
 

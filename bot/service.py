@@ -1,0 +1,741 @@
+"""The table service: every command of the bot, free of Discord.
+
+It loads a channel's game, asks the rules, saves through the store (with
+the version check) and renders the board in a worker thread. Its answers
+are data (:class:`Reply`: text, image bytes, mentions, private parts,
+buttons), so the Discord adapter and the local console show the same thing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+import render
+from bot.clock import SystemClock
+from bot.i18n import duration, t
+from bot.replay import Played, bot_rng, effective_moves, replay
+from render.kit import Table
+from rules import registry
+from rules.core import Event, Game, IllegalMove, Move, Result, Rng
+from storage.store import ChannelBusy, GameRow, SeatRow, Store, VersionConflict
+
+MAX_INPUT = 200          # characters of a typed move or option
+BUTTON_LIMIT = 5         # at most this many legal moves become buttons
+LOG_PAGE = 15
+RETRIES = 5              # attempts when another move lands first
+
+
+# ------------------------------------------------------------ values
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who sent a command, as the front end knows them."""
+
+    user_id: int
+    name: str
+    manage: bool = False          # may manage the channel (moderator)
+    locale: str | None = None
+
+
+@dataclass(frozen=True)
+class Place:
+    channel_id: int
+    guild_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button: pressing it sends ``/move <notation>`` (or ``/undo yes``)."""
+
+    label: str
+    command: str
+    arg: str
+    game_id: int = 0
+    version: int = 0
+
+
+@dataclass
+class Reply:
+    text: str
+    ephemeral: bool = False
+    image: bytes | None = None
+    image_name: str = "board.png"
+    mentions: list[int] = field(default_factory=list)
+    choices: list[Choice] = field(default_factory=list)
+    followups: list["Reply"] = field(default_factory=list)
+    ok: bool = True
+    game_id: int | None = None
+    version: int | None = None
+
+
+def refusal(text: str) -> Reply:
+    return Reply(text, ephemeral=True, ok=False)
+
+
+class Refused(Exception):
+    """A command the table turns down; the message goes to the caller only."""
+
+
+# ------------------------------------------------------------ service
+
+
+class TableService:
+    def __init__(self, store: Store, clock=None, *, render_images: bool = True) -> None:
+        self.store = store
+        self.clock = clock or SystemClock()
+        self.render_images = render_images
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._states: OrderedDict[tuple[int, int], object] = OrderedDict()   # (game, version) -> state
+        self._images: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+
+    # ---- helpers
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def _game_of(self, row: GameRow) -> Game:
+        return registry.get(row.key)
+
+    def _state(self, row: GameRow):
+        """The parsed state of a row, cached by version so a busy game is
+        not decoded again for every command."""
+        cache_key = (row.id, row.version)
+        state = self._states.get(cache_key)
+        if state is None:
+            state = self._game_of(row).load(row.state)
+            self._states[cache_key] = state
+            if len(self._states) > 256:
+                self._states.popitem(last=False)
+        else:
+            self._states.move_to_end(cache_key)
+        return state
+
+    def _remember(self, row_id: int, version: int, state) -> None:
+        self._states[(row_id, version)] = state
+        if len(self._states) > 256:
+            self._states.popitem(last=False)
+
+    async def _open_row(self, place: Place, locale) -> GameRow:
+        row = await self.store.open_game_in(place.channel_id)
+        if row is None:
+            raise Refused(t(locale, "no_game"))
+        return row
+
+    @staticmethod
+    def _names(seats: list[SeatRow]) -> list[str]:
+        return [s.name for s in seats]
+
+    @staticmethod
+    def _fill(text: str, names: list[str]) -> str:
+        for i, name in enumerate(names):
+            text = text.replace("{p%d}" % i, name)
+        return text
+
+    @staticmethod
+    def _seated_list(seats: list[SeatRow]) -> str:
+        return ", ".join(s.name for s in seats) or "—"
+
+    def _who(self, acting: list[int], seats: list[SeatRow]) -> str:
+        names = []
+        for seat in acting:
+            if seat < len(seats) and seats[seat].name not in names:
+                names.append(seats[seat].name)
+        return ", ".join(names) or "—"
+
+    def _mentions(self, acting: list[int], seats: list[SeatRow]) -> list[int]:
+        out: list[int] = []
+        for seat in acting:
+            if seat < len(seats) and not seats[seat].is_bot and seats[seat].user_id not in out:
+                out.append(seats[seat].user_id)
+        return out
+
+    @staticmethod
+    def _check_length(text: str, locale) -> None:
+        if len(text) > MAX_INPUT:
+            raise Refused(t(locale, "too_long", length=len(text), limit=MAX_INPUT))
+
+    async def _run(self, coro) -> Reply:
+        try:
+            return await coro
+        except Refused as exc:
+            return refusal(str(exc))
+
+    # ---- rendering
+
+    async def board_image(self, row: GameRow, seats: list[SeatRow], state, events: list[str] | None = None,
+                          locale: str | None = None) -> bytes | None:
+        if not self.render_images:
+            return None
+        cache_key = (row.id, row.version)
+        if cache_key in self._images:
+            return self._images[cache_key]
+        game = self._game_of(row)
+        names = self._names(seats)
+        finished = row.status != "active"
+        table = Table(names=names, to_act=[] if finished else game.to_act(state), title=game.name,
+                      last_events=[self._fill(e, names) for e in (events or [])],
+                      finished=finished, locale=locale)
+        view = game.view(state, None)
+        png = await asyncio.to_thread(render.board_png, row.key, view, table)
+        self._images[cache_key] = png
+        if len(self._images) > 64:
+            self._images.popitem(last=False)
+        return png
+
+    # ================================================================ lobby
+
+    async def new_game(self, place: Place, actor: Actor, key: str, options: dict[str, str] | None = None,
+                       seed: int | None = None) -> Reply:
+        return await self._run(self._new_game(place, actor, key, options or {}, seed))
+
+    async def _new_game(self, place, actor, key, options, seed) -> Reply:
+        loc = actor.locale
+        for k, v in options.items():
+            self._check_length(f"{k}{v}", loc)
+        try:
+            game = registry.get(key)
+        except KeyError:
+            raise Refused(t(loc, "unknown_game", key=str(key)[:40], keys=", ".join(registry.keys())))
+        try:
+            resolved = game.resolve_options(options)
+        except IllegalMove as exc:
+            raise Refused(exc.localized(loc))
+        if seed is None:
+            seed = int.from_bytes(os.urandom(6), "big")
+        try:
+            row = await self.store.create_game(guild_id=place.guild_id, channel_id=place.channel_id, key=game.key,
+                                               options=resolved, seed=seed, creator_id=actor.user_id,
+                                               creator_name=actor.name, now=self.clock.now())
+        except ChannelBusy:
+            busy = await self.store.open_game_in(place.channel_id)
+            raise Refused(t(loc, "channel_busy", key=busy.key if busy else "?", status=busy.status if busy else "?"))
+        opts = "".join(f", {k}={v}" for k, v in resolved.items())
+        players = f"{game.min_players}–{game.max_players}" if game.min_players != game.max_players \
+            else str(game.min_players)
+        return Reply(t(loc, "created", name=actor.name, game=game.name, players=players, opts=opts),
+                     game_id=row.id, version=row.version)
+
+    async def join(self, place: Place, actor: Actor) -> Reply:
+        return await self._run(self._join(place, actor))
+
+    async def _join(self, place, actor) -> Reply:
+        loc = actor.locale
+        for _ in range(RETRIES):
+            row = await self._open_row(place, loc)
+            if row.status != "lobby":
+                raise Refused(t(loc, "not_in_lobby"))
+            seats = await self.store.seats(row.id)
+            if any(s.user_id == actor.user_id for s in seats):
+                raise Refused(t(loc, "already_joined"))
+            game = self._game_of(row)
+            if len(seats) >= game.max_players:
+                raise Refused(t(loc, "table_full", max=game.max_players))
+            people = [(s.user_id, s.name) for s in seats] + [(actor.user_id, actor.name)]
+            try:
+                await self.store.set_lobby_seats(row.id, row.version, people, self.clock.now())
+            except VersionConflict:
+                continue
+            return Reply(t(loc, "joined", name=actor.name, seated=", ".join(n for _, n in people)))
+        raise Refused(t(loc, "busy"))
+
+    async def leave(self, place: Place, actor: Actor) -> Reply:
+        return await self._run(self._leave(place, actor))
+
+    async def _leave(self, place, actor) -> Reply:
+        loc = actor.locale
+        for _ in range(RETRIES):
+            row = await self._open_row(place, loc)
+            seats = await self.store.seats(row.id)
+            if not any(s.user_id == actor.user_id for s in seats):
+                raise Refused(t(loc, "not_seated"))
+            if row.status != "lobby":
+                raise Refused(t(loc, "use_resign"))
+            people = [(s.user_id, s.name) for s in seats if s.user_id != actor.user_id]
+            try:
+                if not people:
+                    await self.store.set_status(row.id, row.version, "abandoned", self.clock.now())
+                    return Reply(t(loc, "left_last", name=actor.name))
+                await self.store.set_lobby_seats(row.id, row.version, people, self.clock.now())
+            except VersionConflict:
+                continue
+            return Reply(t(loc, "left", name=actor.name, seated=", ".join(n for _, n in people)))
+        raise Refused(t(loc, "busy"))
+
+    async def start(self, place: Place, actor: Actor, order: str = "join") -> Reply:
+        return await self._run(self._start(place, actor, order))
+
+    async def _start(self, place, actor, order) -> Reply:
+        loc = actor.locale
+        row = await self._open_row(place, loc)
+        if row.status != "lobby":
+            raise Refused(t(loc, "not_in_lobby"))
+        seats = await self.store.seats(row.id)
+        if actor.user_id != row.creator_id and not actor.manage:
+            raise Refused(t(loc, "only_creator_start", creator=seats[0].name if seats else "?"))
+        game = self._game_of(row)
+        try:
+            game.check_players(len(seats), row.options)
+        except IllegalMove as exc:
+            raise Refused(exc.localized(loc))
+        people = list(seats)
+        if str(order).strip().lower() in ("random", "shuffle", "shuffled", "hasard"):
+            Rng(row.seed ^ 0x5EA7).shuffle(people)
+        owners = game.seat_owners(len(people), row.options)
+        final = [SeatRow(seat, people[p].user_id, people[p].name, False) for seat, p in enumerate(owners)]
+        state = game.setup(len(final), row.seed, row.options)
+        try:
+            version = await self.store.start(row.id, row.version, final, game.dump(state), self.clock.now())
+        except VersionConflict:
+            raise Refused(t(loc, "busy"))
+        self._remember(row.id, version, state)
+        row = await self.store.game(row.id)
+        listing = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(final))
+        text = t(loc, "started", game=game.name, seats=listing)
+        reply = await self._turn_post(row, final, state, [text], loc)
+        return reply
+
+    async def cancel(self, place: Place, actor: Actor) -> Reply:
+        return await self._run(self._cancel(place, actor))
+
+    async def _cancel(self, place, actor) -> Reply:
+        loc = actor.locale
+        row = await self._open_row(place, loc)
+        seats = await self.store.seats(row.id)
+        if actor.user_id != row.creator_id and not actor.manage:
+            creator = next((s.name for s in seats if s.user_id == row.creator_id), "the creator")
+            raise Refused(t(loc, "only_creator_cancel", creator=creator))
+        try:
+            await self.store.set_status(row.id, row.version, "abandoned", self.clock.now())
+        except VersionConflict:
+            raise Refused(t(loc, "busy"))
+        return Reply(t(loc, "cancelled", name=actor.name))
+
+    # ================================================================ play
+
+    async def move(self, place: Place, actor: Actor, text: str) -> Reply:
+        return await self._run(self._move(place, actor, text))
+
+    async def _move(self, place, actor, text) -> Reply:
+        loc = actor.locale
+        text = (text or "").strip()
+        self._check_length(text, loc)
+        first_error: str | None = None
+        for attempt in range(RETRIES):
+            row = await self._open_row(place, loc)
+            async with self._lock(row.id):
+                row = await self.store.game(row.id)
+                if row.status != "active":
+                    raise Refused(self._not_active_text(row, await self.store.seats(row.id), loc))
+                seats = await self.store.seats(row.id)
+                game = self._game_of(row)
+                state = self._state(row)
+                seat = self._actor_seat(game, state, seats, actor)
+                try:
+                    move = game.parse(state, seat, text)
+                except IllegalMove as exc:
+                    msg = exc.localized(loc)
+                    raise Refused(t(loc, "moved_on", error=msg) if attempt and first_error is None else msg)
+                try:
+                    return await self._commit_turn(row, seats, state, move, actor, loc)
+                except VersionConflict:
+                    continue   # another process moved first: re-read and try again
+        raise Refused(t(loc, "busy"))
+
+    def _actor_seat(self, game: Game, state, seats: list[SeatRow], actor: Actor) -> int:
+        """The seat this person may move now, or a clear refusal."""
+        loc = actor.locale
+        mine = [s.seat for s in seats if s.user_id == actor.user_id]
+        if not mine:
+            raise Refused(t(loc, "spectator"))
+        acting = game.to_act(state)
+        for seat in acting:
+            if seat in mine and not seats[seat].is_bot:
+                return seat
+        raise Refused(t(loc, "not_your_turn", who=self._who(acting, seats)))
+
+    async def _commit_turn(self, row: GameRow, seats: list[SeatRow], state, move: Move, actor: Actor | None,
+                           loc) -> Reply:
+        """Apply one move (and any bot seats' moves after it), saving each,
+        then build the reply: the public turn post when the turn passed,
+        a private 'continue' note when the same seat still acts."""
+        game = self._game_of(row)
+        names = self._names(seats)
+        acting_before = game.to_act(state)
+        version = row.version
+        public: list[str] = []
+        private: list[str] = []
+        played: list[str] = []
+        for _ in range(10000):
+            draws = game.rng_draws(state)
+            new_state, events = game.apply(state, move)
+            barrier = game.rng_draws(new_state) != draws or any(e.reveal for e in events)
+            pub = [e.text for e in events if e.private_to is None]
+            private += [self._fill(e.localized(loc), names) for e in events
+                        if e.private_to is not None and e.private_to == move.seat]
+            result = game.result(new_state)
+            status = "finished" if result is not None else "active"
+            result_json = self._result_json(result, names) if result else None
+            turn_changed = game.to_act(new_state) != game.to_act(state)
+            version = await self.store.record(
+                row.id, version, state=game.dump(new_state), kind="move", seat=move.seat,
+                user_id=actor.user_id if actor and seats[move.seat].user_id == actor.user_id else None,
+                text=move.notation, barrier=barrier, events=pub, now=self.clock.now(), status=status,
+                result=result_json, turn_changed=turn_changed)
+            self._remember(row.id, version, new_state)
+            public += pub
+            played.append(move.notation)
+            state = new_state
+            actor = None
+            # the table plays seats whose player resigned or was replaced
+            bots = [s for s in game.to_act(state) if seats[s].is_bot]
+            humans = [s for s in game.to_act(state) if not seats[s].is_bot]
+            if result is not None or not bots or humans:
+                break
+            move = game.default_move(state, bots[0], bot_rng(row.seed, version))
+        row = await self.store.game(row.id)
+        acting_after = game.to_act(state)
+        if acting_after == acting_before and row.status == "active":
+            # a sub-step: the same seat goes on; show them privately where they are
+            hint = self._choices_hint(game, state, acting_after[0] if acting_after else None, loc)
+            reply = Reply(t(loc, "continue", moves=", ".join(played), hint=hint), ephemeral=True,
+                          game_id=row.id, version=row.version)
+            reply.image = await self.board_image(row, seats, state, public, loc)
+            if private:
+                reply.text += "\n" + "\n".join(private)
+            reply.choices = self._choices(game, state, acting_after, row)
+            return reply
+        post = await self._turn_post(row, seats, state, [], loc)
+        if private:
+            post.followups.append(Reply("\n".join(private), ephemeral=True))
+        return post
+
+    def _result_json(self, result: Result, names: list[str]) -> dict:
+        data = result.to_json()
+        data["names"] = names
+        return data
+
+    def _choices(self, game: Game, state, acting: list[int], row: GameRow) -> list[Choice]:
+        if len(acting) != 1:
+            return []
+        moves = game.legal_moves(state, acting[0])
+        if not 0 < len(moves) <= BUTTON_LIMIT:
+            return []
+        return [Choice((m.label or m.notation)[:80], "move", m.notation, row.id, row.version) for m in moves]
+
+    def _choices_hint(self, game: Game, state, seat: int | None, loc) -> str:
+        if seat is None:
+            return ""
+        moves = game.legal_moves(state, seat)
+        sample = ", ".join(m.notation for m in moves[:8])
+        return sample + ("…" if len(moves) > 8 else "")
+
+    async def _turn_post(self, row: GameRow, seats: list[SeatRow], state, head: list[str], loc) -> Reply:
+        """The one public message of a completed turn: what happened since
+        the channel last heard, the board, and a mention of who acts now."""
+        game = self._game_of(row)
+        names = self._names(seats)
+        entries = await self.store.log(row.id, after_version=row.announced)
+        events = [e for entry in entries for e in entry.events]
+        lines = list(head) + [self._fill(e, names) for e in events[-12:]]
+        if len(events) > 12:
+            lines.insert(len(head), f"… ({len(events) - 12} earlier events in `/log`)")
+        acting = game.to_act(state)
+        result = game.result(state)
+        mentions: list[int] = []
+        if result is not None:
+            lines.append(t(loc, "game_over", summary=self._summary(result, names)))
+        else:
+            status = game.status_text(state, loc)
+            if status:
+                lines.append(status)
+            lines.append(t(loc, "your_turn", who=self._who(acting, seats)))
+            mentions = self._mentions(acting, seats)
+        reply = Reply("\n".join(lines), mentions=mentions, game_id=row.id, version=row.version)
+        reply.image = await self.board_image(row, seats, state, events[-4:], loc)
+        reply.choices = self._choices(game, state, acting, row) if result is None else []
+        await self.store.mark_announced(row.id, row.version)
+        return reply
+
+    @staticmethod
+    def _final_result(row: GameRow, game: Game, state) -> Result | None:
+        """The result of a finished game: the rules' own, or the stored one
+        when the game ended by resignation."""
+        if row.status == "finished" and row.result:
+            r = row.result
+            return Result(r["scores"], r["ranks"], r.get("summary", ""), r.get("summary_fr"))
+        return game.result(state)
+
+    @staticmethod
+    def _summary(result: Result, names: list[str]) -> str:
+        order = sorted(range(len(result.ranks)), key=lambda s: result.ranks[s])
+        parts = [f"{result.ranks[s]}. {names[s] if s < len(names) else s} ({result.scores[s]:g})" for s in order]
+        text = " · ".join(parts)
+        if result.summary:
+            text += f"\n{TableService._fill(result.summary, names)}"
+        return text
+
+    def _not_active_text(self, row: GameRow, seats, loc) -> str:
+        if row.status == "lobby":
+            return t(loc, "lobby_wait", seated=self._seated_list(seats))
+        return t(loc, "not_active", status=row.status)
+
+    # ================================================================ looking
+
+    async def status(self, place: Place, actor: Actor) -> Reply:
+        return await self._run(self._status(place, actor))
+
+    async def _status(self, place, actor) -> Reply:
+        loc = actor.locale
+        row = await self.store.latest_game_in(place.channel_id)
+        if row is None:
+            raise Refused(t(loc, "no_game"))
+        game = self._game_of(row)
+        seats = await self.store.seats(row.id)
+        if row.status == "lobby":
+            return Reply(t(loc, "status_lobby", game=game.name, seated=self._seated_list(seats)))
+        if row.status == "abandoned":
+            return Reply(t(loc, "status_abandoned", game=game.name))
+        state = self._state(row)
+        names = self._names(seats)
+        result = self._final_result(row, game, state)
+        if result is not None:
+            return Reply(t(loc, "status_finished", game=game.name, summary=self._summary(result, names)))
+        lines = [f"**{game.name}**"]
+        status = game.status_text(state, loc)
+        if status:
+            lines.append(status)
+        scores = game.public_scores(state)
+        if scores is not None:
+            lines.append(" · ".join(f"{n}: {s:g}" for n, s in zip(names, scores)))
+        since = self.clock.now() - (row.turn_started_at or row.updated_at)
+        lines.append(t(loc, "turn_of", who=self._who(game.to_act(state), seats), since=duration(since, loc)))
+        return Reply("\n".join(lines), game_id=row.id, version=row.version)
+
+    async def board(self, place: Place, actor: Actor) -> Reply:
+        return await self._run(self._board(place, actor))
+
+    async def _board(self, place, actor) -> Reply:
+        loc = actor.locale
+        row = await self.store.latest_game_in(place.channel_id)
+        if row is None or row.state is None:
+            if row is not None and row.status == "lobby":
+                raise Refused(t(loc, "lobby_wait", seated=self._seated_list(await self.store.seats(row.id))))
+            raise Refused(t(loc, "no_game"))
+        seats = await self.store.seats(row.id)
+        state = self._state(row)
+        game = self._game_of(row)
+        last = await self.store.log(row.id, after_version=max(0, row.version - 1))
+        events = [e for entry in last for e in entry.events]
+        reply = await self._status(place, actor)
+        reply.image = await self.board_image(row, seats, state, events, loc)
+        reply.choices = []
+        return reply
+
+    async def hand(self, place: Place, actor: Actor) -> Reply:
+        return await self._run(self._hand(place, actor))
+
+    async def _hand(self, place, actor) -> Reply:
+        loc = actor.locale
+        row = await self._open_row(place, loc)
+        seats = await self.store.seats(row.id)
+        mine = [s.seat for s in seats if s.user_id == actor.user_id]
+        if not mine:
+            raise Refused(t(loc, "spectator"))
+        if row.status != "active":
+            raise Refused(self._not_active_text(row, seats, loc))
+        game = self._game_of(row)
+        state = self._state(row)
+        parts = []
+        for seat in mine:
+            text = game.private_text(state, seat, loc)
+            parts.append(text if len(mine) == 1 else f"**{seats[seat].name} — seat {seat + 1}**\n{text}")
+        return Reply("\n\n".join(parts), ephemeral=True)
+
+    async def log(self, place: Place, actor: Actor, page: int | None = None) -> Reply:
+        return await self._run(self._log(place, actor, page))
+
+    async def _log(self, place, actor, page) -> Reply:
+        loc = actor.locale
+        row = await self.store.latest_game_in(place.channel_id)
+        if row is None:
+            raise Refused(t(loc, "no_game"))
+        seats = await self.store.seats(row.id)
+        names = self._names(seats)
+        entries = await self.store.log(row.id)
+        if not entries:
+            return Reply(t(loc, "log_empty"), ephemeral=True)
+        pages = (len(entries) + LOG_PAGE - 1) // LOG_PAGE
+        page = pages if page is None else max(1, min(int(page), pages))
+        chunk = entries[(page - 1) * LOG_PAGE: page * LOG_PAGE]
+        lines = [t(loc, "log_page", game=self._game_of(row).name, page=page, pages=pages)]
+        for entry in chunk:
+            who = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else "table"
+            stamp = time.strftime("%m-%d %H:%M", time.gmtime(entry.created_at))
+            what = {"move": entry.text, "undo": f"undo {entry.text}", "resign": "resigns"}[entry.kind]
+            detail = "; ".join(self._fill(e, names) for e in entry.events)
+            lines.append(f"`#{entry.version:>3}` {stamp} **{who}**: `{what}`" + (f" — {detail}" if detail else ""))
+        return Reply("\n".join(lines)[:1900], ephemeral=True)
+
+    async def legal(self, place: Place, actor: Actor, typed: str = "", limit: int = 25) -> list[Move]:
+        """Legal moves for the caller filtered by what they typed (for
+        autocomplete): prefix matches first, then substring matches."""
+        row = await self.store.open_game_in(place.channel_id)
+        if row is None or row.status != "active":
+            return []
+        seats = await self.store.seats(row.id)
+        game = self._game_of(row)
+        state = self._state(row)
+        try:
+            seat = self._actor_seat(game, state, seats, actor)
+        except Refused:
+            return []
+        typed = (typed or "")[:MAX_INPUT].strip().lower()
+        moves = game.legal_moves(state, seat)
+        starts = [m for m in moves if m.notation.lower().startswith(typed)]
+        inside = [m for m in moves if typed and typed in m.display().lower() and m not in starts]
+        return (starts + inside)[:limit]
+
+    async def rules(self, key: str | None, actor: Actor, place: Place | None = None) -> Reply:
+        loc = actor.locale
+        if not key and place is not None:
+            row = await self.store.latest_game_in(place.channel_id)
+            key = row.key if row else None
+        if not key:
+            lines = [f"`{g.key}` — {g.name} ({g.min_players}–{g.max_players})" for g in registry.all_games()]
+            return Reply("\n".join(lines) or "—", ephemeral=True)
+        try:
+            game = registry.get(str(key)[:40])
+        except KeyError:
+            return refusal(t(loc, "unknown_game", key=str(key)[:40], keys=", ".join(registry.keys())))
+        return Reply(game.rules_text(loc)[:1990], ephemeral=True)
+
+    # ================================================================ undo / resign
+
+    async def undo(self, place: Place, actor: Actor, confirm: bool = False, count: int = 1,
+                   expected_version: int | None = None) -> Reply:
+        return await self._run(self._undo(place, actor, confirm, count, expected_version))
+
+    def _undoable(self, moves: list[Played], seats: list[SeatRow], actor: Actor, count: int, loc) -> list[Played]:
+        """The caller's trailing moves that may be taken back: theirs, with
+        no other seat acting since, never across a barrier."""
+        mine = {s.seat for s in seats if s.user_id == actor.user_id}
+        tail: list[Played] = []
+        for played in reversed(moves):
+            if len(tail) >= count:
+                break
+            if played.kind != "move" or played.seat not in mine or played.user_id != actor.user_id:
+                if not tail:
+                    why = "undo_none" if not any(p.seat in mine for p in moves) else "undo_other_acted"
+                    raise Refused(t(loc, "nothing_to_undo", why=t(loc, why)))
+                break
+            if played.barrier:
+                if not tail:
+                    raise Refused(t(loc, "nothing_to_undo", why=t(loc, "undo_barrier")))
+                break
+            tail.append(played)
+        if not tail:
+            raise Refused(t(loc, "nothing_to_undo", why=t(loc, "undo_none")))
+        return tail
+
+    async def _undo(self, place, actor, confirm, count, expected_version) -> Reply:
+        loc = actor.locale
+        row = await self._open_row(place, loc)
+        async with self._lock(row.id):
+            row = await self.store.game(row.id)
+            seats = await self.store.seats(row.id)
+            if not any(s.user_id == actor.user_id for s in seats):
+                raise Refused(t(loc, "spectator"))
+            if row.status != "active":
+                raise Refused(self._not_active_text(row, seats, loc))
+            if expected_version is not None and expected_version != row.version:
+                raise Refused(t(loc, "undo_stale"))
+            moves = effective_moves(await self.store.log(row.id))
+            tail = self._undoable(moves, seats, actor, max(1, min(int(count), 50)), loc)
+            listing = ", ".join(f"`{p.text}`" for p in reversed(tail))
+            if not confirm:
+                return Reply(t(loc, "undo_preview", moves=listing), ephemeral=True,
+                             choices=[Choice(f"Undo {len(tail)}", "undo", str(len(tail)), row.id, row.version)])
+            game = self._game_of(row)
+            state = replay(game, len(seats), row.seed, row.options, moves[:len(moves) - len(tail)])
+            text = t(loc, "undo_done", name=actor.name, moves=listing)
+            try:
+                version = await self.store.record(
+                    row.id, row.version, state=game.dump(state), kind="undo", seat=tail[0].seat,
+                    user_id=actor.user_id, text=str(len(tail)), barrier=False,
+                    events=[text], now=self.clock.now())
+            except VersionConflict:
+                raise Refused(t(loc, "undo_stale"))
+            self._remember(row.id, version, state)
+            row = await self.store.game(row.id)
+            return await self._turn_post(row, seats, state, [], loc)
+
+    async def resign(self, place: Place, actor: Actor) -> Reply:
+        return await self._run(self._resign(place, actor))
+
+    async def _resign(self, place, actor) -> Reply:
+        loc = actor.locale
+        row = await self._open_row(place, loc)
+        async with self._lock(row.id):
+            row = await self.store.game(row.id)
+            seats = await self.store.seats(row.id)
+            mine = [s.seat for s in seats if s.user_id == actor.user_id and not s.is_bot]
+            if not mine:
+                raise Refused(t(loc, "spectator"))
+            if row.status != "active":
+                raise Refused(self._not_active_text(row, seats, loc))
+            game = self._game_of(row)
+            state = self._state(row)
+            names = self._names(seats)
+            humans = {s.user_id for s in seats if not s.is_bot and s.user_id != actor.user_id}
+            now = self.clock.now()
+            if not humans:
+                status, result, text = "abandoned", None, t(loc, "resigned_solo", name=actor.name)
+            elif len(humans) == 1:
+                # one person left: they win, everyone who resigned shares last place
+                winner = next(iter(humans))
+                ranks = [1 if s.user_id == winner else 2 for s in seats]
+                scores = game.public_scores(state) or [0] * len(seats)
+                result = Result(list(scores), ranks, "by resignation")
+                status = "finished"
+                text = t(loc, "resigned_end", name=actor.name, summary=self._summary(result, names))
+            else:
+                status, result, text = "active", None, t(loc, "resigned", name=actor.name)
+            version = await self.store.record(
+                row.id, row.version, state=row.state, kind="resign", seat=mine[0], user_id=actor.user_id,
+                text="resign", barrier=True, events=[text], now=now, status=status,
+                result=self._result_json(result, names) if result else None)
+            self._remember(row.id, version, state)
+            for seat in mine:
+                await self.store.set_bot(row.id, seat, True)
+            row = await self.store.game(row.id)
+            seats = await self.store.seats(row.id)
+            if status == "active":
+                acting_bots = [s for s in game.to_act(state) if seats[s].is_bot]
+                if acting_bots:
+                    move = game.default_move(state, acting_bots[0], bot_rng(row.seed, row.version))
+                    return await self._commit_turn(row, seats, state, move, None, loc)
+                return await self._turn_post(row, seats, state, [], loc)
+            await self.store.mark_announced(row.id, row.version)
+            reply = Reply(text, game_id=row.id, version=row.version)
+            if status == "finished":
+                reply.image = await self.board_image(row, seats, state, [], loc)
+            return reply
+
+    # ================================================================ restart
+
+    async def pending_announcements(self) -> list[tuple[GameRow, Reply]]:
+        """Turn posts for moves saved but never announced (the process died
+        between saving and posting): the caller posts each one once."""
+        out = []
+        for row in await self.store.unannounced():
+            seats = await self.store.seats(row.id)
+            if row.state is None:
+                continue
+            state = self._state(row)
+            out.append((row, await self._turn_post(row, seats, state, [], None)))
+        return out

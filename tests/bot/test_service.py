@@ -1,0 +1,239 @@
+"""The table service: lobby, turns, refusals, undo, resign, restart."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.service import Actor, Place, TableService
+from storage.store import Store
+from tests.bot.conftest import ANN, BOB, CID, HERE, MOD, snapshot, started
+
+
+async def test_lobby_join_leave_start(service):
+    r = await service.new_game(HERE, ANN, "pebbles", seed=1)
+    assert r.ok and "Pebbles" in r.text
+    assert (await service.join(HERE, BOB)).ok
+    again = await service.join(HERE, BOB)
+    assert not again.ok and again.ephemeral and "already" in again.text
+    assert (await service.leave(HERE, BOB)).ok
+    assert (await service.join(HERE, BOB)).ok
+    refused = await service.start(HERE, BOB)
+    assert not refused.ok and "Ann" in refused.text
+    r = await service.start(HERE, ANN)
+    assert r.ok and not r.ephemeral
+    assert r.mentions == [ANN.user_id]
+    assert r.image and r.image[:8] == b"\x89PNG\r\n\x1a\n"
+    late = await service.join(HERE, CID)
+    assert not late.ok and "started" in late.text
+
+
+async def test_one_game_per_channel_and_threads_are_channels(service):
+    await service.new_game(HERE, ANN, "pebbles")
+    busy = await service.new_game(HERE, BOB, "pebbles")
+    assert not busy.ok and "already has a game" in busy.text
+    thread = Place(channel_id=101, guild_id=10)
+    assert (await service.new_game(thread, BOB, "pebbles")).ok
+
+
+async def test_unknown_game_and_bad_options_are_refused(service, store):
+    before = await snapshot(store)
+    r = await service.new_game(HERE, ANN, "chess")
+    assert not r.ok and "Unknown game" in r.text
+    r = await service.new_game(HERE, ANN, "pebbles", {"speed": "fast"})
+    assert not r.ok and "no option" in r.text
+    assert await snapshot(store) == before
+
+
+async def test_table_full(service):
+    await service.new_game(HERE, ANN, "pebbles")
+    for i in range(3):
+        assert (await service.join(HERE, Actor(20 + i, f"P{i}"))).ok
+    r = await service.join(HERE, Actor(30, "Late"))
+    assert not r.ok and "full" in r.text
+
+
+async def test_turn_enforcement_leaves_store_unchanged(service, store):
+    await started(service)
+    before = await snapshot(store)
+    cases = [
+        (BOB, "take 1", "not your turn"),
+        (CID, "take 1", "not playing"),
+        (ANN, "take 9", "not a legal move"),
+        (ANN, "", "Type a move"),
+        (ANN, "x" * 10_000, "too long"),
+        (ANN, "'; DROP TABLE games; --", "not a legal move"),
+        (ANN, "\u202e\x00🔥", "Type a move"),
+        (ANN, "take 7\u202e\x00", "not a legal move"),
+    ]
+    for actor, text, expect in cases:
+        r = await service.move(HERE, actor, text)
+        assert not r.ok and r.ephemeral, text
+        assert expect.lower() in r.text.lower(), (text, r.text)
+        assert len(r.text) < 400
+    assert await snapshot(store) == before
+
+
+async def test_a_turn_in_two_steps_posts_once(service):
+    await started(service)
+    step = await service.move(HERE, ANN, "take 2")
+    assert step.ok and step.ephemeral, "a sub-step is acknowledged privately"
+    assert [c.arg for c in step.choices] == ["end", "shout"]
+    assert "Your secret is" in step.text, "private events reach only the mover"
+    post = await service.move(HERE, ANN, "shout")
+    assert post.ok and not post.ephemeral
+    assert "Ann takes 2." in post.text and "Ann shouts." in post.text
+    assert post.mentions == [BOB.user_id]
+    assert "secret" not in post.text.lower()
+
+
+async def test_moves_are_case_and_space_insensitive(service):
+    await started(service)
+    assert (await service.move(HERE, ANN, "  TAKE   3 ")).ok
+
+
+async def test_status_board_hand_log_for_spectators_and_players(service):
+    await started(service)
+    await service.move(HERE, ANN, "take 1")
+    await service.move(HERE, ANN, "end")
+    status = await service.status(HERE, CID)
+    assert status.ok and "Bob" in status.text and "11 pebbles" in status.text
+    board = await service.board(HERE, CID)
+    assert board.ok and board.image
+    hand = await service.hand(HERE, ANN)
+    assert hand.ephemeral and "secret number" in hand.text
+    spectator_hand = await service.hand(HERE, CID)
+    assert not spectator_hand.ok and spectator_hand.ephemeral
+    log = await service.log(HERE, CID)
+    assert "take 1" in log.text and "end" in log.text
+
+
+async def test_finished_game(service, store):
+    await started(service)
+    seen_over = False
+    for _ in range(40):
+        for actor in (ANN, BOB):
+            r = await service.move(HERE, actor, "take 3")
+            if r.ok:
+                r = await service.move(HERE, actor, "end")
+                seen_over = seen_over or "Game over" in r.text
+    assert seen_over
+    row = await store.latest_game_in(HERE.channel_id)
+    assert row.status == "finished" and row.result["ranks"]
+    status = await service.status(HERE, CID)
+    assert "finished" in status.text
+    # a new game may now open in the same channel
+    assert (await service.new_game(HERE, BOB, "pebbles")).ok
+
+
+async def test_undo_own_move_until_someone_else_acts(service, store):
+    await started(service)
+    await service.move(HERE, ANN, "take 2")
+    version = (await store.open_game_in(HERE.channel_id)).version
+    preview = await service.undo(HERE, ANN)
+    assert preview.ok and "take 2" in preview.text and preview.choices
+    row = await store.open_game_in(HERE.channel_id)
+    assert row.version == version, "a preview changes nothing"
+    done = await service.undo(HERE, ANN, confirm=True)
+    assert done.ok and "took back" in done.text
+    row = await store.open_game_in(HERE.channel_id)
+    assert '"pile":12' in row.state
+    # after Bob acts, Ann cannot take back
+    await service.move(HERE, ANN, "take 1")
+    await service.move(HERE, ANN, "end")
+    await service.move(HERE, BOB, "take 1")
+    r = await service.undo(HERE, ANN, confirm=True)
+    assert not r.ok and "someone else" in r.text
+
+
+async def test_undo_never_crosses_a_random_draw(service):
+    await started(service)
+    await service.move(HERE, ANN, "roll")
+    r = await service.undo(HERE, ANN, confirm=True)
+    assert not r.ok and "at random" in r.text
+
+
+async def test_stale_undo_button_is_refused(service, store):
+    await started(service)
+    await service.move(HERE, ANN, "take 2")
+    preview = await service.undo(HERE, ANN)
+    await service.move(HERE, ANN, "end")
+    r = await service.undo(HERE, ANN, confirm=True, expected_version=preview.choices[0].version)
+    assert not r.ok and "changed" in r.text
+
+
+async def test_resign_two_players_ends_the_game(service, store):
+    await started(service)
+    r = await service.resign(HERE, BOB)
+    assert r.ok and "resigned" in r.text
+    row = await store.latest_game_in(HERE.channel_id)
+    assert row.status == "finished"
+    assert row.result["ranks"] == [1, 2]
+
+
+async def test_resign_with_three_players_lets_the_table_play_the_seat(service, store):
+    await started(service, (ANN, BOB, CID))
+    await service.resign(HERE, BOB)
+    await service.move(HERE, ANN, "take 1")
+    post = await service.move(HERE, ANN, "end")
+    # Bob's seat was played by the table; Cid is asked next
+    assert post.mentions == [CID.user_id]
+    log = await store.log((await store.open_game_in(HERE.channel_id)).id)
+    assert [e.user_id for e in log if e.seat == 1 and e.kind == "move"] == [None, None]
+
+
+async def test_cancel_only_by_creator_or_moderator(service):
+    await started(service)
+    r = await service.cancel(HERE, BOB)
+    assert not r.ok and "Ann" in r.text
+    assert (await service.cancel(HERE, MOD)).ok
+    assert not (await service.move(HERE, ANN, "take 1")).ok
+
+
+async def test_concurrent_moves_exactly_one_applies(service, store):
+    await started(service)
+    results = await asyncio.gather(*[service.move(HERE, ANN, "take 1") for _ in range(20)])
+    assert sum(r.ok for r in results) == 1
+    row = await store.open_game_in(HERE.channel_id)
+    assert '"pile":11' in row.state
+    assert len(await store.log(row.id)) == 1
+
+
+async def test_two_processes_on_one_file_never_lose_a_move(tmp_path, clock):
+    """Two stores (two connections, as two bot processes would have) race
+    on the same game: each move lands once, in order."""
+    path = tmp_path / "shared.db"
+    s1, s2 = await Store.open(path), await Store.open(path)
+    a, b = TableService(s1, clock, render_images=False), TableService(s2, clock, render_images=False)
+    await started(a)
+    outcomes = await asyncio.gather(a.move(HERE, ANN, "take 1"), b.move(HERE, ANN, "take 2"))
+    assert sum(r.ok for r in outcomes) == 1
+    log = await s1.log((await s1.open_game_in(HERE.channel_id)).id)
+    assert len(log) == 1
+    await s1.close()
+    await s2.close()
+
+
+async def test_restart_continues_and_announces_unposted_moves(tmp_path, clock):
+    path = tmp_path / "restart.db"
+    s1 = await Store.open(path)
+    svc = TableService(s1, clock)
+    await started(svc)
+    await svc.move(HERE, ANN, "take 1")
+    # the process 'dies' after saving Ann's end but before announcing it
+    row = await s1.open_game_in(HERE.channel_id)
+    game = svc._game_of(row)
+    state = svc._state(row)
+    move = game.parse(state, 0, "end")
+    new_state, events = game.apply(state, move)
+    await s1.record(row.id, row.version, state=game.dump(new_state), kind="move", seat=0, user_id=ANN.user_id,
+                    text="end", barrier=False, events=[e.text for e in events], now=clock.now())
+    await s1.close()
+    s2 = await Store.open(path)
+    svc2 = TableService(s2, clock)
+    pending = await svc2.pending_announcements()
+    assert len(pending) == 1 and "Ann ends." in pending[0][1].text and pending[0][1].mentions == [BOB.user_id]
+    assert await svc2.pending_announcements() == [], "announced once, not again"
+    assert (await svc2.move(HERE, BOB, "take 3")).ok
+    await s2.close()
