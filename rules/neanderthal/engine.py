@@ -8,7 +8,7 @@ from collections import Counter
 
 from rules.core import Event, Rng
 
-from .data import BIOMES, COLOUR_NAMES as COLOUR_NAME, COLOUR_NAMES_FR as COLOUR_NAME_FR, COLOURS, CUBES, DAUGHTERS, \
+from .data import A_COLOUR, BIOMES, COLOUR_NAMES_FR as COLOUR_NAME_FR, COLOURS, CUBES, DAUGHTERS, \
     SEXUALITY, SPECIES, SPECIES_ORDER
 from .model import (
     ROWS, WIDTH, add_babies, holder_discs, immature_holders, release_from, biome_keys, black_discs, card_name, has_ability, has_elder,
@@ -777,7 +777,7 @@ def settle_releases(st, ev) -> bool:
         st["rel"].pop(0)
         if options:
             release_from(player(st, seat), options[0], colour)
-            ev.append(Event(f"{seat_name(seat)} frees a {COLOUR_NAME[colour]} disc ({holder_name(st, seat, options[0])}).",
+            ev.append(Event(f"{seat_name(seat)} frees {A_COLOUR[colour]} disc ({holder_name(st, seat, options[0])}).",
                             fr=f"{seat_name(seat)} libère un disque {COLOUR_NAME_FR[colour]}.", seat=seat))
     return True
 

@@ -8,7 +8,7 @@ from itertools import permutations, product
 from rules.core import Event, IllegalMove, Move
 
 from . import engine as E
-from .data import BIOMES, COLOURS, COLOUR_NAMES, DAUGHTERS, ELDERS
+from .data import A_COLOUR, BIOMES, COLOURS, COLOUR_NAMES, DAUGHTERS, ELDERS
 from .model import (
     SEAT_LETTERS, biome_keys, card_name, convert_if_fluent, daughter_active, daughter_key,
     domain_complete, free_disc, hand_limit, huntable, mature_elder, n_seats, player,
@@ -421,7 +421,7 @@ def play_action(st, seat, data, ev) -> None:
         _, slot, colour = data
         take_disc(p, colour)
         p["portals"][slot].append(colour)
-        ev.append(Event(f"{seat_name(seat)} opens a {COLOUR_NAMES[colour]} portal on {slot.capitalize()}.",
+        ev.append(Event(f"{seat_name(seat)} opens {A_COLOUR[colour]} portal on {slot.capitalize()}.",
                         fr=f"{seat_name(seat)} ouvre un portail {colour} sur {slot.capitalize()}.", seat=seat))
         convert_if_fluent(st, seat, ev)
     elif kind == "neo":
@@ -433,7 +433,7 @@ def play_action(st, seat, data, ev) -> None:
         else:
             p["daughters"][i]["discs"].remove(colour)
         free_disc(p, colour)
-        ev.append(Event(f"{seat_name(seat)} uses neolexia and frees a {COLOUR_NAMES[colour]} disc.",
+        ev.append(Event(f"{seat_name(seat)} uses neolexia and frees {A_COLOUR[colour]} disc.",
                         fr=f"{seat_name(seat)} fait une néolexie et libère un disque {colour}.", seat=seat))
     elif kind == "elder":
         _, cid, r = data
@@ -516,7 +516,7 @@ def play(st, move: Move) -> list:
     elif kind == "free":
         _, what, i, colour = data
         from .model import release_from
-        ev.append(Event(f"{seat_name(seat)} frees a {COLOUR_NAMES[colour]} disc ({E.holder_name(st, seat, (what, i))}).",
+        ev.append(Event(f"{seat_name(seat)} frees {A_COLOUR[colour]} disc ({E.holder_name(st, seat, (what, i))}).",
                         fr=f"{seat_name(seat)} libère un disque.", seat=seat))
         release_from(p, (what, i), colour)
         st["rel"].pop(0)

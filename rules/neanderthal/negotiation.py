@@ -13,7 +13,7 @@ from __future__ import annotations
 from rules.core import Event, Move
 
 from . import engine as E
-from .data import BIOMES, COLOURS, COLOUR_NAMES
+from .data import A_COLOUR, BIOMES, COLOURS, COLOUR_NAMES
 from .model import (
     SEAT_LETTERS, card_name, daughter_key, hand_limit, mature_elder, n_seats, parse_daughter_key, player, seat_name)
 
@@ -149,8 +149,8 @@ def describe(st, prop) -> str:
     if kind == "retreat":
         return f"{s} asks {t} to let its hunters retreat from {E.place_name(st, prop['data'][2])}."
     _, _, c1, c2 = prop["data"]
-    gift = f"a {COLOUR_NAMES[c1]} disc" if c1 in COLOUR_NAMES else f"the invention {card_name(c1)}"
-    return f"{s} offers {t} {gift} for a {COLOUR_NAMES[c2]} disc."
+    gift = f"{A_COLOUR[c1]} disc" if c1 in COLOUR_NAMES else f"the invention {card_name(c1)}"
+    return f"{s} offers {t} {gift} for {A_COLOUR[c2]} disc."
 
 
 def party_home(st, key, seat) -> None:
