@@ -12,8 +12,8 @@ from rules.core import IllegalMove, Rng, random_playout
 from rules.first_sparks import GAME
 from rules.first_sparks.board import build, connected, layout
 from rules.first_sparks.data import CARDS, DATA, SHUFFLE, TOKEN_COUNT, kind, table_take
-from rules.first_sparks.game import (MAX_MEMBERS, board_of, knows, order_by_size, restock_amounts, tool_limit,
-                                     tools_of)
+from rules.first_sparks.queries import (MAX_MEMBERS, board_of, knows, order_by_size, restock_amounts, tool_limit,
+                                        tools_of)
 from rules.first_sparks.state import State
 
 FIRE, PLOUGH, WORKS, PALAVER, INTELLIGENCE = 9, 18, 21, 24, 28
@@ -585,7 +585,7 @@ def test_ties_are_broken_by_food_left():
 def _policy(state: State, seat: int, moves, rng: Rng):
     """A sensible player, so that playouts reach the 13th member."""
     from rules.first_sparks.data import TOOL_FOOD
-    from rules.first_sparks.game import grounds_touched
+    from rules.first_sparks.queries import grounds_touched
 
     def useful(c):
         f = TOOL_FOOD.get(kind(c))

@@ -1,0 +1,172 @@
+"""What the rules ask of a state: costs, limits, harvests, turn order.
+Pure functions, shared by the game and the tests."""
+
+from __future__ import annotations
+
+from itertools import permutations, product
+
+from .board import TILE_BY_ID, Board, build, connected, spots
+from .data import (ANIMALS, DATA, EXPANSION_COST, KNOWLEDGE, SHUFFLE, TOOL_FOOD, is_tool, kind, price,
+                   table_take)
+from .state import State
+
+MAX_MEMBERS = 15
+END_SIZE = 13
+MAX_NEW = 5
+LAST_ROUND = 40  # safeguard, not in the rulebook: a game where no clan can grow any more still ends
+
+
+def board_of(state: State) -> Board:
+    return build(tuple(tuple(p) for p in state.tiles))
+
+
+GROUND_WORD = {"bush": "berry", "lake": "fish", "forest": "bear", "valley": "mammoth"}
+
+
+def tile_words(tid: str) -> str:
+    return " + ".join(GROUND_WORD[g] for g in TILE_BY_ID[tid]["grounds"])
+
+
+def tile_spots(state: State):
+    return spots(board_of(state), len(state.tiles))
+
+
+# ------------------------------------------------------------------ queries
+
+
+def knows(state: State, seat: int, what: str) -> bool:
+    return any(kind(c) == what for c in state.cards[seat])
+
+
+def tools_of(state: State, seat: int) -> list[int]:
+    return [c for c in state.cards[seat] if is_tool(c)]
+
+
+def tool_limit(state: State, seat: int) -> int:
+    return 4 if knows(state, seat, "works") else 3
+
+
+def current_size(state: State) -> int:
+    """How many of the lowest market cards may be offered."""
+    if state.stage == 2:
+        return len(state.market)
+    return 3 if state.n == 2 else 4
+
+
+def current_market(state: State) -> list[int]:
+    return [c for c in state.market[:current_size(state)] if c != SHUFFLE]
+
+
+def cost_to_buy(state: State, card: int) -> int:
+    """The price after the bonus grain lying on the card."""
+    return price(card) - (1 if card == state.bonus else 0)
+
+
+def may_own(state: State, seat: int, card: int) -> bool:
+    return not (kind(card) in KNOWLEDGE and knows(state, seat, kind(card)))
+
+
+def can_buy(state: State, seat: int, card: int) -> bool:
+    return may_own(state, seat, card) and state.food[seat] >= cost_to_buy(state, card)
+
+
+def grounds_touched(state: State, clan: int, food: str) -> int:
+    """Distinct hunting grounds of this food next to the clan's members."""
+    board = board_of(state)
+    return len({board.ground_of(r) for r in state.members[clan] if board.food_of(r) == food})
+
+
+def expansion_extra(state: State, clan: int, region: int) -> int | None:
+    """Mountain and crowding surcharge for putting a member of ``clan`` on
+    ``region``; None when the region is not open to it."""
+    if region in state.members[clan]:
+        return None
+    own = set(state.members[clan])
+    links = [m for r, m in board_of(state).adjacent(region) if r in own]
+    if not links:
+        return None
+    extra = 0 if not all(links) else 1
+    others = sum(1 for c, regs in enumerate(state.members) if c != clan and region in regs)
+    if others:
+        crowd = others + 1
+        if clan < state.n and knows(state, clan, "palaver"):
+            crowd -= 1
+        extra += crowd
+    return extra
+
+
+def expansion_cost(state: State, seat: int, region: int) -> int | None:
+    extra = expansion_extra(state, seat, region)
+    if extra is None:
+        return None
+    return EXPANSION_COST[state.placed_now + 1] - EXPANSION_COST[state.placed_now] + extra
+
+
+def restock_amounts(players: int, counts: dict[str, int]) -> dict[str, int]:
+    """Tokens added to each harvest space in phase 4: the table by player
+    count plus one per hunting ground of that food on the board."""
+    base = DATA["restock"][str(players)]
+    return {f: base[f] + counts.get(f, 0) for f in ANIMALS}
+
+
+def spoilage(food: int) -> int:
+    return food // 3
+
+
+def order_by_size(state: State) -> list[int]:
+    """Largest clan first; ties: the highest technology (herbs included) first;
+    then a clan with Intelligence steps back one place."""
+    order = sorted(range(state.n), key=lambda s: (state.size(s), max(state.cards[s], default=0)),
+                   reverse=True)
+    for seat in list(order):
+        if knows(state, seat, "intelligence"):
+            _step_back(order, seat)
+    return order
+
+
+def _step_back(order: list[int], seat: int) -> None:
+    i = order.index(seat)
+    if i + 1 < len(order):
+        order[i], order[i + 1] = order[i + 1], order[i]
+
+
+def hunt_plans(state: State, seat: int) -> list[tuple[tuple[int, ...], dict[str, int]]]:
+    """Distinct outcomes of hunting: (order of the hunting tools, tokens
+    taken by food). Only the order of several tools of one food matters."""
+    by_food: dict[str, list[int]] = {}
+    for c in tools_of(state, seat):
+        food = TOOL_FOOD.get(kind(c))
+        if food and grounds_touched(state, seat, food):
+            by_food.setdefault(food, []).append(c)
+    foods = sorted(by_food)
+    options = [sorted(set(permutations(sorted(by_food[f])))) for f in foods]
+    plans = []
+    seen = set()
+    for combo in product(*options):
+        taken = {}
+        for f, cards in zip(foods, combo):
+            taken[f] = sum(_hunt_takes(state, seat, f, cards))
+        key = tuple(sorted(taken.items()))
+        if key not in seen:
+            seen.add(key)
+            plans.append((tuple(c for cards in combo for c in cards), taken))
+    return plans
+
+
+def _hunt_takes(state: State, seat: int, food: str, cards) -> list[int]:
+    """Tokens each tool takes, used in this order (the first empties the space first)."""
+    virtual = grounds_touched(state, seat, food) - 1
+    left = state.spaces[food]
+    out = []
+    for c in cards:
+        take = min(table_take(c, left + virtual), left)
+        left -= take
+        out.append(take)
+    return out
+
+
+def starve_choices(state: State, seat: int) -> list[int]:
+    """Members whose removal leaves the rest in one group."""
+    regs = state.members[seat]
+    board = board_of(state)
+    return [r for r in regs if connected(set(regs) - {r}, board)]
