@@ -81,6 +81,8 @@ class Neanderthal(Game):
         if seat not in self.to_act(state):
             raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
         wanted = normalize_notation(text)
+        if wanted.startswith("bid") and set(wanted[3:]) <= set("owk"):
+            wanted = "bid" + "".join(sorted(wanted[3:], key="owk".index))   # any order of disc letters
         moves = self.legal_moves(state, seat)
         for move in moves:
             if normalize_notation(move.notation) == wanted:

@@ -1102,3 +1102,13 @@ def test_g3_the_player_chooses_which_disc_a_success_frees():
     p = player(st, ARCHAIC)
     assert p["daughters"][0]["discs"] == [] and p["elders"][5] == {"imm": "w"}
     assert st["phase"] != "release"
+
+
+def test_bid_letters_in_any_order():
+    st = fresh()
+    st["event"] = card("Generous Woman")
+    st["phase"] = "bid"
+    assert GAME.parse(st, ARCHAIC, "bid K O k").notation == "bid okk"
+    with pytest.raises(IllegalMove) as err:
+        GAME.parse(st, ARCHAIC, "bid www")
+    assert "culture auction" in str(err.value)
