@@ -144,6 +144,8 @@ def draw_header(view, width) -> Image.Image:
     phase = PHASE_NAMES.get(view["phase"], (None,))[0]
     if phase:
         kit.text(d, (560, 10), "Now: " + phase, size=16, bold=True, fill=(150, 60, 20))
+    if view.get("waiting"):
+        kit.text(d, (560, 36), view["waiting"][:70], size=14, fill=(150, 60, 20))
     x = width - 20
     kit.text(d, (x, 8), f"{view['events_left']} event cards left · decks N{view['decks']['N']} S{view['decks']['S']}",
              size=13, anchor="ra", fill=kit.MUTED)

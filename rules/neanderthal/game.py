@@ -6,7 +6,7 @@ from rules.core import Game, IllegalMove, Option, Result, Rng, normalize_notatio
 
 from . import engine as E
 from . import moves as M
-from .data import BIOMES, SPECIES
+from .data import BIOMES, COLOUR_NAMES, SPECIES
 from .model import (
     alive_cubes, card_name, hand_limit, n_seats, player, score)
 from .negotiation import describe
@@ -145,6 +145,7 @@ class Neanderthal(Game):
             "decks": {r: len(st["decks"][r]) for r in ("N", "S")},
             "parties": st["parties"], "players": players, "coop": st["coop"], "last": st["last"],
             "fresh": st["fresh"],
+            "waiting": waiting_note(st),
             "proposal": describe(st, st["nego"]["prop"]) if st.get("nego") and st["nego"]["prop"] else None,
         }
 
@@ -190,6 +191,24 @@ class Neanderthal(Game):
         ranks = rank_by([(sc,) for sc in scores])
         best = max(scores)
         return Result(scores, ranks, f"Best score: {best} VP.", f"Meilleur score : {best} PV.")
+
+
+def waiting_note(st) -> str:
+    """A public line on what the acting seats must decide."""
+    ph = st["phase"]
+    if ph == "blizzard":
+        return "Blizzard: " + ", ".join(f"{'ABC'[int(s)]} must give up {n} dependant(s)" for s, n in st["pend"].items())
+    if ph == "chaos":
+        return "Chaos: " + ", ".join(f"{'ABC'[int(s)]} chooses" for s in st["pend"])
+    if ph == "bid":
+        done = [s for s in range(n_seats(st)) if str(s) in st["bids"]]
+        return "Sealed bids" + (": " + ", ".join("ABC"[s] for s in done) + " in" if done else "")
+    if ph == "release":
+        seat, colour = st["rel"][0]
+        return f"{'ABC'[seat]} chooses which {COLOUR_NAMES[colour]} disc is freed"
+    if ph == "expat":
+        return f"{'ABC'[st['pend']['seat']]} sends {st['pend']['left']} wanderer(s)"
+    return ""
 
 
 def coop_victory(st) -> bool:
