@@ -552,6 +552,7 @@ def resolve_auction(st, ev) -> None:
 def start_assign(st, ev) -> None:
     st["cur"] = 0
     st["parties"] = {}
+    st["placed"] = []
     st["recalls"] = {str(s): (2 if hunters(player(st, s)) == 0 else 0) for s in range(n_seats(st))}
     st["phase"] = "assign"
 
@@ -715,8 +716,13 @@ def start_hunting(st) -> None:
     def is_pred(k):
         return k[0] in "NS" and huntable(st, k) and BIOMES[slot_card(st, k)[0]]["pred"] and k not in st["fresh"]
 
+    placed = st.get("placed", [])
+
+    def placed_at(k):  # A4: a player's uncontested cards, in the order it assigned them
+        return placed.index(k) if k in placed else len(placed)
+
     first = sorted([k for k in keys if not contested(k) and not is_pred(k)],
-                   key=lambda k: (order_index(st, _single_seat(st, k)), _key_order(k)))
+                   key=lambda k: (order_index(st, _single_seat(st, k)), placed_at(k), _key_order(k)))
     second = sorted([k for k in keys if contested(k) and not is_pred(k)], key=_key_order)
     st["hq"] = first + second
     st["rel"] = []

@@ -262,6 +262,8 @@ def new_party(st) -> dict:
 def play_assign(st, seat, data, ev) -> None:
     p = player(st, seat)
     kind = data[0]
+    if kind in ("hunt", "court") and data[1] not in st.setdefault("placed", []):
+        st["placed"].append(data[1])
     if kind == "hunt":
         _, key, k = data
         party = st["parties"].setdefault(key, {}).setdefault(str(seat), new_party(st))

@@ -1112,3 +1112,29 @@ def test_bid_letters_in_any_order():
     with pytest.raises(IllegalMove) as err:
         GAME.parse(st, ARCHAIC, "bid www")
     assert "culture auction" in str(err.value)
+
+
+def test_g8_authority_a_success_elsewhere_first_matures_the_knapper_for_the_horse():
+    """G8: Cro-Magnon first hunts elsewhere with success, freeing the Knapper's black disc;
+    the alpha then counts as a 1 on the Horse. Lone cards are hunted in assignment order."""
+    st = fresh()
+    empty_rows(st)
+    put(st, "S3", "Horse")
+    put(st, "N4", "Birch Tar")         # flint, frees a black disc
+    c = player(st, CROMAGNON)
+    c["tribal"] = True
+    c["elders"][6] = None
+    c["elders"][3] = {"imm": "k"}      # the knapper, promoted with a black disc, immature
+    c["alpha"] = "pool"
+    st = assign_position(st, CROMAGNON)
+    player(st, CROMAGNON)["vocab"]["k"] = 1    # Birch Tar needs a black tool disc
+    for note in ("N4x1", "S3x4", "S3a", "done"):
+        st, _ = GAME.apply(st, GAME.parse(st, CROMAGNON, note))
+    assert st["placed"][:2] == ["N4", "S3"]
+    st["phase"] = "hunt"
+    st["rng"] = Dice([1, 3, 4, 5, 6])   # Birch Tar: 1; Horse: 3 4 5 6 and the alpha's sure 1
+    ev = []
+    E.advance(st, ev)
+    t = texts(ev)
+    assert t.index("Birch Tar") < t.index("Horse")
+    assert "alpha 1" in t and player(st, CROMAGNON)["elders"][3] == {"imm": None}
