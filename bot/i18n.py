@@ -70,6 +70,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "status_abandoned": ("**{game}** — abandoned.", "**{game}** — abandonnée."),
     "bad_option": ("{error}", "{error}"),
     "rate_limited": ("Easy there: try again in {seconds} s.", "Doucement : réessayez dans {seconds} s."),
+    "unknown_command": ("Unknown command '{name}'. Try /game new, /move, /board, /hand, /log, /rules.",
+                        "Commande inconnue « {name} ». Essayez /game new, /move, /board, /hand, /log, /rules."),
     "busy": ("The table is busy with another move; please try again.",
              "La table traite un autre coup ; réessayez."),
 }

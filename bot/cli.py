@@ -1,0 +1,158 @@
+"""The ``hearth`` command.
+
+    hearth                      Discord bot if DISCORD_TOKEN is set, else the local table
+    hearth local [--script F]   the local table (interactive, or lines from a file)
+    hearth selfplay GAME ...    full games by random legal moves
+    hearth commands             the slash-command payload registered with Discord, as JSON
+    hearth sync                 register the slash commands with Discord now
+    hearth verify               replay every stored game from its log and compare
+    hearth backup PATH          consistent online copy of the database
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+import time
+from pathlib import Path
+
+from bot.config import load_settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    settings = load_settings()
+    parser = argparse.ArgumentParser(prog="hearth", description="Prehistoric board games by chat.")
+    sub = parser.add_subparsers(dest="cmd")
+
+    local = sub.add_parser("local", help="the local table in this terminal")
+    local.add_argument("--script", help="run the lines of this file instead of reading the terminal")
+    local.add_argument("--db", default=settings.db, help=f"database file (default {settings.db})")
+    local.add_argument("--images", default=settings.images, help="folder for board images")
+    local.add_argument("--seed", type=int, help="fix the seeds of new games (reproducible scripts)")
+    local.add_argument("--admin", action="append", default=[], help="a local name with Manage Channels")
+
+    sp = sub.add_parser("selfplay", help="play full games by random legal moves")
+    sp.add_argument("game")
+    sp.add_argument("--players", type=int, required=True)
+    sp.add_argument("--games", type=int, default=10)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--options", default="", help="table options, key=value")
+    sp.add_argument("--store", action="store_true", help="go through the table service and a database")
+    sp.add_argument("--render", action="store_true", help="render the board after every move (implies --store)")
+
+    sub.add_parser("commands", help="print the slash-command payload as JSON")
+    sub.add_parser("sync", help="register slash commands with Discord now")
+    ver = sub.add_parser("verify", help="replay every stored game and compare with its saved state")
+    ver.add_argument("--db", default=settings.db)
+    bak = sub.add_parser("backup", help="consistent online backup of the database")
+    bak.add_argument("path")
+    bak.add_argument("--db", default=settings.db)
+    sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    if args.cmd is None:
+        args.cmd = "run" if settings.token else "local"
+        if args.cmd == "local":
+            args = parser.parse_args(["local"])
+    if args.cmd == "local":
+        return asyncio.run(_local(args))
+    if args.cmd == "selfplay":
+        from bot.selfplay import selfplay
+        return selfplay(args)
+    if args.cmd == "commands":
+        from bot.discord_app import command_payload
+        print(json.dumps(command_payload(), indent=2, ensure_ascii=False))
+        return 0
+    if args.cmd in ("run", "sync"):
+        if not settings.token:
+            print("DISCORD_TOKEN is not set: see .env.example (or run `hearth local`).", file=sys.stderr)
+            return 2
+        from bot.discord_app import run_bot
+        return run_bot(settings, sync_only=args.cmd == "sync")
+    if args.cmd == "verify":
+        return asyncio.run(_verify(args.db))
+    if args.cmd == "backup":
+        return asyncio.run(_backup(args.db, args.path))
+    parser.print_help()
+    return 2
+
+
+async def _local(args) -> int:
+    from bot.clock import ManualClock
+    from bot.local import HELP, LocalTable
+    from bot.service import TableService
+    from storage.store import Store
+
+    store = await Store.open(args.db)
+    clock = ManualClock()
+    service = TableService(store, clock)
+    table = LocalTable(service, clock, images=Path(args.images), admins={a.lower() for a in args.admin},
+                       seed=args.seed)
+    try:
+        await table.announce_pending()
+        if args.script:
+            for line in Path(args.script).read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    print(f"> {line.strip()}", flush=True)
+                if not await table.handle(line):
+                    break
+        else:
+            print(f"Hearth local table — database {args.db}, images in {args.images}/\n{HELP}\n", flush=True)
+            loop = asyncio.get_running_loop()
+            while True:
+                prompt = f"#{table.channel} @{table.user or '?'}> "
+                line = await loop.run_in_executor(None, _read_line, prompt)
+                if line is None or not await table.handle(line):
+                    break
+    finally:
+        await store.close()
+    return 0
+
+
+def _read_line(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+async def _verify(db: str) -> int:
+    from bot.verify import verify_all
+    from storage.store import Store
+
+    store = await Store.open(db)
+    try:
+        bad = 0
+        started = time.perf_counter()
+        reports = await verify_all(store)
+        for report in reports:
+            if not report.ok:
+                bad += 1
+                print(f"game {report.game_id} ({report.key}, channel {report.channel_id}): {report.problem}")
+        print(f"{len(reports)} games checked, {bad} do not reproduce their stored state, "
+              f"{time.perf_counter() - started:.1f} s")
+        return 1 if bad else 0
+    finally:
+        await store.close()
+
+
+async def _backup(db: str, path: str) -> int:
+    from storage.store import Store
+
+    store = await Store.open(db)
+    try:
+        await store.backup(path)
+    finally:
+        await store.close()
+    print(f"backed up {db} to {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

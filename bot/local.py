@@ -1,0 +1,214 @@
+"""The local table: the bot in a terminal, on the same table service and
+with the same command words as Discord.
+
+A line is ``[#channel] @name /command args`` — options positional in their
+declared order, or ``name:value`` as Discord shows them::
+
+    @ann /game new clans
+    @bob /game join
+    @ann /game start
+    @ann /move 17>18
+    !wait 30h            (advance the table's clock)
+
+Replies are printed (mentions as ``@name``); board images are written into
+the images folder. A refused move is a normal reply, not an error.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, TextIO
+
+from bot.clock import ManualClock, parse_duration
+from bot.commands import COMMANDS, parse_options, run
+from bot.service import Actor, Place, Reply, TableService
+
+HELP = """Lines look like Discord: `@name /command args`, e.g.
+  @ann /game new clans        @bob /game join        @ann /game start
+  @ann /move 17>18            @bob /hand             @ann /board
+Commands: """ + ", ".join("/" + c for c in COMMANDS) + """
+Local extras: `#name` before a line switches channel; `!wait 30h` advances the clock;
+`!moves` lists your legal moves; `!quit` leaves (the game is saved: run again to continue)."""
+
+
+def user_id_of(name: str) -> int:
+    """A stable id per local name, so a restart finds the same players."""
+    return 1000 + zlib.crc32(name.strip().lower().encode())
+
+
+@dataclass
+class LocalTable:
+    service: TableService
+    clock: ManualClock
+    images: Path | None = None
+    out: TextIO = sys.stdout
+    admins: set[str] = field(default_factory=set)
+    seed: int | None = None
+    channel: str = "table"
+    user: str | None = None
+    _names: dict[int, str] = field(default_factory=dict)
+    _image_count: int = 0
+    _games_opened: int = 0
+
+    def _print(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def place(self) -> Place:
+        return Place(channel_id=zlib.crc32(self.channel.encode()), guild_id=0)
+
+    def actor(self) -> Actor:
+        name = self.user or "you"
+        uid = user_id_of(name)
+        self._names[uid] = name
+        return Actor(uid, name, manage=name.lower() in self.admins)
+
+    # ---- parsing
+
+    def parse(self, line: str) -> tuple[str, dict] | None:
+        """Split a line into (command, args); None for a blank or comment line.
+        Raises ValueError with a friendly message for a malformed line."""
+        try:
+            words = shlex.split(line, comments=False, posix=True)
+        except ValueError:
+            words = line.split()
+        while words and words[0][:1] in "#@":
+            word = words.pop(0)
+            if word.startswith("#"):
+                self.channel = word[1:] or "table"
+            else:
+                self.user = word[1:] or self.user
+        if not words:
+            return None
+        head = words.pop(0)
+        if not head.startswith("/"):
+            raise ValueError("Commands start with '/', e.g. `/move 17>18` (type !help).")
+        name = head[1:].lower()
+        if name == "game":
+            if not words:
+                raise ValueError("Which /game command? new, join, leave, start, status or cancel.")
+            name = f"game {words.pop(0).lower()}"
+        if name not in COMMANDS:
+            raise ValueError(f"Unknown command /{name}. Type !help for the list.")
+        params = COMMANDS[name][1]
+        known = {p.name for p in params}
+        args: dict[str, str] = {}
+        positional: list[str] = []
+        for word in words:
+            key, sep, value = word.partition(":")
+            if sep and key.lower() in known:
+                args[key.lower()] = value
+            else:
+                positional.append(word)
+        free = [p.name for p in params if p.name not in args]
+        if positional and not free:
+            raise ValueError(f"/{name} takes no more options (extra: '{positional[0][:30]}').")
+        for i, pname in enumerate(free[:len(positional)]):
+            # the last free option takes the rest of the line (moves may contain spaces)
+            args[pname] = " ".join(positional[i:]) if i == len(free) - 1 else positional[i]
+        for p in params:
+            if p.required and not args.get(p.name):
+                raise ValueError(f"/{name} needs {p.name}: {p.description}.")
+        return name, args
+
+    # ---- running
+
+    async def handle(self, line: str) -> bool:
+        """Run one line; False when the user asked to quit."""
+        line = line.strip()
+        if not line or line.startswith("//"):
+            return True
+        if line.startswith("!"):
+            return await self._special(line[1:].strip())
+        try:
+            parsed = self.parse(line)
+        except ValueError as exc:
+            self._print(f"  ! {exc}")
+            return True
+        if parsed is None:
+            return True
+        name, args = parsed
+        actor = self.actor()
+        if name == "game new" and self.seed is not None:
+            self._games_opened += 1
+            try:
+                options = parse_options(args.get("options"))
+            except ValueError as exc:
+                self._print(f"  ! {exc}")
+                return True
+            reply = await self.service.new_game(self.place(), actor, args["game"], options,
+                                                seed=self.seed + self._games_opened)
+        else:
+            reply = await run(self.service, self.place(), actor, name, args)
+        self.show(reply, actor)
+        return True
+
+    async def _special(self, cmd: str) -> bool:
+        word, _, rest = cmd.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit", "q"):
+            return False
+        if word == "help":
+            self._print(HELP)
+        elif word == "wait":
+            try:
+                seconds = parse_duration(rest or "1h")
+            except ValueError as exc:
+                self._print(f"  ! {exc}")
+                return True
+            self.clock.advance(seconds)
+            self._print(f"  (the clock moves on by {rest or '1h'})")
+            for place, reply in await self.due():
+                self.show(reply, None, channel=place)
+        elif word == "moves":
+            moves = await self.service.legal(self.place(), self.actor(), rest, limit=40)
+            self._print("  " + ("\n  ".join(m.display() for m in moves) if moves else "(no legal move for you now)"))
+        elif word == "admin":
+            self.admins.add(rest.strip().lower())
+            self._print(f"  ({rest.strip()} may now manage channels)")
+        else:
+            self._print(f"  ! Unknown !{word}. Try !help.")
+        return True
+
+    async def due(self) -> list[tuple[str | None, Reply]]:
+        """What falls due when the clock moves (reminders, deadlines): the
+        scheduler hooks in here."""
+        hook: Callable | None = getattr(self.service, "due_notices", None)
+        if hook is None:
+            return []
+        return [(None, reply) for reply in await hook()]
+
+    def show(self, reply: Reply, actor: Actor | None, channel: str | None = None) -> None:
+        where = f"#{channel or self.channel}"
+        if reply.ephemeral:
+            who = actor.name if actor else "?"
+            prefix = f"[{where} → {who} only]"
+        else:
+            prefix = f"[{where}]"
+        mentions = " ".join("@" + self._names.get(uid, str(uid)) for uid in reply.mentions)
+        body = reply.text if not mentions else f"{mentions} {reply.text}"
+        lines = body.splitlines() or [""]
+        self._print(f"{prefix} {lines[0]}")
+        for line in lines[1:]:
+            self._print(f"    {line}")
+        if reply.image is not None and self.images is not None:
+            self.images.mkdir(parents=True, exist_ok=True)
+            self._image_count += 1
+            path = self.images / f"{self._image_count:04d}-{(channel or self.channel)}-v{reply.version or 0}.png"
+            path.write_bytes(reply.image)
+            self._print(f"    [image: {path}]")
+        if reply.choices:
+            labels = " | ".join(f"{c.label} → /{c.command} {c.arg}" if c.command == "move"
+                                else f"{c.label} → /{c.command} confirm:yes" for c in reply.choices)
+            self._print(f"    [buttons: {labels}]")
+        for follow in reply.followups:
+            self.show(follow, actor, channel)
+
+    async def announce_pending(self) -> None:
+        """After a restart: post what was saved but never announced."""
+        for row, reply in await self.service.pending_announcements():
+            self._print("  (announcing a move saved before the last stop)")
+            self.show(reply, None)
