@@ -72,6 +72,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rate_limited": ("Easy there: try again in {seconds} s.", "Doucement : réessayez dans {seconds} s."),
     "unknown_command": ("Unknown command '{name}'. Try /game new, /move, /board, /hand, /log, /rules.",
                         "Commande inconnue « {name} ». Essayez /game new, /move, /board, /hand, /log, /rules."),
+    "stale_button": ("That button belongs to an earlier position; the game has moved on. See `/board`.",
+                     "Ce bouton date d'une position précédente ; la partie a avancé. Voir `/board`."),
     "busy": ("The table is busy with another move; please try again.",
              "La table traite un autre coup ; réessayez."),
 }

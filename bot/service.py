@@ -320,7 +320,7 @@ class TableService:
     async def move(self, place: Place, actor: Actor, text: str) -> Reply:
         return await self._run(self._move(place, actor, text))
 
-    async def _move(self, place, actor, text) -> Reply:
+    async def _move(self, place, actor, text, expected_version: int | None = None) -> Reply:
         loc = actor.locale
         text = (text or "").strip()
         self._check_length(text, loc)
@@ -329,6 +329,8 @@ class TableService:
             row = await self._open_row(place, loc)
             async with self._lock(row.id):
                 row = await self.store.game(row.id)
+                if expected_version is not None and row.version != expected_version:
+                    raise Refused(t(loc, "stale_button"))
                 if row.status != "active":
                     raise Refused(self._not_active_text(row, await self.store.seats(row.id), loc))
                 seats = await self.store.seats(row.id)
@@ -345,6 +347,26 @@ class TableService:
                 except VersionConflict:
                     continue   # another process moved first: re-read and try again
         raise Refused(t(loc, "busy"))
+
+    async def press(self, place: Place, actor: Actor, version: int, index: int) -> Reply:
+        """A move button: the index-th legal move of the presser, offered at
+        ``version``. A button from an older position is refused, never
+        reinterpreted against the new one."""
+        return await self._run(self._press(place, actor, version, index))
+
+    async def _press(self, place, actor, version, index) -> Reply:
+        loc = actor.locale
+        row = await self._open_row(place, loc)
+        if row.version != version:
+            raise Refused(t(loc, "stale_button"))
+        seats = await self.store.seats(row.id)
+        game = self._game_of(row)
+        state = self._state(row)
+        seat = self._actor_seat(game, state, seats, actor)
+        moves = game.legal_moves(state, seat)
+        if not 0 <= index < len(moves):
+            raise Refused(t(loc, "stale_button"))
+        return await self._move(place, actor, moves[index].notation, expected_version=version)
 
     def _actor_seat(self, game: Game, state, seats: list[SeatRow], actor: Actor) -> int:
         """The seat this person may move now, or a clear refusal."""

@@ -62,4 +62,11 @@ MIGRATIONS: list[str] = [
         WHEN (SELECT COUNT(*) FROM games WHERE id = OLD.game_id) > 0
         BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
     """,
+    # 2: small key/value facts about the installation (e.g. the hash of the last command sync).
+    """
+    CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
 ]

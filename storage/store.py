@@ -296,6 +296,15 @@ class Store:
         async with self._tx() as db:
             await db.execute("UPDATE games SET announced = MAX(announced, ?) WHERE id = ?", (version, game_id))
 
+    async def meta_get(self, key: str) -> str | None:
+        row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
+        return row[0] if row else None
+
+    async def meta_set(self, key: str, value: str) -> None:
+        async with self._tx() as db:
+            await db.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
+                             "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+
     async def backup(self, target: str | Path) -> None:
         """A consistent online copy through SQLite's backup API."""
         target = str(target)

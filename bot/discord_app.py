@@ -1,0 +1,389 @@
+"""The Discord adapter: slash commands, autocomplete and buttons over the
+table service. It only translates: Discord in, :class:`Reply` out.
+
+Every command that may touch the database or render is deferred first
+(Discord wants an answer within 3 s). Replies the table marks ephemeral
+(errors, private information, a turn still in progress) are seen by the
+caller only; a completed turn is posted in the channel with the board and
+a mention of whoever acts next. Buttons keep their state in their
+``custom_id`` (``DynamicItem``), so they still work after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import json
+import logging
+import re
+import signal
+
+import discord
+from discord import app_commands
+
+from bot.commands import COMMANDS, run
+from bot.service import Actor, Choice, Place, Reply, TableService
+from rules import registry
+
+log = logging.getLogger("hearth.discord")
+
+DISCORD_TEXT_LIMIT = 2000
+DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024   # bots' limit has changed over time: trust the interaction's value
+
+
+# ------------------------------------------------------------- helpers
+
+
+def actor_of(interaction: discord.Interaction) -> Actor:
+    user = interaction.user
+    perms = interaction.permissions
+    locale = str(interaction.locale.value if interaction.locale else "") or None
+    return Actor(user.id, getattr(user, "display_name", None) or user.name,
+                 manage=bool(perms and perms.manage_channels), locale=locale)
+
+
+def place_of(interaction: discord.Interaction) -> Place:
+    # a thread has its own id: a game in a thread lives apart from its parent channel
+    return Place(channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id)
+
+
+def mention_text(reply: Reply) -> str:
+    mentions = " ".join(f"<@{uid}>" for uid in reply.mentions)
+    text = f"{mentions} {reply.text}" if mentions else reply.text
+    if len(text) > DISCORD_TEXT_LIMIT:
+        text = text[:DISCORD_TEXT_LIMIT - 1] + "…"
+    return text
+
+
+def view_for(reply: Reply, channel_id: int) -> discord.ui.View | None:
+    if not reply.choices:
+        return None
+    view = discord.ui.View(timeout=None)
+    for index, choice in enumerate(reply.choices[:5]):
+        view.add_item(button_for(choice, index, channel_id))
+    return view
+
+
+def button_for(choice: Choice, index: int, channel_id: int) -> discord.ui.Item:
+    if choice.command == "move":
+        return MoveButton(channel_id, choice.version, index, choice.label)
+    if choice.command == "undo":
+        return UndoButton(channel_id, choice.version, int(choice.arg or 1), choice.label)
+    return ResignButton(channel_id, choice.label)
+
+
+async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
+    """Send a table reply over an interaction that was deferred ephemerally.
+
+    The first follow-up of an ephemeral deferral is ephemeral whatever we
+    ask, so a public post first closes the private 'thinking' note and
+    then goes out as a second, public follow-up."""
+    limit = getattr(interaction, "filesize_limit", None) or DEFAULT_UPLOAD_LIMIT
+    files = []
+    text = mention_text(reply)
+    if reply.image is not None:
+        if len(reply.image) <= limit:
+            files.append(discord.File(io.BytesIO(reply.image), filename=reply.image_name))
+        else:
+            text += "\n(The board image is larger than this server's upload limit; see `/board` later.)"
+    mentions = discord.AllowedMentions(everyone=False, roles=False,
+                                       users=[discord.Object(uid) for uid in reply.mentions])
+    view = view_for(reply, interaction.channel_id or 0)
+    kwargs = {"content": text, "files": files, "allowed_mentions": mentions}
+    if view is not None:
+        kwargs["view"] = view
+    if reply.ephemeral:
+        await interaction.followup.send(ephemeral=True, **kwargs)
+    else:
+        await interaction.edit_original_response(content="✓")
+        await interaction.followup.send(ephemeral=False, **kwargs)
+    for extra in reply.followups:
+        await interaction.followup.send(mention_text(extra), ephemeral=extra.ephemeral,
+                                        allowed_mentions=discord.AllowedMentions.none())
+
+
+# ------------------------------------------------------------- buttons
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:mv:(?P<ch>\d+):(?P<v>\d+):(?P<i>\d+)"):
+    """Plays the i-th legal move of the presser, if the game is still at
+    version v (an old button after the game moved on is refused)."""
+
+    def __init__(self, channel_id: int, version: int, index: int, label: str = "move") -> None:
+        super().__init__(discord.ui.Button(label=label[:80] or "move", style=discord.ButtonStyle.primary,
+                                           custom_id=f"hearth:mv:{channel_id}:{version}:{index}"))
+        self.channel_id, self.version, self.index = channel_id, version, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["ch"]), int(match["v"]), int(match["i"]), item.label or "move")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service: TableService = interaction.client.service  # type: ignore[attr-defined]
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await service.press(place_of(interaction), actor_of(interaction), self.version, self.index)
+        await send_reply(interaction, reply)
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:undo:(?P<ch>\d+):(?P<v>\d+):(?P<n>\d+)"):
+    def __init__(self, channel_id: int, version: int, count: int, label: str = "Undo") -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.danger,
+                                           custom_id=f"hearth:undo:{channel_id}:{version}:{count}"))
+        self.version, self.count = version, count
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["ch"]), int(match["v"]), int(match["n"]), item.label or "Undo")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service: TableService = interaction.client.service  # type: ignore[attr-defined]
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await service.undo(place_of(interaction), actor_of(interaction), True, self.count,
+                                   expected_version=self.version)
+        await send_reply(interaction, reply)
+
+
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:resign:(?P<ch>\d+)"):
+    def __init__(self, channel_id: int, label: str = "Resign") -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.danger,
+                                           custom_id=f"hearth:resign:{channel_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["ch"]), item.label or "Resign")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service: TableService = interaction.client.service  # type: ignore[attr-defined]
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await send_reply(interaction, await service.resign(place_of(interaction), actor_of(interaction)))
+
+
+# ------------------------------------------------------------- commands
+
+
+async def _do(interaction: discord.Interaction, name: str, **args) -> None:
+    """Defer, run the command through the shared command words, answer."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    service: TableService = interaction.client.service  # type: ignore[attr-defined]
+    try:
+        reply = await run(service, place_of(interaction), actor_of(interaction), name, args)
+    except Exception:
+        log.exception("command /%s failed", name)
+        reply = Reply("Something went wrong on our side; your game is safe. Please try again.", ephemeral=True,
+                      ok=False)
+    await send_reply(interaction, reply)
+
+
+def _describe(name: str) -> str:
+    return COMMANDS[name][0]
+
+
+def _param(name: str, param: str) -> str:
+    return next(p.description for p in COMMANDS[name][1] if p.name == param)[:100]
+
+
+def build_tree(client: discord.Client) -> app_commands.CommandTree:
+    tree = app_commands.CommandTree(client)
+    GAME_CHOICES = [app_commands.Choice(name=g.name[:100], value=g.key) for g in registry.all_games()][:25]
+    game = app_commands.Group(name="game", description="Tables in this channel: new, join, start, status…",
+                              guild_only=True)
+
+    @game.command(name="new", description=_describe("game new"))
+    @app_commands.describe(game=_param("game new", "game"), options=_param("game new", "options"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def game_new(interaction: discord.Interaction, game: app_commands.Choice[str], options: str | None = None):
+        await _do(interaction, "game new", game=game.value, options=options)
+
+    @game.command(name="join", description=_describe("game join"))
+    async def game_join(interaction: discord.Interaction):
+        await _do(interaction, "game join")
+
+    @game.command(name="leave", description=_describe("game leave"))
+    async def game_leave(interaction: discord.Interaction):
+        await _do(interaction, "game leave")
+
+    @game.command(name="start", description=_describe("game start"))
+    @app_commands.describe(order=_param("game start", "order"))
+    @app_commands.choices(order=[app_commands.Choice(name="join order", value="join"),
+                                 app_commands.Choice(name="random", value="random")])
+    async def game_start(interaction: discord.Interaction, order: app_commands.Choice[str] | None = None):
+        await _do(interaction, "game start", order=order.value if order else "join")
+
+    @game.command(name="status", description=_describe("game status"))
+    async def game_status(interaction: discord.Interaction):
+        await _do(interaction, "game status")
+
+    @game.command(name="cancel", description=_describe("game cancel"))
+    async def game_cancel(interaction: discord.Interaction):
+        await _do(interaction, "game cancel")
+
+    tree.add_command(game)
+
+    @tree.command(name="move", description=_describe("move"))
+    @app_commands.describe(move=_param("move", "move"))
+    @app_commands.guild_only()
+    async def move(interaction: discord.Interaction, move: app_commands.Range[str, 1, 200]):
+        await _do(interaction, "move", move=move)
+
+    @move.autocomplete("move")
+    async def move_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        service: TableService = interaction.client.service  # type: ignore[attr-defined]
+        moves = await service.legal(place_of(interaction), actor_of(interaction), current, limit=25)
+        return [app_commands.Choice(name=m.display()[:100], value=m.notation[:100]) for m in moves]
+
+    @tree.command(name="board", description=_describe("board"))
+    @app_commands.guild_only()
+    async def board(interaction: discord.Interaction):
+        await _do(interaction, "board")
+
+    @tree.command(name="hand", description=_describe("hand"))
+    @app_commands.guild_only()
+    async def hand(interaction: discord.Interaction):
+        await _do(interaction, "hand")
+
+    @tree.command(name="log", description=_describe("log"))
+    @app_commands.describe(page=_param("log", "page"))
+    @app_commands.guild_only()
+    async def log_cmd(interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None):
+        await _do(interaction, "log", page=page)
+
+    @tree.command(name="undo", description=_describe("undo"))
+    @app_commands.describe(confirm=_param("undo", "confirm"), count=_param("undo", "count"))
+    @app_commands.choices(confirm=[app_commands.Choice(name="yes", value="yes")])
+    @app_commands.guild_only()
+    async def undo(interaction: discord.Interaction, confirm: app_commands.Choice[str] | None = None,
+                   count: app_commands.Range[int, 1, 50] | None = None):
+        await _do(interaction, "undo", confirm=confirm.value if confirm else None, count=count)
+
+    @tree.command(name="resign", description=_describe("resign"))
+    @app_commands.describe(confirm=_param("resign", "confirm"))
+    @app_commands.choices(confirm=[app_commands.Choice(name="yes", value="yes")])
+    @app_commands.guild_only()
+    async def resign(interaction: discord.Interaction, confirm: app_commands.Choice[str] | None = None):
+        await _do(interaction, "resign", confirm=confirm.value if confirm else None)
+
+    @tree.command(name="rules", description=_describe("rules"))
+    @app_commands.describe(game=_param("rules", "game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
+        await _do(interaction, "rules", game=game.value if game else None)
+
+    return tree
+
+
+def command_payload() -> list[dict]:
+    """The exact JSON the bot registers with Discord."""
+    logging.getLogger("discord").setLevel(logging.ERROR)   # no voice/intents chatter in JSON output
+    client = discord.Client(intents=discord.Intents.default())
+    tree = build_tree(client)
+    return [cmd.to_dict(tree) for cmd in tree.get_commands()]
+
+
+def payload_hash() -> str:
+    return hashlib.sha256(json.dumps(command_payload(), sort_keys=True).encode()).hexdigest()
+
+
+# ------------------------------------------------------------- the client
+
+
+class TokenFilter(logging.Filter):
+    """Belt and braces: scrub the token from any log record."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.token and self.token in record.getMessage():
+            record.msg = record.getMessage().replace(self.token, "[token]")
+            record.args = ()
+        return True
+
+
+class HearthClient(discord.Client):
+    def __init__(self, service: TableService, dev_guild: int | None = None, sync_only: bool = False) -> None:
+        super().__init__(intents=discord.Intents.default())
+        self.service = service
+        self.dev_guild = dev_guild
+        self.sync_only = sync_only
+        self.tree = build_tree(self)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(MoveButton, UndoButton, ResignButton)
+        await self.sync_commands(force=self.sync_only)
+
+    async def sync_commands(self, force: bool = False) -> None:
+        """Sync only when the command payload changed since the last sync
+        (Discord rate-limits syncs; global ones take a while to spread)."""
+        scope = f"guild:{self.dev_guild}" if self.dev_guild else "global"
+        digest = payload_hash()
+        if not force and await self.service.store.meta_get(f"commands:{scope}") == digest:
+            log.info("slash commands unchanged; no sync")
+            return
+        if self.dev_guild:
+            guild = discord.Object(self.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        await self.service.store.meta_set(f"commands:{scope}", digest)
+        log.info("slash commands synced (%s)", scope)
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d servers", self.user, len(self.guilds))
+        if self.sync_only:
+            await self.close()
+            return
+        await self.announce_pending()
+
+    async def announce_pending(self) -> None:
+        """Moves saved but not posted before the last stop are posted now, once."""
+        for row, reply in await self.service.pending_announcements():
+            channel = self.get_channel(row.channel_id)
+            try:
+                if channel is None:
+                    channel = await self.fetch_channel(row.channel_id)
+                await post(channel, reply)
+            except discord.HTTPException as exc:
+                log.warning("could not announce game %s in channel %s: %s", row.id, row.channel_id, exc.status)
+
+
+async def post(channel, reply: Reply) -> None:
+    """A table message sent straight to a channel (not as an interaction reply)."""
+    files = [discord.File(io.BytesIO(reply.image), filename=reply.image_name)] if reply.image else []
+    limit = getattr(getattr(channel, "guild", None), "filesize_limit", DEFAULT_UPLOAD_LIMIT)
+    if reply.image and len(reply.image) > limit:
+        files = []
+    await channel.send(mention_text(reply), files=files, view=view_for(reply, channel.id),
+                       allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
+                                                                users=[discord.Object(u) for u in reply.mentions]))
+
+
+def run_bot(settings, sync_only: bool = False) -> int:
+    """Connect to Discord and serve until stopped (SIGINT/SIGTERM close cleanly)."""
+    token = settings.token
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(TokenFilter(token))
+    logging.getLogger("discord").addFilter(TokenFilter(token))
+
+    async def main() -> None:
+        from storage.store import Store
+        store = await Store.open(settings.db)
+        service = TableService(store)
+        client = HearthClient(service, settings.dev_guild, sync_only)
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(client.close()))
+            except NotImplementedError:  # Windows
+                pass
+        try:
+            async with client:
+                await client.start(token)
+        finally:
+            await store.close()
+            log.info("stopped cleanly")
+
+    asyncio.run(main())
+    return 0
