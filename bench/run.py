@@ -1,0 +1,424 @@
+"""Hearth performance benchmark (issue 10).
+
+    python bench/run.py            # full run (a few minutes)
+    python bench/run.py --quick    # about a minute
+    python bench/run.py --json     # machine-readable figures on stdout
+
+Everything is measured in one run on one machine so that the figures can be
+compared with each other; every time is judged against ``ref_encode_ms``
+(Pillow encoding a fixed reference image), so a slow or busy machine does not
+change the verdict. See ``bench/README.md`` for what each figure means.
+
+This is a benchmark, not a test: it never fails because something is slow
+(the exit status is 0 unless the benchmark itself breaks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import json
+import math
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+if __package__ in (None, ""):            # run as a script: make the project importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from PIL import Image  # noqa: E402
+
+import render  # noqa: E402
+from bot.clock import ManualClock  # noqa: E402
+from bot.service import Actor, Place, TableService  # noqa: E402
+from render.kit import Table  # noqa: E402
+from rules import registry  # noqa: E402
+from rules.core import Game, Move, Rng, random_playout  # noqa: E402
+from storage.store import Store  # noqa: E402
+
+# ------------------------------------------------------------ budgets
+
+
+@dataclass(frozen=True)
+class Budget:
+    ref_reps: int            # reference encodes, half at the start and half at the end
+    playout_s: float         # seconds of random playouts per game (at least one playout)
+    seeds: int               # playouts whose late game is replayed through the service
+    moves_per_seed: int      # timed service moves per seed, taken from the last quarter of the game
+    renders: int             # late-game boards drawn and encoded per game for render_ms
+    store_games: int         # games moving at once in the store benchmark
+    store_s: float           # seconds the store benchmark runs
+
+
+FULL = Budget(ref_reps=10, playout_s=4.0, seeds=4, moves_per_seed=25, renders=15, store_games=40, store_s=20.0)
+QUICK = Budget(ref_reps=6, playout_s=1.0, seeds=2, moves_per_seed=10, renders=6, store_games=16, store_s=5.0)
+TINY = Budget(ref_reps=2, playout_s=0.0, seeds=1, moves_per_seed=2, renders=1, store_games=3, store_s=0.5)
+
+GOALS = {"move_p95": 1.5, "render": 0.5, "png_bytes": 1_000_000, "store_moves_per_s": 300}
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000.0, 2)
+
+
+def p95(values: list[float]) -> float:
+    """Nearest-rank 95th percentile."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+# ------------------------------------------------------------ reference
+
+
+def reference_image() -> Image.Image:
+    return Image.effect_mandelbrot((1600, 1600), (-2, -1.5, 1, 1.5), 100).convert("RGB")
+
+
+def ref_encode_samples(img: Image.Image, reps: int) -> list[float]:
+    out = []
+    for _ in range(max(1, reps)):
+        buf = io.BytesIO()
+        started = time.perf_counter()
+        img.save(buf, format="PNG")          # Pillow's default PNG settings
+        out.append(time.perf_counter() - started)
+    return out
+
+
+# ------------------------------------------------------------ rules alone
+
+
+def playouts_per_s(game: Game, players: int, seconds: float, first_seed: int = 1000) -> float:
+    """Full random games per second through the rules alone (at least one game)."""
+    started = time.perf_counter()
+    done = 0
+    while True:
+        random_playout(game, players, first_seed + done)
+        done += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+# ------------------------------------------------------------ one game through the service
+
+
+def _people(n: int) -> list[Actor]:
+    return [Actor(1000 + i, f"Player {i + 1}") for i in range(n)]
+
+
+async def _seat_table(service: TableService, place: Place, key: str, players: int, seed: int):
+    people = _people(players)
+    reply = await service.new_game(place, people[0], key, {}, seed=seed)
+    assert reply.ok, reply.text
+    for person in people[1:]:
+        reply = await service.join(place, person)
+        assert reply.ok, reply.text
+    reply = await service.start(place, people[0])
+    assert reply.ok, reply.text
+    row = await service.store.open_game_in(place.channel_id)
+    seats = await service.store.seats(row.id)
+    by_user = {p.user_id: p for p in people}
+    return row, [by_user[s.user_id] for s in seats]
+
+
+async def measure_game(store: Store, game: Game, players: int, budget: Budget, channel_base: int) -> dict:
+    """Late-game moves through the table service, and late-game boards.
+
+    For each seed, a random playout (the same one ``random_playout`` plays)
+    gives the moves. A table is seated in the store with that seed, the
+    first moves are written straight to the store (untimed: the same rows a
+    move writes), then the moves of the last quarter of the game are sent
+    through ``TableService.move`` and timed end to end: read the row, parse
+    the stored JSON, parse the typed move, apply, save (version check, log
+    entry), turn post (log read, status line, legal-move buttons), render and
+    encode the board in a worker thread, mark announced. Each timed move uses
+    a fresh ``TableService``: its state and image caches are empty, so every
+    move pays the cold load a move pays after a restart or when the game fell
+    out of the cache (the warm path is the same minus one JSON parse).
+    """
+    move_times: list[float] = []
+    boards: list[tuple[dict, Table]] = []
+    opts = game.resolve_options({})
+    for s in range(budget.seeds):
+        seed = 1 + s
+        playout = random_playout(game, players, seed)
+        n = len(playout.moves)
+        first_timed = max(n - budget.moves_per_seed, (3 * n) // 4)
+        place = Place(channel_id=channel_base + s, guild_id=1)
+        setup_service = TableService(store, ManualClock(1_700_000_000.0), render_images=False)
+        row, actors = await _seat_table(setup_service, place, game.key, players, seed)
+        state = game.setup(game.seat_count(players, opts), seed, opts)
+        assert game.dump(state) == row.state, f"{game.key}: the table and the playout start differently"
+        version = row.version
+        events: list[str] = []
+        for move in playout.moves[:first_timed]:
+            new, evs = game.apply(state, move)
+            public = [e.text for e in evs if e.private_to is None]
+            events = (events + public)[-4:]
+            result = game.result(new)
+            version = await store.record(
+                row.id, version, state=game.dump(new), kind="move", seat=move.seat,
+                user_id=actors[move.seat].user_id, text=move.notation, barrier=False, events=public,
+                now=1_700_000_000.0, status="finished" if result else "active",
+                result=result.to_json() if result else None)
+            state = new
+        await store.mark_announced(row.id, version)
+        names = [a.name for a in actors]
+        for move in playout.moves[first_timed:]:
+            boards.append((game.view(state, None),
+                           Table(names=names, to_act=game.to_act(state), title=game.name, last_events=events)))
+            service = TableService(store, ManualClock(1_700_000_000.0))      # cold: empty caches
+            started = time.perf_counter()
+            reply = await service.move(place, actors[move.seat], move.notation)
+            move_times.append(time.perf_counter() - started)
+            if not reply.ok:
+                raise AssertionError(f"{game.key} seed {seed}: legal move {move.notation!r} refused: {reply.text}")
+            state, evs = game.apply(state, move)
+            events = (events + [e.text for e in evs if e.private_to is None])[-4:]
+        final = await store.game(row.id)
+        assert final.state == game.dump(state), f"{game.key} seed {seed}: the service and the rules disagree"
+    render_times: list[float] = []
+    png_sizes: list[int] = []
+    step = max(1, len(boards) // max(1, budget.renders))
+    for view, table in boards[::step][:max(1, budget.renders)]:
+        started = time.perf_counter()
+        png = await asyncio.to_thread(render.board_png, game.key, view, table)   # as the service does
+        render_times.append(time.perf_counter() - started)
+        png_sizes.append(len(png))
+    return {
+        "move_p95_ms": _ms(p95(move_times)),
+        "render_ms": _ms(statistics.median(render_times)),
+        "png_bytes": max(png_sizes),
+        "_move_median_ms": _ms(statistics.median(move_times)),
+        "_moves_timed": len(move_times),
+    }
+
+
+# ------------------------------------------------------------ store under load
+
+
+class _Driver:
+    """Plays random legal moves in one channel through one service, as the
+    players of that table would, until the deadline."""
+
+    def __init__(self, service: TableService, place: Place, key: str, players: int, seed: int,
+                 primary: bool, stats: dict) -> None:
+        self.service, self.place, self.key, self.players = service, place, key, players
+        self.seed, self.primary, self.stats = seed, primary, stats
+        self.game = registry.get(key)
+        self.chooser = Rng(seed ^ 0xBE7C)
+        self.cache: tuple[tuple[int, int], object] | None = None
+
+    async def run(self, deadline: float, start_event: asyncio.Event) -> None:
+        await start_event.wait()
+        store = self.service.store
+        actors = {p.user_id: p for p in _people(self.players)}
+        games_started = 0
+        while time.perf_counter() < deadline:
+            row = await store.open_game_in(self.place.channel_id)
+            if row is None or row.status != "active":
+                if not self.primary:
+                    await asyncio.sleep(0.005)
+                    continue
+                # the table finished its game: the same players start another one
+                games_started += 1
+                await _seat_table(self.service, self.place, self.key, self.players,
+                                  self.seed * 1000 + games_started)
+                continue
+            if self.cache and self.cache[0] == (row.id, row.version):
+                state = self.cache[1]
+            else:
+                state = self.game.load(row.state)
+                self.cache = ((row.id, row.version), state)
+            acting = self.game.to_act(state)
+            if not acting:
+                await asyncio.sleep(0)
+                continue
+            seat = acting[self.chooser.randbelow(len(acting))]
+            moves: list[Move] = self.game.legal_moves(state, seat)
+            move = moves[self.chooser.randbelow(len(moves))]
+            seats = await store.seats(row.id)
+            actor = actors[seats[seat].user_id]
+            try:
+                reply = await self.service.move(self.place, actor, move.notation)
+            except Exception as exc:       # the store gave up: counted, never acknowledged
+                self.stats["errors"] += 1
+                self.stats["first_error"] = self.stats["first_error"] or f"{type(exc).__name__}: {exc}"
+                continue
+            if reply.ok:
+                self.stats["acked"][reply.game_id] = self.stats["acked"].get(reply.game_id, 0) + 1
+            else:
+                self.stats["refused"] += 1
+
+
+async def measure_store(path: Path, budget: Budget, players_of: dict[str, int], connections: int = 1) -> dict:
+    """Many games moving at once on one database file.
+
+    Every table is driven by one player loop through the bot's service;
+    every fourth table also by a second, racing loop through a second
+    ``TableService`` (its own locks and caches, as a second worker would
+    have), so moves on the same game collide and only the store's version
+    check keeps them apart. With ``connections=2`` the second service gets
+    its own connection to the file, as a second process would. Images are
+    off: this measures the store and the service's bookkeeping, not the
+    renderer. ``moves_per_s`` counts acknowledged moves (``reply.ok``) over
+    the wall time; ``lost_updates`` counts acknowledged moves missing from
+    the log (per game: acknowledged minus logged, when positive). A move
+    that raises (for example ``database is locked``) is counted in
+    ``errors``, never as acknowledged.
+    """
+    store_a = await Store.open(path)
+    store_b = await Store.open(path) if connections > 1 else store_a
+    try:
+        svc_a = TableService(store_a, render_images=False)
+        svc_b = TableService(store_b, render_images=False)
+        keys = registry.keys()
+        stats: dict = {"acked": {}, "refused": 0, "errors": 0, "first_error": ""}
+        drivers = []
+        for i in range(budget.store_games):
+            key = keys[i % len(keys)]
+            players = min(players_of[key], 4)
+            place = Place(channel_id=50_000 + i, guild_id=2)
+            await _seat_table(svc_a, place, key, players, 7000 + i)
+            drivers.append(_Driver(svc_a, place, key, players, 7000 + i, True, stats))
+            if i % 4 == 0:
+                drivers.append(_Driver(svc_b, place, key, players, 9000 + i, False, stats))
+        go = asyncio.Event()
+        started = time.perf_counter()
+        deadline = started + budget.store_s
+        tasks = [asyncio.create_task(d.run(deadline, go)) for d in drivers]
+        go.set()
+        await asyncio.gather(*tasks)
+        elapsed = time.perf_counter() - started
+        acked = sum(stats["acked"].values())
+        lost = extra = 0
+        for game_id, count in stats["acked"].items():
+            logged = sum(1 for entry in await store_a.log(game_id) if entry.kind == "move")
+            lost += max(0, count - logged)
+            extra += max(0, logged - count)
+        return {"moves_per_s": round(acked / elapsed, 1), "lost_updates": lost,
+                "_acked": acked, "_refused": stats["refused"],
+                "_errors": stats["errors"], "_first_error": stats["first_error"], "_connections": connections,
+                "_extra_log_entries": extra,
+                "_games": budget.store_games, "_drivers": len(drivers), "_seconds": round(elapsed, 2)}
+    finally:
+        await store_a.close()
+        if store_b is not store_a:
+            await store_b.close()
+
+
+# ------------------------------------------------------------ the run
+
+
+async def _run_async(budget: Budget, keys: list[str], workdir: Path, log, connections: int) -> tuple[dict, dict]:
+    ref_img = reference_image()
+    ref_samples = ref_encode_samples(ref_img, (budget.ref_reps + 1) // 2)
+    games: dict[str, dict] = {}
+    details: dict[str, dict] = {}
+    players_of = {k: registry.get(k).max_players for k in registry.keys()}
+    store = await Store.open(workdir / "moves.db")
+    try:
+        for n, key in enumerate(keys):
+            game = registry.get(key)
+            players = players_of[key]
+            log(f"  {key}: {players} players …")
+            pps = playouts_per_s(game, players, budget.playout_s)
+            figures = await measure_game(store, game, players, budget, channel_base=1000 * (n + 1))
+            games[key] = {"move_p95_ms": figures["move_p95_ms"], "render_ms": figures["render_ms"],
+                          "png_bytes": figures["png_bytes"], "playouts_per_s": round(pps, 2)}
+            details[key] = {"players": players, "move_median_ms": figures["_move_median_ms"],
+                            "moves_timed": figures["_moves_timed"]}
+    finally:
+        await store.close()
+    log("  store …")
+    store_figures = await measure_store(workdir / "load.db", budget, players_of, connections)
+    ref_samples += ref_encode_samples(ref_img, budget.ref_reps // 2)
+    result = {
+        "ref_encode_ms": _ms(statistics.median(ref_samples)),
+        "games": games,
+        "store": {"moves_per_s": store_figures["moves_per_s"], "lost_updates": store_figures["lost_updates"]},
+    }
+    details["store"] = {k[1:]: v for k, v in store_figures.items() if k.startswith("_")}
+    return result, details
+
+
+def run(budget: Budget = QUICK, keys: list[str] | None = None, log=None, connections: int = 1) -> tuple[dict, dict]:
+    """Run the benchmark; returns (figures in the issue's JSON shape, details)."""
+    log = log or (lambda msg: None)
+    with tempfile.TemporaryDirectory(prefix="hearth-bench-") as tmp:
+        return asyncio.run(_run_async(budget, keys or registry.keys(), Path(tmp), log, connections))
+
+
+def verdict(result: dict) -> list[tuple[str, bool, str]]:
+    """Each goal of the issue: (what, met, measured against the limit)."""
+    ref = result["ref_encode_ms"]
+    out = []
+    for key, g in result["games"].items():
+        out.append((f"{key} move p95 ≤ 1.5×ref", g["move_p95_ms"] <= GOALS["move_p95"] * ref,
+                    f"{g['move_p95_ms']:.1f} ms vs {GOALS['move_p95'] * ref:.1f} ms"))
+        out.append((f"{key} render ≤ 0.5×ref", g["render_ms"] <= GOALS["render"] * ref,
+                    f"{g['render_ms']:.1f} ms vs {GOALS['render'] * ref:.1f} ms"))
+        out.append((f"{key} png < 1 MB", g["png_bytes"] < GOALS["png_bytes"],
+                    f"{g['png_bytes'] / 1024:.0f} KiB"))
+    st = result["store"]
+    out.append(("store ≥ 300 moves/s", st["moves_per_s"] >= GOALS["store_moves_per_s"],
+                f"{st['moves_per_s']:.0f} moves/s"))
+    out.append(("store 0 lost updates", st["lost_updates"] == 0, f"{st['lost_updates']} lost"))
+    return out
+
+
+def table_text(result: dict, details: dict) -> str:
+    ref = result["ref_encode_ms"]
+    lines = [f"ref_encode_ms  {ref:.1f}   (Mandelbrot 1600×1600 RGB, Pillow default PNG; median)", "",
+             f"{'game':<16}{'players':>8}{'move p95':>10}{'(×ref)':>8}{'median':>9}{'render':>9}{'(×ref)':>8}"
+             f"{'png KiB':>9}{'playouts/s':>12}"]
+    for key, g in result["games"].items():
+        d = details.get(key, {})
+        lines.append(f"{key:<16}{d.get('players', ''):>8}{g['move_p95_ms']:>10.1f}{g['move_p95_ms'] / ref:>8.2f}"
+                     f"{d.get('move_median_ms', 0):>9.1f}{g['render_ms']:>9.1f}{g['render_ms'] / ref:>8.2f}"
+                     f"{g['png_bytes'] / 1024:>9.0f}{g['playouts_per_s']:>12.1f}")
+    st, sd = result["store"], details.get("store", {})
+    lines += ["", f"store: {st['moves_per_s']:.0f} moves/s acknowledged, {st['lost_updates']} lost updates "
+                  f"({sd.get('games')} games, {sd.get('drivers')} player loops, {sd.get('connections')} connection(s), "
+                  f"{sd.get('seconds')} s; {sd.get('acked')} acknowledged, {sd.get('refused')} refused by the "
+                  f"rules or the race, {sd.get('errors')} raised, {sd.get('extra_log_entries')} log entries "
+                  f"never acknowledged)"]
+    if sd.get("first_error"):
+        lines.append(f"  first error: {sd['first_error']}")
+    lines += ["",
+              "verdict:"]
+    checks = verdict(result)
+    for what, ok, how in checks:
+        lines.append(f"  {'PASS' if ok else 'FAIL'}  {what:<34} {how}")
+    failed = sum(1 for _, ok, _ in checks if not ok)
+    lines.append(f"  {'all goals met' if not failed else f'{failed} goal(s) not met'}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Hearth performance benchmark (issue 10)")
+    parser.add_argument("--quick", action="store_true", help="short run (about a minute)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
+    parser.add_argument("--game", action="append", choices=registry.keys(),
+                        help="only this game (repeatable; the store part always runs)")
+    parser.add_argument("--connections", type=int, choices=(1, 2), default=1,
+                        help="store part: 2 gives the racing service its own connection (a second process)")
+    args = parser.parse_args(argv)
+    budget = QUICK if args.quick else FULL
+    log = (lambda msg: print(msg, file=sys.stderr)) if not args.json else None
+    if log:
+        log(f"hearth bench ({'quick' if args.quick else 'full'}) …")
+    result, details = run(budget, args.game, log, args.connections)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(table_text(result, details))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
