@@ -23,6 +23,8 @@ import discord
 from discord import app_commands
 
 from bot.commands import COMMANDS, run
+from bot.i18n import t
+from bot.limits import RateLimiter
 from bot.service import Actor, Choice, Place, Reply, TableService
 from rules import registry
 
@@ -73,34 +75,106 @@ def button_for(choice: Choice, index: int, channel_id: int) -> discord.ui.Item:
     return ResignButton(channel_id, choice.label)
 
 
-async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
+async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
     """Send a table reply over an interaction that was deferred ephemerally.
 
     The first follow-up of an ephemeral deferral is ephemeral whatever we
     ask, so a public post first closes the private 'thinking' note and
-    then goes out as a second, public follow-up."""
+    then goes out as a second, public follow-up.
+
+    Discord errors never escape: the move is saved before we get here, so
+    a failed post is logged, retried without the image when the image was
+    the problem, and a public post whose interaction expired goes straight
+    to the channel. Returns whether the main message went out."""
     limit = getattr(interaction, "filesize_limit", None) or DEFAULT_UPLOAD_LIMIT
-    files = []
-    text = mention_text(reply)
-    if reply.image is not None:
-        if len(reply.image) <= limit:
-            files.append(discord.File(io.BytesIO(reply.image), filename=reply.image_name))
-        else:
-            text += "\n(The board image is larger than this server's upload limit; see `/board` later.)"
+    note = ""
+    image = reply.image
+    if image is not None and len(image) > limit:
+        image, note = None, "\n(The board image is larger than this server's upload limit; see `/board` later.)"
     mentions = discord.AllowedMentions(everyone=False, roles=False,
                                        users=[discord.Object(uid) for uid in reply.mentions])
     view = view_for(reply, interaction.channel_id or 0)
-    kwargs = {"content": text, "files": files, "allowed_mentions": mentions}
-    if view is not None:
-        kwargs["view"] = view
-    if reply.ephemeral:
-        await interaction.followup.send(ephemeral=True, **kwargs)
-    else:
-        await interaction.edit_original_response(content="✓")
-        await interaction.followup.send(ephemeral=False, **kwargs)
+
+    async def send(with_image: bool, extra: str) -> None:
+        kwargs = {"content": _with_note(reply, note + extra), "allowed_mentions": mentions,
+                  "files": [discord.File(io.BytesIO(image), filename=reply.image_name)] if with_image else []}
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(ephemeral=reply.ephemeral, **kwargs)
+
+    sent = False
+    try:
+        if not reply.ephemeral:
+            try:
+                await interaction.edit_original_response(content="✓")
+            except discord.HTTPException as exc:   # the note is gone or expired: the post may still go out
+                log.info("could not close the thinking note: %s", _why(exc))
+        try:
+            await send(image is not None, "")
+        except discord.HTTPException as exc:
+            if image is None or not _image_refused(exc):
+                raise
+            log.warning("board image refused (%s); posting without it", _why(exc))
+            await send(False, f"\n(I could not attach the board image here: {_why(exc)}. See `/board`.)")
+        sent = True
+    except discord.HTTPException as exc:
+        log.warning("could not answer /%s interaction in channel %s: %s", getattr(interaction.command, "name", "?"),
+                    interaction.channel_id, _why(exc))
+        if not reply.ephemeral and _expired(exc) and interaction.channel is not None:
+            sent = await post(interaction.channel, reply)   # the channel still hears the turn
+    if sent and not reply.ephemeral and reply.game_id is not None and reply.version is not None:
+        await _announced(interaction, reply)
     for extra in reply.followups:
-        await interaction.followup.send(mention_text(extra), ephemeral=extra.ephemeral,
-                                        allowed_mentions=discord.AllowedMentions.none())
+        try:
+            await interaction.followup.send(mention_text(extra), ephemeral=extra.ephemeral,
+                                            allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("could not send a follow-up in channel %s: %s", interaction.channel_id, _why(exc))
+    return sent
+
+
+def _with_note(reply: Reply, note: str) -> str:
+    """The message text with a note kept inside Discord's 2000 characters."""
+    text = mention_text(reply)
+    if note:
+        text = text[:DISCORD_TEXT_LIMIT - len(note) - 1] + ("…" if len(text) > DISCORD_TEXT_LIMIT - len(note) - 1
+                                                            else "") + note
+    return text
+
+
+def _why(exc: discord.HTTPException) -> str:
+    """A few words a player understands for a Discord error."""
+    if exc.status == 429:
+        return "Discord asked us to slow down"
+    if exc.status == 413 or exc.code == 40005:
+        return "the file is too large for this server"
+    if exc.status == 403:
+        return "I am missing a permission here (Attach Files or Send Messages)"
+    if exc.status == 404 or exc.code in (10003, 10062, 10015):
+        return "the channel or the interaction no longer exists"
+    if exc.status == 401 or exc.code == 50027:
+        return "the interaction expired"
+    return f"Discord error {exc.status}"
+
+
+def _image_refused(exc: discord.HTTPException) -> bool:
+    """An error that posting without the image may avoid."""
+    return exc.status in (403, 413) or exc.code in (50013, 40005)
+
+
+def _expired(exc: discord.HTTPException) -> bool:
+    """The interaction can no longer be answered (its token lived 15 minutes)."""
+    return exc.status == 401 or exc.code in (10062, 10015, 50027)
+
+
+async def _announced(interaction: discord.Interaction, reply: Reply) -> None:
+    service = getattr(interaction.client, "service", None)
+    hook = getattr(service, "announced", None)
+    if hook is not None:
+        try:
+            await hook(reply.game_id, reply.version)
+        except Exception:  # noqa: BLE001 - a bookkeeping failure must not hide the post
+            log.exception("could not record the announcement of game %s", reply.game_id)
 
 
 # ------------------------------------------------------------- buttons
@@ -121,9 +195,8 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:mv
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service: TableService = interaction.client.service  # type: ignore[attr-defined]
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        reply = await service.press(place_of(interaction), actor_of(interaction), self.version, self.index)
-        await send_reply(interaction, reply)
+        await _answer(interaction, "move", lambda: service.press(place_of(interaction), actor_of(interaction),
+                                                                 self.version, self.index))
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:undo:(?P<ch>\d+):(?P<v>\d+):(?P<n>\d+)"):
@@ -138,10 +211,8 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:un
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service: TableService = interaction.client.service  # type: ignore[attr-defined]
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        reply = await service.undo(place_of(interaction), actor_of(interaction), True, self.count,
-                                   expected_version=self.version)
-        await send_reply(interaction, reply)
+        await _answer(interaction, "undo", lambda: service.undo(place_of(interaction), actor_of(interaction), True,
+                                                                self.count, expected_version=self.version))
 
 
 class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:resign:(?P<ch>\d+)"):
@@ -155,8 +226,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service: TableService = interaction.client.service  # type: ignore[attr-defined]
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await send_reply(interaction, await service.resign(place_of(interaction), actor_of(interaction)))
+        await _answer(interaction, "resign", lambda: service.resign(place_of(interaction), actor_of(interaction)))
 
 
 # ------------------------------------------------------------- commands
@@ -164,15 +234,36 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:
 
 async def _do(interaction: discord.Interaction, name: str, **args) -> None:
     """Defer, run the command through the shared command words, answer."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
     service: TableService = interaction.client.service  # type: ignore[attr-defined]
+    await _answer(interaction, name, lambda: run(service, place_of(interaction), actor_of(interaction), name, args))
+
+
+async def _answer(interaction: discord.Interaction, name: str, work) -> None:
+    """Defer, apply the per-user rate limit of costly commands, run
+    ``work()`` and send its reply. Nothing raised here reaches discord.py:
+    an interaction that expired before we could defer is only logged (the
+    command did not run, the person's client says it failed)."""
     try:
-        reply = await run(service, place_of(interaction), actor_of(interaction), name, args)
-    except Exception:
-        log.exception("command /%s failed", name)
-        reply = Reply("Something went wrong on our side; your game is safe. Please try again.", ephemeral=True,
-                      ok=False)
-    await send_reply(interaction, reply)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.HTTPException as exc:
+        log.warning("could not defer /%s (%s): not run", name, _why(exc))
+        return
+    actor = actor_of(interaction)
+    limits: RateLimiter | None = getattr(interaction.client, "limits", None)
+    wait = limits.take(actor.user_id, name) if limits is not None else 0.0
+    if wait:
+        reply = Reply(t(actor.locale, "rate_limited", seconds=RateLimiter.seconds(wait)), ephemeral=True, ok=False)
+    else:
+        try:
+            reply = await work()
+        except Exception:
+            log.exception("command /%s failed", name)
+            reply = Reply("Something went wrong on our side; your game is safe. Please try again.",
+                          ephemeral=True, ok=False)
+    try:
+        await send_reply(interaction, reply)
+    except Exception:  # noqa: BLE001 - the last line of defence: log, never crash the bot
+        log.exception("could not answer /%s", name)
 
 
 def _describe(name: str) -> str:
@@ -305,6 +396,8 @@ class HearthClient(discord.Client):
     def __init__(self, service: TableService, dev_guild: int | None = None, sync_only: bool = False) -> None:
         super().__init__(intents=discord.Intents.default())
         self.service = service
+        service.announce_after_post = True    # a turn counts as announced once Discord took the post
+        self.limits = RateLimiter(service.clock)
         self.dev_guild = dev_guild
         self.sync_only = sync_only
         self.tree = build_tree(self)
@@ -344,20 +437,39 @@ class HearthClient(discord.Client):
             try:
                 if channel is None:
                     channel = await self.fetch_channel(row.channel_id)
-                await post(channel, reply)
+                done = await post(channel, reply)
             except discord.HTTPException as exc:
-                log.warning("could not announce game %s in channel %s: %s", row.id, row.channel_id, exc.status)
+                log.warning("could not announce game %s in channel %s: %s", row.id, row.channel_id, _why(exc))
+                done = exc.status in (403, 404)   # the channel is gone or closed to us: do not retry forever
+            if done:
+                await self.service.announced(row.id, row.version)
 
 
-async def post(channel, reply: Reply) -> None:
-    """A table message sent straight to a channel (not as an interaction reply)."""
-    files = [discord.File(io.BytesIO(reply.image), filename=reply.image_name)] if reply.image else []
+async def post(channel, reply: Reply) -> bool:
+    """A table message sent straight to a channel (not as an interaction
+    reply). Discord errors are logged, never raised: a refused image is
+    dropped with a note, a deleted channel or a rate limit gives False."""
     limit = getattr(getattr(channel, "guild", None), "filesize_limit", DEFAULT_UPLOAD_LIMIT)
-    if reply.image and len(reply.image) > limit:
-        files = []
-    await channel.send(mention_text(reply), files=files, view=view_for(reply, channel.id),
-                       allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
-                                                                users=[discord.Object(u) for u in reply.mentions]))
+    image = reply.image if reply.image and len(reply.image) <= limit else None
+    note = "" if image is not None or not reply.image else \
+        "\n(The board image is larger than this server's upload limit; see `/board` later.)"
+    mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in reply.mentions])
+    try:
+        try:
+            files = [discord.File(io.BytesIO(image), filename=reply.image_name)] if image is not None else []
+            await channel.send(_with_note(reply, note), files=files, view=view_for(reply, channel.id),
+                               allowed_mentions=mentions)
+        except discord.HTTPException as exc:
+            if image is None or not _image_refused(exc):
+                raise
+            log.warning("board image refused in channel %s (%s); posting without it", channel.id, _why(exc))
+            await channel.send(_with_note(reply, f"\n(I could not attach the board image here: {_why(exc)}. "
+                                                 "See `/board`.)"),
+                               view=view_for(reply, channel.id), allowed_mentions=mentions)
+    except discord.HTTPException as exc:
+        log.warning("could not post in channel %s: %s", getattr(channel, "id", "?"), _why(exc))
+        return False
+    return True
 
 
 def run_bot(settings, sync_only: bool = False) -> int:

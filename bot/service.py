@@ -89,6 +89,10 @@ class TableService:
         self.store = store
         self.clock = clock or SystemClock()
         self.render_images = render_images
+        # False: a turn post counts as announced when the service builds it (the local table prints it at
+        # once). True: only when the front end calls ``announced`` after the post really went out, so a
+        # process killed or refused by Discord before posting announces the move after restart.
+        self.announce_after_post = False
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[tuple[int, int], object] = OrderedDict()   # (game, version) -> state
         self._images: OrderedDict[tuple[int, int], bytes] = OrderedDict()
@@ -480,7 +484,8 @@ class TableService:
         reply = Reply("\n".join(lines), mentions=mentions, game_id=row.id, version=row.version)
         reply.image = await self.board_image(row, seats, state, events[-4:], loc)
         reply.choices = self._choices(game, state, acting, row) if result is None else []
-        await self.store.mark_announced(row.id, row.version)
+        if not self.announce_after_post:
+            await self.store.mark_announced(row.id, row.version)
         return reply
 
     @staticmethod
@@ -742,13 +747,18 @@ class TableService:
                     move = game.default_move(state, acting_bots[0], bot_rng(row.seed, row.version))
                     return await self._commit_turn(row, seats, state, move, None, loc)
                 return await self._turn_post(row, seats, state, [], loc)
-            await self.store.mark_announced(row.id, row.version)
+            if not self.announce_after_post:
+                await self.store.mark_announced(row.id, row.version)
             reply = Reply(text, game_id=row.id, version=row.version)
             if status == "finished":
                 reply.image = await self.board_image(row, seats, state, [], loc)
             return reply
 
     # ================================================================ restart
+
+    async def announced(self, game_id: int, version: int) -> None:
+        """The front end posted the turn of ``version``: never announce it again."""
+        await self.store.mark_announced(game_id, version)
 
     async def pending_announcements(self) -> list[tuple[GameRow, Reply]]:
         """Turn posts for moves saved but never announced (the process died
