@@ -8,6 +8,8 @@ colour-blind players can read every board. Fonts come with Pillow itself
 from __future__ import annotations
 
 import io
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -41,9 +43,50 @@ def player_letter(name: str, seat: int) -> str:
     return "ABCDEF"[seat % 6]
 
 
+_MASKS_MAX = 8192          # rendered text masks kept (a board draws a few hundred, mostly the same)
+
+
+def _cache_masks(f: ImageFont.FreeTypeFont) -> ImageFont.FreeTypeFont:
+    """Remember the glyph masks FreeType renders for this font.
+
+    Rasterising text is most of the time a board takes to draw, and boards
+    draw the same labels (names, numbers, place names) again and again.
+    ``ImageDraw.text`` asks the font for ``getmask2(...)`` and blits the
+    mask; the mask depends only on the arguments, so handing back the same
+    (read-only) mask for the same arguments gives identical pixels."""
+    render_mask = f.getmask2
+    cache: OrderedDict = OrderedDict()
+    lock = threading.Lock()
+
+    def getmask2(text, mode="", direction=None, features=None, language=None, stroke_width=0, anchor=None,
+                 ink=0, start=None, *args, **kwargs):
+        try:
+            key = (text, mode, direction, tuple(features) if features else None, language, stroke_width, anchor,
+                   ink, tuple(start) if start else None, args, tuple(sorted(kwargs.items())))
+            hash(key)
+        except TypeError:
+            return render_mask(text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                               *args, **kwargs)
+        with lock:
+            hit = cache.get(key)
+            if hit is not None:
+                cache.move_to_end(key)
+                return hit
+        made = render_mask(text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                           *args, **kwargs)
+        with lock:
+            cache[key] = made
+            if len(cache) > _MASKS_MAX:
+                cache.popitem(last=False)
+        return made
+
+    f.getmask2 = getmask2
+    return f
+
+
 @lru_cache(maxsize=32)
 def font(size: int = 16) -> ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=size)
+    return _cache_masks(ImageFont.load_default(size=size))
 
 
 def text_size(draw: ImageDraw.ImageDraw, text: str, size: int) -> tuple[int, int]:
@@ -149,9 +192,13 @@ def stack(images: list[Image.Image], bg=PAPER) -> Image.Image:
 
 def encode_png(img: Image.Image, max_colours: int = 256) -> bytes:
     """PNG bytes, quantised to a palette: boards are flat colours, so this
-    keeps them small and fast to encode without visible loss."""
+    keeps them small and fast to encode without visible loss.
+
+    zlib level 3 rather than 6: on palette boards it halves the deflate
+    time (about 10 ms to 5 ms for a 1.4 Mpx board) for images about 20 %
+    larger (still well under 100 KB)."""
     if img.mode not in ("P", "L"):
         img = img.quantize(colors=max_colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False, compress_level=6)
+    img.save(buf, format="PNG", optimize=False, compress_level=3)
     return buf.getvalue()
