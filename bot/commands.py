@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bot.i18n import t
 from bot.service import Actor, Choice, Place, Reply, TableService, refusal
+from rules.core import echo
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def parse_options(text: str | None) -> dict[str, str]:
     for part in (text or "").replace(",", " ").split():
         sep = "=" if "=" in part else ":" if ":" in part else None
         if sep is None:
-            raise ValueError(f"Options are key=value pairs (got '{part[:30]}').")
+            raise ValueError(f"Options are key=value pairs (got '{echo(part, 30)}').")
         key, value = part.split(sep, 1)
         out[key.strip().lower()] = value.strip()
     return out
@@ -101,7 +102,7 @@ async def run(service: TableService, place: Place, actor: Actor, name: str, args
         return await service.resign(place, actor)
     if name == "rules":
         return await service.rules(args.get("game"), actor, place)
-    return refusal(t(loc, "unknown_command", name=name[:40]))
+    return refusal(t(loc, "unknown_command", name=echo(str(name))))
 
 
 def _int(value) -> int | None:

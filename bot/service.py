@@ -20,7 +20,7 @@ from bot.i18n import duration, t
 from bot.replay import Played, bot_rng, effective_moves, replay
 from render.kit import Table
 from rules import registry
-from rules.core import Event, Game, IllegalMove, Move, Result, Rng
+from rules.core import Event, Game, IllegalMove, Move, Result, Rng, echo
 from storage.store import ChannelBusy, GameRow, SeatRow, Store, VersionConflict
 
 MAX_INPUT = 200          # characters of a typed move or option
@@ -204,7 +204,7 @@ class TableService:
         try:
             game = registry.get(key)
         except KeyError:
-            raise Refused(t(loc, "unknown_game", key=str(key)[:40], keys=", ".join(registry.keys())))
+            raise Refused(t(loc, "unknown_game", key=echo(str(key)), keys=", ".join(registry.keys())))
         try:
             resolved = game.resolve_options(options)
         except IllegalMove as exc:
@@ -638,7 +638,7 @@ class TableService:
         try:
             game = registry.get(str(key)[:40])
         except KeyError:
-            return refusal(t(loc, "unknown_game", key=str(key)[:40], keys=", ".join(registry.keys())))
+            return refusal(t(loc, "unknown_game", key=echo(str(key)), keys=", ".join(registry.keys())))
         return Reply(game.rules_text(loc)[:1990], ephemeral=True)
 
     # ================================================================ undo / resign

@@ -246,7 +246,7 @@ class Game:
         for key in given:
             if key not in known:
                 names = ", ".join(known) or "none"
-                raise IllegalMove(f"{self.name} has no option '{key}' (options: {names}).")
+                raise IllegalMove(f"{self.name} has no option '{echo(str(key))}' (options: {names}).")
         for opt in self.options:
             value = str(given.get(opt.key, opt.default)).strip().lower()
             if value not in opt.choices:

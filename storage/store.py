@@ -151,13 +151,16 @@ class Store:
             else:
                 await self._conn.execute("COMMIT")
 
+    # Reads run and finish in one call on the connection's thread: a cursor left open across an ``await``
+    # holds a read snapshot, and a write started meanwhile on the same connection (BEGIN IMMEDIATE) could
+    # then not wait for another process's commit: SQLite answers "database is locked" at once (found by
+    # tests/reliability/test_concurrency.py).
     async def _one(self, sql: str, args: tuple = ()) -> Any:
-        async with self._conn.execute(sql, args) as cur:
-            return await cur.fetchone()
+        rows = await self._conn.execute_fetchall(sql, args)
+        return rows[0] if rows else None
 
     async def _all(self, sql: str, args: tuple = ()) -> list:
-        async with self._conn.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+        return list(await self._conn.execute_fetchall(sql, args))
 
     # ------------------------------------------------------------- reads
 
