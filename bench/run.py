@@ -403,15 +403,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Hearth performance benchmark (issue 10)")
     parser.add_argument("--quick", action="store_true", help="short run (about a minute)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
+    parser.add_argument("--tiny", action="store_true", help="smoke run of a few seconds (tests; figures not meaningful)")
     parser.add_argument("--game", action="append", choices=registry.keys(),
                         help="only this game (repeatable; the store part always runs)")
     parser.add_argument("--connections", type=int, choices=(1, 2), default=1,
                         help="store part: 2 gives the racing service its own connection (a second process)")
     args = parser.parse_args(argv)
-    budget = QUICK if args.quick else FULL
+    budget, name = (TINY, "tiny") if args.tiny else (QUICK, "quick") if args.quick else (FULL, "full")
     log = (lambda msg: print(msg, file=sys.stderr)) if not args.json else None
     if log:
-        log(f"hearth bench ({'quick' if args.quick else 'full'}) …")
+        log(f"hearth bench ({name}) …")
     result, details = run(budget, args.game, log, args.connections)
     if args.json:
         print(json.dumps(result, indent=2))
