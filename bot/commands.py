@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.commands_async import async_commands, run_async
 from bot.i18n import t
 from bot.service import Actor, Choice, Place, Reply, TableService, refusal
 from rules.core import echo
@@ -46,6 +47,11 @@ COMMANDS: dict[str, tuple[str, tuple[Param, ...]]] = {
     "resign": ("Resign from this game", (Param("confirm", "yes to resign for good"),)),
     "rules": ("Short rules of a game", (Param("game", "Which game (default: this channel's)"),)),
 }
+COMMANDS["game new"] = (COMMANDS["game new"][0], COMMANDS["game new"][1] + (
+    Param("thread", "yes: run the game in its own new thread"),))
+COMMANDS["log"] = (COMMANDS["log"][0], COMMANDS["log"][1] + (
+    Param("since", "yes: only what happened since your last move"),))
+COMMANDS.update(async_commands(Param))   # async play: settings, notify, remind, replay, stats…
 
 YES = {"yes", "y", "oui", "o", "true", "1", "confirm"}
 
@@ -65,6 +71,9 @@ def parse_options(text: str | None) -> dict[str, str]:
 async def run(service: TableService, place: Place, actor: Actor, name: str, args: dict) -> Reply:
     """Carry out one command. ``args`` holds option values by name."""
     loc = actor.locale
+    handled = await run_async(service, place, actor, name, args, YES)
+    if handled is not None:
+        return handled
     if name == "game new":
         try:
             options = parse_options(args.get("options"))

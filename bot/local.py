@@ -52,13 +52,18 @@ class LocalTable:
     user: str | None = None
     _names: dict[int, str] = field(default_factory=dict)
     _image_count: int = 0
+    _threads: int = 0
+    _channel_names: dict = field(default_factory=dict)
+    _pinned: dict = field(default_factory=dict)
     _games_opened: int = 0
 
     def _print(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
     def place(self) -> Place:
-        return Place(channel_id=zlib.crc32(self.channel.encode()), guild_id=0)
+        channel_id = zlib.crc32(self.channel.encode())
+        self._channel_names[channel_id] = self.channel
+        return Place(channel_id=channel_id, guild_id=0)
 
     def actor(self) -> Actor:
         name = self.user or "you"
@@ -132,6 +137,9 @@ class LocalTable:
             return True
         name, args = parsed
         actor = self.actor()
+        args = self._async_args(name, args)
+        if name == "game new":
+            self._open_thread(args)
         if name == "game new" and self.seed is not None:
             self._games_opened += 1
             try:
@@ -179,7 +187,32 @@ class LocalTable:
         hook: Callable | None = getattr(self.service, "due_notices", None)
         if hook is None:
             return []
-        return [(None, reply) for reply in await hook()]
+        return [(self._channel_names.get(reply.channel_id), reply) for reply in await hook()]
+
+    # ---- async play: members by name, threads, DMs, the pinned status
+
+    def _async_args(self, name: str, args: dict) -> dict:
+        """Member options are typed as names (``bob`` or ``@bob``)."""
+        from bot.commands_async import Member
+        args = dict(args)
+        for param in COMMANDS[name][1]:
+            value = args.get(param.name)
+            if param.kind is Member and isinstance(value, str) and value.strip():
+                who = value.strip().lstrip("@")
+                self._names[user_id_of(who)] = who
+                args[param.name] = (user_id_of(who), who, False)
+        return args
+
+    def _open_thread(self, args: dict) -> None:
+        """``/game new clans thread:yes`` opens the game in a new 'thread':
+        a channel of its own, which the table switches to."""
+        from bot.commands import YES
+        if str(args.pop("thread", "") or "").strip().lower() not in YES:
+            return
+        self._threads += 1
+        parent = self.channel
+        self.channel = f"{parent}-{args.get('game') or 'game'}-{self._threads}"
+        self._print(f"[#{parent}] (thread #{self.channel} created; the table moves there)")
 
     def show(self, reply: Reply, actor: Actor | None, channel: str | None = None) -> None:
         where = f"#{channel or self.channel}"
@@ -190,6 +223,7 @@ class LocalTable:
             prefix = f"[{where}]"
         mentions = " ".join("@" + self._names.get(uid, str(uid)) for uid in reply.mentions)
         body = reply.text if not mentions else f"{mentions} {reply.text}"
+        body = _plain(body, self._channel_names)
         lines = body.splitlines() or [""]
         self._print(f"{prefix} {lines[0]}")
         for line in lines[1:]:
@@ -197,18 +231,34 @@ class LocalTable:
         if reply.image is not None and self.images is not None:
             self.images.mkdir(parents=True, exist_ok=True)
             self._image_count += 1
-            path = self.images / f"{self._image_count:04d}-{(channel or self.channel)}-v{reply.version or 0}.png"
+            ext = reply.image_name.rsplit(".", 1)[-1] if "." in reply.image_name else "png"
+            path = self.images / f"{self._image_count:04d}-{(channel or self.channel)}-v{reply.version or 0}.{ext}"
             path.write_bytes(reply.image)
             self._print(f"    [image: {path}]")
         if reply.choices:
             labels = " | ".join(f"{c.label} → /{c.command} {c.arg}" if c.command == "move"
+                                else f"{c.label} → /{c.command}" if c.command == "accept"
                                 else f"{c.label} → /{c.command} confirm:yes" for c in reply.choices)
             self._print(f"    [buttons: {labels}]")
         for follow in reply.followups:
             self.show(follow, actor, channel)
+        for uid, text in reply.direct:
+            self._print(f"[DM → {self._names.get(uid, str(uid))}] {_plain(text, self._channel_names)}")
+        if reply.status and reply.game_id is not None and self._pinned.get(reply.game_id) != reply.status:
+            verb = "updated" if reply.game_id in self._pinned else "pinned"
+            self._pinned[reply.game_id] = reply.status
+            self._print(f"[#{channel or self.channel} status message {verb}] {_plain(reply.status, self._channel_names)}")
 
     async def announce_pending(self) -> None:
         """After a restart: post what was saved but never announced."""
         for row, reply in await self.service.pending_announcements():
             self._print("  (announcing a move saved before the last stop)")
             self.show(reply, None)
+
+
+def _plain(text: str, channels: dict) -> str:
+    """Discord markup made readable in a terminal: channel links and timestamps."""
+    import re
+    import time as _time
+    text = re.sub(r"<#(\d+)>", lambda m: "#" + channels.get(int(m[1]), m[1]), text)
+    return re.sub(r"<t:(\d+):R>", lambda m: _time.strftime("%Y-%m-%d %H:%M UTC", _time.gmtime(int(m[1]))), text)

@@ -71,6 +71,9 @@ class Reply:
     ok: bool = True
     game_id: int | None = None
     version: int | None = None
+    direct: list[tuple[int, str]] = field(default_factory=list)   # (user id, text): DMs to send
+    status: str | None = None          # the game's pinned status text, to edit in place
+    channel_id: int | None = None      # where a notice from no command goes (reminders, deadlines)
 
 
 def refusal(text: str) -> Reply:
@@ -96,6 +99,14 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[tuple[int, int], object] = OrderedDict()   # (game, version) -> state
         self._images: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        # async play (issue 8): each part in its own module, reached from here
+        from bot.asyncplay import AsyncPlay
+        self.asyncplay = AsyncPlay(self)
+        self.notices = self.asyncplay.notices
+
+    async def due_notices(self) -> list[Reply]:
+        """Reminders and deadline actions due by ``self.clock`` (each sent once)."""
+        return await self.asyncplay.scheduler.due_notices()
 
     # ---- helpers
 
@@ -484,6 +495,7 @@ class TableService:
         reply = Reply("\n".join(lines), mentions=mentions, game_id=row.id, version=row.version)
         reply.image = await self.board_image(row, seats, state, events[-4:], loc)
         reply.choices = self._choices(game, state, acting, row) if result is None else []
+        await self.notices.route(reply, row, seats, state)   # /notify choices, pinned status text
         if not self.announce_after_post:
             await self.store.mark_announced(row.id, row.version)
         return reply

@@ -69,4 +69,60 @@ MIGRATIONS: list[str] = [
         value TEXT NOT NULL
     );
     """,
+    # 3: async play — per-game settings and timers (due times live here, never in memory),
+    # notification choices, vacations, nudges, seat hand-over offers, server languages.
+    """
+    CREATE TABLE game_settings (
+        game_id        INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        reminder_hours REAL    NOT NULL DEFAULT 24,
+        deadline_hours REAL    NOT NULL DEFAULT 0,      -- 0: no deadline
+        policy         TEXT    NOT NULL DEFAULT 'skip' CHECK (policy IN ('skip', 'auto', 'table')),
+        vacation_days  REAL    NOT NULL DEFAULT 7,      -- allowance per player and game
+        status_message INTEGER                          -- the pinned status message, edited in place
+    );
+
+    CREATE TABLE timers (
+        game_id        INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        turn_started   REAL    NOT NULL,   -- the turn these times belong to
+        next_reminder  REAL,               -- when the next reminder falls due
+        reminders_sent INTEGER NOT NULL DEFAULT 0,
+        warn_at        REAL,               -- the 'deadline is near' reminder (NULL: none or sent)
+        deadline_at    REAL                -- when the table acts (NULL: no deadline)
+    );
+
+    CREATE TABLE notify_prefs (
+        user_id INTEGER PRIMARY KEY,
+        mode    TEXT NOT NULL CHECK (mode IN ('channel', 'dm', 'both', 'mute'))
+    );
+
+    CREATE TABLE vacations (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id  INTEGER NOT NULL,
+        used     REAL    NOT NULL DEFAULT 0,    -- seconds of the allowance taken
+        until    REAL    NOT NULL DEFAULT 0,    -- the clock is paused until then
+        PRIMARY KEY (game_id, user_id)
+    );
+
+    CREATE TABLE nudges (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        at      REAL    NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+
+    CREATE TABLE handovers (
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL,
+        from_user INTEGER NOT NULL,
+        to_user   INTEGER NOT NULL,
+        to_name   TEXT    NOT NULL,
+        offered   REAL    NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+
+    CREATE TABLE guild_prefs (
+        guild_id INTEGER PRIMARY KEY,
+        locale   TEXT
+    );
+    """,
 ]

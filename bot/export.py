@@ -1,0 +1,162 @@
+"""``/game export`` and ``hearth local --load``: a game as a JSON file
+(seed, options, seats, every log entry) that replays to the identical
+state; and ``/replay``, the animated re-simulation of the log.
+
+An export holds the seed, which would reveal hidden cards and tiles, so
+only games that are over can be exported."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import TYPE_CHECKING
+
+import bot.messages_async  # noqa: F401
+from bot.animation import Frame, build_gif
+from bot.i18n import t
+from bot.replay import Played, effective_moves, replay
+from render.kit import Table
+from rules import registry
+from storage.store import SeatRow
+
+if TYPE_CHECKING:
+    from bot.service import Actor, Place, Reply, TableService
+
+FORMAT = "hearth-game"
+FORMAT_VERSION = 1
+DEFAULT_LIMIT = 10 * 1024 * 1024
+
+
+class ExportError(ValueError):
+    """A file that is not a Hearth game, or does not replay."""
+
+
+async def export_data(service: "TableService", game_id: int) -> dict:
+    row = await service.store.game(game_id)
+    seats = await service.store.seats(game_id)
+    log = await service.store.log(game_id)
+    return {
+        "format": FORMAT, "version": FORMAT_VERSION,
+        "game": row.key, "options": row.options, "seed": row.seed, "status": row.status,
+        "result": row.result, "created_at": row.created_at,
+        "seats": [{"seat": s.seat, "user_id": s.user_id, "name": s.name, "table_plays": s.is_bot} for s in seats],
+        "log": [{"version": e.version, "kind": e.kind, "seat": e.seat, "user_id": e.user_id, "text": e.text,
+                 "barrier": e.barrier, "events": e.events, "at": e.created_at} for e in log],
+        "state": row.state,
+    }
+
+
+def _played(data: dict) -> list[Played]:
+    from storage.store import LogRow
+    rows = [LogRow(int(e["version"]), str(e["kind"]), e.get("seat"), e.get("user_id"), str(e["text"]),
+                   bool(e.get("barrier")), list(e.get("events") or []), float(e.get("at") or 0)) for e in data["log"]]
+    return effective_moves(rows)
+
+
+def replay_data(data: dict):
+    """The state an export replays to (raises ExportError if it does not)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ExportError("not a Hearth game file")
+    try:
+        game = registry.get(data["game"])
+        return game, replay(game, len(data["seats"]), int(data["seed"]), dict(data["options"]), _played(data))
+    except KeyError as exc:
+        raise ExportError(f"unknown game or missing field {exc}") from exc
+    except Exception as exc:
+        raise ExportError(f"the log does not replay: {exc}") from exc
+
+
+async def load_game(service: "TableService", channel_id: int, data: dict, guild_id: int | None = None) -> int:
+    """Store an exported game under ``channel_id`` by playing its log again
+    through the store (so the copy has the same log, state and result).
+    Returns the new game's id."""
+    game, final = replay_data(data)
+    seats = [SeatRow(int(s["seat"]), int(s["user_id"]), str(s["name"]), False) for s in data["seats"]]
+    store = service.store
+    first = data["log"][0]["at"] if data["log"] else data.get("created_at") or service.clock.now()
+    row = await store.create_game(guild_id=guild_id, channel_id=channel_id, key=game.key, options=data["options"],
+                                  seed=int(data["seed"]), creator_id=seats[0].user_id, creator_name=seats[0].name,
+                                  now=float(first))
+    state = game.setup(len(seats), row.seed, row.options)
+    version = await store.start(row.id, row.version, seats, game.dump(state), float(first))
+    history = [state]
+    entries = data["log"]
+    for i, entry in enumerate(entries):
+        kind = entry["kind"]
+        if kind == "move":
+            move = game.parse(state, entry["seat"], entry["text"])
+            state, _ = game.apply(state, move)
+            history.append(state)
+        elif kind == "undo":
+            del history[len(history) - int(entry["text"]):]
+            state = history[-1]
+        last = i == len(entries) - 1
+        status = str(data.get("status") or "active") if last else "active"
+        version = await store.record(row.id, version, state=game.dump(state), kind=kind, seat=entry.get("seat"),
+                                     user_id=entry.get("user_id"), text=str(entry["text"]),
+                                     barrier=bool(entry.get("barrier")), events=list(entry.get("events") or []),
+                                     now=float(entry.get("at") or first), status=status,
+                                     result=data.get("result") if last else None)
+    if not entries and data.get("status") in ("finished", "abandoned"):
+        version = await store.set_status(row.id, version, data["status"], float(first))
+    for s in data["seats"]:
+        if s.get("table_plays"):
+            await store.set_bot(row.id, int(s["seat"]), True)
+    await store.mark_announced(row.id, version)
+    if game.dump(state) != game.dump(final):
+        raise ExportError("the stored copy differs from the replay")
+    return row.id
+
+
+class Exports:
+    def __init__(self, service: "TableService") -> None:
+        self.service = service
+
+    async def export(self, place: "Place", actor: "Actor") -> "Reply":
+        from bot.service import Refused, Reply
+        loc = actor.locale
+        row = await self.service.store.latest_game_in(place.channel_id)
+        if row is None or row.state is None:
+            raise Refused(t(loc, "no_game"))
+        if row.status == "active":
+            raise Refused(t(loc, "export_active"))
+        data = await export_data(self.service, row.id)
+        name = f"hearth-{row.key}-{row.id}.json"
+        reply = Reply(t(loc, "export_done", game=self.service._game_of(row).name, file=name), ephemeral=True)
+        reply.image = json.dumps(data, indent=1, ensure_ascii=False).encode()
+        reply.image_name = name
+        return reply
+
+    async def replay(self, place: "Place", actor: "Actor", limit: int | None = None) -> "Reply":
+        from bot.service import Refused, Reply
+        service = self.service
+        loc = actor.locale
+        row = await service.store.latest_game_in(place.channel_id)
+        if row is None or row.state is None:
+            raise Refused(t(loc, "replay_none" if row else "no_game"))
+        game = service._game_of(row)
+        seats = await service.store.seats(row.id)
+        names = service._names(seats)
+        log = await service.store.log(row.id)
+        moves = effective_moves(log)
+        events_at = {e.version: [service._fill(x, names) for x in e.events] for e in log}
+        frames: list[Frame] = []
+        state = game.setup(len(seats), row.seed, row.options)
+        frames.append(Frame(game.view(state, None), Table(names=names, to_act=game.to_act(state), title=game.name,
+                                                          locale=loc)))
+        for played in moves:
+            if played.kind != "move":
+                continue
+            state, _ = game.apply(state, game.parse(state, played.seat, played.text))
+            frames.append(Frame(game.view(state, None),
+                                Table(names=names, to_act=game.to_act(state), title=game.name,
+                                      last_events=events_at.get(played.version, [])[-4:], locale=loc)))
+        # the last frame is the live board, exactly as /board shows it
+        last = await service.store.log(row.id, after_version=max(0, row.version - 1))
+        live = await service.board_image(row, seats, service._state(row), [e for x in last for e in x.events], loc)
+        anim = await asyncio.to_thread(build_gif, row.key, frames, int((limit or DEFAULT_LIMIT) * 0.95), live)
+        note = (t(loc, "replay_dropped") if anim.dropped else "") + (t(loc, "replay_scaled") if anim.scaled else "")
+        reply = Reply(t(loc, "replay_done", game=game.name, frames=anim.frames, note=note), game_id=row.id)
+        reply.image = anim.data
+        reply.image_name = f"replay-{row.key}-{row.id}.gif"
+        return reply

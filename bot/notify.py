@@ -1,0 +1,87 @@
+"""Where players hear about their turn (``/notify``) and the one pinned
+status message per game.
+
+:meth:`Notices.route` runs on every turn post and every reminder: players
+who chose ``dm`` get a direct message instead of the channel ping, ``both``
+get both, ``mute`` get neither (their name is still written). It also
+attaches the game's status text, which the front end pins once and then
+edits in place."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import bot.messages_async  # noqa: F401  (registers the texts)
+from bot.i18n import t
+from storage.async_tables import AsyncTables
+from storage.store import GameRow, SeatRow
+
+if TYPE_CHECKING:
+    from bot.service import Actor, Reply, TableService
+
+MODES = ("channel", "dm", "both", "mute")
+MODE_WORDS = {"channel": "channel", "salon": "channel", "dm": "dm", "mp": "dm", "both": "both", "les deux": "both",
+              "mute": "mute", "off": "mute", "none": "mute", "silence": "mute"}
+
+
+def where(row: GameRow) -> str:
+    """A channel reference Discord shows as a link."""
+    return f"<#{row.channel_id}>"
+
+
+class Notices:
+    def __init__(self, service: "TableService", tables: AsyncTables) -> None:
+        self.service = service
+        self.tables = tables
+
+    async def route(self, reply: "Reply", row: GameRow, seats: list[SeatRow], state, *,
+                    dm_key: str = "dm_turn", since: str = "") -> None:
+        """Honour each mentioned player's choice; set the pinned status text."""
+        game = self.service._game_of(row)
+        keep: list[int] = []
+        for uid in reply.mentions:
+            mode = await self.tables.notify_mode(uid)
+            if mode in ("channel", "both"):
+                keep.append(uid)
+            if mode in ("dm", "both"):
+                loc = await self.locale_for(row)
+                reply.direct.append((uid, t(loc, dm_key, game=game.name, where=where(row), since=since)))
+        reply.mentions = keep
+        reply.channel_id = row.channel_id
+        if row.state is not None:
+            reply.status = self.status_text(row, seats, state)
+
+    async def locale_for(self, row: GameRow) -> str | None:
+        """Texts nobody asked for (reminders, DMs) speak the server's language."""
+        return await self.tables.guild_locale(row.guild_id)
+
+    def status_text(self, row: GameRow, seats: list[SeatRow], state, locale: str | None = None) -> str:
+        """Whose turn, since when, the scores: the pinned glance."""
+        game = self.service._game_of(row)
+        names = [s.name for s in seats]
+        result = self.service._final_result(row, game, state) if row.status != "abandoned" else None
+        if row.status == "abandoned":
+            what = t(locale, "status_abandoned", game=game.name)
+            return f"📌 {what}"
+        if result is not None:
+            what = self.service._summary(result, names).replace("\n", " — ")
+        else:
+            started = int(row.turn_started_at or row.updated_at)
+            what = t(locale, "pin_turn", who=self.service._who(game.to_act(state), seats), since=f"<t:{started}:R>")
+            scores = game.public_scores(state)
+            if scores is not None:
+                what += " · " + " · ".join(f"{n}: {s:g}" for n, s in zip(names, scores))
+        return t(locale, "status_pin", game=game.name, what=what)[:1900]
+
+    # ---- /notify
+
+    async def set_mode(self, actor: "Actor", mode: str | None) -> "Reply":
+        from bot.service import Reply, refusal
+        loc = actor.locale
+        if not mode:
+            return Reply(t(loc, "notify_now", mode=await self.tables.notify_mode(actor.user_id)), ephemeral=True)
+        chosen = MODE_WORDS.get(str(mode).strip().lower()[:20])
+        if chosen is None:
+            return refusal(t(loc, "notify_bad"))
+        await self.tables.set_notify_mode(actor.user_id, chosen)
+        return Reply(t(loc, "notify_set", mode=chosen), ephemeral=True)

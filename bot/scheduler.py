@@ -1,0 +1,281 @@
+"""Reminders, deadlines, vacations and nudges, read from one clock.
+
+Due times live in the database (table ``timers``), one row per game and
+turn, never in memory: a restarted bot finds them where it left them.
+:meth:`Scheduler.due_notices` is called every minute by the Discord client
+and by ``!wait`` in the local table. Each due time is *claimed* by a
+compare-and-set on its row before its notice is built, so it is sent once;
+after downtime each kind of notice is sent at most once per game, and the
+next reminder is counted from now (no flood of missed reminders).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import bot.messages_async  # noqa: F401
+from bot.i18n import duration, t
+from bot.notify import Notices
+from bot.replay import bot_rng
+from storage.async_tables import AsyncTables, Settings, Timer
+from storage.store import GameRow, SeatRow, VersionConflict
+
+if TYPE_CHECKING:
+    from bot.service import Actor, Place, Reply, TableService
+
+log = logging.getLogger("hearth.scheduler")
+
+HOUR = 3600.0
+DAY = 86400.0
+REMIND_COOLDOWN = 4 * HOUR       # one /remind per player and game in this time
+WARN_SHARE = 0.25                # the 'deadline is near' reminder when a quarter of the time is left
+WARN_MAX = 24 * HOUR
+PASS_WORDS = ("pass", "skip", "done", "none", "decline", "end", "no")
+MAX_AUTO_STEPS = 60
+
+
+class Scheduler:
+    def __init__(self, service: "TableService", tables: AsyncTables, notices: Notices) -> None:
+        self.service = service
+        self.tables = tables
+        self.notices = notices
+
+    @property
+    def now(self) -> float:
+        return self.service.clock.now()
+
+    # ------------------------------------------------------------ timers
+
+    async def _waiting(self, row: GameRow) -> tuple[list[SeatRow], object, list[int]]:
+        seats = await self.service.store.seats(row.id)
+        state = self.service._state(row)
+        game = self.service._game_of(row)
+        acting = [s for s in game.to_act(state) if s < len(seats) and not seats[s].is_bot]
+        return seats, state, acting
+
+    async def _fresh(self, row: GameRow, settings: Settings, seats: list[SeatRow], acting: list[int]) -> Timer:
+        """The times of a turn that just began (or whose settings changed)."""
+        started = row.turn_started_at or row.updated_at
+        base = started
+        for seat in acting:
+            _, until = await self.tables.vacation(row.id, seats[seat].user_id)
+            base = max(base, until)   # the clock starts when the vacation ends
+        reminder = base + settings.reminder_hours * HOUR if settings.reminder_hours > 0 else None
+        deadline = base + settings.deadline_hours * HOUR if settings.deadline_hours > 0 else None
+        warn = deadline - min(settings.deadline_hours * HOUR * WARN_SHARE, WARN_MAX) if deadline else None
+        return Timer(row.id, started, reminder, 0, warn, deadline)
+
+    async def timer_for(self, row: GameRow) -> Timer | None:
+        """The stored times of the running turn (created when first needed)."""
+        if row.status != "active" or row.state is None:
+            return None
+        seats, state, acting = await self._waiting(row)
+        if not acting:
+            return None
+        timer = await self.tables.timer(row.id)
+        if timer is None or timer.turn_started != (row.turn_started_at or row.updated_at):
+            timer = await self._fresh(row, await self.tables.settings(row.id), seats, acting)
+            await self.tables.put_timer(timer)
+        return timer
+
+    async def due_notices(self) -> list["Reply"]:
+        out: list[Reply] = []
+        for row in await self.service.store.games(None, ("active",)):
+            try:
+                out += await self._due_for(row)
+            except Exception:   # one broken game must not stop the others' reminders
+                log.exception("due notices of game %s failed", row.id)
+        return out
+
+    async def _due_for(self, row: GameRow) -> list["Reply"]:
+        timer = await self.timer_for(row)
+        if timer is None:
+            return []
+        now = self.now
+        settings = await self.tables.settings(row.id)
+        if timer.deadline_at is not None and now >= timer.deadline_at:
+            done = replace(timer, next_reminder=None, warn_at=None, deadline_at=None)
+            if not await self.tables.claim_timer(timer, done):
+                return []
+            reply = await self._deadline(row, settings, timer)
+            return [reply] if reply is not None else []
+        warn_due = timer.warn_at is not None and now >= timer.warn_at
+        remind_due = timer.next_reminder is not None and now >= timer.next_reminder
+        if not (warn_due or remind_due):
+            return []
+        seats, state, acting = await self._waiting(row)
+        away = [s for s in acting if (await self.tables.vacation(row.id, seats[s].user_id))[1] > now]
+        present = [s for s in acting if s not in away]
+        interval = settings.reminder_hours * HOUR if settings.reminder_hours > 0 else None
+        if not present:
+            # everyone waited for is on vacation: no reminder until they are back
+            back = max([(await self.tables.vacation(row.id, seats[s].user_id))[1] for s in away])
+            later = replace(timer, next_reminder=back + (interval or 0) if interval else None)
+            await self.tables.claim_timer(timer, later)
+            return []
+        following = now + interval if interval else None
+        if warn_due:
+            new = replace(timer, warn_at=None, reminders_sent=timer.reminders_sent + 1,
+                          next_reminder=max(timer.next_reminder or 0, following) if following else None)
+        else:
+            new = replace(timer, next_reminder=following, reminders_sent=timer.reminders_sent + 1)
+        if not await self.tables.claim_timer(timer, new):
+            return []
+        return [await self._reminder(row, seats, state, present, timer, settings, warn_due)]
+
+    async def _reminder(self, row, seats, state, present, timer, settings, near_deadline) -> "Reply":
+        from bot.service import Reply
+        loc = await self.notices.locale_for(row)
+        game = self.service._game_of(row)
+        since = duration(self.now - timer.turn_started, loc)
+        who = self.service._who(present, seats)
+        if near_deadline and timer.deadline_at is not None:
+            text = t(loc, "reminder_deadline", who=who, game=game.name, since=since,
+                     left=duration(timer.deadline_at - self.now, loc),
+                     policy=t(loc, "policy_" + settings.policy))
+        else:
+            text = t(loc, "reminder", who=who, game=game.name, since=since)
+        reply = Reply(text, mentions=self.service._mentions(present, seats), game_id=row.id, version=row.version)
+        await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
+        reply.status = None   # a reminder changes nothing on the board
+        return reply
+
+    # ------------------------------------------------------------ deadlines
+
+    async def _deadline(self, row: GameRow, settings: Settings, timer: Timer) -> "Reply | None":
+        """The table acts for every seat still waited for, by the game's policy."""
+        service = self.service
+        loc = await self.notices.locale_for(row)
+        async with service._lock(row.id):
+            row = await service.store.game(row.id)
+            if row.status != "active" or (row.turn_started_at or row.updated_at) != timer.turn_started:
+                return None   # somebody moved while we were deciding
+            game = service._game_of(row)
+            seats, state, acting = await self._waiting(row)
+            heads: list[str] = []
+            reply = None
+            for seat in acting:
+                name = seats[seat].name
+                played: list[str] = []
+                if settings.policy == "table":
+                    await service.store.set_bot(row.id, seat, True)
+                    seats = await service.store.seats(row.id)
+                for _ in range(MAX_AUTO_STEPS):
+                    state = service._state(row)
+                    if row.status != "active" or seat not in game.to_act(state):
+                        break
+                    move = self._absent_move(game, state, seat, row, settings.policy)
+                    try:
+                        reply = await service._commit_turn(row, seats, state, move, None, loc)
+                    except VersionConflict:
+                        return None
+                    before = row.version
+                    row = await service.store.game(row.id)
+                    log_rows = await service.store.log(row.id, after_version=before)
+                    played += [r.text for r in log_rows if r.seat == seat and r.kind == "move"]
+                    if settings.policy == "table":
+                        break   # the table plays the seat from now on (and did so in _commit_turn)
+                heads.append(t(loc, "deadline_" + settings.policy, name=name, hours=f"{settings.deadline_hours:g}",
+                               moves=", ".join(f"`{m}`" for m in played) or "—"))
+            if reply is None:
+                return None
+            if reply.ephemeral:
+                # the absent seat's turn did not pass (should not happen): post the board publicly anyway
+                reply = await service._turn_post(row, seats, service._state(row), [], loc)
+            reply.text = "\n".join(heads + [reply.text])
+            reply.followups = []   # private notes of the absent seat are not for the channel
+            return reply
+
+    @staticmethod
+    def _absent_move(game, state, seat: int, row: GameRow, policy: str):
+        moves = game.legal_moves(state, seat)
+        if policy == "skip":
+            for word in PASS_WORDS:
+                for move in moves:
+                    if move.notation.strip().lower() == word:
+                        return move
+        return game.default_move(state, seat, bot_rng(row.seed, row.version))
+
+    # ------------------------------------------------------------ /vacation
+
+    async def vacation(self, place: "Place", actor: "Actor", days: str | None) -> "Reply":
+        from bot.service import Refused, Reply
+        loc = actor.locale
+        row = await self.service._open_row(place, loc)
+        seats = await self.service.store.seats(row.id)
+        if not any(s.user_id == actor.user_id and not s.is_bot for s in seats):
+            raise Refused(t(loc, "spectator"))
+        game = self.service._game_of(row)
+        settings = await self.tables.settings(row.id)
+        used, until = await self.tables.vacation(row.id, actor.user_id)
+        now = self.now
+        word = str(days or "").strip().lower()
+        if word in ("end", "back", "stop", "fin", "retour"):
+            if until <= now:
+                raise Refused(t(loc, "vacation_none"))
+            await self.tables.set_vacation(row.id, actor.user_id, max(0.0, used - (until - now)), now)
+            await self._shift_timer(row, seats, actor.user_id, now, -(until - now))
+            return Reply(t(loc, "vacation_end", name=actor.name, game=game.name))
+        try:
+            asked = float(word.replace(",", ".").rstrip("d").rstrip("j"))
+        except ValueError:
+            raise Refused(t(loc, "vacation_bad"))
+        if not 0 < asked <= 365:
+            raise Refused(t(loc, "vacation_bad"))
+        left = settings.vacation_days * DAY - used
+        if asked * DAY > left + 1e-6:
+            raise Refused(t(loc, "vacation_over", left=f"{max(0.0, left) / DAY:g}", asked=f"{asked:g}"))
+        start = max(now, until)
+        new_until = start + asked * DAY
+        await self.tables.set_vacation(row.id, actor.user_id, used + asked * DAY, new_until)
+        await self._shift_timer(row, seats, actor.user_id, now, asked * DAY)
+        stamp = time.strftime("%Y-%m-%d %H:%M", time.gmtime(new_until))
+        return Reply(t(loc, "vacation_on", name=actor.name, game=game.name, until=stamp,
+                       left=f"{(left - asked * DAY) / DAY:g}"))
+
+    async def _shift_timer(self, row: GameRow, seats, user_id: int, now: float, seconds: float) -> None:
+        """A vacation taken (or ended) while this player is waited for moves
+        the running turn's deadline by the same time."""
+        timer = await self.timer_for(row)
+        if timer is None:
+            return
+        _, _, acting = await self._waiting(row)
+        if not any(seats[s].user_id == user_id for s in acting):
+            return
+        shift = lambda v: None if v is None else max(now, v + seconds)   # noqa: E731
+        next_reminder = timer.next_reminder
+        if next_reminder is not None and seconds > 0:
+            next_reminder = max(next_reminder, now + seconds)
+        await self.tables.put_timer(replace(timer, deadline_at=shift(timer.deadline_at), warn_at=shift(timer.warn_at),
+                                            next_reminder=next_reminder))
+
+    # ------------------------------------------------------------ /remind
+
+    async def remind(self, place: "Place", actor: "Actor") -> "Reply":
+        from bot.service import Refused, Reply
+        loc = actor.locale
+        row = await self.service._open_row(place, loc)
+        seats = await self.service.store.seats(row.id)
+        if not any(s.user_id == actor.user_id for s in seats):
+            raise Refused(t(loc, "spectator"))
+        if row.status != "active":
+            raise Refused(self.service._not_active_text(row, seats, loc))
+        _, state, acting = await self._waiting(row)
+        others = [s for s in acting if seats[s].user_id != actor.user_id]
+        if not others:
+            raise Refused(t(loc, "remind_self" if acting else "remind_nobody"))
+        now = self.now
+        last = await self.tables.last_nudge(row.id, actor.user_id)
+        if last is not None and now - last < REMIND_COOLDOWN:
+            raise Refused(t(loc, "remind_wait", left=duration(REMIND_COOLDOWN - (now - last), loc)))
+        await self.tables.set_nudge(row.id, actor.user_id, now)
+        game = self.service._game_of(row)
+        since = duration(now - (row.turn_started_at or row.updated_at), loc)
+        reply = Reply(t(loc, "remind_sent", name=actor.name, who=self.service._who(others, seats), game=game.name,
+                        since=since), mentions=self.service._mentions(others, seats), game_id=row.id)
+        await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
+        reply.status = None
+        return reply

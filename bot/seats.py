@@ -1,0 +1,91 @@
+"""Seat changes during a game: ``/handover member`` offers the caller's
+seat to another member, who takes it with a button (or ``/accept``);
+``/handover`` alone leaves the seat to the table, which plays it from then
+on. Finished games are never touched, so their results stay."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import bot.messages_async  # noqa: F401
+from bot.i18n import t
+from bot.replay import bot_rng
+from storage.async_tables import AsyncTables, Offer
+
+if TYPE_CHECKING:
+    from bot.service import Actor, Place, Reply, TableService
+
+
+class Seats:
+    def __init__(self, service: "TableService", tables: AsyncTables) -> None:
+        self.service = service
+        self.tables = tables
+
+    async def handover(self, place: "Place", actor: "Actor", member: tuple[int, str, bool] | None) -> "Reply":
+        """``member``: (user id, display name, is a bot) or None for the table."""
+        from bot.service import Choice, Refused, Reply
+        loc = actor.locale
+        service = self.service
+        row = await service._open_row(place, loc)
+        seats = await service.store.seats(row.id)
+        mine = [s.seat for s in seats if s.user_id == actor.user_id and not s.is_bot]
+        if not mine:
+            raise Refused(t(loc, "spectator"))
+        if row.status != "active":
+            raise Refused(service._not_active_text(row, seats, loc))
+        game = service._game_of(row)
+        if member is None:
+            async with service._lock(row.id):
+                row = await service.store.game(row.id)
+                for seat in mine:
+                    await service.store.set_bot(row.id, seat, True)
+                seats = await service.store.seats(row.id)
+                state = service._state(row)
+                text = t(loc, "handover_table", name=actor.name, game=game.name)
+                bots = [s for s in game.to_act(state) if seats[s].is_bot]
+                humans = [s for s in game.to_act(state) if not seats[s].is_bot]
+                if bots and not humans:
+                    # the table plays the seat at once if it was waited for
+                    move = game.default_move(state, bots[0], bot_rng(row.seed, row.version))
+                    reply = await service._commit_turn(row, seats, state, move, None, loc)
+                    reply.text = text + "\n" + reply.text
+                    reply.followups = []
+                    return reply
+            return Reply(text, game_id=row.id)
+        uid, name, is_bot = member
+        if is_bot:
+            raise Refused(t(loc, "handover_bot"))
+        if uid == actor.user_id:
+            raise Refused(t(loc, "handover_self"))
+        if any(s.user_id == uid for s in seats):
+            raise Refused(t(loc, "handover_seated", to=name))
+        now = service.clock.now()
+        for seat in mine:
+            await self.tables.put_offer(Offer(row.id, seat, actor.user_id, uid, str(name)[:80], now))
+        return Reply(t(loc, "handover_offer", name=actor.name, game=game.name, to=name), mentions=[uid],
+                     choices=[Choice(t(loc, "accept_label"), "accept", str(row.id), row.id, row.version)],
+                     game_id=row.id)
+
+    async def accept(self, place: "Place", actor: "Actor") -> "Reply":
+        from bot.service import Refused, Reply
+        loc = actor.locale
+        service = self.service
+        row = await service._open_row(place, loc)
+        if row.status != "active":
+            raise Refused(service._not_active_text(row, await service.store.seats(row.id), loc))
+        offers = await self.tables.offers_to(row.id, actor.user_id)
+        if not offers:
+            raise Refused(t(loc, "handover_none"))
+        seats = await service.store.seats(row.id)
+        taken = []
+        async with service._lock(row.id):
+            for offer in offers:
+                if await self.tables.take_seat(Offer(offer.game_id, offer.seat, offer.from_user, actor.user_id,
+                                                     actor.name, offer.offered), service.clock.now()):
+                    taken.append(offer)
+        if not taken:
+            raise Refused(t(loc, "handover_none"))
+        previous = next((s.name for s in seats if s.seat == taken[0].seat), "?")
+        game = service._game_of(row)
+        await self.tables.drop_timer(row.id)   # the turn's times are worked out again
+        return Reply(t(loc, "handover_done", to=actor.name, name=previous, game=game.name), game_id=row.id)

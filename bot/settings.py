@@ -1,0 +1,67 @@
+"""``/game settings``: reminders, deadline, deadline policy and vacation
+allowance of one game; only its creator or someone with Manage Channels
+may change them. Without options it shows them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import bot.messages_async  # noqa: F401
+from bot.i18n import t
+from storage.async_tables import AsyncTables
+
+if TYPE_CHECKING:
+    from bot.service import Actor, Place, Reply, TableService
+
+POLICIES = {"skip": "skip", "pass": "skip", "passer": "skip", "auto": "auto", "move": "auto", "jouer": "auto",
+            "table": "table", "bot": "table", "handover": "table", "hand": "table"}
+LIMITS = {"reminder": (0, 720), "deadline": (0, 2160), "vacation": (0, 60)}
+
+
+class GameSettings:
+    def __init__(self, service: "TableService", tables: AsyncTables) -> None:
+        self.service = service
+        self.tables = tables
+
+    def describe(self, settings, loc) -> dict:
+        return dict(reminder=t(loc, "hours", n=f"{settings.reminder_hours:g}") if settings.reminder_hours
+                    else t(loc, "off"),
+                    deadline=t(loc, "hours", n=f"{settings.deadline_hours:g}") if settings.deadline_hours
+                    else t(loc, "off"),
+                    policy=f"{settings.policy} ({t(loc, 'policy_' + settings.policy)})",
+                    vacation=f"{settings.vacation_days:g}")
+
+    async def settings(self, place: "Place", actor: "Actor", reminder=None, deadline=None, policy=None,
+                       vacation=None) -> "Reply":
+        from bot.service import Refused, Reply
+        loc = actor.locale
+        row = await self.service._open_row(place, loc)
+        game = self.service._game_of(row)
+        current = await self.tables.settings(row.id)
+        given = {k: v for k, v in (("reminder", reminder), ("deadline", deadline), ("policy", policy),
+                                   ("vacation", vacation)) if v not in (None, "")}
+        if not given:
+            return Reply(t(loc, "settings_show", game=game.name, **self.describe(current, loc)), ephemeral=True)
+        if actor.user_id != row.creator_id and not actor.manage:
+            raise Refused(t(loc, "settings_only"))
+        values: dict = {}
+        for key, column in (("reminder", "reminder_hours"), ("deadline", "deadline_hours"),
+                            ("vacation", "vacation_days")):
+            if key in given:
+                low, high = LIMITS[key]
+                try:
+                    number = float(str(given[key]).strip().lower().rstrip("hdj").replace(",", "."))
+                except ValueError:
+                    number = float("nan")
+                if not low <= number <= high:   # NaN fails too
+                    raise Refused(t(loc, "settings_bad", what=key, low=low, high=high))
+                values[column] = number
+        if "policy" in given:
+            chosen = POLICIES.get(str(given["policy"]).strip().lower()[:20])
+            if chosen is None:
+                raise Refused(t(loc, "settings_policy"))
+            values["policy"] = chosen
+        await self.tables.save_settings(row.id, **values)
+        saved = await self.tables.settings(row.id)
+        return Reply(t(loc, "settings_saved", name=actor.name)
+                     + t(loc, "settings_show", game=game.name, **self.describe(saved, loc)), game_id=row.id)

@@ -1,0 +1,107 @@
+"""``/stats``: games, wins, average rank and an OpenSkill rating per player,
+per server and optionally per game, with a leaderboard.
+
+Everything is computed from the finished games' stored results, in the
+order they finished, so the numbers can always be rebuilt and never drift
+from the games themselves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from openskill.models import PlackettLuce
+
+import bot.messages_async  # noqa: F401
+from bot.i18n import t
+from rules.core import echo
+
+if TYPE_CHECKING:
+    from bot.service import Actor, Place, Reply, TableService
+
+BOARD_SIZE = 10
+
+
+@dataclass
+class Line:
+    user_id: int
+    name: str
+    games: int = 0
+    wins: int = 0
+    rank_total: float = 0.0
+    rating: object = None
+    keys: set = field(default_factory=set)
+
+    @property
+    def average_rank(self) -> float:
+        return self.rank_total / self.games if self.games else 0.0
+
+    @property
+    def ordinal(self) -> float:
+        return self.rating.ordinal() if self.rating is not None else 0.0
+
+
+async def compute(service: "TableService", guild_id: int | None, key: str | None = None) -> dict[int, Line]:
+    """Stats of every player of the server's finished games (one game key or all)."""
+    model = PlackettLuce()
+    lines: dict[int, Line] = {}
+    rows = [r for r in await service.store.games(guild_id, ("finished",)) if r.result and (key is None or r.key == key)]
+    rows.sort(key=lambda r: (r.updated_at, r.id))
+    for row in rows:
+        seats = await service.store.seats(row.id)
+        ranks = row.result.get("ranks") or []
+        best: dict[int, int] = {}   # one person with several seats counts once, with their best seat
+        for seat in seats:
+            if seat.seat < len(ranks):
+                best[seat.user_id] = min(best.get(seat.user_id, 10 ** 6), int(ranks[seat.seat]))
+        for uid, rank in best.items():
+            name = next(s.name for s in seats if s.user_id == uid)
+            line = lines.setdefault(uid, Line(uid, name))
+            line.name = name
+            line.games += 1
+            line.wins += rank == 1
+            line.rank_total += rank
+            line.keys.add(row.key)
+            if line.rating is None:
+                line.rating = model.rating(name=str(uid))
+        if len(best) >= 2:
+            people = list(best)
+            rated = model.rate([[lines[u].rating] for u in people], ranks=[best[u] for u in people])
+            for uid, team in zip(people, rated):
+                lines[uid].rating = team[0]
+    return lines
+
+
+def leaderboard(lines: dict[int, Line]) -> list[Line]:
+    return sorted(lines.values(), key=lambda ln: (-ln.ordinal, -ln.wins, ln.average_rank, ln.name))
+
+
+async def stats(service: "TableService", place: "Place", actor: "Actor", player: tuple | None = None,
+                key: str | None = None) -> "Reply":
+    from bot.service import Reply, refusal
+    from rules import registry
+    loc = actor.locale
+    scope = ""
+    if key:
+        try:
+            game = registry.get(str(key)[:40])
+        except KeyError:
+            return refusal(t(loc, "unknown_game", key=echo(str(key)), keys=", ".join(registry.keys())))
+        key, scope = game.key, f" — {game.name}"
+    lines = await compute(service, place.guild_id, key)
+    who_id, who_name = (player[0], player[1]) if player else (actor.user_id, actor.name)
+    out = []
+    mine = lines.get(who_id)
+    if mine is not None:
+        out.append(t(loc, "stats_player", name=mine.name, scope=scope, games=mine.games, wins=mine.wins,
+                     avg=mine.average_rank, rating=mine.ordinal))
+    elif player is not None or lines:
+        out.append(t(loc, "stats_nobody", name=who_name, scope=scope))
+    if not lines:
+        out.append(t(loc, "stats_empty"))
+    else:
+        out.append(t(loc, "stats_head", scope=scope))
+        for pos, line in enumerate(leaderboard(lines)[:BOARD_SIZE], start=1):
+            out.append(t(loc, "stats_line", pos=pos, name=line.name, rating=line.ordinal, games=line.games,
+                         wins=line.wins, avg=line.average_rank))
+    return Reply("\n".join(out)[:1990], ephemeral=True)
