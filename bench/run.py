@@ -49,14 +49,14 @@ class Budget:
     playout_s: float         # seconds of random playouts per game (at least one playout)
     seeds: int               # playouts whose late game is replayed through the service
     moves_per_seed: int      # timed service moves per seed, taken from the last quarter of the game
-    renders: int             # late-game boards drawn and encoded per game for render_ms
+    renders: int             # late-game boards (of other seeds) drawn and encoded per game for render_ms
     store_games: int         # games moving at once in the store benchmark
     store_s: float           # seconds the store benchmark runs
 
 
-FULL = Budget(ref_reps=10, playout_s=4.0, seeds=4, moves_per_seed=25, renders=15, store_games=40, store_s=20.0)
-QUICK = Budget(ref_reps=6, playout_s=1.0, seeds=2, moves_per_seed=10, renders=6, store_games=16, store_s=5.0)
-TINY = Budget(ref_reps=2, playout_s=0.0, seeds=1, moves_per_seed=2, renders=1, store_games=3, store_s=0.5)
+FULL = Budget(ref_reps=10, playout_s=4.0, seeds=4, moves_per_seed=25, renders=60, store_games=40, store_s=20.0)
+QUICK = Budget(ref_reps=6, playout_s=1.0, seeds=2, moves_per_seed=12, renders=20, store_games=16, store_s=5.0)
+TINY = Budget(ref_reps=2, playout_s=0.0, seeds=1, moves_per_seed=2, renders=2, store_games=3, store_s=0.5)
 
 GOALS = {"move_p95": 1.5, "render": 0.5, "png_bytes": 1_000_000, "store_moves_per_s": 300}
 
@@ -125,6 +125,42 @@ async def _seat_table(service: TableService, place: Place, key: str, players: in
     return row, [by_user[s.user_id] for s in seats]
 
 
+async def measure_render(game: Game, players: int, budget: Budget) -> tuple[list[float], list[int]]:
+    """Draw and encode the boards of the last quarter of other seeded games
+    (seeds 101…), one after the other in game order, as a running bot draws
+    them after each move: the renderers' caches (text masks, tile art) are
+    as warm as they would be, never warmed by the very boards measured.
+    Each call is ``render.board_png`` in a worker thread, as the service
+    calls it. Returns the times and the PNG sizes."""
+    times: list[float] = []
+    sizes: list[int] = []
+    opts = game.resolve_options({})
+    seats = game.seat_count(players, opts)
+    names = [f"Player {i + 1}" for i in range(seats)]
+    for s in range(budget.seeds):
+        seed = 101 + s
+        playout = random_playout(game, players, seed)
+        n = len(playout.moves)
+        per_seed = max(1, budget.renders // budget.seeds)
+        first = max(n - per_seed, (3 * n) // 4)
+        state = game.setup(seats, seed, opts)
+        events: list[str] = []
+        for i, move in enumerate(playout.moves):
+            state, evs = game.apply(state, move)
+            if i + 1 < first:
+                continue
+            events = (events + [e.text for e in evs if e.private_to is None])[-4:]
+            over = game.result(state) is not None
+            table = Table(names=names, to_act=[] if over else game.to_act(state), title=game.name,
+                          last_events=events, finished=over)
+            view = game.view(state, None)
+            started = time.perf_counter()
+            png = await asyncio.to_thread(render.board_png, game.key, view, table)
+            times.append(time.perf_counter() - started)
+            sizes.append(len(png))
+    return times, sizes
+
+
 async def measure_game(store: Store, game: Game, players: int, budget: Budget, channel_base: int) -> dict:
     """Late-game moves through the table service, and late-game boards.
 
@@ -141,7 +177,6 @@ async def measure_game(store: Store, game: Game, players: int, budget: Budget, c
     out of the cache (the warm path is the same minus one JSON parse).
     """
     move_times: list[float] = []
-    boards: list[tuple[dict, Table]] = []
     opts = game.resolve_options({})
     for s in range(budget.seeds):
         seed = 1 + s
@@ -169,8 +204,6 @@ async def measure_game(store: Store, game: Game, players: int, budget: Budget, c
         await store.mark_announced(row.id, version)
         names = [a.name for a in actors]
         for move in playout.moves[first_timed:]:
-            boards.append((game.view(state, None),
-                           Table(names=names, to_act=game.to_act(state), title=game.name, last_events=events)))
             service = TableService(store, ManualClock(1_700_000_000.0))      # cold: empty caches
             started = time.perf_counter()
             reply = await service.move(place, actors[move.seat], move.notation)
@@ -181,14 +214,7 @@ async def measure_game(store: Store, game: Game, players: int, budget: Budget, c
             events = (events + [e.text for e in evs if e.private_to is None])[-4:]
         final = await store.game(row.id)
         assert final.state == game.dump(state), f"{game.key} seed {seed}: the service and the rules disagree"
-    render_times: list[float] = []
-    png_sizes: list[int] = []
-    step = max(1, len(boards) // max(1, budget.renders))
-    for view, table in boards[::step][:max(1, budget.renders)]:
-        started = time.perf_counter()
-        png = await asyncio.to_thread(render.board_png, game.key, view, table)   # as the service does
-        render_times.append(time.perf_counter() - started)
-        png_sizes.append(len(png))
+    render_times, png_sizes = await measure_render(game, players, budget)
     return {
         "move_p95_ms": _ms(p95(move_times)),
         "render_ms": _ms(statistics.median(render_times)),

