@@ -103,6 +103,9 @@ async def run(service: TableService, place: Place, actor: Actor, name: str, args
         return await service.undo(place, actor, confirm, _int(args.get("count")) or 1)
     if name == "resign":
         if str(args.get("confirm") or "").strip().lower() not in YES:
+            refused = await service.may_resign(place, actor)
+            if refused is not None:   # only a player is asked to confirm
+                return refused
             text = ("Resigning is final: the table plays your seat from now on. Confirm with the button or "
                     "`/resign confirm:yes`." if not (loc or "").startswith("fr") else
                     "Abandonner est définitif : la table jouera votre place. Confirmez avec le bouton ou "

@@ -713,6 +713,20 @@ class TableService:
             row = await self.store.game(row.id)
             return await self._turn_post(row, seats, state, [], loc)
 
+    async def may_resign(self, place: Place, actor: Actor) -> Reply | None:
+        """None when this person could resign here now; else the refusal
+        (so that only players are asked to confirm)."""
+        try:
+            row = await self._open_row(place, actor.locale)
+            seats = await self.store.seats(row.id)
+            if not any(s.user_id == actor.user_id and not s.is_bot for s in seats):
+                raise Refused(t(actor.locale, "spectator"))
+            if row.status != "active":
+                raise Refused(self._not_active_text(row, seats, actor.locale))
+        except Refused as exc:
+            return refusal(str(exc))
+        return None
+
     async def resign(self, place: Place, actor: Actor) -> Reply:
         return await self._run(self._resign(place, actor))
 
