@@ -238,6 +238,7 @@ class _Driver:
         self.game = registry.get(key)
         self.chooser = Rng(seed ^ 0xBE7C)
         self.cache: tuple[tuple[int, int], object] | None = None
+        self.seats: dict[int, list] = {}
 
     async def run(self, deadline: float, start_event: asyncio.Event) -> None:
         await start_event.wait()
@@ -267,8 +268,9 @@ class _Driver:
             seat = acting[self.chooser.randbelow(len(acting))]
             moves: list[Move] = self.game.legal_moves(state, seat)
             move = moves[self.chooser.randbelow(len(moves))]
-            seats = await store.seats(row.id)
-            actor = actors[seats[seat].user_id]
+            if row.id not in self.seats:                      # seats do not change during play
+                self.seats[row.id] = await store.seats(row.id)
+            actor = actors[self.seats[row.id][seat].user_id]
             try:
                 reply = await self.service.move(self.place, actor, move.notation)
             except Exception as exc:       # the store gave up: counted, never acknowledged

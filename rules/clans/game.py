@@ -143,12 +143,18 @@ class Clans(Game):
         if state.pending:
             return [Move(seat, f"village {label(t)}", f"Found {label(t)} first", ("village", t))
                     for t in state.pending]
-        return [Move(seat, f"{label(s)}>{label(d)}", f"{state.size(s)} huts from {label(s)} onto {label(d)}",
-                     ("move", s, d)) for s, d in self._moves(state)]
+        sizes = [sum(h) for h in state.huts]
+        return [Move(seat, f"{label(s)}>{label(d)}", f"{sizes[s]} huts from {label(s)} onto {label(d)}",
+                     ("move", s, d)) for s, d in self._moves(state, sizes)]
 
-    def _moves(self, state: State) -> list[tuple[int, int]]:
-        return [(s, d) for s in range(N_TERRITORIES) if any(state.huts[s])
-                for d in occupied_neighbours(state, s) if may_move(state, s, d)]
+    def _moves(self, state: State, sizes: list[int] | None = None) -> list[tuple[int, int]]:
+        """Every (source, destination) a move may take: the same pairs, in the
+        same order, as ``occupied_neighbours`` and ``may_move`` give, from the
+        group sizes counted once (legal moves are listed on every command)."""
+        if sizes is None:
+            sizes = [sum(h) for h in state.huts]
+        return [(s, d) for s in range(N_TERRITORIES) if sizes[s]
+                for d in NEIGHBOURS[s] if sizes[d] and (sizes[s] < BIG_GROUP or sizes[d] >= sizes[s])]
 
     def play(self, state: State, move: Move) -> list[Event]:
         seat = move.seat

@@ -105,7 +105,11 @@ class Neanderthal(Game):
         return moves[0]
 
     def clone(self, state):
-        return self.from_json(_copy(self.to_json(state)))
+        # one deep copy (to_json + from_json made two); the same dict, key order included
+        rng = state["rng"]
+        out = {k: (_copy(v) if k != "rng" else None) for k, v in state.items()}
+        out["rng"] = Rng(rng.state, rng.draws)
+        return out
 
     # ---- storage
 
