@@ -33,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     local.add_argument("--images", default=settings.images, help="folder for board images")
     local.add_argument("--seed", type=int, help="fix the seeds of new games (reproducible scripts)")
     local.add_argument("--admin", action="append", default=[], help="a local name with Manage Channels")
+    local.add_argument("--load", help="replay a game exported with /game export into its own channel first")
 
     sp = sub.add_parser("selfplay", help="play full games by random legal moves")
     sp.add_argument("game")
@@ -96,6 +97,10 @@ async def _local(args) -> int:
                        seed=args.seed)
     try:
         await table.announce_pending()
+        if getattr(args, "load", None):
+            from bot.local import load_file
+            if not await load_file(table, args.load):
+                return 1
         if args.script:
             for line in Path(args.script).read_text(encoding="utf-8").splitlines():
                 if line.strip():

@@ -23,6 +23,8 @@ import discord
 from discord import app_commands
 
 from bot.commands import COMMANDS, run
+from bot.discord_async import (AcceptButton, add_async_commands, deliver_extras, game_new as game_new_async,
+                               note_locale, start_notice_loop)
 from bot.i18n import t
 from bot.limits import RateLimiter
 from bot.service import Actor, Choice, Place, Reply, TableService
@@ -72,6 +74,8 @@ def button_for(choice: Choice, index: int, channel_id: int) -> discord.ui.Item:
         return MoveButton(channel_id, choice.version, index, choice.label)
     if choice.command == "undo":
         return UndoButton(channel_id, choice.version, int(choice.arg or 1), choice.label)
+    if choice.command == "accept":
+        return AcceptButton(channel_id, choice.game_id, choice.label)
     return ResignButton(channel_id, choice.label)
 
 
@@ -130,6 +134,8 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
                                             allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
             log.warning("could not send a follow-up in channel %s: %s", interaction.channel_id, _why(exc))
+    if sent and not reply.ephemeral:
+        await deliver_extras(interaction.client, interaction.channel, reply)   # DMs, the pinned status
     return sent
 
 
@@ -249,6 +255,7 @@ async def _answer(interaction: discord.Interaction, name: str, work) -> None:
         log.warning("could not defer /%s (%s): not run", name, _why(exc))
         return
     actor = actor_of(interaction)
+    await note_locale(interaction)   # the server's language, for reminders nobody asked for
     limits: RateLimiter | None = getattr(interaction.client, "limits", None)
     wait = limits.take(actor.user_id, name) if limits is not None else 0.0
     if wait:
@@ -281,10 +288,12 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
                               guild_only=True)
 
     @game.command(name="new", description=_describe("game new"))
-    @app_commands.describe(game=_param("game new", "game"), options=_param("game new", "options"))
+    @app_commands.describe(game=_param("game new", "game"), options=_param("game new", "options"),
+                           thread=_param("game new", "thread"))
     @app_commands.choices(game=GAME_CHOICES)
-    async def game_new(interaction: discord.Interaction, game: app_commands.Choice[str], options: str | None = None):
-        await _do(interaction, "game new", game=game.value, options=options)
+    async def game_new(interaction: discord.Interaction, game: app_commands.Choice[str], options: str | None = None,
+                       thread: bool | None = None):
+        await game_new_async(interaction, game.value, options, bool(thread))
 
     @game.command(name="join", description=_describe("game join"))
     async def game_join(interaction: discord.Interaction):
@@ -309,6 +318,7 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     async def game_cancel(interaction: discord.Interaction):
         await _do(interaction, "game cancel")
 
+    add_async_commands(tree, game)   # settings, list, mine, export; notify, remind, replay, stats…
     tree.add_command(game)
 
     @tree.command(name="move", description=_describe("move"))
@@ -334,10 +344,12 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
         await _do(interaction, "hand")
 
     @tree.command(name="log", description=_describe("log"))
-    @app_commands.describe(page=_param("log", "page"))
+    @app_commands.describe(page=_param("log", "page"), since=_param("log", "since"))
+    @app_commands.choices(since=[app_commands.Choice(name="yes", value="yes")])
     @app_commands.guild_only()
-    async def log_cmd(interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None):
-        await _do(interaction, "log", page=page)
+    async def log_cmd(interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None,
+                      since: app_commands.Choice[str] | None = None):
+        await _do(interaction, "log", page=page, since=since.value if since else None)
 
     @tree.command(name="undo", description=_describe("undo"))
     @app_commands.describe(confirm=_param("undo", "confirm"), count=_param("undo", "count"))
@@ -372,7 +384,8 @@ def command_payload() -> list[dict]:
 
 
 def payload_hash() -> str:
-    return hashlib.sha256(json.dumps(command_payload(), sort_keys=True).encode()).hexdigest()
+    from bot.translate import translations_digest
+    return hashlib.sha256((json.dumps(command_payload(), sort_keys=True) + translations_digest()).encode()).hexdigest()
 
 
 # ------------------------------------------------------------- the client
@@ -403,8 +416,12 @@ class HearthClient(discord.Client):
         self.tree = build_tree(self)
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(MoveButton, UndoButton, ResignButton)
+        self.add_dynamic_items(MoveButton, UndoButton, ResignButton, AcceptButton)
+        from bot.translate import HearthTranslator
+        await self.tree.set_translator(HearthTranslator())   # French names and descriptions
         await self.sync_commands(force=self.sync_only)
+        if not self.sync_only:
+            self.notice_loop = start_notice_loop(self)   # reminders and deadlines, every minute
 
     async def sync_commands(self, force: bool = False) -> None:
         """Sync only when the command payload changed since the last sync
@@ -469,6 +486,7 @@ async def post(channel, reply: Reply) -> bool:
     except discord.HTTPException as exc:
         log.warning("could not post in channel %s: %s", getattr(channel, "id", "?"), _why(exc))
         return False
+    await deliver_extras(None, channel, reply)   # DMs, the pinned status
     return True
 
 

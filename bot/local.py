@@ -234,7 +234,7 @@ class LocalTable:
             ext = reply.image_name.rsplit(".", 1)[-1] if "." in reply.image_name else "png"
             path = self.images / f"{self._image_count:04d}-{(channel or self.channel)}-v{reply.version or 0}.{ext}"
             path.write_bytes(reply.image)
-            self._print(f"    [image: {path}]")
+            self._print(f"    [{'image' if ext in ('png', 'gif') else 'file'}: {path}]")
         if reply.choices:
             labels = " | ".join(f"{c.label} → /{c.command} {c.arg}" if c.command == "move"
                                 else f"{c.label} → /{c.command}" if c.command == "accept"
@@ -262,3 +262,33 @@ def _plain(text: str, channels: dict) -> str:
     import time as _time
     text = re.sub(r"<#(\d+)>", lambda m: "#" + channels.get(int(m[1]), m[1]), text)
     return re.sub(r"<t:(\d+):R>", lambda m: _time.strftime("%Y-%m-%d %H:%M UTC", _time.gmtime(int(m[1]))), text)
+
+
+async def load_file(table: LocalTable, path: str) -> bool:
+    """``hearth local --load FILE``: replay an exported game into a channel
+    of its own (``#loaded-N``), switch to it and show its board."""
+    import json
+
+    from bot.export import ExportError, load_game
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        table._print(f"  ! cannot read {path}: {exc}")
+        return False
+    n = 1
+    while True:
+        table.channel = f"loaded-{n}"
+        if await table.service.store.latest_game_in(table.place().channel_id) is None:
+            break
+        n += 1
+    try:
+        await load_game(table.service, table.place().channel_id, data, guild_id=0)
+    except (ExportError, KeyError, TypeError, ValueError) as exc:
+        table._print(f"  ! {path} does not replay: {exc}")
+        return False
+    table._print(f"  (loaded {path} into #{table.channel}: replayed {len(data.get('log') or [])} log entries)")
+    for seat in data.get("seats") or []:
+        table._names[int(seat["user_id"])] = str(seat["name"])
+    reply = await table.service.board(table.place(), table.actor())
+    table.show(reply, None)
+    return True

@@ -216,6 +216,7 @@ class Scheduler:
         if word in ("end", "back", "stop", "fin", "retour"):
             if until <= now:
                 raise Refused(t(loc, "vacation_none"))
+            await self.timer_for(row)
             await self.tables.set_vacation(row.id, actor.user_id, max(0.0, used - (until - now)), now)
             await self._shift_timer(row, seats, actor.user_id, now, -(until - now))
             return Reply(t(loc, "vacation_end", name=actor.name, game=game.name))
@@ -230,6 +231,7 @@ class Scheduler:
             raise Refused(t(loc, "vacation_over", left=f"{max(0.0, left) / DAY:g}", asked=f"{asked:g}"))
         start = max(now, until)
         new_until = start + asked * DAY
+        await self.timer_for(row)   # the running turn's times, before the vacation shifts them
         await self.tables.set_vacation(row.id, actor.user_id, used + asked * DAY, new_until)
         await self._shift_timer(row, seats, actor.user_id, now, asked * DAY)
         stamp = time.strftime("%Y-%m-%d %H:%M", time.gmtime(new_until))

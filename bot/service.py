@@ -407,6 +407,7 @@ class TableService:
         public: list[str] = []
         private: list[str] = []
         played: list[str] = []
+        movers: set[int] = set()   # seats that moved (the table may have played others after this one)
         for _ in range(10000):
             draws = game.rng_draws(state)
             new_state, events = game.apply(state, move)
@@ -426,6 +427,7 @@ class TableService:
             self._remember(row.id, version, new_state)
             public += pub
             played.append(move.notation)
+            movers.add(move.seat)
             state = new_state
             actor = None
             # the table plays seats whose player resigned or was replaced
@@ -436,7 +438,7 @@ class TableService:
             move = game.default_move(state, bots[0], bot_rng(row.seed, version))
         row = await self.store.game(row.id)
         acting_after = game.to_act(state)
-        if acting_after == acting_before and row.status == "active":
+        if acting_after == acting_before and row.status == "active" and len(movers) == 1:
             # a sub-step: the same seat goes on; show them privately where they are
             hint = self._choices_hint(game, state, acting_after[0] if acting_after else None, loc)
             reply = Reply(t(loc, "continue", moves=", ".join(played), hint=hint), ephemeral=True,

@@ -1,0 +1,459 @@
+"""Async play on the table service: reminders and deadlines on a frozen
+and advanced clock (also across a restart), notification choices, settings,
+vacations, nudges, the glance commands, seat hand-over, stats, replay and
+export. Time only moves when the test moves the ManualClock."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from openskill.models import PlackettLuce
+from PIL import Image
+
+from bot.animation import last_frame
+from bot.clock import ManualClock
+from bot.export import export_data, load_game, replay_data
+from bot.replay import effective_moves
+from bot.service import Actor, Place, TableService
+from storage.store import Store
+from tests.bot.conftest import ANN, BOB, CID, HERE, MOD, snapshot, started
+
+H = 3600.0
+
+
+async def settings(service, **values):
+    reply = await service.asyncplay.game_settings(HERE, ANN, **values)
+    assert reply.ok, reply.text
+    return reply
+
+
+async def bob_waits(service):
+    """Ann plays a whole turn: Bob is waited for from now."""
+    await service.move(HERE, ANN, "take 1")
+    await service.move(HERE, ANN, "end")
+
+
+async def game_row(service):
+    return await service.store.open_game_in(HERE.channel_id)
+
+
+# ------------------------------------------------------------ reminders and deadlines
+
+
+async def test_reminder_falls_due_once_on_a_frozen_then_advanced_clock(service, clock):
+    await started(service)
+    await settings(service, reminder=10)
+    await bob_waits(service)
+    clock.advance(9.9 * H)
+    assert await service.due_notices() == [], "nothing is due before 10 h"
+    assert await service.due_notices() == [], "a frozen clock never makes anything due"
+    clock.advance(0.2 * H)
+    notices = await service.due_notices()
+    assert len(notices) == 1
+    note = notices[0]
+    assert note.text.startswith("⏰ Reminder: Bob") and "waiting for 10 h" in note.text
+    assert note.mentions == [2] and note.channel_id == HERE.channel_id and not note.ephemeral
+    assert await service.due_notices() == [], "a reminder is sent once"
+    clock.advance(10 * H)
+    assert len(await service.due_notices()) == 1, "and repeated after the interval"
+
+
+async def test_reminders_and_deadline_survive_a_restart_without_a_flood(store, tmp_path):
+    clock = ManualClock(1_700_000_000.0)
+    service = TableService(store, clock, render_images=False)
+    await started(service)
+    await settings(service, reminder=2, deadline=30, policy="auto")
+    await bob_waits(service)
+    clock.advance(2.5 * H)
+    assert len(await service.due_notices()) == 1
+    timer = await service.asyncplay.tables.timer((await game_row(service)).id)
+    assert timer.next_reminder == clock.now() + 2 * H, "the next due time is stored in the database"
+    await store.close()
+
+    # the bot is down for a day; a new store and service on the same file
+    clock.advance(20 * H)
+    store2 = await Store.open(tmp_path / "hearth.db")
+    try:
+        service2 = TableService(store2, clock, render_images=False)
+        notices = await service2.due_notices()
+        assert len(notices) == 1, "ten missed reminders are sent as one"
+        assert "Reminder" in notices[0].text and "22 h" in notices[0].text
+        assert await service2.due_notices() == []
+        clock.advance(1.9 * H)
+        assert await service2.due_notices() == [], "the next one counts from the one sent, not from the missed ones"
+        # past the 'deadline is near' time (at 22.5 h) and the deadline itself (30 h): only the deadline acts
+        clock.advance(10 * H)
+        notices = await service2.due_notices()
+        assert len(notices) == 1
+        text = notices[0].text
+        assert text.startswith("⌛ Deadline: Bob did not move within 30 h; the table played for them")
+        assert "Ann, your turn." in text and notices[0].mentions == [1]
+        row = await service2.store.open_game_in(HERE.channel_id)
+        log = await service2.store.log(row.id)
+        assert [e.seat for e in log[-2:]] == [1, 1] and all(e.user_id is None for e in log[-2:]), \
+            "the table moved for Bob, and the log says so"
+        assert await service2.due_notices() == []
+    finally:
+        await store2.close()
+
+
+async def test_warning_before_the_deadline_names_the_policy(service, clock):
+    await started(service)
+    await settings(service, reminder=0, deadline=8, policy="skip")
+    await bob_waits(service)
+    clock.advance(5.9 * H)
+    assert await service.due_notices() == []
+    clock.advance(0.2 * H)   # a quarter of the time left
+    [warn] = await service.due_notices()
+    assert warn.text.startswith("⏰ Reminder: Bob") and "runs out in 1 h 54 min" in warn.text
+    assert "skip the turn" in warn.text
+
+
+async def test_deadline_skip_passes_where_the_rules_allow(service, clock):
+    await started(service)
+    await settings(service, deadline=5, policy="skip")
+    await service.move(HERE, ANN, "take 1")
+    await service.move(HERE, ANN, "end")
+    await service.move(HERE, BOB, "take 2")   # Bob is mid-turn: 'end' (a pass) or 'shout'
+    clock.advance(5 * H)
+    [note] = await service.due_notices()
+    assert "the table passed for them (`end`)" in note.text
+    log = await service.store.log((await game_row(service)).id)
+    assert log[-1].text == "end" and log[-1].user_id is None
+
+
+async def test_deadline_table_policy_takes_the_seat(service, clock):
+    await started(service)
+    await settings(service, deadline=5, policy="table")
+    await bob_waits(service)
+    clock.advance(6 * H)
+    [note] = await service.due_notices()
+    assert "the table plays their seat from now on" in note.text
+    seats = await service.store.seats((await game_row(service)).id)
+    assert seats[1].is_bot and not seats[0].is_bot
+    await service.move(HERE, ANN, "take 1")
+    reply = await service.move(HERE, ANN, "end")
+    assert "Bob takes" in reply.text, "the table plays Bob's seat right after Ann"
+
+
+async def test_a_move_in_time_cancels_the_deadline(service, clock):
+    await started(service)
+    await settings(service, deadline=5, policy="auto")
+    await bob_waits(service)
+    clock.advance(4 * H)
+    await service.move(HERE, BOB, "take 1")
+    await service.move(HERE, BOB, "end")
+    clock.advance(2 * H)
+    assert await service.due_notices() == [], "Ann's own clock started 2 h ago"
+
+
+# ------------------------------------------------------------ notifications
+
+
+async def test_notification_choice_is_honoured(service, clock):
+    await started(service)
+    assert "channel" in (await service.asyncplay.notify(BOB, None)).text
+    await service.asyncplay.notify(BOB, "dm")
+    await service.move(HERE, ANN, "take 1")
+    post = await service.move(HERE, ANN, "end")
+    assert post.mentions == [] and "Bob, your turn." in post.text, "no channel ping for a DM player"
+    assert post.direct == [(2, "Your turn in **Pebbles** (<#100>).")]
+
+    await service.asyncplay.notify(ANN, "both")
+    await service.move(HERE, BOB, "take 1")
+    post = await service.move(HERE, BOB, "end")
+    assert post.mentions == [1] and [uid for uid, _ in post.direct] == [1]
+
+    await service.asyncplay.notify(BOB, "mute")
+    await service.move(HERE, ANN, "take 1")
+    post = await service.move(HERE, ANN, "end")
+    assert post.mentions == [] and post.direct == [] and "Bob, your turn." in post.text
+
+    await service.asyncplay.notify(BOB, "dm")
+    await settings(service, reminder=1)
+    clock.advance(1.5 * H)
+    [reminder] = await service.due_notices()
+    assert reminder.mentions == [] and reminder.direct[0][0] == 2 and "Reminder" in reminder.direct[0][1]
+
+
+async def test_notify_refuses_nonsense(service, store):
+    before = await snapshot(store)
+    reply = await service.asyncplay.notify(BOB, "carrier pigeon")
+    assert not reply.ok and reply.ephemeral and "channel, dm, both, mute" in reply.text
+    assert await service.asyncplay.tables.notify_mode(2) == "channel"
+    assert await snapshot(store) == before
+
+
+async def test_turn_post_carries_the_pinned_status(service):
+    await started(service)
+    await service.move(HERE, ANN, "take 2")
+    post = await service.move(HERE, ANN, "end")
+    assert post.status.startswith("📌 **Pebbles** — Bob to play since <t:")
+    assert "Ann: 2 · Bob: 0" in post.status
+
+
+# ------------------------------------------------------------ settings, vacation, /remind
+
+
+async def test_settings_only_for_creator_or_moderator_and_checked(service, store):
+    await started(service)
+    before = await snapshot(store)
+    row = await game_row(service)
+    reply = await service.asyncplay.game_settings(HERE, BOB, deadline=10)
+    assert not reply.ok and "Only the creator" in reply.text
+    for bad in ({"reminder": -1}, {"deadline": "soon"}, {"policy": "explode"}, {"vacation": 1000}):
+        reply = await service.asyncplay.game_settings(HERE, ANN, **bad)
+        assert not reply.ok and reply.ephemeral, bad
+    assert await snapshot(store) == before
+    assert (await service.asyncplay.tables.settings(row.id)).deadline_hours == 0
+    shown = await service.asyncplay.game_settings(HERE, BOB)
+    assert shown.ephemeral and "reminder every 24 h; deadline off" in shown.text
+    reply = await service.asyncplay.game_settings(HERE, MOD, deadline=48, policy="table")
+    assert reply.ok and "deadline 48 h" in reply.text and "policy: table" in reply.text
+
+
+async def test_vacation_pauses_the_clock_within_the_allowance(service, clock):
+    await started(service)
+    await settings(service, reminder=0, deadline=24, vacation=3)
+    await bob_waits(service)
+    clock.advance(10 * H)
+    reply = await service.asyncplay.vacation(HERE, BOB, "2")
+    assert reply.ok and "Bob is on vacation" in reply.text and "1 days of allowance left" in reply.text
+    too_much = await service.asyncplay.vacation(HERE, BOB, "2")
+    assert not too_much.ok and "1 days left" in too_much.text
+    clock.advance(24 * H)
+    assert await service.due_notices() == [], "the 24 h deadline moved by the 2 days of vacation"
+    clock.advance(38.5 * H)   # 10 + 24 + 38.5 = 72.5 h = 24 h + 48 h + a bit
+    [note] = await service.due_notices()
+    assert note.text.startswith("⌛ Deadline: Bob")
+    assert not (await service.asyncplay.vacation(HERE, BOB, "soon")).ok
+    assert not (await service.asyncplay.vacation(HERE, Actor(7, "Eve"), "1")).ok
+
+
+async def test_vacation_end_gives_back_the_days(service, clock):
+    await started(service)
+    await service.asyncplay.vacation(HERE, BOB, "3")
+    clock.advance(24 * H)
+    back = await service.asyncplay.vacation(HERE, BOB, "end")
+    assert back.ok and "back" in back.text
+    used, until = await service.asyncplay.tables.vacation((await game_row(service)).id, 2)
+    assert used == 24 * H and until == clock.now()
+    assert not (await service.asyncplay.vacation(HERE, BOB, "end")).ok
+
+
+async def test_remind_nudges_the_waited_for_player_and_is_rate_limited(service, clock):
+    await started(service)
+    await bob_waits(service)
+    clock.advance(3 * H)
+    nudge = await service.asyncplay.remind(HERE, ANN)
+    assert nudge.ok and not nudge.ephemeral and nudge.mentions == [2]
+    assert "Nudge from Ann: Bob" in nudge.text and "3 h" in nudge.text
+    again = await service.asyncplay.remind(HERE, ANN)
+    assert not again.ok and again.ephemeral and "nudge again in 4 h" in again.text
+    own = await service.asyncplay.remind(HERE, BOB)
+    assert not own.ok and "your own turn" in own.text
+    assert not (await service.asyncplay.remind(HERE, Actor(7, "Eve"))).ok
+    clock.advance(4 * H)
+    assert (await service.asyncplay.remind(HERE, ANN)).ok
+
+
+# ------------------------------------------------------------ the glance
+
+
+async def test_game_list_mine_and_log_since(service, clock):
+    await started(service)
+    other = Place(channel_id=200, guild_id=10)
+    await service.new_game(other, CID, "pebbles", seed=2)
+    await bob_waits(service)
+    clock.advance(2 * H)
+    listing = await service.asyncplay.game_list(HERE, CID)
+    assert "**Pebbles** <#100> — Bob to play, for 2 h 0 min" in listing.text
+    assert "**Pebbles** <#200> — waiting to start (Cid)" in listing.text
+    assert "No game" in (await service.asyncplay.mine(HERE, ANN)).text
+    mine = await service.asyncplay.mine(HERE, BOB)
+    assert "<#100>" in mine.text and "<#200>" not in mine.text and mine.ephemeral
+    await service.move(HERE, BOB, "take 3")
+    await service.move(HERE, BOB, "shout")
+    since = await service.asyncplay.log_since(HERE, ANN)
+    assert since.ephemeral and "Since your last move" in since.text
+    assert "`take 3`" in since.text and "`shout`" in since.text and "`take 1`" not in since.text
+    assert "Nothing has happened" in (await service.asyncplay.log_since(HERE, BOB)).text
+    assert not (await service.asyncplay.log_since(HERE, CID)).ok
+
+
+# ------------------------------------------------------------ seats
+
+
+async def test_handover_to_a_member_who_accepts(service, store):
+    await started(service)
+    offer = await service.asyncplay.handover(HERE, BOB, (3, "Cid", False))
+    assert offer.ok and offer.mentions == [3] and offer.choices[0].command == "accept"
+    before = await snapshot(store)
+    assert not (await service.asyncplay.accept(HERE, ANN)).ok, "only the named member may accept"
+    assert not (await service.asyncplay.handover(HERE, BOB, (1, "Ann", False))).ok, "Ann is already seated"
+    assert not (await service.asyncplay.handover(HERE, BOB, (8, "Robot", True))).ok
+    assert await snapshot(store) == before
+    taken = await service.asyncplay.accept(HERE, CID)
+    assert taken.ok and "Cid takes over Bob's seat" in taken.text
+    seats = await store.seats((await game_row(service)).id)
+    assert [s.name for s in seats] == ["Ann", "Cid"]
+    await service.move(HERE, ANN, "take 1")
+    await service.move(HERE, ANN, "end")
+    assert (await service.move(HERE, CID, "take 1")).ok
+    assert not (await service.move(HERE, BOB, "end")).ok
+    assert not (await service.asyncplay.accept(HERE, CID)).ok, "an offer is taken once"
+
+
+async def test_handover_to_the_table(service, store):
+    await started(service)
+    await service.move(HERE, ANN, "take 1")
+    await service.move(HERE, ANN, "end")
+    reply = await service.asyncplay.handover(HERE, BOB, None)
+    assert reply.ok and "left their seat in **Pebbles** to the table" in reply.text
+    assert "Bob takes" in reply.text and "Ann, your turn." in reply.text, "the table played Bob's waiting turn"
+    assert (await store.seats((await game_row(service)).id))[1].is_bot
+
+
+async def test_finished_game_results_stay(service, store):
+    await finish(service, ANN, BOB)
+    before = await snapshot(store)
+    assert not (await service.asyncplay.handover(HERE, ANN, (3, "Cid", False))).ok
+    assert await snapshot(store) == before
+
+
+# ------------------------------------------------------------ stats
+
+
+async def finish(service, first, second, takes=(3, 3), place=HERE, seed=1):
+    """A whole game of pebbles: each seat always takes ``takes[seat]`` (or what is left), then ends."""
+    await service.new_game(place, first, "pebbles", seed=seed)
+    await service.join(place, second)
+    await service.start(place, first)
+    players = [first, second]
+    while True:
+        row = await service.store.latest_game_in(place.channel_id)
+        if row.status != "active":
+            break
+        seat = service._game_of(row).to_act(service._state(row))[0]
+        pile = service._state(row).pile
+        assert (await service.move(place, players[seat], f"take {min(takes[seat], pile)}")).ok
+        assert (await service.move(place, players[seat], "end")).ok
+    assert row.status == "finished"
+    return row
+
+
+async def test_stats_and_ratings_after_several_games(service):
+    # Ann beats Bob twice (taking 3 while Bob takes 1), Cid beats Ann once
+    await finish(service, ANN, BOB, (3, 1), Place(101, 10))
+    await finish(service, BOB, ANN, (1, 3), Place(102, 10))
+    await finish(service, CID, ANN, (3, 2), Place(103, 10))
+    await finish(service, CID, BOB, (3, 1), Place(104, 99))   # another server: not counted
+    reply = await service.asyncplay.stats(Place(105, 10), ANN)
+    assert reply.ephemeral
+    lines = reply.text.splitlines()
+    assert lines[0] == "**Ann**: 3 games, 2 wins, average rank 1.33, rating " + lines[0].split("rating ")[1]
+    # the same ratings by hand, in the order the games finished
+    model = PlackettLuce()
+    ann, bob, cid = (model.rating(name=n) for n in ("1", "2", "3"))
+    [[ann], [bob]] = model.rate([[ann], [bob]], ranks=[1, 2])
+    [[bob], [ann]] = model.rate([[bob], [ann]], ranks=[2, 1])
+    [[cid], [ann]] = model.rate([[cid], [ann]], ranks=[1, 2])
+    assert lines[0].endswith(f"rating {ann.ordinal():.1f}.")
+    board = lines[2:]
+    assert [ln.split(" — ")[0] for ln in board] == ["1. Cid", "2. Ann", "3. Bob"] or \
+        [ln.split(" — ")[0] for ln in board] == ["1. Ann", "2. Cid", "3. Bob"]
+    bob_line = next(ln for ln in board if "Bob" in ln)
+    assert f"rating {bob.ordinal():.1f} · 2 games · 0 wins · average rank 2.00" in bob_line
+    per_game = await service.asyncplay.stats(Place(105, 10), ANN, (3, "Cid", False), "pebbles")
+    assert per_game.text.startswith("**Cid** — Pebbles: 1 games, 1 wins, average rank 1.00")
+    assert not (await service.asyncplay.stats(Place(105, 10), ANN, None, "chess")).ok
+
+
+# ------------------------------------------------------------ replay and export
+
+
+async def test_replay_last_frame_equals_the_live_board(service):
+    await started(service)
+    for who, move in ((ANN, "take 2"), (ANN, "shout"), (BOB, "roll"), (BOB, "end"), (ANN, "take 1")):
+        assert (await service.move(HERE, who, move)).ok
+    reply = await service.asyncplay.replay(HERE, Actor(7, "Eve"))
+    assert reply.ok and not reply.ephemeral and reply.image_name.endswith(".gif")
+    gif = Image.open(io.BytesIO(reply.image))
+    assert gif.format == "GIF" and gif.n_frames == 6, "set-up and five moves"
+    board = await service.board(HERE, Actor(7, "Eve"))
+    live = Image.open(io.BytesIO(board.image)).convert("RGB")
+    frame = last_frame(reply.image)
+    assert frame.size == live.size
+    assert frame.tobytes() == live.tobytes(), "the replay ends on exactly the live board"
+    first = Image.open(io.BytesIO(reply.image))
+    assert first.convert("RGB").tobytes() != frame.tobytes(), "the first frame is the set-up, not the end"
+
+
+async def test_replay_fits_the_upload_limit(service):
+    await started(service)
+    for who, move in ((ANN, "take 2"), (ANN, "shout"), (BOB, "take 1"), (BOB, "end")):
+        await service.move(HERE, who, move)
+    full = await service.asyncplay.replay(HERE, ANN)
+    small = await service.asyncplay.replay(HERE, ANN, limit=len(full.image) // 3)
+    assert len(small.image) <= len(full.image) // 3
+    assert "skipped" in small.text or "scaled" in small.text
+
+
+async def test_export_then_load_replays_to_the_identical_state(service, tmp_path):
+    await started(service)
+    moves = [(ANN, "take 3"), (ANN, "end"), (BOB, "roll"), (BOB, "shout"), (ANN, "take 2")]
+    for who, move in moves:
+        await service.move(HERE, who, move)
+    await service.undo(HERE, ANN, confirm=True)
+    players = [ANN, BOB]
+    while (row := await service.store.latest_game_in(HERE.channel_id)).status == "active":
+        state = service._state(row)
+        seat = state.turn
+        await service.move(HERE, players[seat], "end" if state.must_close else f"take {min(2, state.pile)}")
+    row = await service.store.latest_game_in(HERE.channel_id)
+    assert row.status == "finished"
+    reply = await service.asyncplay.export(HERE, CID)
+    assert reply.ok and reply.image_name.endswith(".json")
+    data = json.loads(reply.image)
+    assert data["seed"] == row.seed and data["game"] == "pebbles" and [s["name"] for s in data["seats"]] == \
+        ["Ann", "Bob"]
+    assert any(e["kind"] == "undo" for e in data["log"])
+    game, state = replay_data(data)
+    assert game.dump(state) == row.state
+
+    other = await Store.open(tmp_path / "other.db")
+    try:
+        copy = TableService(other, ManualClock(0), render_images=False)
+        game_id = await load_game(copy, 555, data)
+        loaded = await other.game(game_id)
+        assert loaded.state == row.state and loaded.status == "finished" and loaded.result == row.result
+        def same(moves):
+            return [(p.seat, p.user_id, p.text, p.barrier, p.kind) for p in moves]
+        assert same(effective_moves(await other.log(game_id))) == same(effective_moves(await service.store.log(row.id)))
+
+        def unnumbered(exported):   # the copy skipped the lobby's versions; everything else is equal
+            return exported | {"created_at": 0, "log": [e | {"version": 0} for e in exported["log"]]}
+        assert unnumbered(await export_data(copy, game_id)) == unnumbered(data)
+    finally:
+        await other.close()
+
+
+async def test_export_of_a_game_in_play_is_refused(service, store):
+    await started(service)
+    reply = await service.asyncplay.export(HERE, ANN)
+    assert not reply.ok and reply.ephemeral and "once it is over" in reply.text
+    assert reply.image is None
+
+
+async def test_a_tampered_export_does_not_load(service, tmp_path):
+    await finish(service, ANN, BOB)
+    data = json.loads((await service.asyncplay.export(HERE, ANN)).image)
+    data["log"][0]["text"] = "take 9"
+    from bot.export import ExportError
+    try:
+        replay_data(data)
+    except ExportError as exc:
+        assert "does not replay" in str(exc)
+    else:
+        raise AssertionError("a bad move must not replay")
