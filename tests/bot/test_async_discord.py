@@ -7,14 +7,12 @@ captured, nothing reaches the network."""
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
 
 import discord
 import pytest
 from discord.app_commands import TranslationContextLocation as Where
-from PIL import Image
 
 from bot.discord_app import MoveButton, ResignButton, UndoButton, payload_hash
 from bot.discord_async import AcceptButton, deliver_due
