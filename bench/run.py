@@ -55,7 +55,7 @@ class Budget:
 
 
 FULL = Budget(ref_reps=10, playout_s=4.0, seeds=4, moves_per_seed=25, renders=60, store_games=40, store_s=20.0)
-QUICK = Budget(ref_reps=6, playout_s=1.0, seeds=2, moves_per_seed=12, renders=20, store_games=16, store_s=5.0)
+QUICK = Budget(ref_reps=6, playout_s=1.0, seeds=3, moves_per_seed=12, renders=24, store_games=16, store_s=8.0)
 TINY = Budget(ref_reps=2, playout_s=0.0, seeds=1, moves_per_seed=2, renders=2, store_games=3, store_s=0.5)
 
 GOALS = {"move_p95": 1.5, "render": 0.5, "png_bytes": 1_000_000, "store_moves_per_s": 300}
