@@ -162,7 +162,7 @@ async def measure_render(game: Game, players: int, budget: Budget) -> tuple[list
 
 
 async def measure_game(store: Store, game: Game, players: int, budget: Budget, channel_base: int) -> dict:
-    """Late-game moves through the table service, and late-game boards.
+    """Late-game moves through the table service (then ``measure_render``).
 
     For each seed, a random playout (the same one ``random_playout`` plays)
     gives the moves. A table is seated in the store with that seed, the
@@ -189,11 +189,9 @@ async def measure_game(store: Store, game: Game, players: int, budget: Budget, c
         state = game.setup(game.seat_count(players, opts), seed, opts)
         assert game.dump(state) == row.state, f"{game.key}: the table and the playout start differently"
         version = row.version
-        events: list[str] = []
         for move in playout.moves[:first_timed]:
             new, evs = game.apply(state, move)
             public = [e.text for e in evs if e.private_to is None]
-            events = (events + public)[-4:]
             result = game.result(new)
             version = await store.record(
                 row.id, version, state=game.dump(new), kind="move", seat=move.seat,
@@ -202,7 +200,6 @@ async def measure_game(store: Store, game: Game, players: int, budget: Budget, c
                 result=result.to_json() if result else None)
             state = new
         await store.mark_announced(row.id, version)
-        names = [a.name for a in actors]
         for move in playout.moves[first_timed:]:
             service = TableService(store, ManualClock(1_700_000_000.0))      # cold: empty caches
             started = time.perf_counter()
@@ -210,8 +207,7 @@ async def measure_game(store: Store, game: Game, players: int, budget: Budget, c
             move_times.append(time.perf_counter() - started)
             if not reply.ok:
                 raise AssertionError(f"{game.key} seed {seed}: legal move {move.notation!r} refused: {reply.text}")
-            state, evs = game.apply(state, move)
-            events = (events + [e.text for e in evs if e.private_to is None])[-4:]
+            state, _events = game.apply(state, move)
         final = await store.game(row.id)
         assert final.state == game.dump(state), f"{game.key} seed {seed}: the service and the rules disagree"
     render_times, png_sizes = await measure_render(game, players, budget)
