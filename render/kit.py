@@ -43,42 +43,48 @@ def player_letter(name: str, seat: int) -> str:
     return "ABCDEF"[seat % 6]
 
 
-_MASKS_MAX = 8192          # rendered text masks kept (a board draws a few hundred, mostly the same)
+_MASKS_BUDGET = 16 * 1024 * 1024   # bytes of rendered text masks kept, all fonts together (a few MB in play)
+_masks: OrderedDict = OrderedDict()  # (font size, getmask2 arguments) -> (mask, offset, bytes)
+_masks_bytes = 0
+_masks_lock = threading.Lock()
 
 
-def _cache_masks(f: ImageFont.FreeTypeFont) -> ImageFont.FreeTypeFont:
+def _cache_masks(f: ImageFont.FreeTypeFont, size: int) -> ImageFont.FreeTypeFont:
     """Remember the glyph masks FreeType renders for this font.
 
-    Rasterising text is most of the time a board takes to draw, and boards
+    Rasterising text was most of the time a board took to draw, and boards
     draw the same labels (names, numbers, place names) again and again.
     ``ImageDraw.text`` asks the font for ``getmask2(...)`` and blits the
     mask; the mask depends only on the arguments, so handing back the same
-    (read-only) mask for the same arguments gives identical pixels."""
+    (read-only) mask for the same arguments gives identical pixels. The
+    least recently used masks go once they take more than ``_MASKS_BUDGET``."""
     render_mask = f.getmask2
-    cache: OrderedDict = OrderedDict()
-    lock = threading.Lock()
 
     def getmask2(text, mode="", direction=None, features=None, language=None, stroke_width=0, anchor=None,
                  ink=0, start=None, *args, **kwargs):
+        global _masks_bytes
         try:
-            key = (text, mode, direction, tuple(features) if features else None, language, stroke_width, anchor,
-                   ink, tuple(start) if start else None, args, tuple(sorted(kwargs.items())))
+            key = (size, text, mode, direction, tuple(features) if features else None, language, stroke_width,
+                   anchor, ink, tuple(start) if start else None, args, tuple(sorted(kwargs.items())))
             hash(key)
         except TypeError:
             return render_mask(text, mode, direction, features, language, stroke_width, anchor, ink, start,
                                *args, **kwargs)
-        with lock:
-            hit = cache.get(key)
+        with _masks_lock:
+            hit = _masks.get(key)
             if hit is not None:
-                cache.move_to_end(key)
-                return hit
-        made = render_mask(text, mode, direction, features, language, stroke_width, anchor, ink, start,
-                           *args, **kwargs)
-        with lock:
-            cache[key] = made
-            if len(cache) > _MASKS_MAX:
-                cache.popitem(last=False)
-        return made
+                _masks.move_to_end(key)
+                return hit[0], hit[1]
+        mask, offset = render_mask(text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                                   *args, **kwargs)
+        cost = 200 + mask.size[0] * mask.size[1] * (4 if mode == "RGBA" else 1)
+        with _masks_lock:
+            if key not in _masks:
+                _masks[key] = (mask, offset, cost)
+                _masks_bytes += cost
+                while _masks_bytes > _MASKS_BUDGET and _masks:
+                    _masks_bytes -= _masks.popitem(last=False)[1][2]
+        return mask, offset
 
     f.getmask2 = getmask2
     return f
@@ -86,7 +92,7 @@ def _cache_masks(f: ImageFont.FreeTypeFont) -> ImageFont.FreeTypeFont:
 
 @lru_cache(maxsize=32)
 def font(size: int = 16) -> ImageFont.FreeTypeFont:
-    return _cache_masks(ImageFont.load_default(size=size))
+    return _cache_masks(ImageFont.load_default(size=size), size)
 
 
 def text_size(draw: ImageDraw.ImageDraw, text: str, size: int) -> tuple[int, int]:
