@@ -372,6 +372,27 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     async def rules(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
         await _do(interaction, "rules", game=game.value if game else None)
 
+    @tree.error
+    async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """A value Discord let through that the command refuses (a choice
+        that is not offered, a number out of range, a forged payload): a
+        short private answer instead of 'the application did not respond'."""
+        name = interaction.command.qualified_name if interaction.command else "?"
+        if isinstance(error, (app_commands.TransformerError, app_commands.CommandSignatureMismatch)):
+            log.info("refused a malformed /%s: %s", name, type(error).__name__)
+            text = ("Ce choix n'est pas proposé ; choisissez dans la liste." if (actor_of(interaction).locale or "")
+                    .startswith("fr") else "That value is not one of the choices offered; pick one from the list.")
+        else:
+            log.error("command /%s failed", name, exc_info=error)
+            text = "Something went wrong on our side; your game is safe. Please try again."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("could not answer a failed /%s: %s", name, _why(exc))
+
     return tree
 
 
