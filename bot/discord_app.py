@@ -420,9 +420,18 @@ class TokenFilter(logging.Filter):
         self.token = token
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if self.token and self.token in record.getMessage():
+        if not self.token:
+            return True
+        if self.token in record.getMessage():
             record.msg = record.getMessage().replace(self.token, "[token]")
             record.args = ()
+        if record.exc_info and not record.exc_text:
+            # the traceback is formatted once and cached in exc_text: format it here, scrubbed
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text and self.token in record.exc_text:
+            record.exc_text = record.exc_text.replace(self.token, "[token]")
+        if record.stack_info and self.token in record.stack_info:
+            record.stack_info = record.stack_info.replace(self.token, "[token]")
         return True
 
 

@@ -24,6 +24,9 @@ COSTLY: dict[str, tuple[str, Rule]] = {
     "log": ("render", Rule(burst=4, per=10.0)),
     "move": ("move", Rule(burst=20, per=1.5)),
     "undo": ("move", Rule(burst=20, per=1.5)),
+    "stats": ("render", Rule(burst=4, per=10.0)),
+    "game export": ("render", Rule(burst=4, per=10.0)),
+    "replay": ("replay", Rule(burst=2, per=60.0)),     # an animated GIF of the whole game
 }
 
 MAX_KEYS = 10_000     # forget the oldest buckets beyond this (memory stays bounded)
