@@ -375,6 +375,8 @@ class TableService:
         if row.version != version:
             raise Refused(t(loc, "stale_button"))
         seats = await self.store.seats(row.id)
+        if row.status != "active":   # a forged or odd button on a table still in the lobby (no state yet)
+            raise Refused(self._not_active_text(row, seats, loc))
         game = self._game_of(row)
         state = self._state(row)
         seat = self._actor_seat(game, state, seats, actor)

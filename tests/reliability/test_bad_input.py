@@ -141,3 +141,13 @@ async def test_undo_count_is_clamped(service, db_path, count):
     before = dump(db_path)
     reply = await run(service, HERE, ANN, "undo", {"count": count})
     assert not clean_reply(reply.text) and dump(db_path) == before
+
+
+async def test_button_pressed_on_a_lobby_table(service, db_path):
+    """Found by the stateful test: a move button whose version matches a
+    table still in the lobby crashed on the missing state."""
+    lobby = await service.new_game(HERE, ANN, "pebbles", seed=1)
+    before = dump(db_path)
+    reply = await service.press(HERE, ANN, lobby.version, 0)
+    assert not reply.ok and "not started" in reply.text
+    assert dump(db_path) == before
