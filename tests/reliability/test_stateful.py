@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
 
+import bot.service as service_module
 from bot.clock import ManualClock
 from bot.commands import run
 from bot.service import Actor, Place, TableService
@@ -43,6 +44,10 @@ class TableMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         registry.register("pebbles", "tests.pebbles")
+        # game seeds come from os.urandom: made repeatable so that Hypothesis can replay and shrink
+        seeds = iter(range(1, 1_000_000))
+        self._urandom = service_module.os.urandom
+        service_module.os.urandom = lambda n: next(seeds).to_bytes(n, "big")
         self.loop = asyncio.new_event_loop()
         self.dir = tempfile.TemporaryDirectory()
         self.path = Path(self.dir.name) / "hearth.db"
@@ -56,6 +61,7 @@ class TableMachine(RuleBasedStateMachine):
         self.loop.close()
         self.dir.cleanup()
         registry.unregister("pebbles")
+        service_module.os.urandom = self._urandom
 
     def _do(self, coro):
         return self.loop.run_until_complete(coro)
