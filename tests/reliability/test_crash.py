@@ -133,3 +133,33 @@ def test_killed_at_each_point_of_a_turn(tmp_path, point):
         else:
             assert heard == 1, f"{point}: game {game} v{version} announced {heard} times"
     assert _versions(db)[max(saved)] > saved[max(saved)], "the game continues after the restart"
+
+
+def test_online_backup_while_a_bot_plays(tmp_path):
+    """`hearth backup PATH` on a database a live process is writing to gives
+    a consistent copy: it opens, passes `hearth verify`, and holds a prefix
+    of the games."""
+    db = tmp_path / "hearth.db"
+    proc = subprocess.Popen([sys.executable, "-m", "tests.reliability.crash_worker", str(db), "5"],
+                            cwd=ROOT, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(5):
+            assert proc.stdout.readline()
+        copies = []
+        for i in range(3):
+            target = tmp_path / f"backup-{i}.db"
+            done = subprocess.run([sys.executable, "-m", "bot.cli", "backup", str(target), "--db", str(db)],
+                                  cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=120)
+            assert done.returncode == 0, done.stderr[-2000:]
+            copies.append(target)
+            proc.stdout.readline()
+    finally:
+        proc.kill()
+        proc.communicate(timeout=60)
+    previous = 0
+    for target in copies:
+        versions = _versions(target)
+        _verify(target)
+        assert sum(versions.values()) >= previous, "later backups hold at least as much"
+        previous = sum(versions.values())
+    assert previous > 0

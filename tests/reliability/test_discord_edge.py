@@ -241,3 +241,21 @@ async def test_every_slash_command_with_hostile_values(client, wire, store, db_p
                 now = [x for x in dump(db_path).splitlines() if x.startswith('INSERT INTO "moves"')]
                 assert now == game_rows, f"/{name} {value[:20]!r} by {who['name']} changed the game"
     assert not errors(), [r.getMessage()[:200] for r in errors()][:5]
+
+
+@pytest.mark.parametrize("custom_id", [
+    "hearth:mv:100:0:0", "hearth:mv:100:99999999999999999999:0", "hearth:mv:999:3:99999999",
+    "hearth:undo:100:3:99999999", "hearth:undo:100:0:0", "hearth:resign:100", "hearth:resign:5"])
+@pytest.mark.parametrize("who", [ANN, EVE], ids=["player", "stranger"])
+async def test_forged_buttons_are_answered_and_change_nothing(client, wire, db_path, errors, custom_id, who):
+    from tests.bot.discord_harness import press
+    await seat_two(client)
+    before = dump(db_path)
+    wire.sent.clear()
+    await press(client, custom_id, **who)
+    answers = [m for m in wire.messages() if m.method == "POST"]
+    assert answers, "every press gets an answer"
+    if not custom_id.startswith("hearth:resign") or who is EVE:   # the player's resign button resigns
+        assert all(m.ephemeral for m in answers), [m.content for m in answers]
+        assert dump(db_path) == before
+    assert not errors()
