@@ -126,7 +126,7 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
                     interaction.channel_id, _why(exc))
         if not reply.ephemeral and _expired(exc) and interaction.channel is not None:
             sent = await post(interaction.channel, reply)   # the channel still hears the turn
-    if sent and not reply.ephemeral and reply.game_id is not None and reply.version is not None:
+    if sent and reply.announces and reply.game_id is not None and reply.version is not None:
         await _announced(interaction, reply)
     for extra in reply.followups:
         try:

@@ -74,6 +74,7 @@ class Reply:
     direct: list[tuple[int, str]] = field(default_factory=list)   # (user id, text): DMs to send
     status: str | None = None          # the game's pinned status text, to edit in place
     channel_id: int | None = None      # where a notice from no command goes (reminders, deadlines)
+    announces: bool = False            # a turn post: once it went out, call ``announced(game_id, version)``
 
 
 def refusal(text: str) -> Reply:
@@ -500,6 +501,7 @@ class TableService:
         reply.image = await self.board_image(row, seats, state, events[-4:], loc)
         reply.choices = self._choices(game, state, acting, row) if result is None else []
         await self.notices.route(reply, row, seats, state)   # /notify choices, pinned status text
+        reply.announces = True
         if not self.announce_after_post:
             await self.store.mark_announced(row.id, row.version)
         return reply
@@ -779,7 +781,7 @@ class TableService:
                 return await self._turn_post(row, seats, state, [], loc)
             if not self.announce_after_post:
                 await self.store.mark_announced(row.id, row.version)
-            reply = Reply(text, game_id=row.id, version=row.version)
+            reply = Reply(text, game_id=row.id, version=row.version, announces=True)
             if status == "finished":
                 reply.image = await self.board_image(row, seats, state, [], loc)
             return reply

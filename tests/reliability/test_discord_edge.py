@@ -259,3 +259,17 @@ async def test_forged_buttons_are_answered_and_change_nothing(client, wire, db_p
         assert all(m.ephemeral for m in answers), [m.content for m in answers]
         assert dump(db_path) == before
     assert not errors()
+
+
+async def test_a_board_post_does_not_count_as_the_missed_turn(client, wire, store, errors):
+    """A turn post Discord refused stays owed even if someone shows the
+    board afterwards: the board is not the turn's events."""
+    await seat_two(client)
+    await invoke(client, slash("move", {"move": "take 1"}), **ANN)
+    wire.fail(h.followup, h.RATE_LIMITED, times=2)
+    await invoke(client, slash("move", {"move": "end"}), **ANN)
+    owed = await version(store)
+    await invoke(client, slash("board"), **EVE)
+    await invoke(client, slash("game", sub="status"), **EVE)
+    assert await announced(store) < owed
+    assert not errors()

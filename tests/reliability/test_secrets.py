@@ -61,6 +61,10 @@ def hide_fire_and_stone(d, r, keep):
         flat = _shuffled([t for s in stacks for t in s], r)
         d["stacks"][region] = [[flat.pop() for _ in s] for s in stacks]
     d["inv_deck"] = _shuffled(d["inv_deck"], r)
+    if not d["cave_up"]:      # the cave card lies face down until someone explores it
+        from rules.fire_and_stone.data import CAVES
+        caves = sorted(c for c in CAVES if d["opts"]["cave"] == "any" or CAVES[c]["beginner"])
+        d["cave"] = caves[r.randbelow(len(caves))]
     head = d["pending"][0] if d["pending"] else None
     looking = str(head["t"]) if head and head.get("k") == "forest" and head.get("s") == keep else None
     # game tiles nobody but their holder has seen: forests and the other tribes' tiles, redistributed
@@ -101,6 +105,15 @@ def hide_neanderthal(d, r, keep):
         for i in iced:
             d["rows"][region][i] = [pool.pop(), True]
         d["decks"][region] = pool
+    # hands of equal size held by other seats may be any of each other's
+    sizes: dict[int, list[int]] = {}
+    for s, p in enumerate(d["pl"]):
+        if s != keep:
+            sizes.setdefault(len(p["hand"]), []).append(s)
+    for group in sizes.values():
+        hands = _shuffled([d["pl"][s]["hand"] for s in group], r)
+        for s, hand in zip(group, hands):
+            d["pl"][s]["hand"] = hand
     others = [s for s in d["bids"] if int(s) != keep]
     bids = _shuffled([d["bids"][s] for s in others], r)
     d["bids"].update(zip(others, bids))
