@@ -94,7 +94,7 @@ class Neanderthal(Game):
         raise IllegalMove(f"'{text[:30]}' is not a legal move during the {phase[0]}. Try: {sample}",
                           f"« {text[:30]} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}")
 
-    def default_move(self, state, seat):
+    def default_move(self, state, seat, rng=None):
         moves = self.legal_moves(state, seat)
         if not moves:
             raise IllegalMove("No legal move.")
