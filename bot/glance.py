@@ -84,7 +84,7 @@ class Glance:
         for entry in after[-40:]:
             who = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else "table"
             stamp = time.strftime("%m-%d %H:%M", time.gmtime(entry.created_at))
-            what = {"move": entry.text, "undo": f"undo {entry.text}", "resign": "resigns"}.get(entry.kind, entry.kind)
+            what = {"move": entry.shown, "undo": f"undo {entry.text}", "resign": "resigns"}.get(entry.kind, entry.kind)
             detail = "; ".join(self.service._fill(e, names) for e in entry.events)
             lines.append(f"`#{entry.version:>3}` {stamp} **{who}**: `{what}`" + (f" — {detail}" if detail else ""))
         text = "\n".join(lines)

@@ -138,7 +138,7 @@ class Scheduler:
                      policy=t(loc, "policy_" + settings.policy))
         else:
             text = t(loc, "reminder", who=who, game=game.name, since=since)
-        reply = Reply(text, mentions=self.service._mentions(present, seats), game_id=row.id, version=row.version)
+        reply = Reply(text, mentions=self.service._mentions(present, seats), game_id=row.id)
         await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
         reply.status = None   # a reminder changes nothing on the board
         return reply
@@ -175,7 +175,7 @@ class Scheduler:
                     before = row.version
                     row = await service.store.game(row.id)
                     log_rows = await service.store.log(row.id, after_version=before)
-                    played += [r.text for r in log_rows if r.seat == seat and r.kind == "move"]
+                    played += [r.shown for r in log_rows if r.seat == seat and r.kind == "move"]   # sealed stays sealed
                     if settings.policy == "table":
                         break   # the table plays the seat from now on (and did so in _commit_turn)
                 heads.append(t(loc, "deadline_" + settings.policy, name=name, hours=f"{settings.deadline_hours:g}",

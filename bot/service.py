@@ -425,7 +425,8 @@ class TableService:
             version = await self.store.record(
                 row.id, version, state=game.dump(new_state), kind="move", seat=move.seat,
                 user_id=actor.user_id if actor and seats[move.seat].user_id == actor.user_id else None,
-                text=move.notation, barrier=barrier, events=pub, now=self.clock.now(), status=status,
+                text=move.notation, public_text=game.log_text(state, move), barrier=barrier, events=pub,
+                now=self.clock.now(), status=status,
                 result=result_json, turn_changed=turn_changed)
             self._remember(row.id, version, new_state)
             public += pub
@@ -621,7 +622,7 @@ class TableService:
         for entry in chunk:
             who = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else "table"
             stamp = time.strftime("%m-%d %H:%M", time.gmtime(entry.created_at))
-            what = {"move": entry.text, "undo": f"undo {entry.text}", "resign": "resigns"}[entry.kind]
+            what = {"move": entry.shown, "undo": f"undo {entry.text}", "resign": "resigns"}[entry.kind]
             detail = "; ".join(self._fill(e, names) for e in entry.events)
             lines.append(f"`#{entry.version:>3}` {stamp} **{who}**: `{what}`" + (f" — {detail}" if detail else ""))
         return Reply("\n".join(lines)[:1900], ephemeral=True)

@@ -310,6 +310,13 @@ class Game:
             return int(rng[1])
         return 0
 
+    def log_text(self, state, move: Move) -> str:
+        """The move as the public log (``/log``) shows it, from the state it
+        is played in. A sealed decision (a bid made while others still
+        decide) must show none of its content; the notation itself stays in
+        the stored log for replays."""
+        return move.notation
+
     def default_move(self, state, seat: int, rng: Rng) -> Move:
         """The move the table makes for an absent or resigned seat: by
         default a random legal one, drawn from ``rng`` (which the service

@@ -125,4 +125,8 @@ MIGRATIONS: list[str] = [
         locale   TEXT
     );
     """,
+    # 4: what the public log shows of a move when it differs from the notation (a sealed bid).
+    """
+    ALTER TABLE moves ADD COLUMN public_text TEXT;
+    """,
 ]

@@ -73,6 +73,11 @@ class LogRow:
     barrier: bool
     events: list[str]
     created_at: float
+    public_text: str | None = None     # what /log shows instead of ``text`` (a sealed decision)
+
+    @property
+    def shown(self) -> str:
+        return self.text if self.public_text is None else self.public_text
 
 
 _GAME_COLUMNS = ("id, guild_id, channel_id, game_key, status, options, seed, creator_id, state, version, "
@@ -201,14 +206,14 @@ class Store:
         return [SeatRow(r[0], r[1], r[2], bool(r[3])) for r in rows]
 
     async def log(self, game_id: int, after_version: int = 0, limit: int | None = None) -> list[LogRow]:
-        sql = ("SELECT version, kind, seat, user_id, text, barrier, events, created_at FROM moves "
+        sql = ("SELECT version, kind, seat, user_id, text, barrier, events, created_at, public_text FROM moves "
                "WHERE game_id = ? AND version > ? ORDER BY version")
         args: tuple = (game_id, after_version)
         if limit is not None:
             sql += " LIMIT ?"
             args += (limit,)
         rows = await self._all(sql, args)
-        return [LogRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), json.loads(r[6]), r[7]) for r in rows]
+        return [LogRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), json.loads(r[6]), r[7], r[8]) for r in rows]
 
     async def unannounced(self) -> list[GameRow]:
         """Games with saved moves never posted (a crash between save and post)."""
@@ -264,16 +269,18 @@ class Store:
 
     async def record(self, game_id: int, expected_version: int, *, state: str, kind: str, seat: int | None,
                      user_id: int | None, text: str, barrier: bool, events: list[str], now: float,
-                     status: str = "active", result: dict | None = None, turn_changed: bool = True) -> int:
+                     status: str = "active", result: dict | None = None, turn_changed: bool = True,
+                     public_text: str | None = None) -> int:
         """Save a new state and append its log entry, atomically, if the game
         is still at ``expected_version``. Returns the new version."""
         new_version = expected_version + 1
         async with self._tx() as db:
             await self._check_version(db, game_id, expected_version)
             await db.execute(
-                "INSERT INTO moves (game_id, version, kind, seat, user_id, text, barrier, events, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, new_version, kind, seat, user_id, text, int(barrier), json.dumps(events), now))
+                "INSERT INTO moves (game_id, version, kind, seat, user_id, text, barrier, events, created_at, "
+                "public_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, new_version, kind, seat, user_id, text, int(barrier), json.dumps(events), now,
+                 public_text if public_text != text else None))
             await db.execute(
                 "UPDATE games SET state = ?, version = ?, status = ?, result = ?, updated_at = ?, "
                 "turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END WHERE id = ?",

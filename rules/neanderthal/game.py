@@ -77,6 +77,13 @@ class Neanderthal(Game):
     def play(self, state, move):
         return M.play(state, move)
 
+    def log_text(self, state, move):
+        """A bid or a pass in the sealed auction shows in the public log as
+        a sealed bid: the discs are revealed only when every bid is in."""
+        if isinstance(move.data, (list, tuple)) and move.data and move.data[0] == "bid":
+            return "sealed bid"
+        return move.notation
+
     def parse(self, state, seat, text):
         if seat not in self.to_act(state):
             raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")

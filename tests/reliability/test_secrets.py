@@ -266,3 +266,62 @@ def test_the_check_sees_a_leak(monkeypatch):
     monkeypatch.setattr(type(game), "parse", parse)
     check_state(game, state, Rng(1), problems, "leaky refusal")
     assert any("refusal" in p for p in problems)
+
+
+def _outcome(game, state, move):
+    new, reveal, events = public_events(game, state, move)
+    return reveal, events, public(game, new)
+
+
+@pytest.mark.parametrize("key", ["clans", "carcassonne_hg", "fire_and_stone", "first_sparks", "neanderthal"])
+def test_sealed_decisions_stay_sealed_in_the_log(key, seeds):
+    """A decision taken while others still decide (several seats to act),
+    whose content the channel cannot see (same public view and events
+    whichever move was chosen), must not appear in /log either: the log
+    shows ``game.log_text(state, move)``, not the raw notation."""
+    game = registry.get(key)
+    problems, sealed = [], 0
+    for seed in seeds:
+        players = min(game.max_players, 3)
+        opts = game.resolve_options({})
+        state = game.setup(game.seat_count(players, opts), seed, opts)
+        chooser = Rng(seed * 31 + 7)
+        for step in range(1500):
+            acting = game.to_act(state)
+            if not acting:
+                break
+            seat = acting[chooser.randbelow(len(acting))]
+            moves = game.legal_moves(state, seat)
+            if len(acting) > 1 and len(moves) > 1:
+                seen: dict[str, tuple[str, str]] = {}
+                for move in moves[:12]:
+                    reveal, events, after = _outcome(game, state, move)
+                    if reveal:
+                        continue
+                    key_ = json.dumps([events, after], sort_keys=True, default=str)
+                    text = game.log_text(state, move)
+                    if key_ in seen and seen[key_][1] != text:
+                        problems.append(f"{key} seed {seed} move {step}: {seen[key_][0]!r} and {move.notation!r} "
+                                        f"look the same to the channel but the log shows {seen[key_][1]!r} vs "
+                                        f"{text!r}")
+                    seen.setdefault(key_, (move.notation, text))
+                sealed += 1
+            state, _ = game.apply(state, moves[chooser.randbelow(len(moves))])
+            if len(problems) > 5:
+                break
+    assert not problems, "\n".join(problems[:5])
+
+
+async def test_the_log_command_shows_log_text(store, clock, monkeypatch):
+    """The table service writes the game's log text, not the notation, in /log
+    (the notation stays in the log for replays)."""
+    from bot.service import TableService
+    from tests.reliability.conftest import ANN, BOB, HERE, started
+    game = registry.get("pebbles")
+    monkeypatch.setattr(type(game), "log_text", lambda self, state, move: "(sealed)", raising=False)
+    service = TableService(store, clock, render_images=False)
+    await started(service, (ANN, BOB))
+    await service.move(HERE, ANN, "take 2")
+    log = await service.log(HERE, BOB)
+    assert "(sealed)" in log.text and "take 2" not in log.text
+    assert [e.text for e in await store.log((await store.latest_game_in(HERE.channel_id)).id)] == ["take 2"]

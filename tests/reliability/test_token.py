@@ -24,11 +24,16 @@ def captured():
     handler.addFilter(TokenFilter(TOKEN))
     root = logging.getLogger()
     root.addHandler(handler)
-    old = root.level
-    root.setLevel(logging.DEBUG)
+    loggers = [root, logging.getLogger("discord"), logging.getLogger("hearth")]
+    old = [(lg, lg.level, lg.disabled) for lg in loggers]
+    for lg in loggers:     # other tests quiet discord.py's loggers: hear everything here
+        lg.setLevel(logging.DEBUG)
+        lg.disabled = False
     yield stream
     root.removeHandler(handler)
-    root.setLevel(old)
+    for lg, level, disabled in old:
+        lg.setLevel(level)
+        lg.disabled = disabled
 
 
 def test_token_in_message_arguments_and_tracebacks_is_scrubbed(captured):
