@@ -34,8 +34,9 @@ class Frame:
 class Animation:
     data: bytes
     frames: int
-    dropped: bool = False
+    dropped: bool = False     # frames left out to fit the upload limit
     scaled: bool = False
+    sampled: bool = False     # a long game: one frame every few moves
 
 
 def _quantize(img: Image.Image) -> Image.Image:
@@ -82,20 +83,21 @@ def build_gif(game_key: str, frames: list[Frame], limit: int, live_png: bytes | 
         canvas = Image.new("RGB", canvas_size, PAPER)
         canvas.paste(img.convert("RGB"), (0, 0))
         fitted.append(canvas)
-    dropped = len(picks) < len(frames)
+    sampled = len(picks) < len(frames)
+    dropped = False
     scaled = False
     scale = 1.0
     images = fitted + [last]
     while True:
         data = _encode([im if im.mode == "P" else _quantize(im) for im in images])
         if len(data) <= limit:
-            return Animation(data, len(images), dropped, scaled)
+            return Animation(data, len(images), dropped, scaled, sampled)
         if len(images) > 2:
             images = images[:-1][::2] + [images[-1]]   # every other frame, the last one kept
             dropped = True
             continue
         if scale < 0.1:
-            return Animation(data, len(images), dropped, scaled)   # the caller sees it is too big
+            return Animation(data, len(images), dropped, scaled, sampled)   # the caller sees it is too big
         scale *= 0.75
         scaled = True
         size = (max(1, int(canvas_size[0] * scale)), max(1, int(canvas_size[1] * scale)))

@@ -79,6 +79,18 @@ class AsyncPlay:
     async def replay(self, place: "Place", actor: "Actor", limit: int | None = None) -> "Reply":
         return await self._run(self.exports.replay(place, actor, limit))
 
+    async def status_for(self, reply: "Reply") -> str | None:
+        """The pinned status after a public reply that changed the game
+        without a turn post (a resignation that ended it): turn posts carry
+        it already, notices and refusals need none."""
+        if reply.status is not None or reply.ephemeral or reply.game_id is None or reply.version is None:
+            return reply.status
+        row = await self.service.store.game(reply.game_id)
+        if row is None or row.state is None:
+            return None
+        seats = await self.service.store.seats(row.id)
+        return self.notices.status_text(row, seats, self.service._state(row))
+
     async def status_message(self, game_id: int) -> int | None:
         return (await self.tables.settings(game_id)).status_message
 

@@ -73,8 +73,9 @@ async def deliver_extras(client: discord.Client | None, channel, reply: Reply) -
             await user.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
         except Exception as exc:  # noqa: BLE001 - closed DMs are common; the channel post went out
             log.info("could not DM user %s: %s", user_id, exc)
-    if reply.status and reply.game_id is not None and channel is not None:
-        await update_status(client, channel, reply.game_id, reply.status)
+    status = await client.service.asyncplay.status_for(reply)
+    if status and reply.game_id is not None and channel is not None:
+        await update_status(client, channel, reply.game_id, status)
 
 
 async def update_status(client, channel, game_id: int, text: str) -> None:

@@ -41,7 +41,9 @@ async def export_data(service: "TableService", game_id: int) -> dict:
         "result": row.result, "created_at": row.created_at,
         "seats": [{"seat": s.seat, "user_id": s.user_id, "name": s.name, "table_plays": s.is_bot} for s in seats],
         "log": [{"version": e.version, "kind": e.kind, "seat": e.seat, "user_id": e.user_id, "text": e.text,
-                 "barrier": e.barrier, "events": e.events, "at": e.created_at} for e in log],
+                 "barrier": e.barrier, "events": e.events, "at": e.created_at,
+                 **({"public_text": e.public_text} if getattr(e, "public_text", None) is not None else {})}
+                for e in log],
         "state": row.state,
     }
 
@@ -92,11 +94,12 @@ async def load_game(service: "TableService", channel_id: int, data: dict, guild_
             state = history[-1]
         last = i == len(entries) - 1
         status = str(data.get("status") or "active") if last else "active"
+        extra = {"public_text": str(entry["public_text"])} if entry.get("public_text") is not None else {}
         version = await store.record(row.id, version, state=game.dump(state), kind=kind, seat=entry.get("seat"),
                                      user_id=entry.get("user_id"), text=str(entry["text"]),
                                      barrier=bool(entry.get("barrier")), events=list(entry.get("events") or []),
                                      now=float(entry.get("at") or first), status=status,
-                                     result=data.get("result") if last else None)
+                                     result=data.get("result") if last else None, **extra)
     if not entries and data.get("status") in ("finished", "abandoned"):
         version = await store.set_status(row.id, version, data["status"], float(first))
     for s in data["seats"]:
@@ -155,7 +158,8 @@ class Exports:
         last = await service.store.log(row.id, after_version=max(0, row.version - 1))
         live = await service.board_image(row, seats, service._state(row), [e for x in last for e in x.events], loc)
         anim = await asyncio.to_thread(build_gif, row.key, frames, int((limit or DEFAULT_LIMIT) * 0.95), live)
-        note = (t(loc, "replay_dropped") if anim.dropped else "") + (t(loc, "replay_scaled") if anim.scaled else "")
+        note = ((t(loc, "replay_sampled", moves=len(frames) - 1) if anim.sampled else "")
+                + (t(loc, "replay_dropped") if anim.dropped else "") + (t(loc, "replay_scaled") if anim.scaled else ""))
         reply = Reply(t(loc, "replay_done", game=game.name, frames=anim.frames, note=note), game_id=row.id)
         reply.image = anim.data
         reply.image_name = f"replay-{row.key}-{row.id}.gif"

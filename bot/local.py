@@ -151,6 +151,7 @@ class LocalTable:
                                                 seed=self.seed + self._games_opened)
         else:
             reply = await run(self.service, self.place(), actor, name, args)
+        reply.status = await self.service.asyncplay.status_for(reply)
         self.show(reply, actor)
         return True
 

@@ -82,6 +82,7 @@ ASYNC_MESSAGES: dict[str, tuple[str, str]] = {
     "replay_none": ("There is nothing to replay yet.", "Rien à rejouer pour l'instant."),
     "replay_done": ("Replay of **{game}**: {frames} frames{note}.", "Rejeu de **{game}** : {frames} images{note}."),
     "replay_scaled": (", scaled to fit the upload limit", ", réduit pour tenir dans la limite d'envoi"),
+    "replay_sampled": (" for {moves} moves", " pour {moves} coups"),
     "replay_dropped": (", some moves skipped to fit the upload limit",
                        ", certains coups sautés pour tenir dans la limite d'envoi"),
     "export_active": ("A game can be exported once it is over: the file holds the seed, which would reveal "

@@ -83,6 +83,7 @@ async def test_new_commands_from_a_script(table, tmp_path):
     gif = next(line for line in out.splitlines() if "[image:" in line).split("[image: ")[1].rstrip("]")
     assert gif.endswith(".gif") and Image.open(gif).n_frames == 5
     out = await play(table, ["@ann /resign yes", "@ann /game export", "@ann /stats"])
+    assert "[#table status message updated] 📌 **Pebbles** — 1. cid" in out, "the pin shows the result"
     path = next(line for line in out.splitlines() if "[file:" in line).split("[file: ")[1].rstrip("]")
     assert json.loads(Path(path).read_text())["game"] == "pebbles"
     assert "**ann**: 1 games, 0 wins, average rank 2.00" in out and "1. cid" in out

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
 from openskill.models import PlackettLuce
 from PIL import Image
 
@@ -457,3 +458,31 @@ async def test_a_tampered_export_does_not_load(service, tmp_path):
         assert "does not replay" in str(exc)
     else:
         raise AssertionError("a bad move must not replay")
+
+
+# ------------------------------------------------------------ every real game
+
+
+@pytest.mark.parametrize("key,players", [("clans", 3), ("carcassonne_hg", 2), ("first_sparks", 3),
+                                         ("fire_and_stone", 2), ("neanderthal", 2)])
+@pytest.mark.parametrize("policy", ["skip", "auto"])
+async def test_deadlines_move_every_real_game_on(store, key, players, policy):
+    """The deadline policy uses only the generic rules API (legal moves,
+    default_move with the table's rng), so it works for every game."""
+    clock = ManualClock(1_700_000_000.0)
+    service = TableService(store, clock, render_images=False)
+    people = [Actor(i + 1, f"P{i}") for i in range(players)]
+    await service.new_game(HERE, people[0], key, seed=4)
+    for person in people[1:]:
+        await service.join(HERE, person)
+    await service.start(HERE, people[0])
+    await service.asyncplay.game_settings(HERE, people[0], reminder=0, deadline=2, policy=policy)
+    versions = []
+    for _ in range(6):
+        clock.advance(2.01 * H)
+        [note] = await service.due_notices()
+        assert note.text.startswith("⌛ Deadline: P") and not note.ephemeral
+        versions.append((await service.store.latest_game_in(HERE.channel_id)).version)
+    assert versions == sorted(set(versions)), "each deadline moved the game on"
+    log = await service.store.log((await service.store.latest_game_in(HERE.channel_id)).id)
+    assert log and all(e.user_id is None for e in log)
