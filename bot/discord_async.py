@@ -116,7 +116,7 @@ async def deliver_due(client) -> int:
             continue
         if await app.post(channel, reply):
             sent += 1
-            if reply.version is not None and reply.game_id is not None and reply.status:
+            if getattr(reply, "announces", False) and reply.version is not None and reply.game_id is not None:
                 await client.service.announced(reply.game_id, reply.version)
     return sent
 

@@ -56,10 +56,12 @@ class Scheduler:
         acting = [s for s in game.to_act(state) if s < len(seats) and not seats[s].is_bot]
         return seats, state, acting
 
-    async def _fresh(self, row: GameRow, settings: Settings, seats: list[SeatRow], acting: list[int]) -> Timer:
-        """The times of a turn that just began (or whose settings changed)."""
+    async def _fresh(self, row: GameRow, settings: Settings, seats: list[SeatRow], acting: list[int],
+                     floor: float = 0.0) -> Timer:
+        """The times of a turn that just began (counted from ``floor`` when
+        later: new settings or a new player count from the change)."""
         started = row.turn_started_at or row.updated_at
-        base = started
+        base = max(started, floor)
         for seat in acting:
             _, until = await self.tables.vacation(row.id, seats[seat].user_id)
             base = max(base, until)   # the clock starts when the vacation ends
@@ -80,6 +82,17 @@ class Scheduler:
             timer = await self._fresh(row, await self.tables.settings(row.id), seats, acting)
             await self.tables.put_timer(timer)
         return timer
+
+    async def restart_timer(self, game_id: int) -> None:
+        """The running turn's times counted again from now (after its
+        settings changed or its seat changed hands)."""
+        row = await self.service.store.game(game_id)
+        if row is None or row.status != "active" or row.state is None:
+            return
+        seats, _, acting = await self._waiting(row)
+        if acting:
+            await self.tables.put_timer(await self._fresh(row, await self.tables.settings(row.id), seats, acting,
+                                                          floor=self.now))
 
     async def due_notices(self) -> list["Reply"]:
         out: list[Reply] = []

@@ -87,5 +87,5 @@ class Seats:
             raise Refused(t(loc, "handover_none"))
         previous = next((s.name for s in seats if s.seat == taken[0].seat), "?")
         game = service._game_of(row)
-        await self.tables.drop_timer(row.id)   # the turn's times are worked out again
+        await self.service.asyncplay.scheduler.restart_timer(row.id)   # a new player gets a fresh clock
         return Reply(t(loc, "handover_done", to=actor.name, name=previous, game=game.name), game_id=row.id)

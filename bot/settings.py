@@ -62,6 +62,7 @@ class GameSettings:
                 raise Refused(t(loc, "settings_policy"))
             values["policy"] = chosen
         await self.tables.save_settings(row.id, **values)
+        await self.service.asyncplay.scheduler.restart_timer(row.id)   # the new times count from now
         saved = await self.tables.settings(row.id)
         return Reply(t(loc, "settings_saved", name=actor.name)
                      + t(loc, "settings_show", game=game.name, **self.describe(saved, loc)), game_id=row.id)

@@ -356,3 +356,12 @@ def test_payload_hash_covers_translations(monkeypatch):
     before = payload_hash()
     monkeypatch.setitem(translate.COMMAND_NAMES, "board", "tablier")
     assert payload_hash() != before, "a new translation means a new sync"
+
+
+async def test_the_client_runs_a_notice_task_every_minute(client):
+    from bot.discord_async import NOTICE_MINUTES, start_notice_loop
+    loop = start_notice_loop(client)
+    try:
+        assert loop.is_running() and NOTICE_MINUTES == 1.0 and loop.minutes == 1.0
+    finally:
+        loop.cancel()

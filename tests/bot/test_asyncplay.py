@@ -486,3 +486,33 @@ async def test_deadlines_move_every_real_game_on(store, key, players, policy):
     assert versions == sorted(set(versions)), "each deadline moved the game on"
     log = await service.store.log((await service.store.latest_game_in(HERE.channel_id)).id)
     assert log and all(e.user_id is None for e in log)
+
+
+async def test_new_settings_count_from_the_change(service, clock):
+    await started(service)
+    await bob_waits(service)
+    clock.advance(72 * H)
+    assert await service.due_notices() != [], "the default 24 h reminder"
+    await settings(service, reminder=0, deadline=10)
+    clock.advance(7 * H)
+    assert await service.due_notices() == [], "Bob waited 3 days already, but the deadline counts from the change"
+    clock.advance(2 * H)
+    [warn] = await service.due_notices()
+    assert "the deadline runs out in 1 h 0 min" in warn.text
+    clock.advance(1 * H)
+    [note] = await service.due_notices()
+    assert note.text.startswith("⌛ Deadline: Bob did not move within 10 h")
+
+
+async def test_a_new_player_gets_a_fresh_clock(service, clock):
+    await started(service)
+    await settings(service, reminder=0, deadline=10)
+    await bob_waits(service)
+    clock.advance(8 * H)
+    await service.asyncplay.handover(HERE, BOB, (3, "Cid", False))
+    await service.asyncplay.accept(HERE, CID)
+    clock.advance(7 * H)
+    assert await service.due_notices() == [], "Cid's 10 h started when Cid took the seat"
+    clock.advance(3 * H)
+    [note] = await service.due_notices()
+    assert note.text.startswith("⌛ Deadline: Cid")
