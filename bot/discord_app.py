@@ -126,6 +126,13 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
                     interaction.channel_id, _why(exc))
         if not reply.ephemeral and _expired(exc) and interaction.channel is not None:
             sent = await post(interaction.channel, reply)   # the channel still hears the turn
+        elif not reply.ephemeral:
+            try:   # tell the caller privately, where Discord still lets us
+                await interaction.followup.send(
+                    f"Done and saved, but I could not post it in this channel ({_why(exc)}). "
+                    "It will be announced when I can; `/board` shows the game.", ephemeral=True)
+            except discord.HTTPException:
+                pass
     if sent and reply.announces and reply.game_id is not None and reply.version is not None:
         await _announced(interaction, reply)
     for extra in reply.followups:

@@ -273,3 +273,37 @@ async def test_a_board_post_does_not_count_as_the_missed_turn(client, wire, stor
     await invoke(client, slash("game", sub="status"), **EVE)
     assert await announced(store) < owed
     assert not errors()
+
+
+async def test_refused_public_post_is_explained_privately(client, wire, store, errors):
+    await seat_two(client)
+    await invoke(client, slash("move", {"move": "take 1"}), **ANN)
+    wire.fail(lambda s: h.followup(s) and not s.ephemeral, h.MISSING_PERMISSIONS)
+    before = await version(store)
+    wire.sent.clear()
+    await invoke(client, slash("move", {"move": "end"}), **ANN)
+    assert await version(store) == before + 1
+    note = wire.messages()[-1]
+    assert note.ephemeral and "saved" in note.content and "permission" in note.content
+    assert await announced(store) < await version(store), "still owed to the channel"
+    assert not errors()
+
+
+def test_verify_reports_a_game_that_does_not_reproduce(tmp_path):
+    """`hearth verify` names a game whose stored state is not its log's."""
+    import sqlite3
+    import subprocess
+    import sys
+    from tests.reliability.test_crash import ROOT, _env, _run_and_kill
+    db = tmp_path / "hearth.db"
+    _run_and_kill(db, 3, lines_wanted=6, pause=0)
+    conn = sqlite3.connect(str(db))
+    gid, state = conn.execute("SELECT id, state FROM games WHERE state IS NOT NULL LIMIT 1").fetchone()
+    conn.execute("UPDATE games SET state = ? WHERE id = ?", (state.replace('"turn":0', '"turn":1')
+                                                              if '"turn":0' in state else
+                                                              state.replace('"turn":1', '"turn":0'), gid))
+    conn.commit()
+    conn.close()
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "verify", "--db", str(db)], cwd=ROOT, env=_env(),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and f"game {gid} " in done.stdout and " 1 do not reproduce" in done.stdout
