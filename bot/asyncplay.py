@@ -76,6 +76,9 @@ class AsyncPlay:
     async def export(self, place: "Place", actor: "Actor") -> "Reply":
         return await self._run(self.exports.export(place, actor))
 
+    async def import_game(self, place: "Place", actor: "Actor", blob) -> "Reply":
+        return await self._run(self.exports.import_game(place, actor, blob))
+
     async def replay(self, place: "Place", actor: "Actor", limit: int | None = None) -> "Reply":
         return await self._run(self.exports.replay(place, actor, limit))
 

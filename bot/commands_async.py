@@ -27,6 +27,9 @@ def async_commands(Param) -> dict[str, tuple[str, tuple["Param", ...]]]:
         "game list": ("This server's games: whose turn, for how long", ()),
         "game mine": ("Every game on this server waiting on you", ()),
         "game export": ("The finished game's full log as a file (hearth local --load)", ()),
+        "game import": ("Replay an exported game here to look at it (/board, /replay, /log)", (
+            Param("file", "A file made by /game export", True),
+        )),
         "notify": ("Where you hear about your turn: channel, dm, both or mute", (
             Param("mode", "channel (default), dm, both or mute"),
         )),
@@ -59,6 +62,8 @@ async def run_async(service: "TableService", place: "Place", actor: "Actor", nam
         return await play.mine(place, actor)
     if name == "game export":
         return await play.export(place, actor)
+    if name == "game import":
+        return await play.import_game(place, actor, args.get("file"))
     if name == "notify":
         return await play.notify(actor, args.get("mode"))
     if name == "remind":

@@ -224,6 +224,23 @@ def add_async_commands(tree: app_commands.CommandTree, game: app_commands.Group)
     async def game_export(interaction: discord.Interaction):
         await _do(interaction, "game export")
 
+    @game.command(name="import", description=_describe("game import"))
+    @app_commands.describe(file=_param("game import", "file"))
+    async def game_import(interaction: discord.Interaction, file: discord.Attachment):
+        service = interaction.client.service  # type: ignore[attr-defined]
+
+        async def work() -> Reply:
+            from bot.export import MAX_IMPORT
+            from bot.service import refusal
+            actor = app.actor_of(interaction)
+            if file.size > MAX_IMPORT:   # refused without downloading it
+                return refusal(t(actor.locale, "import_bad", why=f"larger than {MAX_IMPORT // 1024 // 1024} MB"))
+            blob = await file.read()
+            return await app.run(service, app.place_of(interaction), app.actor_of(interaction), "game import",
+                                 {"file": blob})
+
+        await app._answer(interaction, "game import", work)
+
     @tree.command(name="notify", description=_describe("notify"))
     @app_commands.describe(mode=_param("notify", "mode"))
     @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in ("channel", "dm", "both", "mute")])

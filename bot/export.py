@@ -17,7 +17,8 @@ from bot.i18n import t
 from bot.replay import Played, effective_moves, replay
 from render.kit import Table
 from rules import registry
-from storage.store import SeatRow
+from rules.core import echo
+from storage.store import ChannelBusy, SeatRow
 
 if TYPE_CHECKING:
     from bot.service import Actor, Place, Reply, TableService
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 FORMAT = "hearth-game"
 FORMAT_VERSION = 1
 DEFAULT_LIMIT = 10 * 1024 * 1024
+MAX_IMPORT = 5 * 1024 * 1024
 
 
 class ExportError(ValueError):
@@ -129,6 +131,34 @@ class Exports:
         reply.image = json.dumps(data, indent=1, ensure_ascii=False).encode()
         reply.image_name = name
         return reply
+
+    async def import_game(self, place: "Place", actor: "Actor", blob) -> "Reply":
+        """A finished game from an export file, replayed into this channel to
+        be looked at. It belongs to no server, so it never counts in /stats."""
+        from bot.service import Refused, Reply
+        loc = actor.locale
+        if not isinstance(blob, (bytes, bytearray)) or not blob:
+            raise Refused(t(loc, "import_bad", why="no file"))
+        if len(blob) > MAX_IMPORT:
+            raise Refused(t(loc, "import_bad", why=f"larger than {MAX_IMPORT // 1024 // 1024} MB"))
+        try:
+            data = json.loads(bytes(blob).decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise Refused(t(loc, "import_bad", why="not JSON"))
+        if not isinstance(data, dict) or data.get("status") not in ("finished", "abandoned") \
+                or not isinstance(data.get("log"), list) or not isinstance(data.get("seats"), list):
+            raise Refused(t(loc, "import_bad", why="not a finished Hearth game"))
+        if await self.service.store.open_game_in(place.channel_id) is not None:
+            raise Refused(t(loc, "import_busy"))
+        try:
+            game_id = await load_game(self.service, place.channel_id, data, guild_id=None)
+        except (ExportError, KeyError, TypeError, ValueError) as exc:
+            raise Refused(t(loc, "import_bad", why=echo(str(exc), 80)))
+        except ChannelBusy:
+            raise Refused(t(loc, "import_busy"))
+        row = await self.service.store.game(game_id)
+        return Reply(t(loc, "import_done", name=actor.name, game=self.service._game_of(row).name,
+                       moves=len(data["log"])), game_id=row.id)
 
     async def replay(self, place: "Place", actor: "Actor", limit: int | None = None) -> "Reply":
         from bot.service import Refused, Reply

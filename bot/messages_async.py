@@ -91,6 +91,13 @@ ASYNC_MESSAGES: dict[str, tuple[str, str]] = {
                       "les cartes cachées."),
     "export_done": ("The full log of **{game}** — load it with `hearth local --load {file}`.",
                     "L'historique complet de **{game}** — chargez-le avec `hearth local --load {file}`."),
+    "import_bad": ("That file cannot be imported: {why}.", "Ce fichier ne peut pas être importé : {why}."),
+    "import_busy": ("This channel has a game in progress; import into another channel or a thread.",
+                    "Ce salon a une partie en cours ; importez dans un autre salon ou un fil."),
+    "import_done": ("{name} imported a finished game of **{game}** ({moves} log entries, replayed exactly). "
+                    "See `/board`, `/replay`, `/log`.",
+                    "{name} a importé une partie terminée de **{game}** ({moves} entrées rejouées à l'identique). "
+                    "Voir `/board`, `/replay`, `/log`."),
     # seats
     "handover_offer": ("{name} offers their seat in **{game}** to {to}. {to}, accept with the button or `/accept`.",
                        "{name} propose sa place dans **{game}** à {to}. {to}, acceptez avec le bouton ou `/accept`."),

@@ -18,14 +18,14 @@ COMMAND_NAMES = {
     "cancel": "annuler", "move": "jouer", "board": "plateau", "hand": "main", "log": "historique",
     "undo": "reprendre", "resign": "abandonner", "rules": "règles", "settings": "réglages", "list": "liste",
     "mine": "miennes", "export": "exporter", "notify": "avis", "remind": "relancer", "vacation": "congés",
-    "handover": "céder", "accept": "accepter", "replay": "rejeu", "stats": "stats",
+    "handover": "céder", "accept": "accepter", "replay": "rejeu", "stats": "stats", "import": "importer",
 }
 GROUP_NAMES = {"game": "partie"}
 PARAMETER_NAMES = {
     "game": "jeu", "options": "options", "thread": "fil", "order": "ordre", "move": "coup", "page": "page",
     "since": "depuis", "confirm": "confirmer", "count": "nombre", "reminder": "rappel", "deadline": "délai",
     "policy": "règle", "vacation": "congés", "mode": "mode", "days": "jours", "member": "membre",
-    "player": "joueur",
+    "player": "joueur", "file": "fichier",
 }
 CHOICE_NAMES = {"join order": "ordre d'arrivée", "random": "au hasard", "yes": "oui", "channel": "dans le salon",
                 "dm": "en message privé", "both": "les deux", "mute": "silence",
@@ -90,6 +90,9 @@ DESCRIPTIONS = {
         "Parties, victoires, rang moyen, cote et classement du serveur",
     "Whose stats (default: yours)": "Les statistiques de qui (par défaut : les vôtres)",
     "Only this game": "Seulement ce jeu",
+    "Replay an exported game here to look at it (/board, /replay, /log)":
+        "Rejouer ici une partie exportée pour la regarder (/board, /replay, /log)",
+    "A file made by /game export": "Un fichier créé par /game export",
 }
 
 FRENCH = (discord.Locale.french,)

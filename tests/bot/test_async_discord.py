@@ -16,6 +16,7 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from bot.discord_app import MoveButton, ResignButton, UndoButton, payload_hash
 from bot.discord_async import AcceptButton, deliver_due
+from bot.service import Actor, Place
 from bot.translate import HearthTranslator, french
 
 from tests.bot.discord_harness import APP_ID, Wire, interaction_payload, invoke, make_client, press, slash
@@ -365,3 +366,25 @@ async def test_the_client_runs_a_notice_task_every_minute(client):
         assert loop.is_running() and NOTICE_MINUTES == 1.0 and loop.minutes == 1.0
     finally:
         loop.cancel()
+
+
+async def test_game_import_reads_the_attachment(client, wire, service, monkeypatch):
+    await seat_two(client)
+    await invoke(client, slash("resign", {"confirm": "yes"}), **BOB)
+    await invoke(client, slash("game", sub="export"), **ANN)
+    blob = (await service.asyncplay.export(Place(100, 10), Actor(1, "Ann"))).image
+
+    async def get_from_cdn(http, url):
+        assert url.endswith("/game.json")
+        return blob
+    monkeypatch.setattr(discord.http.HTTPClient, "get_from_cdn", get_from_cdn)
+    data = slash("game", sub="import")
+    data["options"][0]["options"] = [{"name": "file", "type": 11, "value": "55"}]
+    data["resolved"] = {"attachments": {"55": {"id": "55", "filename": "game.json", "size": len(blob),
+                                               "url": "https://cdn.discordapp.com/a/game.json",
+                                               "proxy_url": "https://media.discordapp.net/a/game.json"}}}
+    wire.sent.clear()
+    await invoke(client, data, channel_id=300, **CID)
+    post = last(wire, public=True)
+    assert "Cid imported a finished game of **Pebbles**" in post.content
+    assert (await service.store.latest_game_in(300)).state == (await service.store.latest_game_in(100)).state

@@ -114,6 +114,9 @@ async def test_exported_game_loads_and_replays_identically(table, tmp_path):
         loaded = await other.latest_game_in(fresh.place().channel_id)
         assert loaded.state == row.state and loaded.status == row.status == "finished"
         assert loaded.result == row.result
+        out = await play(table, [f"#elsewhere @cid /game import {path}", "@cid /game import /no/such/file.json"])
+        assert "[#elsewhere] cid imported a finished game of **Pebbles**" in out
+        assert "[#elsewhere → cid only] That file cannot be imported: no file." in out
         Path(tmp_path / "bad.json").write_text('{"format": "hearth-game", "game": "pebbles"}')
         assert not await load_file(fresh, str(tmp_path / "bad.json"))
         assert "does not replay" in fresh.out.getvalue()

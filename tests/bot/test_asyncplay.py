@@ -516,3 +516,25 @@ async def test_a_new_player_gets_a_fresh_clock(service, clock):
     clock.advance(3 * H)
     [note] = await service.due_notices()
     assert note.text.startswith("⌛ Deadline: Cid")
+
+
+async def test_game_import_replays_a_finished_game_into_a_channel(service, store):
+    await finish(service, ANN, BOB, (3, 1))
+    blob = (await service.asyncplay.export(HERE, ANN)).image
+    there = Place(channel_id=300, guild_id=10)
+    reply = await service.asyncplay.import_game(there, CID, blob)
+    assert reply.ok and "imported a finished game of **Pebbles**" in reply.text
+    original = await store.latest_game_in(HERE.channel_id)
+    copy = await store.latest_game_in(300)
+    assert copy.state == original.state and copy.status == "finished" and copy.guild_id is None
+    assert (await service.board(there, CID)).ok
+    stats = await service.asyncplay.stats(there, ANN)
+    assert "1 games" in stats.text, "an imported copy never counts in the server's stats"
+    before = await snapshot(store)
+    for bad in (b"", b"not json", json.dumps({"format": "hearth-game", "status": "active"}).encode(),
+                blob.replace(b'"take 3"', b'"take 9"', 1)):
+        refused = await service.asyncplay.import_game(there, CID, bad)
+        assert not refused.ok and refused.ephemeral and "cannot be imported" in refused.text
+    assert await snapshot(store) == before
+    await service.new_game(there, CID, "pebbles", seed=3)
+    assert "game in progress" in (await service.asyncplay.import_game(there, CID, blob)).text
