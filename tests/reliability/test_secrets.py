@@ -174,7 +174,11 @@ def check_state(game, state, r: Rng, problems: list[str], where: str) -> None:
                                 f"(keep={keep}): {_diff(base[key], got[key])}")
         if keep is None:
             continue
-        # what seat `keep` is told: its refusals and its legal moves (autocomplete)
+        # what seat `keep` is told: /hand, its refusals and its legal moves (autocomplete)
+        for loc in (None, "fr"):
+            mine, twin_mine = game.private_text(state, keep, loc), game.private_text(other, keep, loc)
+            if mine != twin_mine:
+                problems.append(f"{where}: /hand of seat {keep} depends on others' secrets: {_diff(mine, twin_mine)}")
         for text in GARBAGE:
             a, b = refusal(game, state, keep, text), refusal(game, other, keep, text)
             if a != b:
