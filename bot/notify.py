@@ -49,7 +49,7 @@ class Notices:
         reply.mentions = keep
         reply.channel_id = row.channel_id
         if row.state is not None:
-            reply.status = self.status_text(row, seats, state)
+            reply.status = self.status_text(row, seats, state, await self.locale_for(row))
 
     async def locale_for(self, row: GameRow) -> str | None:
         """Texts nobody asked for (reminders, DMs) speak the server's language."""
