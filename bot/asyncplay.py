@@ -86,7 +86,8 @@ class AsyncPlay:
         """The pinned status after a public reply that changed the game
         without a turn post (a resignation that ended it): turn posts carry
         it already, notices and refusals need none."""
-        if reply.status is not None or reply.ephemeral or reply.game_id is None or reply.version is None:
+        if reply.status is not None or reply.ephemeral or reply.game_id is None or reply.version is None \
+                or not getattr(reply, "announces", False):   # /board, /game status: nothing changed
             return reply.status
         row = await self.service.store.game(reply.game_id)
         if row is None or row.state is None:

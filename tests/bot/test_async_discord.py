@@ -388,3 +388,14 @@ async def test_game_import_reads_the_attachment(client, wire, service, monkeypat
     post = last(wire, public=True)
     assert "Cid imported a finished game of **Pebbles**" in post.content
     assert (await service.store.latest_game_in(300)).state == (await service.store.latest_game_in(100)).state
+
+
+async def test_looking_at_the_board_does_not_touch_the_pinned_status(client, wire, rest):
+    await seat_two(client)
+    rest.calls.clear()
+    await invoke(client, slash("board"), **CID)
+    await invoke(client, slash("game", sub="status"), **CID)
+    assert not rest.find("PATCH", "/messages/") and not rest.find("POST", "/messages")
+    await invoke(client, slash("resign", {"confirm": "yes"}), **BOB)
+    [edit] = rest.find("PATCH", "/messages/")
+    assert "1. Ann" in edit[2]["content"], "a resignation that ends the game updates the pin"
