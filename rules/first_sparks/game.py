@@ -525,7 +525,9 @@ class FirstSparks(Game):
         self._pay(state, seat, fed)
         if fed < need:
             state.starve = need - fed
-            ev.append(Event(f"{{p{seat}}} can feed only {fed} of {need} members.", seat=seat))
+            # a Fire clan's food is secret: saying how many it can feed reveals it (an undo barrier)
+            ev.append(Event(f"{{p{seat}}} can feed only {fed} of {need} members.", seat=seat,
+                            reveal=knows(state, seat, "fire")))
 
     # ------------------------------------------------------------ phase 3
 
