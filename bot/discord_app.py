@@ -262,7 +262,10 @@ async def _answer(interaction: discord.Interaction, name: str, work) -> None:
         log.warning("could not defer /%s (%s): not run", name, _why(exc))
         return
     actor = actor_of(interaction)
-    await note_locale(interaction)   # the server's language, for reminders nobody asked for
+    try:
+        await note_locale(interaction)   # the server's language, for reminders nobody asked for
+    except Exception:  # noqa: BLE001 - a preference not noted must not cost the command
+        log.exception("could not note the locale of guild %s", interaction.guild_id)
     limits: RateLimiter | None = getattr(interaction.client, "limits", None)
     wait = limits.take(actor.user_id, name) if limits is not None else 0.0
     if wait:
