@@ -29,6 +29,10 @@ ASYNC_MESSAGES: dict[str, tuple[str, str]] = {
                       "⌛ Délai expiré : {name} n'a pas joué en {hours} h ; la table a passé pour lui ({moves})."),
     "deadline_auto": ("⌛ Deadline: {name} did not move within {hours} h; the table played for them ({moves}).",
                       "⌛ Délai expiré : {name} n'a pas joué en {hours} h ; la table a joué pour lui ({moves})."),
+    "deadline_no_pass": ("⌛ Deadline: {name} did not move within {hours} h; the rules allow no pass here, so the "
+                         "table played for them ({moves}).",
+                         "⌛ Délai expiré : {name} n'a pas joué en {hours} h ; les règles ne permettent pas de passer "
+                         "ici, la table a donc joué pour lui ({moves})."),
     "deadline_table": ("⌛ Deadline: {name} did not move within {hours} h; the table plays their seat from now "
                        "on ({moves}).",
                        "⌛ Délai expiré : {name} n'a pas joué en {hours} h ; la table joue désormais sa place "

@@ -191,7 +191,10 @@ class Scheduler:
                     played += [r.shown for r in log_rows if r.seat == seat and r.kind == "move"]   # sealed stays sealed
                     if settings.policy == "table":
                         break   # the table plays the seat from now on (and did so in _commit_turn)
-                heads.append(t(loc, "deadline_" + settings.policy, name=name, hours=f"{settings.deadline_hours:g}",
+                key = "deadline_" + settings.policy
+                if settings.policy == "skip" and any(m.strip().lower() not in PASS_WORDS for m in played):
+                    key = "deadline_no_pass"   # the rules allowed no pass here: say what the table did
+                heads.append(t(loc, key, name=name, hours=f"{settings.deadline_hours:g}",
                                moves=", ".join(f"`{m}`" for m in played) or "—"))
             if reply is None:
                 return None

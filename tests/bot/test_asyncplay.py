@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from openskill.models import PlackettLuce
@@ -122,6 +123,19 @@ async def test_deadline_skip_passes_where_the_rules_allow(service, clock):
     assert "the table passed for them (`end`)" in note.text
     log = await service.store.log((await game_row(service)).id)
     assert log[-1].text == "end" and log[-1].user_id is None
+
+
+async def test_deadline_skip_says_so_when_no_pass_is_allowed(service, clock):
+    await started(service)
+    await settings(service, deadline=5, policy="skip")
+    await bob_waits(service)   # Bob must take or roll: no pass at the start of a turn
+    clock.advance(5 * H)
+    [note] = await service.due_notices()
+    head = note.text.splitlines()[0]
+    assert "the rules allow no pass here, so the table played for them (" in head
+    played = re.findall(r"`([^`]+)`", head)
+    assert played[0] in ("take 1", "take 2", "take 3", "roll") and played[1:] == ["end"], \
+        "a move where no pass exists, then the pass that ends the turn"
 
 
 async def test_deadline_table_policy_takes_the_seat(service, clock):
