@@ -552,3 +552,17 @@ async def test_game_import_replays_a_finished_game_into_a_channel(service, store
     assert await snapshot(store) == before
     await service.new_game(there, CID, "pebbles", seed=3)
     assert "game in progress" in (await service.asyncplay.import_game(there, CID, blob)).text
+
+
+async def test_no_reminders_while_on_vacation(service, clock):
+    await started(service)
+    await settings(service, reminder=1)
+    await bob_waits(service)
+    clock.advance(0.5 * H)
+    await service.asyncplay.vacation(HERE, BOB, "1")
+    for _ in range(23):
+        clock.advance(1 * H)
+        assert await service.due_notices() == [], "Bob is away"
+    clock.advance(1 * H)
+    [reminder] = await service.due_notices()
+    assert reminder.text.startswith("⏰ Reminder: Bob")
