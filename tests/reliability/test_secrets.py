@@ -198,6 +198,8 @@ def check_state(game, state, r: Rng, problems: list[str], where: str) -> None:
                     continue
                 if reveal_a or reveal_b:
                     continue
+                if not game.to_act(new_a) or not game.to_act(new_b):
+                    continue      # the game ends: everything is shown (and nothing can be undone)
                 if ev_a != ev_b:
                     problems.append(f"{where}: move {move.notation!r} (not marked as revealing) tells the channel "
                                     f"hidden information: {_diff(ev_a, ev_b)}")
