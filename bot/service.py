@@ -9,6 +9,7 @@ buttons), so the Discord adapter and the local console show the same thing.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import time
 from collections import OrderedDict
@@ -83,6 +84,20 @@ def refusal(text: str) -> Reply:
 
 class Refused(Exception):
     """A command the table turns down; the message goes to the caller only."""
+
+
+def answers(command):
+    """Make a command method answer a :class:`Refused` with a private
+    refusal reply, so each command reads as its happy path."""
+
+    @functools.wraps(command)
+    async def wrapper(*args, **kwargs) -> Reply:
+        try:
+            return await command(*args, **kwargs)
+        except Refused as exc:
+            return refusal(str(exc))
+
+    return wrapper
 
 
 # ------------------------------------------------------------ service
@@ -176,6 +191,7 @@ class TableService:
             raise Refused(t(locale, "too_long", length=len(text), limit=MAX_INPUT))
 
     async def _run(self, coro) -> Reply:
+        """:func:`answers` for a coroutine of another module (the async-play helpers)."""
         try:
             return await coro
         except Refused as exc:
@@ -205,11 +221,10 @@ class TableService:
 
     # ================================================================ lobby
 
+    @answers
     async def new_game(self, place: Place, actor: Actor, key: str, options: dict[str, str] | None = None,
                        seed: int | None = None) -> Reply:
-        return await self._run(self._new_game(place, actor, key, options or {}, seed))
-
-    async def _new_game(self, place, actor, key, options, seed) -> Reply:
+        options = options or {}
         loc = actor.locale
         for k, v in options.items():
             self._check_length(f"{k}{v}", loc)
@@ -236,10 +251,8 @@ class TableService:
         return Reply(t(loc, "created", name=actor.name, game=game.name, players=players, opts=opts),
                      game_id=row.id, version=row.version)
 
+    @answers
     async def join(self, place: Place, actor: Actor) -> Reply:
-        return await self._run(self._join(place, actor))
-
-    async def _join(self, place, actor) -> Reply:
         loc = actor.locale
         for _ in range(RETRIES):
             row = await self._open_row(place, loc)
@@ -259,10 +272,8 @@ class TableService:
             return Reply(t(loc, "joined", name=actor.name, seated=", ".join(n for _, n in people)))
         raise Refused(t(loc, "busy"))
 
+    @answers
     async def leave(self, place: Place, actor: Actor) -> Reply:
-        return await self._run(self._leave(place, actor))
-
-    async def _leave(self, place, actor) -> Reply:
         loc = actor.locale
         for _ in range(RETRIES):
             row = await self._open_row(place, loc)
@@ -282,10 +293,8 @@ class TableService:
             return Reply(t(loc, "left", name=actor.name, seated=", ".join(n for _, n in people)))
         raise Refused(t(loc, "busy"))
 
+    @answers
     async def start(self, place: Place, actor: Actor, order: str = "join") -> Reply:
-        return await self._run(self._start(place, actor, order))
-
-    async def _start(self, place, actor, order) -> Reply:
         loc = actor.locale
         row = await self._open_row(place, loc)
         if row.status != "lobby":
@@ -315,10 +324,8 @@ class TableService:
         reply = await self._turn_post(row, final, state, [text], loc)
         return reply
 
+    @answers
     async def cancel(self, place: Place, actor: Actor) -> Reply:
-        return await self._run(self._cancel(place, actor))
-
-    async def _cancel(self, place, actor) -> Reply:
         loc = actor.locale
         row = await self._open_row(place, loc)
         seats = await self.store.seats(row.id)
@@ -333,10 +340,8 @@ class TableService:
 
     # ================================================================ play
 
-    async def move(self, place: Place, actor: Actor, text: str) -> Reply:
-        return await self._run(self._move(place, actor, text))
-
-    async def _move(self, place, actor, text, expected_version: int | None = None) -> Reply:
+    @answers
+    async def move(self, place: Place, actor: Actor, text: str, expected_version: int | None = None) -> Reply:
         loc = actor.locale
         text = (text or "").strip()
         self._check_length(text, loc)
@@ -364,13 +369,11 @@ class TableService:
                     continue   # another process moved first: re-read and try again
         raise Refused(t(loc, "busy"))
 
+    @answers
     async def press(self, place: Place, actor: Actor, version: int, index: int) -> Reply:
         """A move button: the index-th legal move of the presser, offered at
         ``version``. A button from an older position is refused, never
         reinterpreted against the new one."""
-        return await self._run(self._press(place, actor, version, index))
-
-    async def _press(self, place, actor, version, index) -> Reply:
         loc = actor.locale
         row = await self._open_row(place, loc)
         if row.version != version:
@@ -384,7 +387,7 @@ class TableService:
         moves = game.legal_moves(state, seat)
         if not 0 <= index < len(moves):
             raise Refused(t(loc, "stale_button"))
-        return await self._move(place, actor, moves[index].notation, expected_version=version)
+        return await self.move(place, actor, moves[index].notation, expected_version=version)
 
     def _actor_seat(self, game: Game, state, seats: list[SeatRow], actor: Actor) -> int:
         """The seat this person may move now, or a clear refusal."""
@@ -532,10 +535,8 @@ class TableService:
 
     # ================================================================ looking
 
+    @answers
     async def status(self, place: Place, actor: Actor) -> Reply:
-        return await self._run(self._status(place, actor))
-
-    async def _status(self, place, actor) -> Reply:
         loc = actor.locale
         row = await self.store.latest_game_in(place.channel_id)
         if row is None:
@@ -562,10 +563,8 @@ class TableService:
         lines.append(t(loc, "turn_of", who=self._who(game.to_act(state), seats), since=duration(since, loc)))
         return Reply("\n".join(lines), game_id=row.id, version=row.version)
 
+    @answers
     async def board(self, place: Place, actor: Actor) -> Reply:
-        return await self._run(self._board(place, actor))
-
-    async def _board(self, place, actor) -> Reply:
         loc = actor.locale
         row = await self.store.latest_game_in(place.channel_id)
         if row is None or row.state is None:
@@ -577,15 +576,13 @@ class TableService:
         game = self._game_of(row)
         last = await self.store.log(row.id, after_version=max(0, row.version - 1))
         events = [e for entry in last for e in entry.events]
-        reply = await self._status(place, actor)
+        reply = await self.status(place, actor)
         reply.image = await self.board_image(row, seats, state, events, loc)
         reply.choices = []
         return reply
 
+    @answers
     async def hand(self, place: Place, actor: Actor) -> Reply:
-        return await self._run(self._hand(place, actor))
-
-    async def _hand(self, place, actor) -> Reply:
         loc = actor.locale
         row = await self._open_row(place, loc)
         seats = await self.store.seats(row.id)
@@ -602,10 +599,8 @@ class TableService:
             parts.append(text if len(mine) == 1 else f"**{seats[seat].name} — seat {seat + 1}**\n{text}")
         return Reply("\n\n".join(parts), ephemeral=True)
 
+    @answers
     async def log(self, place: Place, actor: Actor, page: int | None = None) -> Reply:
-        return await self._run(self._log(place, actor, page))
-
-    async def _log(self, place, actor, page) -> Reply:
         loc = actor.locale
         row = await self.store.latest_game_in(place.channel_id)
         if row is None:
@@ -662,10 +657,6 @@ class TableService:
 
     # ================================================================ undo / resign
 
-    async def undo(self, place: Place, actor: Actor, confirm: bool = False, count: int = 1,
-                   expected_version: int | None = None) -> Reply:
-        return await self._run(self._undo(place, actor, confirm, count, expected_version))
-
     def _undoable(self, moves: list[Played], seats: list[SeatRow], actor: Actor, count: int, loc) -> list[Played]:
         """The caller's trailing moves that may be taken back: theirs, with
         no other seat acting since, never across a barrier."""
@@ -688,7 +679,9 @@ class TableService:
             raise Refused(t(loc, "nothing_to_undo", why=t(loc, "undo_none")))
         return tail
 
-    async def _undo(self, place, actor, confirm, count, expected_version) -> Reply:
+    @answers
+    async def undo(self, place: Place, actor: Actor, confirm: bool = False, count: int = 1,
+                   expected_version: int | None = None) -> Reply:
         loc = actor.locale
         row = await self._open_row(place, loc)
         async with self._lock(row.id):
@@ -734,10 +727,8 @@ class TableService:
             return refusal(str(exc))
         return None
 
+    @answers
     async def resign(self, place: Place, actor: Actor) -> Reply:
-        return await self._run(self._resign(place, actor))
-
-    async def _resign(self, place, actor) -> Reply:
         loc = actor.locale
         row = await self._open_row(place, loc)
         async with self._lock(row.id):
