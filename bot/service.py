@@ -168,6 +168,14 @@ class TableService:
         return text
 
     @staticmethod
+    def _seat_name(game: Game, state, name: str, seat: int, owners: list[int]) -> str:
+        """A person's name, or, when they play several seats (solo), their
+        name with the seat's own label so the seats can be told apart."""
+        if owners.count(owners[seat]) == 1:
+            return name
+        return f"{name} · {game.seat_label(state, seat) or f'seat {seat + 1}'}"
+
+    @staticmethod
     def _seated_list(seats: list[SeatRow]) -> str:
         return ", ".join(s.name for s in seats) or "—"
 
@@ -311,8 +319,9 @@ class TableService:
         if str(order).strip().lower() in ("random", "shuffle", "shuffled", "hasard"):
             Rng(row.seed ^ 0x5EA7).shuffle(people)
         owners = game.seat_owners(len(people), row.options)
-        final = [SeatRow(seat, people[p].user_id, people[p].name, False) for seat, p in enumerate(owners)]
-        state = game.setup(len(final), row.seed, row.options)
+        state = game.setup(len(owners), row.seed, row.options)
+        final = [SeatRow(seat, people[p].user_id, self._seat_name(game, state, people[p].name, seat, owners), False)
+                 for seat, p in enumerate(owners)]
         try:
             version = await self.store.start(row.id, row.version, final, game.dump(state), self.clock.now())
         except VersionConflict:

@@ -232,6 +232,11 @@ class Game:
         """For each seat, the index of the player (in seating order) who plays it."""
         return list(range(self.seat_count(players, options)))
 
+    def seat_label(self, state, seat: int) -> str | None:
+        """A short public name for a seat (e.g. its species), used to tell
+        apart the seats of one person in a solo variant."""
+        return None
+
     def check_players(self, players: int, options: dict[str, str]) -> None:
         if not self.min_players <= players <= self.max_players:
             raise IllegalMove(

@@ -48,6 +48,9 @@ class Neanderthal(Game):
     def seat_count(self, players, options):
         return 3 if players == 1 else players
 
+    def seat_label(self, state, seat):
+        return SPECIES[state["sp"][seat]]["name"]
+
     def seat_owners(self, players, options):
         return [0, 0, 0] if players == 1 else list(range(players))
 

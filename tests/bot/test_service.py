@@ -237,3 +237,20 @@ async def test_restart_continues_and_announces_unposted_moves(tmp_path, clock):
     assert await svc2.pending_announcements() == [], "announced once, not again"
     assert (await svc2.move(HERE, BOB, "take 3")).ok
     await s2.close()
+
+
+async def test_one_person_playing_several_seats_gets_told_apart(service, store):
+    """Solo variants: one person owns every seat; each seat keeps a distinct name."""
+    from rules import registry
+    game = registry.get("pebbles")
+    original = game.seat_owners
+    game.seat_owners = lambda players, options: [0, 0]
+    try:
+        await service.new_game(HERE, ANN, "pebbles", seed=1)
+        r = await service.start(HERE, ANN)
+    finally:
+        game.seat_owners = original
+    assert r.ok
+    seats = await store.seats((await store.open_game_in(HERE.channel_id)).id)
+    assert [s.name for s in seats] == ["Ann · seat 1", "Ann · seat 2"]
+    assert (await service.move(HERE, ANN, "take 1")).ok

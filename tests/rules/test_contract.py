@@ -86,3 +86,11 @@ def test_public_view_is_json_and_apply_is_pure(key):
     before = game.dump(state)
     game.apply(state, game.legal_moves(state, seat)[0])
     assert game.dump(state) == before, "apply must not mutate its input"
+
+
+@pytest.mark.parametrize("key", registry.keys())
+def test_rules_help_fits_one_discord_message_in_both_languages(key):
+    game = registry.get(key)
+    for text in (game.rules_text("en"), game.rules_text("fr")):
+        assert 200 < len(text) <= 1990
+    assert game.rules_text("fr") != game.rules_text("en"), "a French text exists"
