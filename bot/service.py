@@ -345,7 +345,11 @@ class TableService:
             await self.store.set_status(row.id, row.version, "abandoned", self.clock.now())
         except VersionConflict:
             raise Refused(t(loc, "busy"))
-        return Reply(t(loc, "cancelled", name=actor.name))
+        reply = Reply(t(loc, "cancelled", name=actor.name), game_id=row.id)
+        if row.state is not None:   # a game in play has a pinned status: say it ended
+            row = await self.store.game(row.id)
+            reply.status = self.notices.status_text(row, seats, self._state(row), loc)
+        return reply
 
     # ================================================================ play
 

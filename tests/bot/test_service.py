@@ -254,3 +254,10 @@ async def test_one_person_playing_several_seats_gets_told_apart(service, store):
     seats = await store.seats((await store.open_game_in(HERE.channel_id)).id)
     assert [s.name for s in seats] == ["Ann · seat 1", "Ann · seat 2"]
     assert (await service.move(HERE, ANN, "take 1")).ok
+
+
+async def test_cancelling_a_game_in_play_updates_its_pinned_status(service):
+    await started(service)
+    reply = await service.cancel(HERE, ANN)
+    assert reply.ok and reply.game_id is not None
+    assert reply.status and "abandoned" in reply.status
