@@ -61,7 +61,7 @@ def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
         "sp": species, "coop": coop, "solo": solo, "rng": rng,
         "round": 0, "phase": "sex", "events": daughters[:10], "unused": daughters[10:],
         "event": None, "order": list(range(seats)), "rows": rows, "decks": decks,
-        "gone": [], "fresh": [], "parties": {}, "evq": [], "pend": {}, "bids": {},
+        "gone": [], "fresh": [], "parties": {}, "evq": [], "pend": {}, "bids": {}, "auc": None,
         "chaos_lost": [0] * seats, "cur": 0, "acted": [], "nego": None, "last": [],
         "pl": [new_player(s, seats, cards[s]) for s in range(seats)],
     }
@@ -485,63 +485,97 @@ def bidders(st) -> list:
 
 
 def open_auction(st, ev) -> None:
-    st["bids"] = {}
-    if not bidders(st):
+    """D7: an open auction. In player order each vocal seat (and a tribal
+    harem, at half value) opens, matches or raises, or passes; it ends when
+    every other bidder has passed since the last bid."""
+    st["bids"] = {}   # sealed answers only; the open auction lives in st["auc"]
+    seats = bidders(st)
+    if not seats:
         st["gone"].append(st["event"])
         ev.append(Event(f"Nobody can bid for {card_name(st['event'])}; she is discarded.",
                         fr=f"Personne ne peut enchérir pour {card_name(st['event'])} ; elle est défaussée."))
         st["phase"] = "assign_start"
         return
+    st["auc"] = {"seats": seats, "turn": 0, "lead": None, "discs": None, "passes": 0}
     st["phase"] = "bid"
 
 
 def bid_value(st, seat, discs: dict) -> float:
     n = sum(discs.values())
     p = player(st, seat)
-    return n / 2 if p["tribal"] else n  # D7: a tribal harem bids at half value
+    return n / 2 if p["tribal"] else n  # D7: a tribal harem bids at half value (no rounding)
 
 
-def auction_winner(st):
-    best = None
-    for seat, discs in st["bids"].items():
-        seat = int(seat)
+def bid_key(st, seat, discs: dict) -> tuple:
+    """Higher wins: the value, then the Caring Woman, then player order (D7 ties)."""
+    return (bid_value(st, seat, discs), 1 if has_ability(st, seat, "caring") else 0, -order_index(st, seat))
+
+
+def bid_beats(st, seat, discs: dict) -> bool:
+    """A bid is legal when it takes the lead: a raise, or a match that wins the tie."""
+    auc = st["auc"]
+    if sum(discs.values()) < 1:   # D7: the minimum bid is one disc
+        return False
+    if auc["lead"] is None:
+        return True
+    return bid_key(st, seat, discs) > bid_key(st, auc["lead"], auc["discs"])
+
+
+def bid_turn(st):
+    auc = st["auc"]
+    return auc["seats"][auc["turn"]]
+
+
+def play_bid(st, seat, discs, ev) -> None:
+    """One bid or pass by the seat whose turn it is; the turn passes to the
+    next bidder other than the leader."""
+    auc = st["auc"]
+    if discs is None:
+        auc["passes"] += 1
+        ev.append(Event(f"{seat_name(seat)} passes.", fr=f"{seat_name(seat)} passe.", seat=seat))
+    else:
+        auc["lead"], auc["discs"], auc["passes"] = seat, dict(discs), 0
+        text = bid_text(discs)
         v = bid_value(st, seat, discs)
-        if v <= 0:
-            continue
-        key = (v, 1 if has_ability(st, seat, "caring") else 0, -order_index(st, seat))
-        if best is None or key > best[0]:
-            best = (key, seat)
-    return None if best is None else best[1]
+        half = " (half value, harem)" if v * 2 == sum(discs.values()) and player(st, seat)["tribal"] else ""
+        ev.append(Event(f"{seat_name(seat)} bids {text} for {card_name(st['event'])}{half}.",
+                        fr=f"{seat_name(seat)} enchérit {text} pour {card_name(st['event'])}.", seat=seat))
+    others = [s for s in auc["seats"] if s != auc["lead"]]
+    if auc["passes"] >= len(others):
+        st["phase"] = "resolve_bids"
+        return
+    n = len(auc["seats"])
+    for step in range(1, n + 1):
+        nxt = (auc["turn"] + step) % n
+        if auc["seats"][nxt] != auc["lead"]:
+            auc["turn"] = nxt
+            break
+
+
+def bid_text(discs: dict) -> str:
+    return "".join(c * discs.get(c, 0) for c in COLOURS)
 
 
 def resolve_auction(st, ev) -> None:
     card = st["event"]
-    shown = []
-    for seat in st["order"]:
-        discs = st["bids"].get(str(seat))
-        if discs is None:
-            continue
-        text = "".join(c * discs[c] for c in COLOURS) or "pass"
-        shown.append(f"{seat_name(seat)} {text}")
-    winner = auction_winner(st)
-    if shown:
-        ev.append(Event("Bids for " + card_name(card) + ": " + ", ".join(shown) + ".",
-                        fr="Enchères pour " + card_name(card) + " : " + ", ".join(shown) + ".", reveal=True))
+    auc = st.get("auc") or {"lead": None}
+    winner = auc["lead"]
     if winner is None:
         st["gone"].append(card)
         ev.append(Event(f"No bid: {card_name(card)} is discarded.", fr=f"Aucune enchère : {card_name(card)} est défaussée."))
     else:
         p = player(st, winner)
-        discs = st["bids"][str(winner)]
+        discs = auc["discs"]
         placed = []
         for c in COLOURS:
-            for _ in range(discs[c]):
+            for _ in range(discs.get(c, 0)):
                 p["vocab"][c] -= 1
                 placed.append(c)
         p["daughters"].append({"id": card, "discs": placed, "hus": None})
-        ev.append(Event(f"{seat_name(winner)} wins {card_name(card)}.", fr=f"{seat_name(winner)} remporte {card_name(card)}.",
-                        seat=winner))
+        ev.append(Event(f"{seat_name(winner)} wins {card_name(card)} for {bid_text(discs)}; the others keep their discs.",
+                        fr=f"{seat_name(winner)} remporte {card_name(card)} pour {bid_text(discs)}.", seat=winner))
     st["bids"] = {}
+    st["auc"] = None
     st["event_won"] = winner
     st["phase"] = "assign_start"
 

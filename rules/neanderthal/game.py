@@ -80,13 +80,6 @@ class Neanderthal(Game):
     def play(self, state, move):
         return M.play(state, move)
 
-    def log_text(self, state, move):
-        """A bid or a pass in the sealed auction shows in the public log as
-        a sealed bid: the discs are revealed only when every bid is in."""
-        if isinstance(move.data, (list, tuple)) and move.data and move.data[0] == "bid":
-            return "sealed bid"
-        return move.notation
-
     def parse(self, state, seat, text):
         if seat not in self.to_act(state):
             raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
@@ -131,6 +124,10 @@ class Neanderthal(Game):
     def from_json(self, data):
         st = _copy(data)
         st["rng"] = Rng.from_json(data["rng"])
+        if st["phase"] == "bid" and not st.get("auc"):   # a state saved during the old sealed auction
+            st["bids"] = {}
+            st["auc"] = {"seats": E.bidders(st), "turn": 0, "lead": None, "discs": None, "passes": 0}
+        st.setdefault("auc", None)
         return st
 
     # ---- views
@@ -147,7 +144,7 @@ class Neanderthal(Game):
                 "elders": p["elders"], "daughters": p["daughters"], "trophies": p["trophies"],
                 "domestic": p["domestic"], "inventions": p["inventions"], "hand_size": len(p["hand"]),
                 "hand_limit": hand_limit(p), "sex": p["sex"], "sex_sides": E.sex_options(st, s), "mpi": p["mpi"],
-                "score": score(st, s), "bid_in": str(s) in st["bids"],
+                "score": score(st, s),
             })
             if seat == s:
                 players[-1]["hand"] = list(p["hand"])
@@ -160,6 +157,7 @@ class Neanderthal(Game):
             "parties": st["parties"], "players": players, "coop": st["coop"], "last": st["last"],
             "fresh": st["fresh"],
             "waiting": waiting_note(st),
+            "auction": auction_view(st),
             "proposal": describe(st, st["nego"]["prop"]) if st.get("nego") and st["nego"]["prop"] else None,
         }
 
@@ -215,14 +213,28 @@ def waiting_note(st) -> str:
     if ph == "chaos":
         return "Chaos: " + ", ".join(f"{'ABC'[int(s)]} chooses" for s in st["pend"])
     if ph == "bid":
-        done = [s for s in range(n_seats(st)) if str(s) in st["bids"]]
-        return "Sealed bids" + (": " + ", ".join("ABC"[s] for s in done) + " in" if done else "")
+        auc = st["auc"]
+        lead = "no bid yet" if auc["lead"] is None else \
+            f"{'ABC'[auc['lead']]} leads with {E.bid_text(auc['discs'])}"
+        return f"Auction: {lead}; {'ABC'[E.bid_turn(st)]} to bid or pass"
     if ph == "release":
         seat, colour = st["rel"][0]
         return f"{'ABC'[seat]} chooses which {COLOUR_NAMES[colour]} disc is freed"
     if ph == "expat":
         return f"{'ABC'[st['pend']['seat']]} sends {st['pend']['left']} wanderer(s)"
     return ""
+
+
+def auction_view(st):
+    """The open auction (D7) is public: who leads, with which discs, whose turn."""
+    auc = st.get("auc")
+    if st["phase"] != "bid" or not auc:
+        return None
+    out = {"seats": auc["seats"], "turn": E.bid_turn(st), "lead": auc["lead"], "passes": auc["passes"]}
+    if auc["lead"] is not None:
+        out["discs"] = E.bid_text(auc["discs"])
+        out["value"] = E.bid_value(st, auc["lead"], auc["discs"])
+    return out
 
 
 def coop_victory(st) -> bool:

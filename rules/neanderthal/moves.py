@@ -34,7 +34,7 @@ def to_act(st) -> list:
     if ph == "expat":
         return [st["pend"]["seat"]]
     if ph == "bid":
-        return [s for s in E.bidders(st) if str(s) not in st["bids"]]
+        return [E.bid_turn(st)]
     if ph == "discard":
         return [s for s in st["order"] if len(player(st, s)["hand"]) > hand_limit(player(st, s))]
     if ph == "assign":
@@ -132,18 +132,20 @@ def chaos_moves(st, seat) -> list:
 
 
 def bid_moves(st, seat) -> list:
+    """D7: open, match (when the tie goes your way) or raise with the shown
+    colours, or pass. Only bids that take the lead are offered."""
     colours = [c for c in COLOURS if c in DAUGHTERS[st["event"]]["bid"]]
     p = player(st, seat)
-    out = [Move(seat, "pass", "No bid", ("bid", tuple((c, 0) for c in COLOURS)))]
+    out = [Move(seat, "pass", "Pass", ("bid", None))]
     for combo in product(*[range(p["vocab"][c] + 1) for c in colours]):
-        if sum(combo) == 0:
-            continue
         discs = {c: 0 for c in COLOURS}
         for c, k in zip(colours, combo):
             discs[c] = k
-        text = "".join(c * discs[c] for c in COLOURS)
-        label = ", ".join(f"{discs[c]} {COLOUR_NAMES[c]}" for c in COLOURS if discs[c])
-        out.append(Move(seat, f"bid {text}", "Bid " + label, ("bid", tuple(sorted(discs.items())))))
+        if not E.bid_beats(st, seat, discs):
+            continue
+        text = E.bid_text(discs)
+        label = "Bid " + ", ".join(f"{discs[c]} {COLOUR_NAMES[c]}" for c in COLOURS if discs[c])
+        out.append(Move(seat, f"bid {text}", label, ("bid", tuple(sorted(discs.items())))))
     return out
 
 
@@ -503,10 +505,7 @@ def play(st, move: Move) -> list:
         if st["pend"]["left"] <= 0 or p["grave"] == 0:
             st["phase"] = "events"
     elif kind == "bid":
-        st["bids"][str(seat)] = dict(data[1])
-        ev.append(Event(f"{seat_name(seat)} has bid.", fr=f"{seat_name(seat)} a enchéri.", seat=seat))
-        if not to_act(st):
-            st["phase"] = "resolve_bids"
+        E.play_bid(st, seat, None if data[1] is None else dict(data[1]), ev)
     elif kind == "discard":
         p["hand"].remove(data[1])
         st["gone"].append(data[1])

@@ -271,23 +271,33 @@ def test_expatriation_sends_the_worst_loser_s_cubes_to_another_tribe():
 
 
 def auction(st, event_name, order, bids):
+    """Opens the D7 auction and plays the bids and passes; each seat must be the one to act."""
     st["event"] = card(event_name)
     st["order"] = order
-    st["phase"] = "bid"
+    st["phase"] = "auction"
+    E.advance(st, [])
     for seat, text in bids:
+        assert M.to_act(st) == [seat], (seat, text)
         move = GAME.parse(st, seat, text)
         st, _ = GAME.apply(st, move)
     return st
 
 
 def test_auction_example_1_tie_goes_to_the_first_player():
-    """D7 example 1: Generous Woman (black or orange); both bid 1 orange; Neanderthal plays first."""
+    """D7 example 1: Generous Woman (black or orange); both offer 1 orange and nobody raises;
+    Neanderthal plays first and wins the tie with one orange disc; Cro-Magnon keeps its disc."""
     st = fresh()
     player(st, ARCHAIC)["tribal"] = True   # not in this auction
     before = player(st, CROMAGNON)["vocab"]["o"]
     assert DAUGHTERS[card("Generous Woman")]["bid"] == ["k", "o"]
-    st = auction(st, "Generous Woman", [NEANDERTHAL, CROMAGNON, ARCHAIC],
-                 [(CROMAGNON, "bid o"), (NEANDERTHAL, "bid o")])
+    st = auction(st, "Generous Woman", [NEANDERTHAL, CROMAGNON, ARCHAIC], [(NEANDERTHAL, "pass"), (CROMAGNON, "bid o")])
+    assert M.to_act(st) == [NEANDERTHAL]
+    assert "bid o" in [m.notation for m in GAME.legal_moves(st, NEANDERTHAL)]   # matching wins the tie: first player
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "bid o"))
+    assert "bid o" not in [m.notation for m in GAME.legal_moves(st, CROMAGNON)]  # a match would lose the tie
+    assert "bid oo" in [m.notation for m in GAME.legal_moves(st, CROMAGNON)]
+    st, ev = GAME.apply(st, GAME.parse(st, CROMAGNON, "pass"))                  # nobody raises: over
+    assert st["phase"] != "bid"
     yd = player(st, NEANDERTHAL)["daughters"]
     assert [d["id"] for d in yd] == [card("Generous Woman")] and yd[0]["discs"] == ["o"]
     assert player(st, CROMAGNON)["vocab"]["o"] == before
@@ -303,34 +313,81 @@ def harem_position():
 
 
 def test_auction_example_2_harem_half_bid_first_player_wins_with_two():
+    """D7 example 2: Archaic offers one orange; a tribal harem first in order wins with two
+    orange discs (each worth 1/2), tying at 1 and winning the tie."""
     st = harem_position()
     orange_only = next(k for k, v in DAUGHTERS.items() if v["bid"] == ["o"])
     name = DAUGHTERS[orange_only]["name"]
-    assert M.to_act(dict(st, event=orange_only, phase="bid", order=[1, 0, 2], bids={})) == [1, 0]
-    st = auction(st, name, [NEANDERTHAL, ARCHAIC, CROMAGNON], [(ARCHAIC, "bid o"), (NEANDERTHAL, "bid oo")])
+    st = auction(st, name, [NEANDERTHAL, ARCHAIC, CROMAGNON], [(NEANDERTHAL, "pass"), (ARCHAIC, "bid o")])
+    assert st["auc"]["seats"] == [NEANDERTHAL, ARCHAIC]     # tribal Cro-Magnon (not harem) cannot bid
+    assert "bid o" not in [m.notation for m in GAME.legal_moves(st, NEANDERTHAL)]   # 1/2 < 1
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "bid oo"))
+    assert GAME.view(st, None)["auction"]["value"] == 1.0
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "pass"))
     assert [d["id"] for d in player(st, NEANDERTHAL)["daughters"]] == [orange_only]
     assert player(st, NEANDERTHAL)["daughters"][0]["discs"] == ["o", "o"]
+    assert player(st, ARCHAIC)["vocab"]["o"] == 5 - 0 and not player(st, ARCHAIC)["daughters"]
 
 
 def test_auction_example_2_harem_last_in_order_needs_three():
+    """D7 example 2: last in order, two half discs only tie Archaic's one and lose; three win."""
     orange_only = next(k for k, v in DAUGHTERS.items() if v["bid"] == ["o"])
     name = DAUGHTERS[orange_only]["name"]
-    st = auction(harem_position(), name, [ARCHAIC, CROMAGNON, NEANDERTHAL],
-                 [(ARCHAIC, "bid o"), (NEANDERTHAL, "bid oo")])
+    st = auction(harem_position(), name, [ARCHAIC, CROMAGNON, NEANDERTHAL], [(ARCHAIC, "bid o")])
+    moves = [m.notation for m in GAME.legal_moves(st, NEANDERTHAL)]
+    assert "bid oo" not in moves and "bid ooo" in moves
+    with pytest.raises(IllegalMove):
+        GAME.parse(st, NEANDERTHAL, "bid oo")
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "pass"))
     assert [d["id"] for d in player(st, ARCHAIC)["daughters"]] == [orange_only]
+    assert player(st, ARCHAIC)["daughters"][0]["discs"] == ["o"]
     st = auction(harem_position(), name, [ARCHAIC, CROMAGNON, NEANDERTHAL],
-                 [(ARCHAIC, "bid o"), (NEANDERTHAL, "bid ooo")])
+                 [(ARCHAIC, "bid o"), (NEANDERTHAL, "bid ooo"), (ARCHAIC, "pass")])
     assert [d["id"] for d in player(st, NEANDERTHAL)["daughters"]] == [orange_only]
+    assert player(st, NEANDERTHAL)["daughters"][0]["discs"] == ["o", "o", "o"]
 
 
-def test_bids_stay_hidden_until_all_are_in():
+def test_open_auction_raises_go_round_until_all_others_pass():
+    """D7: any vocal player may follow or raise; a seat that passed may come back after a
+    raise; the auction ends when nobody wants to raise; the losers keep their discs."""
     st = fresh()
-    st["event"] = card("Generous Woman")
-    st["phase"] = "bid"
-    st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, "bid okk"))
-    public = json.dumps(GAME.view(st, None)) + texts(ev) + GAME.status_text(st)
-    assert "okk" not in public and '"k": 2' not in public
-    assert player(st, ARCHAIC)["vocab"]["k"] == 4  # discs are not taken before the result
+    before = [dict(player(st, s)["vocab"]) for s in (ARCHAIC, CROMAGNON)]
+    st = auction(st, "Generous Woman", [ARCHAIC, NEANDERTHAL, CROMAGNON],
+                 [(ARCHAIC, "bid o"), (NEANDERTHAL, "pass"), (CROMAGNON, "bid ok"), (ARCHAIC, "bid ook")])
+    assert M.to_act(st) == [NEANDERTHAL]        # it passed before, but may come back after the raises
+    st, ev = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "bid oooo"))
+    assert "bids oooo" in texts(ev)
+    view = GAME.view(st, None)["auction"]
+    assert view["lead"] == NEANDERTHAL and view["discs"] == "oooo" and view["turn"] == CROMAGNON
+    for seat in (CROMAGNON, ARCHAIC):
+        st, ev = GAME.apply(st, GAME.parse(st, seat, "pass"))
+    assert "wins Generous Woman" in texts(ev)
+    assert player(st, NEANDERTHAL)["daughters"][0]["discs"] == ["o"] * 4
+    assert [player(st, s)["vocab"] for s in (ARCHAIC, CROMAGNON)] == before
+    for s in range(3):
+        assert count_discs(st, s) == {"o": 5, "w": 5, "k": 5}
+
+
+def test_auction_without_bids_discards_the_daughter():
+    """D7: if a card gets no bid, discard it. The minimum bid is one disc."""
+    st = fresh()
+    st = auction(st, "Generous Woman", [ARCHAIC, NEANDERTHAL, CROMAGNON], [])
+    assert GAME.legal_moves(st, ARCHAIC)[1].notation in ("bid o", "bid k")   # one disc at least
+    for seat in (ARCHAIC, NEANDERTHAL, CROMAGNON):
+        st, ev = GAME.apply(st, GAME.parse(st, seat, "pass"))
+    assert "discarded" in texts(ev) and card("Generous Woman") in st["gone"]
+    assert all(not player(st, s)["daughters"] for s in range(3))
+
+
+def test_caring_woman_breaks_auction_ties():
+    """D7: the Caring Woman also breaks ties: she lets a later seat win by matching."""
+    caring = next(k for k, v in DAUGHTERS.items() if v["ability"] == "caring")
+    st = fresh()
+    player(st, CROMAGNON)["daughters"] = [{"id": caring, "discs": [], "hus": {"s": CROMAGNON, "a": False, "imm": None}}]
+    player(st, CROMAGNON)["pool"][CROMAGNON] -= 1
+    st = auction(st, "Generous Woman", [ARCHAIC, NEANDERTHAL, CROMAGNON],
+                 [(ARCHAIC, "bid o"), (NEANDERTHAL, "pass"), (CROMAGNON, "bid k")])
+    assert GAME.view(st, None)["auction"]["lead"] == CROMAGNON
 
 
 # --------------------------------------------------------------- E2, E5 elders
@@ -851,7 +908,7 @@ def secrets_hidden(st):
     for cid in secret:
         assert f'"{cid}"' not in public, cid
     if st["phase"] == "bid":
-        assert "bids" not in GAME.view(st, None)
+        assert "bids" not in GAME.view(st, None) and not st["bids"]   # the auction is open: nothing sealed
 
 
 @pytest.mark.parametrize("players", [1, 2, 3])
@@ -1107,7 +1164,8 @@ def test_g3_the_player_chooses_which_disc_a_success_frees():
 def test_bid_letters_in_any_order():
     st = fresh()
     st["event"] = card("Generous Woman")
-    st["phase"] = "bid"
+    st["phase"] = "auction"
+    E.advance(st, [])
     assert GAME.parse(st, ARCHAIC, "bid K O k").notation == "bid okk"
     with pytest.raises(IllegalMove) as err:
         GAME.parse(st, ARCHAIC, "bid www")
