@@ -243,7 +243,10 @@ class FireAndStone(Game):
             kind = state["tile"][str(head["t"])]
             for i, how in self.gather_targets(p, kind):
                 if how == "place":
-                    out.append(Move(s, f"t{i + 1}", f"Take the {kind} onto track {i + 1}", ("take", i, False)))
+                    held = p["tracks"][i]
+                    where = f"{held[0]} {held[1]}/3" if held[1] else "empty"
+                    out.append(Move(s, f"t{i + 1}", f"Take the {kind} onto track {i + 1} ({where})",
+                                    ("take", i, False)))
                 else:
                     gone = p["tracks"][i][0]
                     out.append(Move(s, f"x{i + 1}", f"Empty track {i + 1} ({gone}) and take the {kind}",
@@ -285,15 +288,15 @@ class FireAndStone(Game):
         return out
 
     def gather_targets(self, p: dict, kind: str) -> list[tuple[int, str]]:
-        """Where a gathering tile may go: the track of its kind, else an empty
-        track, else a track emptied first (its tiles are discarded)."""
+        """Where a gathering tile may go (rulebook: "placez-la sur la case libre
+        la plus basse de l'une de vos deux pistes", one kind per track): any
+        track already holding that kind or still empty, the player's choice;
+        only when both tracks hold other kinds, one of them is emptied first
+        (its tiles are discarded)."""
         tracks = p["tracks"]
-        same = [i for i in (0, 1) if tracks[i][0] == kind and tracks[i][1] > 0]
-        if same:
-            return [(same[0], "place")]
-        empty = [i for i in (0, 1) if tracks[i][1] == 0]
-        if empty:
-            return [(i, "place") for i in empty]
+        fits = [i for i in (0, 1) if tracks[i][1] == 0 or tracks[i][0] == kind]
+        if fits:
+            return [(i, "place") for i in fits]
         return [(0, "empty"), (1, "empty")]
 
     def leave_food(self, state, seat: int, t: int) -> int:

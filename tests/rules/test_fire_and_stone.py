@@ -141,16 +141,60 @@ def test_blue_mushroom_empties_the_apple_track():
     assert str(NEXT_TO_START) not in state["tile"]            # the tile is taken away
 
 
-def test_gathering_tile_goes_on_its_own_track_or_is_left_for_two_food():
+def test_gathering_tile_goes_on_a_track_or_is_left_for_two_food():
     state = fresh()
     state["p"][RED]["tracks"] = [["apple", 1], [None, 0]]
     at(state, RED, START)
     put(state, NEXT_TO_START, "apple")
     state, _ = play(state, RED, str(NEXT_TO_START))
-    assert sorted(notations(state, RED)) == ["leave", "t1"]
+    assert sorted(notations(state, RED)) == ["leave", "t1", "t2"]
     state, _ = play(state, RED, "leave")
     assert state["p"][RED]["food"] == 2
     assert state["tile"][str(NEXT_TO_START)] == "apple" and NEXT_TO_START in state["up"]
+
+
+def test_gathering_tile_placement_is_the_players_choice_of_track():
+    """Rulebook, TUILE CUEILLETTE: « Si vous prenez la tuile, placez-la sur la case
+    libre la plus basse de l'une de vos deux pistes de cueillette. […] Il ne peut y
+    avoir qu'un seul type de tuiles Cueillette par piste (noix, racines,
+    champignons, ou pommes). Si vos deux pistes abritent déjà des tuiles et que
+    vous décidez de prendre une tuile d'un type qui ne s'y trouve pas, vous devez
+    d'abord vider une piste, donc défausser toutes les tuiles qui s'y trouvent. »"""
+    # The kind's own track or the empty one: the player chooses (buttons).
+    state = fresh()
+    state["p"][RED]["tracks"] = [["apple", 1], [None, 0]]
+    at(state, RED, START)
+    put(state, NEXT_TO_START, "apple", up=True)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    moves = {m.notation: m.label for m in GAME.legal_moves(state, RED)}
+    assert sorted(moves) == ["leave", "t1", "t2"] and len(moves) <= 5
+    assert "apple 1/3" in moves["t1"] and "empty" in moves["t2"]
+    state, _ = play(state, RED, "t2")
+    assert state["p"][RED]["tracks"] == [["apple", 1], ["apple", 1]]
+    # A kind already on one track while the other holds another kind: only that
+    # track; nothing is emptied (the emptying is only for a kind not there).
+    state = fresh()
+    state["p"][RED]["tracks"] = [["nut", 2], ["apple", 1]]
+    at(state, RED, START)
+    put(state, NEXT_TO_START, "apple", up=True)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    assert sorted(notations(state, RED)) == ["leave", "t2"]
+    # A new kind with one empty track: onto the empty track, no emptying.
+    state = fresh()
+    state["p"][RED]["tracks"] = [["nut", 2], [None, 0]]
+    at(state, RED, START)
+    put(state, NEXT_TO_START, "root", up=True)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    assert sorted(notations(state, RED)) == ["leave", "t2"]
+    # A new kind, both tracks full of other kinds: empty the one you choose.
+    state = fresh()
+    state["p"][RED]["tracks"] = [["nut", 2], ["apple", 1]]
+    at(state, RED, START)
+    put(state, NEXT_TO_START, "root", up=True)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    assert sorted(notations(state, RED)) == ["leave", "x1", "x2"]
+    state, _ = play(state, RED, "x2")
+    assert state["p"][RED]["tracks"] == [["nut", 2], ["root", 1]]
 
 
 def test_blue_hut_tile_on_third_space_opens_region_two_and_goes_back_to_a_fire():
