@@ -173,7 +173,7 @@ def _wrap(text: str, chars: int) -> list[str]:
 
 
 def _draw_cards(view: dict, width: int) -> Image.Image:
-    img = Image.new("RGB", (width, 118), kit.PAPER)
+    img = Image.new("RGB", (width, 132), kit.PAPER)
     d = ImageDraw.Draw(img)
     kit.text(d, (12, 4), f"Inventions (deck {view['inv_deck']})", size=15, bold=True)
     cw = 215
@@ -192,7 +192,8 @@ def _draw_cards(view: dict, width: int) -> Image.Image:
     if view["cave"]:
         cave = CAVES[view["cave"]]
         kit.text(d, (x, 86), f"Cave: {cave['en']}", size=13, bold=True)
-        kit.text(d, (x, 101), _wrap(cave["text"], 60)[0], size=11, fill=kit.MUTED)
+        for j, line in enumerate(_wrap(cave["text"], 60)[:2]):
+            kit.text(d, (x, 101 + j * 13), line, size=11, fill=kit.MUTED)
     else:
         kit.text(d, (x, 86), "Cave card: face down", size=13, fill=kit.MUTED)
     return img
@@ -242,6 +243,8 @@ def _draw_tribes(view: dict, table: kit.Table, width: int) -> Image.Image:
                                 fill=(200, 200, 200) if covered else kit.WHITE, outline=kit.INK)
             kit.text(d, (inv_x + 5, y + 17), label, size=12, anchor="lm", fill=kit.MUTED if covered else kit.INK)
             inv_x += w + 4
+        if tribe.get("marker") == "cave":
+            kit.text(d, (x + 110, y + 36), "marker on the cave card", size=12, fill=kit.INK)
         if view["end"] is not None and not view["over"]:
             kit.text(d, (x, y + 36), f"turns left: {view['end'][s]}", size=12, fill=(160, 30, 30), bold=True)
     return img

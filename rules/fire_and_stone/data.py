@@ -44,6 +44,7 @@ START_GATHER = DATA["starting_gathering"]["by_colour"]
 BAG_SUPPLY = DATA["bags_supply"]
 START_BAGS = DATA["start_bags"]
 HUTS_EACH = DATA["huts_per_player"]
+MARKER_START = DATA["cave_cards"]["markers"]["start"]  # where each tribe's marker starts: its colour card
 
 
 def game_text(gid: int) -> str:

@@ -17,6 +17,7 @@ from . import scoring
 from .data import (ADJ, ALL_INV, BAG_SUPPLY, CAVES, DISCOVERY, FOOD_ICON, GAME_TILES, GATHER_KINDS, HUT_EFFECTS,
                    HUTS_EACH, INVENTIONS, KIND_EN, KIND_FR, OBJECTIVES, PRINTED_FIRE, REGION, REGIONS, SEA,
                    START, START_BAGS, START_GATHER, STACKS_PER_REGION, STARTING, TERR, TERR_IDS, VP_DECK,
+                   MARKER_START,
                    game_text)
 from .text import RULES_EN, RULES_FR
 
@@ -82,7 +83,8 @@ class FireAndStone(Game):
             elif seats == 3:
                 tracks = [[colour[opts["start_tile"]], 1], [None, 0]]
             players.append({"food": 0, "bags": START_BAGS, "tracks": tracks, "game": [], "inv": [], "cover": {},
-                            "vp": 0, "huts": HUTS_EACH, "ex": [START, None], "obj": objectives[s]})
+                            "vp": 0, "huts": HUTS_EACH, "ex": [START, None], "obj": objectives[s],
+                            "marker": MARKER_START})
         state = {
             "n": seats, "opts": opts, "rng": None,
             "tile": tile, "up": [], "forest": {}, "villages": {}, "stacks": stacks,
@@ -283,7 +285,8 @@ class FireAndStone(Game):
         elif k == "buy":
             if p["food"] >= head["n"] and (head["what"] == "vp" or state["bag_supply"] > 0):
                 what = "1 VP" if head["what"] == "vp" else "1 bag"
-                out.append(Move(s, "buy", f"Pay {head['n']} food for {what}", ("buy",)))
+                mark = " (your marker goes on the cave)" if head.get("marker") else ""
+                out.append(Move(s, "buy", f"Pay {head['n']} food for {what}{mark}", ("buy",)))
                 out.append(Move(s, "pass", "Do not buy", ("pass",)))
         return out
 
@@ -442,6 +445,10 @@ class FireAndStone(Game):
             action = CAVES[state["cave"]]["action"]
             if not action:
                 return []
+            if action.get("marker") and p.get("marker") == "cave":
+                events.append(_ev(f"{{p{s}}}'s marker is already on the cave card: no cave action.",
+                                  f"Le marqueur de {{p{s}}} est déjà sur la carte Grotte : pas d'action.", seat=s))
+                return []
             if action["kind"] == "eden":
                 return [{"k": "build", "s": s, "e": e, "t": t, "eden": True}]
             if action["kind"] == "food":
@@ -450,7 +457,8 @@ class FireAndStone(Game):
                 return []
             if action["kind"] == "fire":
                 return [{"k": "cook", "s": s, "t": t, "pot": []}] if p["game"] else []
-            return [{"k": "buy", "s": s, "what": "vp" if action["kind"] == "buy_vp" else "bag", "n": action["n"]}]
+            return [{"k": "buy", "s": s, "what": "vp" if action["kind"] == "buy_vp" else "bag", "n": action["n"],
+                     "marker": bool(action.get("marker"))}]
         if sum(state["villages"].get(key, [])):
             return [{"k": "build", "s": s, "e": e, "t": t}]
         # Only a food icon left.
@@ -647,6 +655,17 @@ class FireAndStone(Game):
             self.gain_bags(state, p, 1)
         events.append(_ev(f"{{p{s}}} pays {head['n']} food in the cave.", f"{{p{s}}} paie {head['n']} nourriture.",
                           seat=s))
+        if head.get("marker"):
+            self._use_marker(state, s, events)
+
+    @staticmethod
+    def _use_marker(state, s, events):
+        """A once-per-tribe cave action: the tribe's marker leaves its colour
+        card for the cave card (rulebook: 1 marker per player "pour certaines
+        cartes Grotte"; which cards is reconstructed in data.json)."""
+        state["p"][s]["marker"] = "cave"
+        events.append(_ev(f"{{p{s}}} puts their marker on the cave card.",
+                          f"{{p{s}}} pose son marqueur sur la carte Grotte.", seat=s))
 
     def _settle(self, state, events, rng):
         """Drop decisions with nothing to choose, make forced ones, and move on
@@ -706,7 +725,8 @@ class FireAndStone(Game):
             "bag_supply": state["bag_supply"],
             "draft": state["draft"],
             "tribes": [{"food": p["food"], "bags": p["bags"], "tracks": p["tracks"], "game": len(p["game"]),
-                        "inv": p["inv"], "cover": p["cover"], "vp": p["vp"], "huts": p["huts"]}
+                        "inv": p["inv"], "cover": p["cover"], "vp": p["vp"], "huts": p["huts"],
+                        "marker": p.get("marker", MARKER_START)}
                        for p in state["p"]],
             "turn": state["turn"], "pending": public_head, "end": state["end"], "over": state["over"],
             "last": state["last"],

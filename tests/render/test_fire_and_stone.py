@@ -65,3 +65,12 @@ def test_end_image_from_the_public_view_shows_final_scores():
     view = GAME.view(state, None)
     assert view["over"] and len(view["final"]) == 3 and "me" not in view
     assert render(state).height > 900
+
+
+def test_a_marker_on_the_cave_card_is_shown_in_the_tribe_line():
+    state = GAME.setup(2, 3, {})
+    plain = render(state)
+    state["p"][1]["marker"] = "cave"
+    marked = render(state)
+    assert GAME.view(state, None)["tribes"][1]["marker"] == "cave"
+    assert plain.size == marked.size and plain.tobytes() != marked.tobytes()

@@ -506,6 +506,7 @@ def check_invariants(state, history):
         assert banked >= history.setdefault(("vp", s), 0), "VP never go down"
         history[("vp", s)] = banked
         assert len(set(p["inv"])) == len(p["inv"])
+        assert p["marker"] == "card" or (p["marker"] == "cave" and state["cave_up"]), "marker on a hidden cave"
     assert state["bag_supply"] + sum(p["bags"] for p in state["p"]) == BAG_SUPPLY
     game = [g for r in state["stacks"].values() for st in r for g in st] + \
         [g for f in state["forest"].values() for g in f] + [g for p in state["p"] for g in p["game"]] + state["discard"]
@@ -668,3 +669,52 @@ def test_cave_rule_and_buy_action():
     at(state, RED, START)
     state, _ = play(state, RED, str(NEXT_TO_START))
     assert state["p"][RED]["food"] == 2
+
+
+def test_each_tribe_has_a_marker_for_some_cave_cards():
+    """Rulebook, MATÉRIEL DE CHAQUE JOUEUR: « 4 marqueurs (1 par joueur, pour
+    certaines cartes Grotte) »; MISE EN PLACE 9: « Consultez votre carte puis
+    placez-la face cachée sur votre carte de couleur […]. Placez ensuite votre
+    marqueur sur cette même carte. » The cave cards using it are reconstructed
+    (data.json): a marked purchase is once per tribe, the marker then goes onto
+    the cave card."""
+    state = fresh(3)
+    assert [p["marker"] for p in state["p"]] == ["card"] * 3
+    assert [t["marker"] for t in GAME.view(state, None)["tribes"]] == ["card"] * 3
+    state["track"] = 3
+    cave_t = 27
+    put(state, cave_t, "cave")
+    state["cave"] = 6                                          # Shaman: once per tribe, 2 food for 1 VP
+    state["p"][BLUE].update(food=4, bags=6)
+    at(state, BLUE, 26)
+    state, _ = play(state, BLUE, str(cave_t))
+    moves = {m.notation: m.label for m in GAME.legal_moves(state, BLUE)}
+    assert sorted(moves) == ["buy", "pass"] and "marker" in moves["buy"]
+    # Passing keeps the marker on the colour card.
+    state, _ = play(state, BLUE, "pass")
+    assert state["p"][BLUE]["marker"] == "card"
+    at(state, BLUE, 26)
+    state, _ = play(state, BLUE, str(cave_t))
+    state, events = play(state, BLUE, "buy")
+    assert state["p"][BLUE]["vp"] == 1 and state["p"][BLUE]["food"] == 2
+    assert state["p"][BLUE]["marker"] == "cave" and any("marker" in e.text for e in events)
+    assert GAME.view(state, None)["tribes"][BLUE]["marker"] == "cave"
+    # Blue's marker is on the card: no second purchase, even with food.
+    at(state, BLUE, 26)
+    state, events = play(state, BLUE, str(cave_t))
+    assert GAME.to_act(state) != [BLUE] and state["p"][BLUE]["vp"] == 1
+    assert any("already on the cave card" in e.text for e in events)
+    # Red's marker is still on its colour card: Red may buy.
+    state["p"][RED].update(food=2)
+    at(state, RED, 26)
+    state, _ = play(state, RED, str(cave_t))
+    assert notations(state, RED) == ["buy", "pass"]
+    # A cave action without a marker (Great hall has one, Spring has not) stays repeatable.
+    state = fresh()
+    state.update(track=3, cave=2, cave_up=True)
+    put(state, cave_t, "cave", up=True)
+    state["p"][RED]["bags"] = 6
+    for _ in range(2):
+        at(state, RED, 26)
+        state, _ = play(state, RED, str(cave_t))
+    assert state["p"][RED]["food"] == 4 and state["p"][RED]["marker"] == "card"
