@@ -718,3 +718,71 @@ def test_each_tribe_has_a_marker_for_some_cave_cards():
         at(state, RED, 26)
         state, _ = play(state, RED, str(cave_t))
     assert state["p"][RED]["food"] == 4 and state["p"][RED]["marker"] == "card"
+
+
+@pytest.mark.parametrize("space", [1, 2, 4, 6, 7, 8, 10, 12])
+def test_hut_track_spaces_without_a_threshold_have_no_effect(space):
+    """Rulebook, TUILE HUTTE: « placez la tuile Hutte sur la piste des huttes. Elle
+    doit occuper la case libre avec la valeur la plus faible. Certaines cases ont
+    des effets spéciaux (voir p.6). » — LA PISTE DES HUTTES: « Lorsque les seuils
+    indiqués ci-dessous sont atteints, des effets spéciaux se déclenchent : 3e hutte
+    […] région II. 5e hutte […] second explorateur. 9e hutte […] région III.
+    11e hutte : la fin du jeu est déclenchée. » No other space has an effect."""
+    from rules.fire_and_stone.data import HUT_EFFECTS
+    assert HUT_EFFECTS == {3: "open_II", 5: "second_explorer", 9: "open_III", 11: "end"}
+    state = fresh(3)
+    state["track"] = space - 1
+    before = [GAME.region_open(state, r) for r in ("I", "II", "III")]
+    at(state, RED, START)
+    put(state, NEXT_TO_START, "hut")
+    state, events = play(state, RED, str(NEXT_TO_START))
+    assert state["track"] == space
+    assert state["villages"][str(NEXT_TO_START)] == [1, 0, 0]       # the free hut
+    assert [GAME.region_open(state, r) for r in ("I", "II", "III")] == before
+    assert state["end"] is None
+    assert not any(h.get("why") == "second" for h in state["pending"])
+    assert not any("open" in e.text or "second explorer" in e.text for e in events)
+    # Only the explorer's own way back to a fire of its region is asked for.
+    assert GAME.to_act(state) == [RED] and state["pending"][0]["why"] == "return"
+    state, _ = play(state, RED, f"f{REGION_I_FIRES[0]}")
+    assert GAME.to_act(state) == [BLUE] and state["p"][RED]["ex"] == [REGION_I_FIRES[0], None]
+
+
+def test_forest_objective_counts_revealed_forests_even_when_emptied():
+    """Rulebook, FORÊT: « Si vous épuisez les tuiles Gibier de ce territoire,
+    laissez tout de même la tuile Forêt en place, car elle peut être utile pour
+    l'un des objectifs. Les joueurs qui terminent leur déplacement dans une Forêt
+    qui n'a plus de gibier ne reçoivent rien du tout. » A forest tile stays on the
+    board for the objectives whether or not game is left on it; a tile still face
+    down is not known to be a forest (the rulebook never turns the remaining tiles
+    over), so it does not count."""
+    state = fresh()
+    village = 67                                               # next to 66 (and 60, 59)
+    for t in ADJ[village]:
+        clear(state, t)
+    clear(state, village)
+    state["villages"] = {str(village): [2, 1]}
+    state["p"][RED]["obj"] = "forest"
+    assert scoring.objective_points(state, RED) == 0
+    # The forest at 66 is revealed and Red takes its only game tile.
+    put(state, NEXT_TO_START, "forest")
+    state["stacks"]["I"][0] = state["stacks"]["I"][0][:1]
+    at(state, RED, START)
+    state, _ = play(state, RED, str(NEXT_TO_START))
+    state, _ = play(state, RED, "g1")
+    assert state["forest"][str(NEXT_TO_START)] == [] and state["tile"][str(NEXT_TO_START)] == "forest"
+    assert scoring.objective_points(state, RED) == 1           # emptied, still a forest
+    # Blue ends there: nothing at all, and the forest stays.
+    at(state, BLUE, START)
+    food = state["p"][BLUE]["food"]
+    state, _ = play(state, BLUE, str(NEXT_TO_START))
+    assert state["p"][BLUE]["food"] == food and state["tile"][str(NEXT_TO_START)] == "forest"
+    assert scoring.objective_points(state, RED) == 1
+    # A forest still face down next to the village is not counted.
+    state = fresh()
+    for t in ADJ[village] + (village,):
+        clear(state, t)
+    state["villages"] = {str(village): [2, 1]}
+    state["p"][RED]["obj"] = "forest"
+    put(state, NEXT_TO_START, "forest")
+    assert scoring.objective_points(state, RED) == 0
