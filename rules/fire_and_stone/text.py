@@ -5,10 +5,10 @@ RULES_EN = """**Fire & Stone** — lead your Stone Age tribe. Each turn, every e
 **Act** on what you find. A face-down tile is revealed and its discovery effect applies first:
 • Forest: a stack of 3 game tiles comes out; `g1`–`g3` takes one (see /hand), `pass`.
 • Fire: +1 VP when revealed. At any fire `c1`, `c2`… put your game tiles in the pot, `ok` cooks them (food and bags).
-• Gathering (apple, nut, mushroom, root): `t1`/`t2` onto a track (one kind per track; `x1`/`x2` empties a track first) or `leave` for 2 food. The 3rd tile on a track: an invention `i1`–`i3`, or the top VP card `v1`… covering one of your inventions.
+• Gathering (apple, nut, mushroom, root): `t1`/`t2` onto a track of its kind or an empty one (one kind per track; if both hold other kinds, `x1`/`x2` empties one first) or `leave` for 2 food. The 3rd tile on a track: an invention `i1`–`i3`, or the top VP card `v1`… covering one of your inventions.
 • Hut: a free hut there, the tile goes on the hut track, your explorer goes back to a fire of the region (`f12`).
 • Village: `build` for 1 food per hut already there, then back to a fire.
-• Secret cache: 1 bag + 1 food. Cave: the cave card is revealed; its effect and action apply.
+• Secret cache: 1 bag + 1 food. Cave: the cave card is revealed; its effect and action apply (a once-per-tribe action puts your marker on the card).
 • Only a food icon: 1 food.
 Food only fits in free bags.
 **Hut track**: 5th = everyone's second explorer (at a fire). 11th, or a player's last hut: the end. That player plays once more, the others twice.
@@ -20,10 +20,10 @@ RULES_FR = """**Fire & Stone** — menez votre tribu de l'Âge de Pierre. À vot
 **Action** selon le territoire. Une tuile cachée est révélée, son effet de découverte s'applique d'abord :
 • Forêt : une pile de 3 tuiles Gibier arrive ; `g1`–`g3` en prend une (voir /hand), `pass`.
 • Feu : +1 PV à la découverte. À tout feu, `c1`, `c2`… mettent vos tuiles Gibier dans la marmite, `ok` les cuit (nourriture, sacs).
-• Cueillette (pomme, noix, champignon, racine) : `t1`/`t2` sur une piste (un type par piste ; `x1`/`x2` vide d'abord une piste) ou `leave` pour 2 nourriture. 3e tuile d'une piste : invention `i1`–`i3`, ou la carte PV du dessus `v1`… sur une de vos inventions.
+• Cueillette (pomme, noix, champignon, racine) : `t1`/`t2` sur une piste de ce type ou vide (un type par piste ; si les deux ont d'autres types, `x1`/`x2` en vide une d'abord) ou `leave` pour 2 nourriture. 3e tuile d'une piste : invention `i1`–`i3`, ou la carte PV du dessus `v1`… sur une de vos inventions.
 • Hutte : une hutte gratuite, la tuile va sur la piste des huttes, l'explorateur retourne à un feu de la région (`f12`).
 • Village : `build`, 1 nourriture par hutte déjà présente, puis retour à un feu.
-• Cache secrète : 1 sac + 1 nourriture. Grotte : la carte Grotte est révélée, son effet et son action s'appliquent.
+• Cache secrète : 1 sac + 1 nourriture. Grotte : la carte Grotte est révélée, son effet et son action s'appliquent (action une fois par tribu : votre marqueur va sur la carte).
 • Icône seule : 1 nourriture.
 La nourriture ne tient que dans les sacs libres.
 **Piste des huttes** : 5e = second explorateur pour tous (sur un feu). 11e, ou la dernière hutte d'un joueur : fin ; ce joueur rejoue une fois, les autres deux.
