@@ -278,15 +278,15 @@ def draw_player(view, seat, highlight_daughters, acting) -> Image.Image:
         tx += w + 6
     y2 = 80
     tx = 596
-    for label, cards, colour in (("Trophies", [{"id": t, "discs": []} for t in p["trophies"]], (120, 80, 20)),
-                                 ("Animals", p["domestic"], (110, 40, 140)),
-                                 ("Inventions", p["inventions"], (120, 80, 20))):
+    for label, code, cards, colour in (("Trophies", "t", [{"id": t, "discs": []} for t in p["trophies"]], (120, 80, 20)),
+                                       ("Animals", "x", p["domestic"], (110, 40, 140)),
+                                       ("Inventions", "i", p["inventions"], (120, 80, 20))):
         if not cards:
             continue
         kit.text(d, (tx, y2), label, size=11, fill=kit.MUTED)
         cx = tx
-        for c in cards:
-            name = BIOMES[c["id"]]["name"][:14]
+        for n, c in enumerate(cards):
+            name = f"{code}{n + 1} " + BIOMES[c["id"]]["name"][:14]   # the code negotiation deals use
             tw = 8 + 7 * len(name) + 14 * len(c["discs"])
             d.rounded_rectangle((cx, y2 + 16, cx + tw, y2 + 38), 4, fill=kit.WHITE, outline=colour)
             kit.text(d, (cx + 4, y2 + 20), name, size=11, fill=colour)

@@ -144,6 +144,10 @@ def all_acted(st) -> bool:
     return all(s in st["acted"] for s in range(n_seats(st)))
 
 
+def over_hand_limit(st) -> bool:
+    return any(len(player(st, s)["hand"]) > hand_limit(player(st, s)) for s in range(n_seats(st)))
+
+
 def to_discard(st, then: str) -> None:
     over = [s for s in range(n_seats(st)) if len(player(st, s)["hand"]) > hand_limit(player(st, s))]
     if over:
@@ -768,6 +772,9 @@ def continue_hunting(st, ev) -> bool:
     """Hunt card after card; pause when a player must pick which disc a
     success frees (so a freshly matured elder helps the next hunt, G3)."""
     for _ in range(100):
+        if over_hand_limit(st):   # G6: a card taken into a full hand is discarded at once
+            to_discard(st, "hunting")
+            return False
         if not settle_releases(st, ev):
             st["phase"] = "release"
             return False
@@ -786,6 +793,9 @@ def continue_hunting(st, ev) -> bool:
             hunt_card(st, preds[0], ev, predator=True)
             continue
         break
+    if over_hand_limit(st):
+        to_discard(st, "hunting")
+        return False
     if not settle_releases(st, ev):
         st["phase"] = "release"
         return False

@@ -92,7 +92,8 @@ class Neanderthal(Game):
                 return move
         phase = PHASE_NAMES.get(state["phase"], (state["phase"], state["phase"]))
         # never quote moves that name hand cards: the refusal may be seen by others
-        shown = [m for m in moves if not m.notation.startswith(("tame", "tool", "discard")) and " give " not in m.notation]
+        shown = [m for m in moves if not m.notation.startswith(("tame", "tool", "discard", "yes "))
+                 and " give " not in m.notation and " swap " not in m.notation]
         sample = ", ".join(m.notation for m in shown[:6]) + ("…" if len(shown) > 6 else "")
         raise IllegalMove(f"'{text[:30]}' is not a legal move during the {phase[0]}. Try: {sample}",
                           f"« {text[:30]} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}")

@@ -2,11 +2,30 @@
 yes or no (the table's deadline answers no). Deals are binding only for the
 one thing proposed; promises about later rounds are table talk.
 
-Proposals (one side at least tribal with a mature chief; never between two
-vocal tribes): ask a seat to leave a shared card, optionally paying with a
-hand card or a mature unmarried daughter to marry (the hunter becomes a
-mature husband); ask leave to retreat. Divorce needs nobody's consent.
-In the co-operative variant (K2) one disc may be swapped per round."""
+Negotiation needs a tribal chief on one side and is never between two vocal
+tribes. A tribal player proposes that one party abandon a shared card
+peacefully, for a deal:
+
+  ask B N3 [deal]       B's hunters leave N3
+  retreat N3 B [deal]   your hunters leave N3 (B the only other seat there;
+                        a vocal tribe may ask this, without a deal)
+
+where the deal is nothing, or
+  give X      you give B your hand card X (slug) or mature tableau card X
+  get Y       B gives you its mature tableau card Y, or `get hand`: a hand
+              card of B's choice (B picks it when answering `yes <card>`)
+  swap X>Y    an exchange: hand for hand (`swap horse>hand`, B picks its
+              card when answering) or tableau for tableau (`swap x1>i2`)
+  wed N       with ask: your mature unmarried daughter N marries one of B's
+              leaving hunters; with retreat: one of your leaving hunters
+              marries B's daughter N (a mature husband, G1)
+
+Tableau cards: dN an unmarried mature daughter, tN a trophy, xN a mature
+domestic animal, iN a mature invention (numbers as in the view). Fair
+trade: hand cards trade for hand cards, tableau cards for tableau cards.
+Divorce needs nobody's consent. Each seat may make MAX_PROPOSALS
+proposals a round. In the co-operative variant (K2) one disc (or an I
+card for a disc) may be swapped per round."""
 
 from __future__ import annotations
 
@@ -18,6 +37,7 @@ from .model import (
     SEAT_LETTERS, card_name, daughter_key, hand_limit, mature_elder, n_seats, parse_daughter_key, player, seat_name)
 
 MAX_PROPOSALS = 3
+TABLEAU = {"d": "daughters", "t": "trophies", "x": "domestic", "i": "inventions"}
 
 
 def chief(st, seat) -> bool:
@@ -45,6 +65,75 @@ def present_at(st, key) -> set:
     return out
 
 
+def _slug(cid):
+    from .moves import slug
+    return slug(cid)
+
+
+def tableau_cards(st, seat) -> list:
+    """(code, card id) of the mature tableau cards a seat may trade: unmarried
+    mature daughters, trophies, mature domestic animals and inventions."""
+    p = player(st, seat)
+    out = []
+    for i, d in enumerate(p["daughters"]):
+        if not d["discs"] and d["hus"] is None:
+            out.append((f"d{i + 1}", d["id"]))
+    out += [(f"t{i + 1}", cid) for i, cid in enumerate(p["trophies"])]
+    for kind in ("x", "i"):
+        for i, c in enumerate(p[TABLEAU[kind]]):
+            if not c["discs"]:
+                out.append((f"{kind}{i + 1}", c["id"]))
+    return out
+
+
+def tableau_id(st, seat, code) -> str:
+    item = player(st, seat)[TABLEAU[code[0]]][int(code[1:]) - 1]
+    return item if isinstance(item, str) else item["id"]
+
+
+def can_wed(st, key, seat) -> bool:
+    """One of the seat's own hunters (not a wanderer) or its alpha leaves the
+    card and may become a husband (libertines place no husbands, E3/G1)."""
+    party = st["parties"].get(key, {}).get(str(seat))
+    return bool(party) and bool(party["c"][seat] or party["a"]) and player(st, seat)["sex"] != "libertine"
+
+
+def deals(st, seat, t, key, leaver) -> list:
+    """(notation suffix, label suffix, extra, arg, arg2) of every deal a tribal
+    seat may attach to a proposal that the `leaver` party leaves `key`."""
+    p, q = player(st, seat), player(st, t)
+    room_q = len(q["hand"]) < hand_limit(q)
+    room_p = len(p["hand"]) < hand_limit(p)
+    mine, theirs = tableau_cards(st, seat), tableau_cards(st, t)
+    T = SEAT_LETTERS[t]
+    out = [("", "", "", "", "")]
+    if st["coop"]:   # K2: no trade of population, daughters or D cards; discs and I cards trade by `swap`
+        return out
+    if leaver == t and can_wed(st, key, t):
+        for i, d in enumerate(p["daughters"]):
+            if not d["discs"] and d["hus"] is None:
+                out.append((f" wed {i + 1}", f" and marries {card_name(d['id'])}", "wed", i, ""))
+    if leaver == seat and can_wed(st, key, seat):
+        for i, d in enumerate(q["daughters"]):
+            if not d["discs"] and d["hus"] is None:
+                out.append((f" wed {i + 1}", f", one marrying {T}'s {card_name(d['id'])}", "wed", i, ""))
+    for cid in p["hand"] if room_q else []:
+        out.append((f" give {_slug(cid)}", f", you give {card_name(cid)}", "give", cid, ""))
+    for code, cid in mine:
+        out.append((f" give {code}", f", you give {card_name(cid)}", "give", code, ""))
+    if q["hand"] and room_p:
+        out.append((" get hand", f", {T} gives a hand card", "get", "hand", ""))
+    for code, cid in theirs:
+        out.append((f" get {code}", f", {T} gives {card_name(cid)}", "get", code, ""))
+    if q["hand"]:
+        for cid in p["hand"]:
+            out.append((f" swap {_slug(cid)}>hand", f", {card_name(cid)} for a hand card", "swap", cid, "hand"))
+    for code, cid in mine:
+        for code2, cid2 in theirs:
+            out.append((f" swap {code}>{code2}", f", {card_name(cid)} for {card_name(cid2)}", "swap", code, code2))
+    return out
+
+
 def proposal_moves(st, seat) -> list:
     p = player(st, seat)
     out = []
@@ -59,23 +148,16 @@ def proposal_moves(st, seat) -> list:
                 continue
             T = SEAT_LETTERS[t]
             theirs = st["parties"][key].get(str(t))
-            if chief(st, seat) and theirs and E.units(theirs):
-                out.append(Move(seat, f"ask {T} {key}", f"Ask {T} to leave {key}", ("ask", t, key, "", "")))
-                if (theirs["c"][t] or theirs["a"]) and player(st, t)["sex"] != "libertine":
-                    for i, d in enumerate(p["daughters"]):
-                        if not d["discs"] and d["hus"] is None:
-                            out.append(Move(seat, f"ask {T} {key} wed {i + 1}",
-                                            f"{T} leaves {key} and marries {card_name(d['id'])}",
-                                            ("ask", t, key, "wed", i)))
-                room = len(player(st, t)["hand"]) < hand_limit(player(st, t))
-                for cid in p["hand"] if room else []:
-                    from .moves import slug
-                    out.append(Move(seat, f"ask {T} {key} give {slug(cid)}", f"{T} leaves {key} for {card_name(cid)}",
-                                    ("ask", t, key, "give", cid)))
+            if p["tribal"] and theirs and E.units(theirs):
+                for note, label, extra, arg, arg2 in deals(st, seat, t, key, t):
+                    out.append(Move(seat, f"ask {T} {key}{note}", f"{T} leaves {key}{label}",
+                                    ("ask", t, key, extra, arg, arg2)))
             mine = st["parties"][key].get(str(seat))
             if mine and E.units(mine) and cubes_at(st, key) - {seat} == {t}:
-                out.append(Move(seat, f"retreat {key} {T}", f"Ask {T} to let you retreat from {key}",
-                                ("retreat", t, key)))
+                offers = deals(st, seat, t, key, seat) if p["tribal"] else [("", "", "", "", "")]
+                for note, label, extra, arg, arg2 in offers:
+                    out.append(Move(seat, f"retreat {key} {T}{note}", f"Retreat from {key} ({T} agrees){label}",
+                                    ("retreat", t, key, extra, arg, arg2)))
     if st["coop"] and not st["nego"]["traded"]:
         for t in range(n_seats(st)):
             if t == seat or not (p["tribal"] or player(st, t)["tribal"]):
@@ -128,27 +210,66 @@ def nego_to_act(st) -> list:
     return [n["queue"][0]]
 
 
+def _data(prop) -> list:
+    """A proposal's data, padded (states saved before deals had fewer fields)."""
+    d = list(prop["data"])
+    if d[0] == "retreat":
+        d += [""] * (6 - len(d))
+    elif d[0] == "ask" and len(d) < 6:
+        d.append("")
+    return d
+
+
+def chooses_hand_card(prop) -> bool:
+    """The answering seat names the hand card it gives when it accepts."""
+    d = _data(prop)
+    return d[0] in ("ask", "retreat") and ((d[3] == "get" and d[4] == "hand") or (d[3] == "swap" and d[5] == "hand"))
+
+
 def nego_moves(st, seat) -> list:
     n = st["nego"]
     if n["prop"]:
-        return [Move(seat, "yes", "Accept (ook!)", ("answer", True)), Move(seat, "no", "Refuse (ook ook)", ("answer", False))]
+        no = Move(seat, "no", "Refuse (ook ook)", ("answer", False))
+        if chooses_hand_card(n["prop"]):
+            hand = player(st, seat)["hand"]
+            return [Move(seat, f"yes {_slug(cid)}", f"Accept, giving {card_name(cid)}", ("answer", True, cid))
+                    for cid in hand] + [no]
+        return [Move(seat, "yes", "Accept (ook!)", ("answer", True)), no]
     return proposal_moves(st, seat) + divorce_moves(st, seat) + [Move(seat, "done", "End negotiations", ("done",))]
 
 
+def _thing(st, seat, x) -> str:
+    if x == "hand":
+        return "a hand card of its choice"
+    if x in BIOMES:
+        return f"the hand card {card_name(x)}"
+    return card_name(tableau_id(st, seat, x)) + f" ({x})"
+
+
 def describe(st, prop) -> str:
-    kind = prop["data"][0]
-    s, t = seat_name(prop["from"]), seat_name(prop["to"])
-    if kind == "ask":
-        _, _, key, extra, arg = prop["data"]
-        text = f"{s} asks {t} to leave {E.place_name(st, key)}"
+    d = _data(prop)
+    kind = d[0]
+    me, them = prop["from"], prop["to"]
+    s, t = seat_name(me), seat_name(them)
+    if kind in ("ask", "retreat"):
+        _, _, key, extra, arg, arg2 = d
+        if kind == "ask":
+            text = f"{s} asks {t} to leave {E.place_name(st, key)} peacefully"
+        else:
+            text = f"{s} asks {t} to let its hunters leave {E.place_name(st, key)} peacefully"
         if extra == "wed":
-            text += f", marrying {card_name(player(st, prop['from'])['daughters'][arg]['id'])}"
+            if kind == "ask":
+                text += f", one of them marrying {s}'s {card_name(player(st, me)['daughters'][arg]['id'])}"
+            else:
+                text += f", one of them marrying {t}'s {card_name(player(st, them)['daughters'][arg]['id'])}"
         elif extra == "give":
-            text += f", for the card {card_name(arg)}"
+            text += f"; {s} gives {_thing(st, me, arg)}"
+        elif extra == "get":
+            text += f"; {s} demands {_thing(st, them, arg)}"
+        elif extra == "swap":
+            text += f"; {s} exchanges {_thing(st, me, arg)} for {_thing(st, them, arg2)}"
         return text + "."
-    if kind == "retreat":
-        return f"{s} asks {t} to let its hunters retreat from {E.place_name(st, prop['data'][2])}."
-    _, _, c1, c2 = prop["data"]
+    _, _, c1, c2 = d
     gift = f"{A_COLOUR[c1]} disc" if c1 in COLOUR_NAMES else f"the invention {card_name(c1)}"
     return f"{s} offers {t} {gift} for {A_COLOUR[c2]} disc."
 
@@ -164,27 +285,78 @@ def party_home(st, key, seat) -> None:
         p["alpha"] = "pool"
 
 
-def accept(st, prop, ev) -> None:
-    data = prop["data"]
+def marry(st, key, hunter_seat, owner, i) -> None:
+    """One of the leaving party's own hunters (or its alpha) becomes the mature
+    husband of daughter i in `owner`'s tableau (F1, G1)."""
+    party = st["parties"][key][str(hunter_seat)]
+    d = player(st, owner)["daughters"][i]
+    if party["c"][hunter_seat]:
+        party["c"][hunter_seat] -= 1
+        d["hus"] = {"s": hunter_seat, "a": False, "imm": None}
+    else:
+        party["a"] = False
+        d["hus"] = {"s": hunter_seat, "a": True, "imm": None}
+        player(st, hunter_seat)["alpha"] = "husband"
+
+
+def _rekey(st, mapping: dict) -> None:
+    """Daughter keys change when a daughter changes tableau: move the parties
+    (suitors) and the assignment order with her."""
+    if not mapping:
+        return
+    st["parties"] = {mapping.get(k, k): v for k, v in st["parties"].items()}
+    if st.get("placed"):
+        st["placed"] = [mapping.get(k, k) for k in st["placed"]]
+
+
+def move_tableau(st, src, dst, code) -> str:
+    """Moves a mature tableau card from seat src to seat dst; returns its id."""
+    kind, i = code[0], int(code[1:]) - 1
+    items = player(st, src)[TABLEAU[kind]]
+    item = items.pop(i)
+    player(st, dst)[TABLEAU[kind]].append(item)
+    if kind == "d":
+        mapping = {daughter_key(src, i): daughter_key(dst, len(player(st, dst)["daughters"]) - 1)}
+        for j in range(i, len(items)):
+            mapping[daughter_key(src, j + 1)] = daughter_key(src, j)
+        _rekey(st, mapping)
+    return item if isinstance(item, str) else item["id"]
+
+
+def move_hand(st, src, dst, cid) -> None:
+    player(st, src)["hand"].remove(cid)
+    player(st, dst)["hand"].append(cid)
+
+
+def transfer(st, src, dst, x) -> None:
+    if x in BIOMES:
+        move_hand(st, src, dst, x)
+    else:
+        move_tableau(st, src, dst, x)
+
+
+def accept(st, prop, ev, chosen=None) -> None:
+    data = _data(prop)
     me, them = prop["from"], prop["to"]
-    if data[0] == "ask":
-        _, _, key, extra, arg = data
+    if data[0] in ("ask", "retreat"):
+        _, _, key, extra, arg, arg2 = data
+        leaver = them if data[0] == "ask" else me
         if extra == "wed":
-            party = st["parties"][key][str(them)]
-            d = player(st, me)["daughters"][arg]
-            if party["c"][them]:
-                party["c"][them] -= 1
-                d["hus"] = {"s": them, "a": False, "imm": None}
+            owner = me if data[0] == "ask" else them
+            marry(st, key, leaver, owner, arg)
+        party_home(st, key, leaver)
+        if extra == "give":
+            transfer(st, me, them, arg)
+        elif extra == "get":
+            transfer(st, them, me, chosen if arg == "hand" else arg)
+        elif extra == "swap":
+            if arg2 == "hand":
+                move_hand(st, me, them, arg)
+                move_hand(st, them, me, chosen)
             else:
-                party["a"] = False
-                d["hus"] = {"s": them, "a": True, "imm": None}
-                player(st, them)["alpha"] = "husband"
-        elif extra == "give":
-            player(st, me)["hand"].remove(arg)
-            player(st, them)["hand"].append(arg)
-        party_home(st, key, them)
-    elif data[0] == "retreat":
-        party_home(st, data[2], me)
+                # the received card goes to the end of my list, so my code stays valid
+                transfer(st, them, me, arg2)
+                transfer(st, me, them, arg)
     else:
         _, _, c1, c2 = data
         a, b = player(st, me), player(st, them)
@@ -206,10 +378,11 @@ def play_nego(st, seat, data, ev) -> None:
         prop = n["prop"]
         n["prop"] = None
         if data[1]:
-            accept(st, prop, ev)
-        ev.append(Event(f"{seat_name(seat)} " + ("accepts (ook!)." if data[1] else "refuses (ook ook)."),
-                        fr=f"{seat_name(seat)} " + ("accepte (ook !)." if data[1] else "refuse (ook ook)."), seat=seat,
-                        reveal=data[1]))
+            accept(st, prop, ev, data[2] if len(data) > 2 else None)
+        given = f" and gives {card_name(data[2])}" if len(data) > 2 else ""
+        ev.append(Event(f"{seat_name(seat)} " + (f"accepts (ook!){given}." if data[1] else "refuses (ook ook)."),
+                        fr=f"{seat_name(seat)} " + (f"accepte (ook !){given}." if data[1] else "refuse (ook ook)."),
+                        seat=seat, reveal=data[1]))
     elif kind == "divorce":
         _, owner, i = data
         d = player(st, owner)["daughters"][i]
@@ -228,7 +401,8 @@ def play_nego(st, seat, data, ev) -> None:
     else:
         n["left"][str(seat)] -= 1
         n["prop"] = {"from": seat, "to": data[1], "data": list(data)}
-        shows_card = (data[0] == "ask" and data[3] == "give") or (data[0] == "swap" and data[2] not in COLOURS)
+        shows_card = (data[0] in ("ask", "retreat") and data[3] in ("give", "swap") and data[4] in BIOMES) or \
+            (data[0] == "swap" and data[2] not in COLOURS)
         ev.append(Event(describe(st, n["prop"]), seat=seat, reveal=shows_card))
     # the queue keeps only seats that still have something to propose
     while n["queue"] and not n["prop"] and not (proposal_moves(st, n["queue"][0]) or divorce_moves(st, n["queue"][0])):

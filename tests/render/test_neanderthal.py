@@ -59,3 +59,23 @@ def test_renderer_uses_only_the_public_view():
     view = GAME.view(state, None)
     assert all("hand" not in p for p in view["players"])
     assert render(state).height > 800
+
+
+def test_open_auction_and_a_card_deal_render():
+    """The open auction's lead shows in the header; tableau cards carry the codes deals use."""
+    from rules.neanderthal import engine as E
+    from rules.neanderthal.data import BIOMES
+    state = GAME.setup(3, 4, GAME.resolve_options({}))
+    while state["phase"] != "bid":
+        seat = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, GAME.default_move(state, seat))
+    seat = GAME.to_act(state)[0]
+    bid = next(m for m in GAME.legal_moves(state, seat) if m.notation.startswith("bid"))
+    state, _ = GAME.apply(state, bid)
+    view = GAME.view(state, None)
+    assert view["auction"]["lead"] == seat and "leads with" in view["waiting"]
+    elk = next(k for k, v in BIOMES.items() if v["name"] == "Irish Elk")
+    state["pl"][0]["trophies"] = [elk]
+    img = render(state)
+    assert img.width <= 1400 and len(kit.encode_png(img)) < 1_000_000
+    assert E.bid_text(state["auc"]["discs"]) == view["auction"]["discs"]

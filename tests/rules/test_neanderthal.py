@@ -788,6 +788,177 @@ def test_no_negotiation_between_vocal_tribes():
     assert st["phase"] == "combat"
 
 
+def nego_position(seats=(ARCHAIC, NEANDERTHAL)):
+    """Archaic: tribal with a mature chief (hand limit 1); Neanderthal: vocal with a mature
+    fire-keeper (hand limit 1); both hunt the Red Deer on S2 and the Wild Boar on S5 (so that
+    negotiations go on after one deal)."""
+    st = fresh()
+    empty_rows(st)
+    put(st, "S2", "Red Deer")
+    put(st, "S5", "Wild Boar")
+    party(st, "S5", ARCHAIC, cubes=1)
+    party(st, "S5", NEANDERTHAL, cubes=1)
+    a = player(st, ARCHAIC)
+    a["tribal"] = True
+    mature(st, ARCHAIC, 1)
+    mature(st, NEANDERTHAL, 6)
+    party(st, "S2", ARCHAIC, cubes=2)
+    party(st, "S2", NEANDERTHAL, cubes=2)
+    st["order"] = [ARCHAIC, NEANDERTHAL, CROMAGNON]
+    return st
+
+
+def start_nego(st):
+    st["phase"] = "nego_start"
+    E.advance(st, [])
+    assert st["phase"] == "nego"
+    return st
+
+
+def notes(st, seat):
+    return [m.notation for m in GAME.legal_moves(st, seat)]
+
+
+def conserved(st):
+    for s in range(3):
+        assert count_cubes(st, s) == 18 and count_discs(st, s) == {"o": 5, "w": 5, "k": 5}
+
+
+def test_f1_trading_mature_tableau_cards_tableau_for_tableau():
+    """F1: a tribal player may propose that a party abandon a card for an exchange of mature
+    tableau cards; fair trade: tableau cards for tableau cards, hand cards for hand cards."""
+    st = nego_position()
+    a, b = player(st, ARCHAIC), player(st, NEANDERTHAL)
+    a["trophies"] = [card("Irish Elk")]
+    a["hand"] = [card("Horse")]
+    b["domestic"] = [{"id": card("Grey Wolves"), "discs": []}]
+    b["inventions"] = [{"id": card("Atlatl"), "discs": ["k"]}]    # immature: cannot be traded
+    b["vocab"]["k"] -= 1
+    st = start_nego(st)
+    moves = notes(st, ARCHAIC)
+    assert "ask B S2 swap t1>x1" in moves and "ask B S2 swap t1>i1" not in moves
+    assert not any(n.startswith("ask B S2 swap horse>x") or n.startswith("ask B S2 swap t1>hand") for n in moves)
+    st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, "ask B S2 swap t1>x1"))
+    assert "exchanges Irish Elk (t1) for Grey Wolves (x1)" in texts(ev)
+    assert GAME.view(st, None)["proposal"].startswith("{p0} asks {p1} to leave S2")
+    assert notes(st, NEANDERTHAL) == ["yes", "no"]
+    st, ev = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "yes"))
+    a, b = player(st, ARCHAIC), player(st, NEANDERTHAL)
+    assert a["trophies"] == [] and [x["id"] for x in a["domestic"]] == [card("Grey Wolves")]
+    assert b["trophies"] == [card("Irish Elk")] and b["domestic"] == []
+    assert st["phase"] == "nego" and str(NEANDERTHAL) not in st["parties"]["S2"]
+    assert b["pool"][NEANDERTHAL] == 3 + 2
+    conserved(st)
+
+
+def test_f1_exchanging_hand_cards_the_other_seat_picks_its_card():
+    """F1: hand cards trade for hand cards. The hand of the other seat is hidden: it names the
+    card it gives when it accepts."""
+    st = nego_position()
+    a, b = player(st, ARCHAIC), player(st, NEANDERTHAL)
+    a["hand"] = [card("Horse")]
+    b["hand"] = [card("Bee")]
+    st = start_nego(st)
+    st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, "retreat S2 B swap horse>hand"))
+    assert ev[0].reveal and "exchanges the hand card Horse for a hand card of its choice" in texts(ev)
+    assert "Bee" not in json.dumps(GAME.view(st, None))
+    assert notes(st, NEANDERTHAL) == ["yes bee", "no"]
+    with pytest.raises(IllegalMove) as err:
+        GAME.parse(st, NEANDERTHAL, "yes")
+    assert "bee" not in str(err.value).lower()      # a refusal never lists hand cards
+    st, ev = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "yes bee"))
+    assert ev[-1].reveal and "gives Bee" in texts(ev)
+    assert player(st, ARCHAIC)["hand"] == [card("Bee")] and player(st, NEANDERTHAL)["hand"] == [card("Horse")]
+    assert str(ARCHAIC) not in st["parties"]["S2"]    # the proposer's hunters left the Red Deer
+    conserved(st)
+
+
+def test_f1_demands_a_refusal_changes_nothing_then_a_demanded_hand_card():
+    """F1: a tribal player may demand cards for abandoning a card; the other says yes or no."""
+    st = nego_position()
+    b = player(st, NEANDERTHAL)
+    b["domestic"] = [{"id": card("Grey Wolves"), "discs": []}]
+    b["hand"] = [card("Bee")]
+    st = start_nego(st)
+    before = GAME.to_json(st)
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "ask B S2 get x1"))    # leave S2 and give the wolves
+    st, ev = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "no"))
+    assert "refuses" in texts(ev)
+    assert player(st, NEANDERTHAL)["domestic"] == before["pl"][NEANDERTHAL]["domestic"]
+    assert str(NEANDERTHAL) in st["parties"]["S2"]
+    st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, "retreat S2 B get hand"))   # Archaic leaves for a hand card
+    assert "demands a hand card of its choice" in texts(ev)
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "yes bee"))
+    assert player(st, ARCHAIC)["hand"] == [card("Bee")] and player(st, NEANDERTHAL)["hand"] == []
+    assert str(ARCHAIC) not in st["parties"].get("S2", {})
+    conserved(st)
+
+
+def test_f1_demanding_a_daughter_for_marriage_gives_a_mature_husband():
+    """F1: offer or demand mature unmarried daughters for marriage: a leaving hunter becomes a
+    mature husband in the foreign tableau (G1); immature or married daughters are not offered."""
+    st = nego_position()
+    b = player(st, NEANDERTHAL)
+    b["daughters"] = [{"id": card("Weaver"), "discs": ["o"], "hus": None},
+                      {"id": card("Dancer"), "discs": [], "hus": None}]
+    b["vocab"]["o"] -= 1
+    st = start_nego(st)
+    moves = notes(st, ARCHAIC)
+    assert "retreat S2 B wed 2" in moves and "retreat S2 B wed 1" not in moves
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "retreat S2 B wed 2"))
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "yes"))
+    d = player(st, NEANDERTHAL)["daughters"][1]
+    assert d["hus"] == {"s": ARCHAIC, "a": False, "imm": None}
+    assert player(st, ARCHAIC)["pool"][ARCHAIC] == 6 - 3 + 1
+    conserved(st)
+
+
+def test_f1_offering_an_unmarried_daughter_card_moves_her_suitors_with_her():
+    """F1: unmarried mature daughters may be offered as tableau cards; a suitor on her follows her."""
+    st = nego_position()
+    a = player(st, ARCHAIC)
+    a["daughters"] = [{"id": card("Weaver"), "discs": [], "hus": None},
+                      {"id": card("Dancer"), "discs": [], "hus": None}]
+    party(st, "A1", CROMAGNON, cubes=1)      # a Cro-Magnon suitor courts the Weaver
+    party(st, "A2", NEANDERTHAL, cubes=1)    # and a Neanderthal suitor the Dancer
+    st = start_nego(st)
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "ask B S2 give d1"))
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "yes"))
+    a, b = player(st, ARCHAIC), player(st, NEANDERTHAL)
+    assert [d["id"] for d in a["daughters"]] == [card("Dancer")] and [d["id"] for d in b["daughters"]] == [card("Weaver")]
+    assert set(st["parties"]["B1"]) == {str(CROMAGNON)} and set(st["parties"]["A1"]) == {str(NEANDERTHAL)}
+    assert "A2" not in st["parties"]
+    conserved(st)
+
+
+def test_f1_vocal_players_only_answer_and_retreat_and_the_limit_holds():
+    """F1: a vocal player says only yes or no, and may retreat peacefully; the proposals per
+    round are limited."""
+    from rules.neanderthal.negotiation import MAX_PROPOSALS
+    st = nego_position()
+    player(st, ARCHAIC)["trophies"] = [card("Irish Elk")]
+    st = start_nego(st)
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "done"))
+    assert notes(st, NEANDERTHAL) == ["retreat S2 A", "retreat S5 A", "done"]       # no ask, no deal
+    st = start_nego(nego_position())
+    for _ in range(MAX_PROPOSALS):
+        st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "ask B S2"))
+        st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "no"))
+    from rules.neanderthal.negotiation import proposal_moves
+    assert st["phase"] == "nego" and M.to_act(st) == [NEANDERTHAL]    # Archaic has used its proposals
+    assert st["nego"]["left"][str(ARCHAIC)] == 0 and proposal_moves(st, ARCHAIC) == []
+
+
+def test_k2_coop_negotiation_has_no_card_deals():
+    """K2: no exchange of population, daughters or D cards between co-operating species."""
+    st = nego_position()
+    st["coop"] = True
+    player(st, ARCHAIC)["daughters"] = [{"id": card("Dancer"), "discs": [], "hus": None}]
+    st = start_nego(st)
+    moves = notes(st, ARCHAIC)
+    assert "ask B S2" in moves and not any(" wed " in n or " give " in n or " get " in n for n in moves)
+
+
 # --------------------------------------------------------------- J scoring
 
 
