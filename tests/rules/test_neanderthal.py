@@ -1332,6 +1332,29 @@ def test_g3_the_player_chooses_which_disc_a_success_frees():
     assert st["phase"] != "release"
 
 
+def test_g6_a_card_taken_into_a_full_hand_is_discarded_at_once_before_the_next_hunt():
+    """G6/B2: a card may be taken into a full hand, but the player must discard at once; the
+    remaining hunts go on afterwards."""
+    st = fresh()
+    empty_rows(st)
+    put(st, "S1", "Bee")
+    put(st, "S5", "Wild Boar")
+    mature(st, ARCHAIC, 6)                      # hand limit 1
+    player(st, ARCHAIC)["hand"] = [card("Horse")]
+    party(st, "S1", ARCHAIC, cubes=3)
+    party(st, "S5", NEANDERTHAL, cubes=2)
+    st["order"] = [ARCHAIC, NEANDERTHAL, CROMAGNON]
+    st["rng"] = Dice([1, 1, 1, 1, 1])            # Bee: a triple of 1s; Wild Boar: two 1s
+    st["phase"] = "hunt"
+    ev = []
+    E.advance(st, ev)
+    assert st["phase"] == "discard" and M.to_act(st) == [ARCHAIC]
+    assert "Wild Boar" not in texts(ev)          # the next hunt waits for the discard
+    st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, "discard horse"))
+    assert player(st, ARCHAIC)["hand"] == [card("Bee")] and "Wild Boar" in texts(ev)
+    invariants(st)
+
+
 def test_bid_letters_in_any_order():
     st = fresh()
     st["event"] = card("Generous Woman")
