@@ -11,7 +11,6 @@ import asyncio
 import json
 from typing import TYPE_CHECKING
 
-import bot.messages_async  # noqa: F401
 from bot.animation import Frame, build_gif
 from bot.i18n import t
 from bot.replay import Played, effective_moves, replay

@@ -7,7 +7,6 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-import bot.messages_async  # noqa: F401
 from bot.i18n import duration, t
 from bot.notify import where
 from bot.replay import effective_moves

@@ -105,3 +105,7 @@ def duration(seconds: float, locale: str | None = None) -> str:
     if minutes:
         return f"{minutes} min"
     return "quelques instants" if is_french(locale) else "moments"
+
+
+# the async-play texts live in their own module and register themselves here
+from bot import messages_async as _async_texts  # noqa: E402,F401

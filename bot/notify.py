@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import bot.messages_async  # noqa: F401  (registers the texts)
 from bot.i18n import t
 from storage.async_tables import AsyncTables
 from storage.store import GameRow, SeatRow

@@ -16,7 +16,6 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-import bot.messages_async  # noqa: F401
 from bot.i18n import duration, t
 from bot.notify import Notices
 from bot.replay import bot_rng

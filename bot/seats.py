@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import bot.messages_async  # noqa: F401
 from bot.i18n import t
 from bot.replay import bot_rng
 from storage.async_tables import AsyncTables, Offer
@@ -28,11 +27,7 @@ class Seats:
         service = self.service
         row = await service._open_row(place, loc)
         seats = await service.store.seats(row.id)
-        mine = [s.seat for s in seats if s.user_id == actor.user_id and not s.is_bot]
-        if not mine:
-            raise Refused(t(loc, "spectator"))
-        if row.status != "active":
-            raise Refused(service._not_active_text(row, seats, loc))
+        mine = service._playing_seats(row, seats, actor)
         game = service._game_of(row)
         if member is None:
             async with service._lock(row.id):

@@ -21,7 +21,7 @@ from bot.i18n import duration, t
 from bot.replay import Played, bot_rng, effective_moves, replay
 from render.kit import Table
 from rules import registry
-from rules.core import Event, Game, IllegalMove, Move, Result, Rng, echo
+from rules.core import Game, IllegalMove, Move, Result, Rng, echo
 from storage.store import ChannelBusy, GameRow, SeatRow, Store, VersionConflict
 
 MAX_INPUT = 200          # characters of a typed move or option
@@ -402,6 +402,15 @@ class TableService:
             raise Refused(t(loc, "stale_button"))
         return await self.move(place, actor, moves[index].notation, expected_version=version)
 
+    def _playing_seats(self, row: GameRow, seats: list[SeatRow], actor: Actor) -> list[int]:
+        """The seats this person plays themselves in a game in play, or a clear refusal."""
+        mine = [s.seat for s in seats if s.user_id == actor.user_id and not s.is_bot]
+        if not mine:
+            raise Refused(t(actor.locale, "spectator"))
+        if row.status != "active":
+            raise Refused(self._not_active_text(row, seats, actor.locale))
+        return mine
+
     def _actor_seat(self, game: Game, state, seats: list[SeatRow], actor: Actor) -> int:
         """The seat this person may move now, or a clear refusal."""
         loc = actor.locale
@@ -586,7 +595,6 @@ class TableService:
             raise Refused(t(loc, "no_game"))
         seats = await self.store.seats(row.id)
         state = self._state(row)
-        game = self._game_of(row)
         last = await self.store.log(row.id, after_version=max(0, row.version - 1))
         events = [e for entry in last for e in entry.events]
         reply = await self.status(place, actor)
@@ -747,11 +755,7 @@ class TableService:
         async with self._lock(row.id):
             row = await self.store.game(row.id)
             seats = await self.store.seats(row.id)
-            mine = [s.seat for s in seats if s.user_id == actor.user_id and not s.is_bot]
-            if not mine:
-                raise Refused(t(loc, "spectator"))
-            if row.status != "active":
-                raise Refused(self._not_active_text(row, seats, loc))
+            mine = self._playing_seats(row, seats, actor)
             game = self._game_of(row)
             state = self._state(row)
             names = self._names(seats)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import bot.messages_async  # noqa: F401
 from bot.i18n import t
 from storage.async_tables import AsyncTables
 

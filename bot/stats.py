@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from openskill.models import PlackettLuce
 
-import bot.messages_async  # noqa: F401
 from bot.i18n import t
 from rules.core import echo
 
