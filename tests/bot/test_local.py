@@ -12,7 +12,6 @@ import pytest
 
 from bot.local import LocalTable
 from bot.clock import ManualClock
-from bot.service import TableService
 from rules import registry
 from rules.core import Rng
 

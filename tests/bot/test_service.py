@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
 
 from bot.service import Actor, Place, TableService
 from storage.store import Store

@@ -163,7 +163,6 @@ def public_events(game, state, move):
 
 def check_state(game, state, r: Rng, problems: list[str], where: str) -> None:
     base = public(game, state)
-    seats = len(base["to_act"]) and max(base["to_act"]) + 1
     n = _seats(game, state)
     for keep in [None, *range(n)]:
         other = twin(game, state, keep, r)
