@@ -8,7 +8,7 @@ from collections import Counter
 
 from rules.core import Event, Rng
 
-from .data import A_COLOUR, BIOMES, COLOUR_NAMES_FR as COLOUR_NAME_FR, COLOURS, CUBES, DAUGHTERS, \
+from .data import A_COLOUR, BIOMES, ELDERS, COLOUR_NAMES_FR as COLOUR_NAME_FR, COLOURS, CUBES, DAUGHTERS, \
     SEXUALITY, SPECIES, SPECIES_ORDER
 from .model import (
     ROWS, WIDTH, add_babies, holder_discs, immature_holders, release_from, biome_keys, black_discs, card_name, has_ability, has_elder,
@@ -366,33 +366,80 @@ def flip_possible(st, seat) -> bool:
     return all(free[c] >= need.count(c) for c in COLOURS)
 
 
+def chaos_kinds(st, seat) -> list:
+    """D4/D6: the kinds of unassigned hunter a seat may give up, in the order
+    the table picks for an absent player (wanderers, own cubes, the alpha)."""
+    p = player(st, seat)
+    out = [s for s in range(n_seats(st)) if s != seat and p["pool"][s] > 0]
+    if p["pool"][seat] > 0:
+        out.append(seat)
+    if p["alpha"] == "pool":
+        out.append("a")
+    return out
+
+
+def chaos_kill(st, seat, kind, ev) -> None:
+    """One chaos loss of the chosen kind (a seat index: a cube of that colour; "a": the alpha)."""
+    p = player(st, seat)
+    if kind == "a":
+        p["alpha"] = "grave"
+        what, what_fr = "its alpha", "son alpha"
+    else:
+        p["pool"][kind] -= 1
+        send_cube_to_grave(st, kind)
+        what, what_fr = ("a hunter", "un chasseur") if kind == seat else \
+            (f"a wanderer of {seat_name(kind)}", f"un errant de {seat_name(kind)}")
+    st["pend"][str(seat)]["kill"] -= 1
+    ev.append(Event(f"Chaos: {seat_name(seat)} loses {what}.", fr=f"Chaos : {seat_name(seat)} perd {what_fr}.", seat=seat))
+
+
+def chaos_settle(st, seat, ev) -> None:
+    """Losses with nothing to choose are taken at once; then, with only one elder, it goes."""
+    pend = st["pend"][str(seat)]
+    while pend["kill"] > 0:
+        kinds = chaos_kinds(st, seat)
+        if len(kinds) > 1:
+            return
+        if not kinds:
+            pend["kill"] = 0
+            break
+        chaos_kill(st, seat, kinds[0], ev)
+    p = player(st, seat)
+    elders = [r for r in range(1, 7) if has_elder(p, r)]
+    if pend["elder"] and len(elders) <= 1:
+        if elders:
+            remove_elder(st, seat, elders[0])
+            ev.append(Event(f"{seat_name(seat)} loses its {ELDERS[elders[0]]['name']} in the chaos.",
+                            fr=f"{seat_name(seat)} perd son {ELDERS[elders[0]]['name_fr']} dans le chaos.", seat=seat))
+        pend["elder"] = False
+    if not (pend["kill"] or pend["elder"] or pend["flip"]):
+        del st["pend"][str(seat)]
+
+
 def chaos(st, ev) -> bool:
-    """Hunter losses are automatic (expatriates, cubes, then the alpha); the
-    lost elder and the sexuality flip are asked. True when someone must choose."""
-    pend = {}
+    """D4: each tribe loses half its unassigned hunters, chosen by its player
+    (D6 example: "Il choisit les deux chasseurs Errants"), and an elder of its
+    choice; after a loss it may turn its sexuality card. True when someone must choose."""
+    before = st.get("pend")
+    st["pend"] = {}
     for seat in st["order"]:
         p = player(st, seat)
         if chaos_immune(st, seat):
             ev.append(Event(f"Chaos: {seat_name(seat)} is immune.", fr=f"Chaos : {seat_name(seat)} est immunisé.", seat=seat))
             continue
-        loss = chaos_losses(p)
-        dead = kill_from_pool(st, seat, loss)
-        st["chaos_lost"][seat] += dead
+        loss = min(chaos_losses(p), hunters(p))
+        st["chaos_lost"][seat] += loss
         elders = [r for r in range(1, 7) if has_elder(p, r)]
         lose_elder = bool(elders) and not mature_elder(p, 6)
-        ev.append(Event(f"Chaos: {seat_name(seat)} loses {dead} hunter(s)" + (" and an elder." if lose_elder else "."),
-                        fr=f"Chaos : {seat_name(seat)} perd {dead} chasseur(s)" + (" et un Ancien." if lose_elder else "."),
+        ev.append(Event(f"Chaos: {seat_name(seat)} must lose {loss} hunter(s)" + (" and an elder." if lose_elder else "."),
+                        fr=f"Chaos : {seat_name(seat)} doit perdre {loss} chasseur(s)" + (" et un Ancien." if lose_elder else "."),
                         seat=seat))
-        if lose_elder and len(elders) == 1:
-            remove_elder(st, seat, elders[0])
-            lose_elder = False
-        flip = dead > 0 and flip_possible(st, seat)
-        if lose_elder or flip:
-            pend[str(seat)] = {"elder": lose_elder, "flip": flip}
-    if pend:
-        st["pend"] = pend
+        st["pend"][str(seat)] = {"kill": loss, "elder": lose_elder, "flip": loss > 0 and flip_possible(st, seat)}
+        chaos_settle(st, seat, ev)
+    if st["pend"]:
         st["phase"] = "chaos"
         return True
+    st["pend"] = before
     return False
 
 

@@ -117,6 +117,17 @@ def chaos_moves(st, seat) -> list:
     p = player(st, seat)
     flips = [False, True] if pend["flip"] else [False]
     out = []
+    if pend["kill"] > 0:
+        # D4: the player chooses which hunters are lost (D6: wanderers may go first)
+        for kind in E.chaos_kinds(st, seat):
+            if kind == "a":
+                out.append(Move(seat, "lose alpha", "Lose the alpha", ("ckill", "a")))
+            elif kind == seat:
+                out.append(Move(seat, "lose cube", "Lose a hunter", ("ckill", kind)))
+            else:
+                out.append(Move(seat, f"lose {SEAT_LETTERS[kind]}", f"Lose a wanderer of {SEAT_LETTERS[kind]}",
+                                ("ckill", kind)))
+        return out
     if pend["elder"]:
         for r in range(1, 7):
             if p["elders"][r] is None:
@@ -490,6 +501,11 @@ def play(st, move: Move) -> list:
         if flip:
             E.flip_sexuality(st, seat, ev)
         del st["pend"][str(seat)]
+        if not st["pend"]:
+            st["phase"] = "events"
+    elif kind == "ckill":
+        E.chaos_kill(st, seat, data[1], ev)
+        E.chaos_settle(st, seat, ev)
         if not st["pend"]:
             st["phase"] = "events"
     elif kind == "drop":

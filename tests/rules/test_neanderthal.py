@@ -152,12 +152,17 @@ def test_chaos_with_a_mature_fire_keeper_loses_one_hunter_and_no_elder():
     st = chaos_position(firekeeper=True)
     ev = []
     needs_choice = E.chaos(st, ev)
+    assert needs_choice and st["pend"][str(ARCHAIC)] == {"kill": 1, "elder": False, "flip": True}
+    assert {m.notation for m in M.legal(st, ARCHAIC)} == {"lose cube", "lose alpha"}
+    st["phase"] = "chaos"
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "lose cube"))
     p = player(st, ARCHAIC)
     assert p["pool"][ARCHAIC] == 1 and p["alpha"] == "pool"
     assert p["elders"][6] is not None
     assert st["chaos_lost"][ARCHAIC] == 1
     # after a loss the sexuality card may be turned over
-    assert needs_choice and st["pend"][str(ARCHAIC)] == {"elder": False, "flip": True}
+    assert st["pend"][str(ARCHAIC)] == {"kill": 0, "elder": False, "flip": True}
+    assert {m.notation for m in M.legal(st, ARCHAIC)} == {"keep", "flip"}
 
 
 def test_chaos_without_fire_keeper_loses_both_cubes_keeps_the_alpha():
@@ -167,8 +172,51 @@ def test_chaos_without_fire_keeper_loses_both_cubes_keeps_the_alpha():
     p["grave"] += 1
     p["vocab"]["k"] += 0
     E.chaos(st, [])
-    assert p["pool"][ARCHAIC] == 0 and p["alpha"] == "pool"
     assert st["chaos_lost"][ARCHAIC] == 2
+    # the table's choice for an absent player: cubes before the alpha
+    for _ in range(2):
+        st, _ = GAME.apply(st, GAME.default_move(st, ARCHAIC))
+    p = player(st, ARCHAIC)
+    assert p["pool"][ARCHAIC] == 0 and p["alpha"] == "pool"
+
+
+def test_chaos_the_player_chooses_which_hunters_die():
+    """D4: « tous les joueurs éliminent au moins la moitié de leurs chasseurs Non-Assignés,
+    à savoir tous les chasseurs dont vous disposez pour la chasse, y compris votre Alpha
+    (cylindre) et les chasseurs Expatriés (D6) ». D6 example: « Néanderthal n'a plus que trois
+    chasseurs non assignés, et deux d'entre eux sont des chasseurs Errants Cro-Magnon (rouge).
+    Il subit le chaos (ou une autre perte de chasseur), et doit perdre deux chasseurs. Il choisit
+    les deux chasseurs Errants »: the choice is his, so he may also keep them."""
+    st = fresh()
+    for s in range(3):
+        player(st, s)["elders"][6] = None
+        player(st, s)["grave"] += 1
+    p = player(st, NEANDERTHAL)
+    p["pool"][NEANDERTHAL] = 1
+    p["grave"] += 5
+    p["pool"][CROMAGNON] = 2
+    player(st, CROMAGNON)["grave"] -= 2
+    p["vocab"] = {"o": 0, "w": 0, "k": 0}
+    for s in (ARCHAIC, CROMAGNON):
+        player(st, s)["pool"][s] = 0
+        player(st, s)["grave"] += 6
+    st["phase"] = "events"
+    st["evq"] = ["chaos"]
+    E.run_events(st, [])
+    assert st["phase"] == "chaos" and M.to_act(st) == [NEANDERTHAL]
+    assert st["pend"][str(NEANDERTHAL)]["kill"] == 2 and st["chaos_lost"][NEANDERTHAL] == 2
+    moves = M.legal(st, NEANDERTHAL)
+    assert [m.notation for m in moves] == ["lose C", "lose cube"]
+    assert GAME.default_move(st, NEANDERTHAL).notation == "lose C"   # the old automatic choice
+    # the example's choice: both wanderers
+    a, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "lose C"))
+    a, _ = GAME.apply(a, GAME.parse(a, NEANDERTHAL, "lose C"))
+    assert player(a, NEANDERTHAL)["pool"] == [0, 1, 0] and a["phase"] != "chaos"
+    # another choice: the own cube first, then the remaining loss is forced (only wanderers left)
+    b, ev = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "lose cube"))
+    assert player(b, NEANDERTHAL)["pool"] == [0, 0, 1] and b["phase"] != "chaos"
+    for x in (a, b):
+        assert count_cubes(x, CROMAGNON) == 18 and count_cubes(x, NEANDERTHAL) == 18
 
 
 def test_chaos_immunity_when_hunters_do_not_exceed_vocabulary():
@@ -189,6 +237,8 @@ def test_chaos_elder_choice_and_flip_are_moves():
     st["evq"] = ["chaos"]
     E.run_events(st, [])
     assert st["phase"] == "chaos" and M.to_act(st) == [ARCHAIC]
+    for _ in range(2):
+        st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "lose cube"))
     notes = {m.notation for m in M.legal(st, ARCHAIC)}
     assert {"lose e4", "lose e6", "lose e4 flip"} <= notes
     move = next(m for m in M.legal(st, ARCHAIC) if m.notation == "lose e4 flip")
