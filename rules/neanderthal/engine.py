@@ -62,7 +62,7 @@ def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
         "round": 0, "phase": "sex", "events": daughters[:10], "unused": daughters[10:],
         "event": None, "order": list(range(seats)), "rows": rows, "decks": decks,
         "gone": [], "fresh": [], "parties": {}, "evq": [], "pend": {}, "bids": {}, "auc": None,
-        "chaos_lost": [0] * seats, "cur": 0, "acted": [], "nego": None, "last": [],
+        "chaos_lost": [0] * seats, "fight": None, "cur": 0, "acted": [], "nego": None, "last": [],
         "pl": [new_player(s, seats, cards[s]) for s in range(seats)],
     }
     for s in range(seats):
@@ -112,6 +112,9 @@ def advance(st, ev: list) -> None:
             start_negotiation(st, ev)
         elif ph == "combat":
             combat_phase(st, ev)
+        elif ph == "fighting":
+            if st["fight"]["who"] is not None or fight_on(st, ev):
+                return
         elif ph == "hunt":
             start_hunting(st)
         elif ph == "hunting":
@@ -705,20 +708,105 @@ def war_party(st, seat, key) -> bool:
 
 
 def combat_phase(st, ev) -> None:
-    for key in sorted(st["parties"], key=_key_order):
-        fighters = fighters_at(st, key)
-        if len(fighters) < 2:
+    """F2: on each contested card, each tribe in attack order rolls once."""
+    st["fight"] = {"keys": sorted(st["parties"], key=_key_order), "key": None, "queue": [],
+                   "att": None, "hits": 0, "vic": None, "who": None, "step": None}
+    st["phase"] = "fighting"
+    fight_on(st, ev)
+
+
+def hit_targets(st, key, seat) -> list:
+    """Enemies on the card, the table's default (the strongest, then player order) first."""
+    fighters = fighters_at(st, key)
+    return sorted((s for s in fighters if s != seat and fighters[s] > 0),
+                  key=lambda s: (-fighters[s], order_index(st, s)))
+
+
+def victim_kinds(st, key, victim) -> list:
+    """What a hit victim may lose on a card: wanderers, own cubes, the alpha, the husband."""
+    out = []
+    party = parties_at(st, key).get(str(victim))
+    if party is not None:
+        out += [s for s in range(n_seats(st)) if s != victim and party["c"][s] > 0]
+        if party["c"][victim] > 0:
+            out.append(victim)
+        if party["a"]:
+            out.append("a")
+    hus = _husband_of(st, key)
+    if hus is not None and hus["s"] == victim:
+        out.append("h")
+    return out
+
+
+def fight_kill(st, key, victim, kind, ev) -> None:
+    party = parties_at(st, key).get(str(victim))
+    if kind == "h":
+        owner, i = parse_daughter_key(key)
+        unseat_husband(st, owner, i, to_grave=True)
+        what, what_fr = "its husband", "son mari"
+    elif kind == "a":
+        party["a"] = False
+        player(st, victim)["alpha"] = "grave"
+        what, what_fr = "its alpha", "son alpha"
+    else:
+        party["c"][kind] -= 1
+        send_cube_to_grave(st, kind)
+        what, what_fr = ("a hunter", "un chasseur") if kind == victim else \
+            (f"a wanderer of {seat_name(kind)}", f"un errant de {seat_name(kind)}")
+    ev.append(Event(f"{seat_name(victim)} loses {what} on {place_name(st, key)}.",
+                    fr=f"{seat_name(victim)} perd {what_fr} sur {place_name(st, key)}.", seat=victim))
+
+
+def fight_on(st, ev) -> bool:
+    """Run the attacks until a hit needs a choice: the attacker splits its hits among
+    defenders, each victim picks which of its hunters dies (F2). True while waiting."""
+    f = st["fight"]
+    f["who"] = None
+    for _ in range(10000):
+        if f["hits"] > 0:
+            key, att = f["key"], f["att"]
+            enemies = hit_targets(st, key, att)
+            if not enemies:
+                f["hits"] = 0
+                continue
+            if f["vic"] is None:
+                if len(enemies) > 1:
+                    f["who"], f["step"] = att, "target"
+                    return True
+                f["vic"] = enemies[0]
+            kinds = victim_kinds(st, key, f["vic"])
+            if len(kinds) > 1:
+                f["who"], f["step"] = f["vic"], "victim"
+                return True
+            if kinds:
+                fight_kill(st, key, f["vic"], kinds[0], ev)
+            f["hits"] -= 1
+            f["vic"] = None
             continue
-        for seat in attack_order(st, list(fighters)):
-            fighters = fighters_at(st, key)
+        if f["queue"]:
+            seat = f["queue"].pop(0)
+            fighters = fighters_at(st, f["key"])
             if fighters.get(seat, 0) == 0:
                 continue
-            enemies = [s for s in fighters if s != seat and fighters[s] > 0]
-            if not enemies:
-                break
-            ev.append(attack(st, seat, key, fighters[seat]))
+            if not hit_targets(st, f["key"], seat):
+                f["queue"] = []
+                continue
+            hits, e = attack(st, seat, f["key"], fighters[seat])
+            ev.append(e)
+            f["att"], f["hits"], f["vic"] = seat, hits, None
+            continue
+        if f["keys"]:
+            key = f["keys"].pop(0)
+            fighters = fighters_at(st, key)
+            if len(fighters) < 2:
+                continue
+            f["key"], f["queue"] = key, attack_order(st, list(fighters))
+            continue
+        break
+    st["fight"] = None
     gathering(st, ev)
     st["phase"] = "hunt"
+    return False
 
 
 def _husband_of(st, key):
@@ -728,7 +816,7 @@ def _husband_of(st, key):
     return player(st, owner)["daughters"][i]["hus"]
 
 
-def attack(st, seat, key, strength) -> Event:
+def attack(st, seat, key, strength):
     party = parties_at(st, key).get(str(seat))
     hus = _husband_of(st, key)
     rolls = [st["rng"].roll() for _ in range(strength)]
@@ -741,24 +829,11 @@ def attack(st, seat, key, strength) -> Event:
             wp = war_party(st, seat, key)
         if r == 1 or (wp and r == 2):
             hits += 1
-    killed = 0
-    for _ in range(hits):
-        fighters = fighters_at(st, key)
-        enemies = [s for s in fighters if s != seat and fighters[s] > 0]
-        if not enemies:
-            break
-        victim = max(enemies, key=lambda s: (fighters[s], -order_index(st, s)))
-        vparty = parties_at(st, key).get(str(victim))
-        if vparty is not None and units(vparty) > 0:
-            killed += kill_in_party(st, victim, vparty, 1)
-        else:
-            owner, i = parse_daughter_key(key)
-            unseat_husband(st, owner, i, to_grave=True)
-            killed += 1
-    return Event(f"{seat_name(seat)} attacks on {place_name(st, key)}: rolls {' '.join(map(str, rolls))}, "
-                 f"{killed} enemy killed.",
-                 fr=f"{seat_name(seat)} attaque sur {place_name(st, key)} : {' '.join(map(str, rolls))}, {killed} tué(s).",
-                 seat=seat)
+    return hits, Event(f"{seat_name(seat)} attacks on {place_name(st, key)}: rolls {' '.join(map(str, rolls))}, "
+                       f"{hits} hit(s).",
+                       fr=f"{seat_name(seat)} attaque sur {place_name(st, key)} : {' '.join(map(str, rolls))}, "
+                          f"{hits} touche(s).",
+                       seat=seat)
 
 
 def gathering(st, ev) -> None:

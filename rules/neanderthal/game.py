@@ -22,6 +22,7 @@ PHASE_NAMES = {
     "discard": ("hand limit", "taille de la main"),
     "assign": ("assigning hunters", "assignation des chasseurs"),
     "nego": ("negotiations", "négociations"),
+    "fighting": ("attacks", "attaques"),
     "hunting": ("hunting", "chasse"),
     "release": ("choosing the disc a success frees", "choix du disque libéré"),
     "action": ("portal, neolexia and elder actions", "portail, néolexie et actions des Anciens"),
@@ -129,6 +130,7 @@ class Neanderthal(Game):
             st["bids"] = {}
             st["auc"] = {"seats": E.bidders(st), "turn": 0, "lead": None, "discs": None, "passes": 0}
         st.setdefault("auc", None)
+        st.setdefault("fight", None)
         return st
 
     # ---- views
@@ -221,6 +223,11 @@ def waiting_note(st) -> str:
     if ph == "release":
         seat, colour = st["rel"][0]
         return f"{'ABC'[seat]} chooses which {COLOUR_NAMES[colour]} disc is freed"
+    if ph == "fighting" and st["fight"]["who"] is not None:
+        f = st["fight"]
+        if f["step"] == "target":
+            return f"Attack on {f['key']}: {'ABC'[f['who']]} chooses whom a hit ({f['hits']} left) strikes"
+        return f"Attack on {f['key']}: {'ABC'[f['who']]} chooses which hunter dies"
     if ph == "expat":
         return f"{'ABC'[st['pend']['seat']]} sends {st['pend']['left']} wanderer(s)"
     return ""

@@ -33,6 +33,9 @@ def to_act(st) -> list:
         return [s for s in st["order"] if str(s) in st["pend"]]
     if ph == "expat":
         return [st["pend"]["seat"]]
+    if ph == "fighting":
+        who = st["fight"]["who"]
+        return [] if who is None else [who]
     if ph == "bid":
         return [E.bid_turn(st)]
     if ph == "discard":
@@ -66,6 +69,8 @@ def legal(st, seat) -> list:
         return out
     if ph == "chaos":
         return chaos_moves(st, seat)
+    if ph == "fighting":
+        return fight_moves(st, seat)
     if ph == "blizzard":
         return [Move(seat, f"drop {c}", "Lose " + dependant_name(st, seat, c), ("drop", c))
                 for c in E.dependants(st, seat)]
@@ -139,6 +144,26 @@ def chaos_moves(st, seat) -> list:
     else:
         out.append(Move(seat, "keep", "Keep sexuality", ("chaos", 0, False)))
         out.append(Move(seat, "flip", "Flip sexuality", ("chaos", 0, True)))
+    return out
+
+
+def fight_moves(st, seat) -> list:
+    """F2: the attacker may split its hits among defenders; the victim picks who dies."""
+    f = st["fight"]
+    if f["step"] == "target":
+        return [Move(seat, f"hit {SEAT_LETTERS[t]}", f"Hit {SEAT_LETTERS[t]}", ("hit", t))
+                for t in E.hit_targets(st, f["key"], seat)]
+    out = []
+    for kind in E.victim_kinds(st, f["key"], seat):
+        if kind == "a":
+            out.append(Move(seat, "lose alpha", "Lose the alpha", ("fkill", "a")))
+        elif kind == "h":
+            out.append(Move(seat, "lose husband", "Lose the husband", ("fkill", "h")))
+        elif kind == seat:
+            out.append(Move(seat, "lose cube", "Lose a hunter", ("fkill", kind)))
+        else:
+            out.append(Move(seat, f"lose {SEAT_LETTERS[kind]}", f"Lose a wanderer of {SEAT_LETTERS[kind]}",
+                            ("fkill", kind)))
     return out
 
 
@@ -508,6 +533,15 @@ def play(st, move: Move) -> list:
         E.chaos_settle(st, seat, ev)
         if not st["pend"]:
             st["phase"] = "events"
+    elif kind == "hit":
+        st["fight"]["vic"] = data[1]
+        st["fight"]["who"] = None
+    elif kind == "fkill":
+        f = st["fight"]
+        E.fight_kill(st, f["key"], seat, data[1], ev)
+        f["hits"] -= 1
+        f["vic"] = None
+        f["who"] = None
     elif kind == "drop":
         E.drop_dependant(st, seat, data[1], ev)
         st["pend"][str(seat)] -= 1

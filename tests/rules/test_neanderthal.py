@@ -562,6 +562,41 @@ def test_attack_order_by_black_discs_and_kills_by_ones():
     assert ev[0].text.startswith("{p1} attacks")
 
 
+def test_f2_the_attacker_splits_its_hits_and_each_victim_picks_who_dies():
+    """F2: « chaque «1» élimine un cube, choisi par la victime » and « Vous pouvez répartir
+    vos victimes parmi plusieurs défenseurs »."""
+    st = fresh()
+    empty_rows(st)
+    put(st, "S2", "Red Deer")
+    a = player(st, ARCHAIC)
+    a["pool"][CROMAGNON] = 1
+    player(st, CROMAGNON)["grave"] -= 1
+    party(st, "S2", NEANDERTHAL, cubes=3)
+    party(st, "S2", ARCHAIC, cubes=1, expats={CROMAGNON: 1})
+    party(st, "S2", CROMAGNON, cubes=2)
+    for s, k in ((NEANDERTHAL, 5), (ARCHAIC, 1), (CROMAGNON, 0)):
+        player(st, s)["vocab"]["k"] = k
+    st["rng"] = Dice([1, 1, 5] + [6] * 40)   # Neanderthal first: two hits; everything else misses
+    ev = []
+    E.combat_phase(st, ev)
+    assert ev[0].text.startswith("{p1} attacks") and ev[0].text.endswith("rolls 1 1 5, 2 hit(s).")
+    assert st["phase"] == "fighting" and M.to_act(st) == [NEANDERTHAL]
+    moves = M.legal(st, NEANDERTHAL)
+    assert [m.notation for m in moves] == ["hit A", "hit C"]            # the table's default first
+    M.play(st, GAME.parse(st, NEANDERTHAL, "hit C"))                   # one hit on Cro-Magnon: cubes only
+    assert st["parties"]["S2"][str(CROMAGNON)]["c"][CROMAGNON] == 1
+    assert M.to_act(st) == [NEANDERTHAL]
+    M.play(st, GAME.parse(st, NEANDERTHAL, "hit A"))                   # the other on Archaic
+    assert M.to_act(st) == [ARCHAIC]                                   # the victim chooses
+    assert [m.notation for m in M.legal(st, ARCHAIC)] == ["lose C", "lose cube"]
+    assert GAME.default_move(st, ARCHAIC).notation == "lose C"         # the old automatic choice
+    ev = M.play(st, GAME.parse(st, ARCHAIC, "lose cube"))              # Archaic keeps its wanderer
+    assert texts(ev).startswith("{p0} loses a hunter on S2")
+    assert st["phase"] != "fighting"
+    for s in range(3):
+        assert count_cubes(st, s) == 18
+
+
 # --------------------------------------------------------------- F3 gathering
 
 
