@@ -62,7 +62,7 @@ def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
         "round": 0, "phase": "sex", "events": daughters[:10], "unused": daughters[10:],
         "event": None, "order": list(range(seats)), "rows": rows, "decks": decks,
         "gone": [], "fresh": [], "parties": {}, "evq": [], "pend": {}, "bids": {}, "auc": None,
-        "chaos_lost": [0] * seats, "fight": None, "cur": 0, "acted": [], "nego": None, "last": [],
+        "chaos_lost": [0] * seats, "fight": None, "alpha_use": {}, "alpha_ask": None, "cur": 0, "acted": [], "nego": None, "last": [],
         "pl": [new_player(s, seats, cards[s]) for s in range(seats)],
     }
     for s in range(seats):
@@ -885,6 +885,8 @@ def start_hunting(st) -> None:
                    key=lambda k: (order_index(st, _single_seat(st, k)), placed_at(k), _key_order(k)))
     second = sorted([k for k in keys if contested(k) and not is_pred(k)], key=_key_order)
     st["hq"] = first + second
+    st["alpha_use"] = {}
+    st["alpha_ask"] = None
     st["rel"] = []
     st["rel_then"] = "hunting"
     st["phase"] = "hunting"
@@ -901,9 +903,13 @@ def continue_hunting(st, ev) -> bool:
             st["phase"] = "release"
             return False
         if st["hq"]:
-            key = st["hq"].pop(0)
+            key = st["hq"][0]
             if key not in st["parties"]:
+                st["hq"].pop(0)
                 continue
+            if key[0] in "NS" and ask_alpha(st, key):
+                return False
+            st["hq"].pop(0)
             if key[0] in "NS":
                 hunt_card(st, key, ev)
             else:
@@ -912,6 +918,8 @@ def continue_hunting(st, ev) -> bool:
         # every call clears its card; a second predator may receive the survivors
         preds = sorted(k for k in st["parties"] if any(units(p) for p in st["parties"][k].values()))
         if preds:
+            if ask_alpha(st, preds[0]):
+                return False
             hunt_card(st, preds[0], ev, predator=True)
             continue
         break
@@ -928,10 +936,15 @@ def continue_hunting(st, ev) -> bool:
     return True
 
 
-def hunting_phase(st, ev) -> None:
-    """The whole of phase 4 when nobody has a choice to make (tests, tools)."""
+def hunting_phase(st, ev, power=True) -> None:
+    """The whole of phase 4 when nobody has a choice to make (tests, tools);
+    every alpha with a power uses it (or none does: power=False)."""
     start_hunting(st)
-    continue_hunting(st, ev)
+    while not continue_hunting(st, ev) and st["phase"] == "alpha":
+        seat, key = st["alpha_ask"]
+        st["alpha_use"][alpha_key(key, seat)] = power
+        st["alpha_ask"] = None
+        st["phase"] = "hunting"
 
 
 def release_options(st, seat, colour) -> list:
@@ -1011,11 +1024,32 @@ def alpha_power(p, kind: str) -> bool:
     return False
 
 
-def roll_party(st, seat, party, card) -> dict:
+def alpha_key(key, seat) -> str:
+    return f"{key}/{seat}"
+
+
+def ask_alpha(st, key) -> bool:
+    """E5 « Préparation »: before a hunting roll, a player whose alpha has a power on
+    this card decides whether to use it. True (phase "alpha") while someone must decide."""
+    if not huntable(st, key):
+        return False
+    kind = BIOMES[slot_card(st, key)[0]]["type"]
+    use = st.setdefault("alpha_use", {})
+    for s, party in sorted(st["parties"].get(key, {}).items()):
+        seat = int(s)
+        if party["a"] and alpha_power(player(st, seat), kind) and alpha_key(key, seat) not in use:
+            st["alpha_ask"] = [seat, key]
+            st["phase"] = "alpha"
+            return True
+    return False
+
+
+def roll_party(st, seat, party, card, key=None) -> dict:
     """One hunting roll (G, G2, G0): faces, successes, attrition."""
     p = player(st, seat)
     info = BIOMES[card]
-    auto = party["a"] and alpha_power(p, info["type"])
+    auto = party["a"] and alpha_power(p, info["type"]) and \
+        (st.get("alpha_use") or {}).get(alpha_key(key, seat), True)
     n = units(party) - (1 if auto else 0)
     raw = [st["rng"].roll() for _ in range(n)]
     modded = any(BIOMES[c["id"]]["hand"]["mod"] == info["type"] for c in p["inventions"] if not c["discs"])
@@ -1051,7 +1085,7 @@ def hunt_card(st, key, ev, predator=False) -> None:
         p = player(st, seat)
         if key in st["fresh"] and not all(p["vocab"][c] >= info["prereq"].count(c) for c in info["prereq"]):
             continue  # G7: a replacement card needs its own hunting tools
-        r = roll_party(st, seat, party, card)
+        r = roll_party(st, seat, party, card, key)
         dead = kill_in_party(st, seat, party, r["deaths"])
         survivors = units(party)
         text = f"{seat_name(seat)} hunts {info['name']} ({key}) with {survivors + dead}: {describe_roll(r)}"

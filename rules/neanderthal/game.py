@@ -23,6 +23,7 @@ PHASE_NAMES = {
     "assign": ("assigning hunters", "assignation des chasseurs"),
     "nego": ("negotiations", "négociations"),
     "fighting": ("attacks", "attaques"),
+    "alpha": ("alpha power", "pouvoir de l'Alpha"),
     "hunting": ("hunting", "chasse"),
     "release": ("choosing the disc a success frees", "choix du disque libéré"),
     "action": ("portal, neolexia and elder actions", "portail, néolexie et actions des Anciens"),
@@ -131,6 +132,8 @@ class Neanderthal(Game):
             st["auc"] = {"seats": E.bidders(st), "turn": 0, "lead": None, "discs": None, "passes": 0}
         st.setdefault("auc", None)
         st.setdefault("fight", None)
+        st.setdefault("alpha_use", {})
+        st.setdefault("alpha_ask", None)
         return st
 
     # ---- views
@@ -228,6 +231,9 @@ def waiting_note(st) -> str:
         if f["step"] == "target":
             return f"Attack on {f['key']}: {'ABC'[f['who']]} chooses whom a hit ({f['hits']} left) strikes"
         return f"Attack on {f['key']}: {'ABC'[f['who']]} chooses which hunter dies"
+    if ph == "alpha":
+        seat, key = st["alpha_ask"]
+        return f"{'ABC'[seat]} decides whether its alpha uses its power on {key}"
     if ph == "expat":
         return f"{'ABC'[st['pend']['seat']]} sends {st['pend']['left']} wanderer(s)"
     return ""

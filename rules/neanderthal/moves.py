@@ -33,6 +33,8 @@ def to_act(st) -> list:
         return [s for s in st["order"] if str(s) in st["pend"]]
     if ph == "expat":
         return [st["pend"]["seat"]]
+    if ph == "alpha":
+        return [st["alpha_ask"][0]]
     if ph == "fighting":
         who = st["fight"]["who"]
         return [] if who is None else [who]
@@ -71,6 +73,10 @@ def legal(st, seat) -> list:
         return chaos_moves(st, seat)
     if ph == "fighting":
         return fight_moves(st, seat)
+    if ph == "alpha":
+        key = st["alpha_ask"][1]
+        return [Move(seat, "power", f"Alpha counts as a 1 on {key}", ("apower", True)),
+                Move(seat, "roll", f"Alpha rolls like the others on {key}", ("apower", False))]
     if ph == "blizzard":
         return [Move(seat, f"drop {c}", "Lose " + dependant_name(st, seat, c), ("drop", c))
                 for c in E.dependants(st, seat)]
@@ -533,6 +539,14 @@ def play(st, move: Move) -> list:
         E.chaos_settle(st, seat, ev)
         if not st["pend"]:
             st["phase"] = "events"
+    elif kind == "apower":
+        _, key = st["alpha_ask"]
+        st["alpha_use"][E.alpha_key(key, seat)] = data[1]
+        st["alpha_ask"] = None
+        ev.append(Event(f"{seat_name(seat)}'s alpha " + ("uses its power" if data[1] else "rolls like the others")
+                        + f" on {key}.", fr=f"Alpha de {seat_name(seat)} : " + ("pouvoir utilisé" if data[1] else "lance le dé")
+                        + f" sur {key}.", seat=seat))
+        st["phase"] = "hunting"
     elif kind == "hit":
         st["fight"]["vic"] = data[1]
         st["fight"]["who"] = None

@@ -733,6 +733,31 @@ def test_g6_bee_with_trapper_alpha_triple_ones_goes_to_hand():
     assert st["rows"]["S"][3] is not None and st["rows"]["S"][3][0] != card("Bee")
 
 
+def test_e5_the_alpha_may_decline_its_power_and_roll_for_a_triple():
+    """E5: « votre Alpha peut choisir de considérer son lancer de dé comme un «1» » and
+    « Préparation. Vous devez décider d'utiliser un pouvoir spécial avant de faire le lancer
+    de chasse. Si vous choisissez de ne pas l'utiliser, l'alpha lance le dé comme tout autre
+    chasseur. » Same Bee hunt as G6, but the trapper's alpha rolls: three dice."""
+    st = fresh()
+    empty_rows(st)
+    put(st, "S4", "Bee")
+    mature(st, ARCHAIC, 5)
+    player(st, ARCHAIC)["alpha"] = "pool"
+    party(st, "S4", ARCHAIC, cubes=2, alpha=True)
+    st["phase"] = "hunt"
+    st["rng"] = Dice([1, 1, 1])
+    ev = []
+    E.advance(st, ev)
+    assert st["phase"] == "alpha" and M.to_act(st) == [ARCHAIC]
+    assert [m.notation for m in M.legal(st, ARCHAIC)] == ["power", "roll"]
+    assert ev == [] and st["rng"].rolls == [1, 1, 1]      # decided before any die is rolled
+    ev = M.play(st, GAME.parse(st, ARCHAIC, "roll"))
+    t = texts(ev)
+    assert "rolls like the others" in t and "1 1 1" in t and "alpha 1" not in t
+    assert st["rng"].rolls == []
+    assert player(st, ARCHAIC)["hand"] == [card("Bee")]
+
+
 def test_g3_wolves_smaller_party_first_winner_takes_all():
     """G3 example: 3 Cro-Magnon and 2 Archaic hunt the wolves; Archaic rolls first and wins."""
     st = fresh()
@@ -1472,6 +1497,10 @@ def test_g8_authority_a_success_elsewhere_first_matures_the_knapper_for_the_hors
     st["rng"] = Dice([1, 3, 4, 5, 6])   # Birch Tar: 1; Horse: 3 4 5 6 and the alpha's sure 1
     ev = []
     E.advance(st, ev)
+    # E5 « Préparation »: the now mature knapper's alpha decides before the Horse roll
+    assert st["phase"] == "alpha" and M.to_act(st) == [CROMAGNON] and st["alpha_ask"] == [CROMAGNON, "S3"]
+    assert GAME.default_move(st, CROMAGNON).notation == "power"
+    ev += M.play(st, GAME.parse(st, CROMAGNON, "power"))
     t = texts(ev)
     assert t.index("Birch Tar") < t.index("Horse")
     assert "alpha 1" in t and player(st, CROMAGNON)["elders"][3] == {"imm": None}
