@@ -62,7 +62,7 @@ def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
         "round": 0, "phase": "sex", "events": daughters[:10], "unused": daughters[10:],
         "event": None, "order": list(range(seats)), "rows": rows, "decks": decks,
         "gone": [], "fresh": [], "parties": {}, "evq": [], "pend": {}, "bids": {}, "auc": None,
-        "chaos_lost": [0] * seats, "fight": None, "alpha_use": {}, "alpha_ask": None, "cur": 0, "acted": [], "nego": None, "last": [],
+        "chaos_lost": [0] * seats, "fight": None, "alpha_use": {}, "alpha_ask": None, "offers": [], "hc": None, "cur": 0, "acted": [], "nego": None, "last": [],
         "pl": [new_player(s, seats, cards[s]) for s in range(seats)],
     }
     for s in range(seats):
@@ -896,12 +896,18 @@ def continue_hunting(st, ev) -> bool:
     """Hunt card after card; pause when a player must pick which disc a
     success frees (so a freshly matured elder helps the next hunt, G3)."""
     for _ in range(100):
+        if st.get("offers"):
+            st["phase"] = "take"
+            return False
         if over_hand_limit(st):   # G6: a card taken into a full hand is discarded at once
             to_discard(st, "hunting")
             return False
         if not settle_releases(st, ev):
             st["phase"] = "release"
             return False
+        if st.get("hc"):
+            hunt_on(st, ev)
+            continue
         if st["hq"]:
             key = st["hq"][0]
             if key not in st["parties"]:
@@ -923,6 +929,9 @@ def continue_hunting(st, ev) -> bool:
             hunt_card(st, preds[0], ev, predator=True)
             continue
         break
+    if st.get("offers"):
+        st["phase"] = "take"
+        return False
     if over_hand_limit(st):
         to_discard(st, "hunting")
         return False
@@ -931,6 +940,9 @@ def continue_hunting(st, ev) -> bool:
         return False
     for key in list(st["parties"]):
         send_home(st, key)
+    if st.get("offers"):
+        st["phase"] = "take"
+        return False
     st["parties"] = {}
     st["phase"] = "hunting"
     return True
@@ -940,10 +952,13 @@ def hunting_phase(st, ev, power=True) -> None:
     """The whole of phase 4 when nobody has a choice to make (tests, tools);
     every alpha with a power uses it (or none does: power=False)."""
     start_hunting(st)
-    while not continue_hunting(st, ev) and st["phase"] == "alpha":
-        seat, key = st["alpha_ask"]
-        st["alpha_use"][alpha_key(key, seat)] = power
-        st["alpha_ask"] = None
+    while not continue_hunting(st, ev) and st["phase"] in ("alpha", "take"):
+        if st["phase"] == "take":
+            answer_offer(st, True, ev)
+        else:
+            seat, key = st["alpha_ask"]
+            st["alpha_use"][alpha_key(key, seat)] = power
+            st["alpha_ask"] = None
         st["phase"] = "hunting"
 
 
@@ -1072,11 +1087,23 @@ def describe_roll(r) -> str:
     return text
 
 
-def hunt_card(st, key, ev, predator=False) -> None:
-    """Resolve every party on one biome in hunting order (A4, G3)."""
-    for seat in hunt_order(st, key):
+def hunt_card(st, key, ev, predator=False) -> bool:
+    """Resolve every party on one biome in hunting order (A4, G3). False while a
+    player decides whether to take a trophy or a hand card (G5, G6)."""
+    st["hc"] = {"key": key, "pred": predator, "seats": hunt_order(st, key)}
+    return hunt_on(st, ev)
+
+
+def hunt_on(st, ev) -> bool:
+    hc = st["hc"]
+    key, predator = hc["key"], hc["pred"]
+    while hc["seats"]:
+        if st.get("offers"):
+            return False
+        seat = hc["seats"].pop(0)
         if not huntable(st, key):
-            break
+            hc["seats"] = []
+            continue
         party = st["parties"][key].get(str(seat))
         if party is None or units(party) == 0:
             continue
@@ -1132,7 +1159,8 @@ def hunt_card(st, key, ev, predator=False) -> None:
                             fr=f"{card_name(slot_card(st, onward)[0])} ({onward}) attaque aussi {seat_name(seat)} !",
                             seat=seat))
             if r["ok"]:
-                break
+                hc["seats"] = []
+                continue
             continue
         if pred_key is not None:
             # G4: the gains wait for the predator's attack
@@ -1145,8 +1173,13 @@ def hunt_card(st, key, ev, predator=False) -> None:
             bank_loot(st, seat, gains, ev)
             if r["ok"]:
                 _home_others(st, key, seat)
-                break
+                hc["seats"] = []
+                continue
+    if st.get("offers"):
+        return False
+    st["hc"] = None
     send_home(st, key)
+    return True
 
 
 def p_has_mature_elder(p) -> bool:
@@ -1217,16 +1250,37 @@ def bank_loot(st, seat, gains, ev) -> None:
         queue_release(st, seat, gains["release"])
     cell = slot_card(st, key) if key else None
     if gains.get("trophy") and cell and cell[0] == gains["trophy"]:
-        st["rows"][key[0]][int(key[1:]) - 1] = None  # G7: a trophy leaves a gap
-        p["trophies"].append(gains["trophy"])
-        bits.append(f"takes {card_name(gains['trophy'])} as a trophy")
+        if st["coop"]:   # K2: « prendre un trophée (G5) est obligatoire »
+            bits.append(take_card(st, seat, "trophy", gains["trophy"], key))
+        else:            # G5: « peut être ajoutée à votre tableau »
+            st.setdefault("offers", []).append([seat, "trophy", gains["trophy"], key])
     elif gains.get("hand") and cell and cell[0] == gains["hand"]:
-        p["hand"].append(gains["hand"])
-        refill(st, key)
-        bits.append(f"takes {card_name(gains['hand'])} into hand")
+        st.setdefault("offers", []).append([seat, "hand", gains["hand"], key])  # G6: « vous pouvez »
     if bits and ev is not None:
         ev.append(Event(f"{seat_name(seat)} " + ", ".join(bits) + ".", fr=f"{seat_name(seat)} : " + ", ".join(bits) + ".",
                         seat=seat))
+
+
+def take_card(st, seat, kind, cid, key) -> str:
+    p = player(st, seat)
+    if kind == "trophy":
+        st["rows"][key[0]][int(key[1:]) - 1] = None  # G7: a trophy leaves a gap
+        p["trophies"].append(cid)
+        return f"takes {card_name(cid)} as a trophy"
+    p["hand"].append(cid)
+    refill(st, key)
+    return f"takes {card_name(cid)} into hand"
+
+
+def answer_offer(st, take: bool, ev) -> None:
+    """The first queued trophy (G5) or hand card (G6) is taken or left in its row."""
+    seat, kind, cid, key = st["offers"].pop(0)
+    cell = slot_card(st, key)
+    if take and cell and cell[0] == cid:
+        text = f"{seat_name(seat)} {take_card(st, seat, kind, cid, key)}."
+    else:
+        text = f"{seat_name(seat)} leaves {card_name(cid)} in the row."
+    ev.append(Event(text, fr=text, seat=seat))
 
 
 def refill(st, key) -> None:

@@ -24,6 +24,7 @@ PHASE_NAMES = {
     "nego": ("negotiations", "négociations"),
     "fighting": ("attacks", "attaques"),
     "alpha": ("alpha power", "pouvoir de l'Alpha"),
+    "take": ("taking a trophy or a hand card", "prise d'un trophée ou d'une carte en main"),
     "hunting": ("hunting", "chasse"),
     "release": ("choosing the disc a success frees", "choix du disque libéré"),
     "action": ("portal, neolexia and elder actions", "portail, néolexie et actions des Anciens"),
@@ -134,6 +135,8 @@ class Neanderthal(Game):
         st.setdefault("fight", None)
         st.setdefault("alpha_use", {})
         st.setdefault("alpha_ask", None)
+        st.setdefault("offers", [])
+        st.setdefault("hc", None)
         return st
 
     # ---- views
@@ -231,6 +234,9 @@ def waiting_note(st) -> str:
         if f["step"] == "target":
             return f"Attack on {f['key']}: {'ABC'[f['who']]} chooses whom a hit ({f['hits']} left) strikes"
         return f"Attack on {f['key']}: {'ABC'[f['who']]} chooses which hunter dies"
+    if ph == "take":
+        seat, kind, cid, key = st["offers"][0]
+        return f"{'ABC'[seat]} may take {card_name(cid)} ({key}) " + ("as a trophy" if kind == "trophy" else "into hand")
     if ph == "alpha":
         seat, key = st["alpha_ask"]
         return f"{'ABC'[seat]} decides whether its alpha uses its power on {key}"

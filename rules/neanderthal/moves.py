@@ -35,6 +35,8 @@ def to_act(st) -> list:
         return [st["pend"]["seat"]]
     if ph == "alpha":
         return [st["alpha_ask"][0]]
+    if ph == "take":
+        return [st["offers"][0][0]]
     if ph == "fighting":
         who = st["fight"]["who"]
         return [] if who is None else [who]
@@ -73,6 +75,11 @@ def legal(st, seat) -> list:
         return chaos_moves(st, seat)
     if ph == "fighting":
         return fight_moves(st, seat)
+    if ph == "take":
+        _, what, cid, key = st["offers"][0]
+        where = "as a trophy" if what == "trophy" else "into hand"
+        return [Move(seat, "take", f"Take {card_name(cid)} {where}", ("offer", True)),
+                Move(seat, "leave", f"Leave {card_name(cid)} in the row", ("offer", False))]
     if ph == "alpha":
         key = st["alpha_ask"][1]
         return [Move(seat, "power", f"Alpha counts as a 1 on {key}", ("apower", True)),
@@ -539,6 +546,9 @@ def play(st, move: Move) -> list:
         E.chaos_settle(st, seat, ev)
         if not st["pend"]:
             st["phase"] = "events"
+    elif kind == "offer":
+        E.answer_offer(st, data[1], ev)
+        st["phase"] = "hunting"
     elif kind == "apower":
         _, key = st["alpha_ask"]
         st["alpha_use"][E.alpha_key(key, seat)] = data[1]

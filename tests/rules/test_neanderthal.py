@@ -752,10 +752,58 @@ def test_e5_the_alpha_may_decline_its_power_and_roll_for_a_triple():
     assert [m.notation for m in M.legal(st, ARCHAIC)] == ["power", "roll"]
     assert ev == [] and st["rng"].rolls == [1, 1, 1]      # decided before any die is rolled
     ev = M.play(st, GAME.parse(st, ARCHAIC, "roll"))
+    assert st["phase"] == "take"
+    ev += M.play(st, GAME.parse(st, ARCHAIC, "take"))
     t = texts(ev)
     assert "rolls like the others" in t and "1 1 1" in t and "alpha 1" not in t
     assert st["rng"].rolls == []
     assert player(st, ARCHAIC)["hand"] == [card("Bee")]
+
+
+def test_g5_g6_taking_a_trophy_or_a_hand_card_is_optional():
+    """G5: « L'icône andouiller indique une carte qui peut être ajoutée à votre tableau comme
+    trophée » (example: « Cinq Chasseurs de Daims lancent un «2» et trois «3». C'est un échec
+    de la chasse [...] mais néanmoins elle peut être prise [...] comme trophée »). G6: « Si vous
+    obtenez les dés requis, vous pouvez prendre la carte dans votre main ». Only the K2
+    variant makes the trophy compulsory: « prendre un trophée (G5) est obligatoire »."""
+    def deer(coop=False):
+        st = fresh()
+        st["coop"] = coop
+        empty_rows(st)
+        put(st, "S2", "Fallow Deer")
+        party(st, "S2", ARCHAIC, cubes=5)
+        st["rng"] = Dice([2, 3, 3, 3, 5])
+        st["phase"] = "hunt"
+        ev = []
+        E.advance(st, ev)
+        return st, ev
+    st, ev = deer()
+    assert "fails" in texts(ev) and st["phase"] == "take" and M.to_act(st) == [ARCHAIC]
+    assert [m.notation for m in M.legal(st, ARCHAIC)] == ["take", "leave"]
+    assert "may take Fallow Deer" in GAME.view(st, None)["waiting"]
+    left = GAME.clone(st)
+    ev = M.play(left, GAME.parse(left, ARCHAIC, "leave"))
+    assert "leaves Fallow Deer in the row" in texts(ev)
+    assert player(left, ARCHAIC)["trophies"] == [] and left["rows"]["S"][1][0] == card("Fallow Deer")
+    M.play(st, GAME.parse(st, ARCHAIC, "take"))
+    assert player(st, ARCHAIC)["trophies"] == [card("Fallow Deer")] and st["rows"]["S"][1] is None
+    for x in (st, left):
+        assert x["phase"] != "take"
+        invariants(x)
+    st, ev = deer(coop=True)                      # K2: no choice
+    assert st["phase"] != "take" and player(st, ARCHAIC)["trophies"] == [card("Fallow Deer")]
+    # G6: the Bee with a triple may be left in the row
+    st = fresh()
+    empty_rows(st)
+    put(st, "S4", "Bee")
+    mature(st, ARCHAIC, 5)
+    party(st, "S4", ARCHAIC, cubes=3)
+    st["rng"] = Dice([1, 1, 1])
+    st["phase"] = "hunt"
+    E.advance(st, [])
+    assert st["phase"] == "take" and "into hand" in M.legal(st, ARCHAIC)[0].label
+    M.play(st, GAME.parse(st, ARCHAIC, "leave"))
+    assert player(st, ARCHAIC)["hand"] == [] and st["rows"]["S"][3][0] == card("Bee")
 
 
 def test_g3_wolves_smaller_party_first_winner_takes_all():
@@ -1458,6 +1506,9 @@ def test_g6_a_card_taken_into_a_full_hand_is_discarded_at_once_before_the_next_h
     st["phase"] = "hunt"
     ev = []
     E.advance(st, ev)
+    assert st["phase"] == "take" and M.to_act(st) == [ARCHAIC]   # G6: « vous pouvez prendre »
+    assert GAME.default_move(st, ARCHAIC).notation == "take"
+    ev += M.play(st, GAME.parse(st, ARCHAIC, "take"))
     assert st["phase"] == "discard" and M.to_act(st) == [ARCHAIC]
     assert "Wild Boar" not in texts(ev)          # the next hunt waits for the discard
     st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, "discard horse"))
