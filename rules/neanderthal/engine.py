@@ -12,7 +12,7 @@ from .data import A_COLOUR, BIOMES, ELDERS, COLOUR_NAMES_FR as COLOUR_NAME_FR, C
     SEXUALITY, SPECIES, SPECIES_ORDER
 from .model import (
     ROWS, WIDTH, add_babies, holder_discs, immature_holders, release_from, biome_keys, black_discs, card_name, has_ability, has_elder,
-    has_weapon, hand_limit, huntable, hunters, is_gatherer, kill_from_pool, lazarus, mature_elder,
+    has_weapon, hand_limit, huntable, hunters, is_gatherer, lazarus, mature_elder,
     mpi_for, n_seats, order_index, parse_daughter_key, player, remove_elder, seat_name,
     send_cube_to_grave, slot_card, unseat_husband, vocab_total)
 
@@ -1238,8 +1238,7 @@ def nearest_predators(st, key) -> list:
 
 
 def bank_loot(st, seat, gains, ev) -> None:
-    """Apply the results of a hunt: babies, discs, a trophy, a hand card."""
-    p = player(st, seat)
+    """Apply the results of a hunt: babies, discs; a trophy or a hand card is offered."""
     key = gains.get("key")
     bits = []
     if gains.get("babies"):
@@ -1278,9 +1277,11 @@ def answer_offer(st, take: bool, ev) -> None:
     cell = slot_card(st, key)
     if take and cell and cell[0] == cid:
         text = f"{seat_name(seat)} {take_card(st, seat, kind, cid, key)}."
+        fr = f"{seat_name(seat)} prend {card_name(cid)} " + ("comme trophée." if kind == "trophy" else "en main.")
     else:
         text = f"{seat_name(seat)} leaves {card_name(cid)} in the row."
-    ev.append(Event(text, fr=text, seat=seat))
+        fr = f"{seat_name(seat)} laisse {card_name(cid)} dans la rangée."
+    ev.append(Event(text, fr=fr, seat=seat))
 
 
 def refill(st, key) -> None:
