@@ -137,15 +137,7 @@ def chaos_moves(st, seat) -> list:
     out = []
     if pend["kill"] > 0:
         # D4: the player chooses which hunters are lost (D6: wanderers may go first)
-        for kind in E.chaos_kinds(st, seat):
-            if kind == "a":
-                out.append(Move(seat, "lose alpha", "Lose the alpha", ("ckill", "a")))
-            elif kind == seat:
-                out.append(Move(seat, "lose cube", "Lose a hunter", ("ckill", kind)))
-            else:
-                out.append(Move(seat, f"lose {SEAT_LETTERS[kind]}", f"Lose a wanderer of {SEAT_LETTERS[kind]}",
-                                ("ckill", kind)))
-        return out
+        return lose_moves(seat, E.chaos_kinds(st, seat), "ckill")
     if pend["elder"]:
         for r in range(1, 7):
             if p["elders"][r] is None:
@@ -166,17 +158,23 @@ def fight_moves(st, seat) -> list:
     if f["step"] == "target":
         return [Move(seat, f"hit {SEAT_LETTERS[t]}", f"Hit {SEAT_LETTERS[t]}", ("hit", t))
                 for t in E.hit_targets(st, f["key"], seat)]
+    return lose_moves(seat, E.victim_kinds(st, f["key"], seat), "fkill")
+
+
+def lose_moves(seat, kinds, tag: str) -> list:
+    """One 'lose …' move per kind of hunter the seat may give up (chaos D4, attacks F2):
+    the alpha, a husband, one of its own cubes, or a wanderer of another species."""
     out = []
-    for kind in E.victim_kinds(st, f["key"], seat):
+    for kind in kinds:
         if kind == "a":
-            out.append(Move(seat, "lose alpha", "Lose the alpha", ("fkill", "a")))
+            out.append(Move(seat, "lose alpha", "Lose the alpha", (tag, "a")))
         elif kind == "h":
-            out.append(Move(seat, "lose husband", "Lose the husband", ("fkill", "h")))
+            out.append(Move(seat, "lose husband", "Lose the husband", (tag, "h")))
         elif kind == seat:
-            out.append(Move(seat, "lose cube", "Lose a hunter", ("fkill", kind)))
+            out.append(Move(seat, "lose cube", "Lose a hunter", (tag, kind)))
         else:
             out.append(Move(seat, f"lose {SEAT_LETTERS[kind]}", f"Lose a wanderer of {SEAT_LETTERS[kind]}",
-                            ("fkill", kind)))
+                            (tag, kind)))
     return out
 
 
