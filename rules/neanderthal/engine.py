@@ -8,7 +8,7 @@ from collections import Counter
 
 from rules.core import Event, Rng
 
-from .data import A_COLOUR, BIOMES, ELDERS, COLOUR_NAMES_FR as COLOUR_NAME_FR, COLOURS, CUBES, DAUGHTERS, \
+from .data import A_COLOUR, BIOMES, ELDERS, COLOUR_NAMES, COLOUR_NAMES_FR as COLOUR_NAME_FR, COLOURS, CUBES, DAUGHTERS, \
     SEXUALITY, SPECIES, SPECIES_ORDER
 from .model import (
     ROWS, WIDTH, add_babies, holder_discs, immature_holders, release_from, biome_keys, black_discs, card_name, has_ability, has_elder,
@@ -541,7 +541,9 @@ def bidders(st) -> list:
 def open_auction(st, ev) -> None:
     """D7: an open auction. In player order each vocal seat (and a tribal
     harem, at half value) opens, matches or raises, or passes; it ends when
-    every other bidder has passed since the last bid."""
+    every other bidder has passed since the last bid. Bids are numbers of
+    discs: « vous n'avez pas besoin de spécifier la couleur des disques »;
+    the winner picks the colours when paying."""
     st["bids"] = {}   # sealed answers only; the open auction lives in st["auc"]
     seats = bidders(st)
     if not seats:
@@ -550,29 +552,37 @@ def open_auction(st, ev) -> None:
                         fr=f"Personne ne peut enchérir pour {card_name(st['event'])} ; elle est défaussée."))
         st["phase"] = "assign_start"
         return
-    st["auc"] = {"seats": seats, "turn": 0, "lead": None, "discs": None, "passes": 0}
+    st["auc"] = {"seats": seats, "turn": 0, "lead": None, "n": 0, "passes": 0}
     st["phase"] = "bid"
 
 
-def bid_value(st, seat, discs: dict) -> float:
-    n = sum(discs.values())
+def bid_colours(st) -> list:
+    return [c for c in COLOURS if c in DAUGHTERS[st["event"]]["bid"]]
+
+
+def bid_capacity(st, seat) -> int:
+    """How many discs a seat can put up: its vocabulary in the card's colours."""
     p = player(st, seat)
-    return n / 2 if p["tribal"] else n  # D7: a tribal harem bids at half value (no rounding)
+    return sum(p["vocab"][c] for c in bid_colours(st))
 
 
-def bid_key(st, seat, discs: dict) -> tuple:
+def bid_value(st, seat, n: int) -> float:
+    return n / 2 if player(st, seat)["tribal"] else n  # D7: a tribal harem bids at half value (no rounding)
+
+
+def bid_key(st, seat, n: int) -> tuple:
     """Higher wins: the value, then the Caring Woman, then player order (D7 ties)."""
-    return (bid_value(st, seat, discs), 1 if has_ability(st, seat, "caring") else 0, -order_index(st, seat))
+    return (bid_value(st, seat, n), 1 if has_ability(st, seat, "caring") else 0, -order_index(st, seat))
 
 
-def bid_beats(st, seat, discs: dict) -> bool:
+def bid_beats(st, seat, n: int) -> bool:
     """A bid is legal when it takes the lead: a raise, or a match that wins the tie."""
     auc = st["auc"]
-    if sum(discs.values()) < 1:   # D7: the minimum bid is one disc
+    if not 1 <= n <= bid_capacity(st, seat):   # D7: the minimum bid is one disc
         return False
     if auc["lead"] is None:
         return True
-    return bid_key(st, seat, discs) > bid_key(st, auc["lead"], auc["discs"])
+    return bid_key(st, seat, n) > bid_key(st, auc["lead"], auc["n"])
 
 
 def bid_turn(st):
@@ -580,27 +590,33 @@ def bid_turn(st):
     return auc["seats"][auc["turn"]]
 
 
-def play_bid(st, seat, discs, ev) -> None:
-    """One bid or pass by the seat whose turn it is; the turn passes to the
-    next bidder other than the leader."""
+def discs_word(n, fr=False) -> str:
+    if fr:
+        return f"{n} disque" + ("s" if n > 1 else "")
+    return f"{n} disc" + ("s" if n != 1 else "")
+
+
+def play_bid(st, seat, n, ev) -> None:
+    """One bid (a number of discs) or pass (None) by the seat whose turn it
+    is; the turn passes to the next bidder other than the leader."""
     auc = st["auc"]
-    if discs is None:
+    if n is None:
         auc["passes"] += 1
         ev.append(Event(f"{seat_name(seat)} passes.", fr=f"{seat_name(seat)} passe.", seat=seat))
     else:
-        auc["lead"], auc["discs"], auc["passes"] = seat, dict(discs), 0
-        text = bid_text(discs)
-        v = bid_value(st, seat, discs)
-        half = " (half value, harem)" if v * 2 == sum(discs.values()) and player(st, seat)["tribal"] else ""
-        ev.append(Event(f"{seat_name(seat)} bids {text} for {card_name(st['event'])}{half}.",
-                        fr=f"{seat_name(seat)} enchérit {text} pour {card_name(st['event'])}.", seat=seat))
+        auc["lead"], auc["n"], auc["passes"] = seat, n, 0
+        half = player(st, seat)["tribal"]
+        ev.append(Event(f"{seat_name(seat)} bids {discs_word(n)} for {card_name(st['event'])}"
+                        + (" (harem: worth half)." if half else "."),
+                        fr=f"{seat_name(seat)} enchérit {discs_word(n, True)} pour {card_name(st['event'])}"
+                        + (" (harem : moitié)." if half else "."), seat=seat))
     others = [s for s in auc["seats"] if s != auc["lead"]]
     if auc["passes"] >= len(others):
         st["phase"] = "resolve_bids"
         return
-    n = len(auc["seats"])
-    for step in range(1, n + 1):
-        nxt = (auc["turn"] + step) % n
+    k = len(auc["seats"])
+    for step in range(1, k + 1):
+        nxt = (auc["turn"] + step) % k
         if auc["seats"][nxt] != auc["lead"]:
             auc["turn"] = nxt
             break
@@ -610,26 +626,63 @@ def bid_text(discs: dict) -> str:
     return "".join(c * discs.get(c, 0) for c in COLOURS)
 
 
+def payments(st, seat, n) -> list:
+    """Every way to pay n discs in the card's colours from the seat's vocabulary."""
+    p = player(st, seat)
+    cols = bid_colours(st)
+    out = []
+
+    def fill(i, left, acc):
+        if i == len(cols) - 1:
+            if left <= p["vocab"][cols[i]]:
+                out.append({**acc, cols[i]: left})
+            return
+        for k in range(min(left, p["vocab"][cols[i]]), -1, -1):
+            fill(i + 1, left - k, {**acc, cols[i]: k})
+
+    fill(0, n, {})
+    return [{c: d.get(c, 0) for c in COLOURS} for d in out]
+
+
 def resolve_auction(st, ev) -> None:
     card = st["event"]
     auc = st.get("auc") or {"lead": None}
     winner = auc["lead"]
     if winner is None:
         st["gone"].append(card)
+        st["auc"] = None
         ev.append(Event(f"No bid: {card_name(card)} is discarded.", fr=f"Aucune enchère : {card_name(card)} est défaussée."))
+        finish_auction(st, None)
+        return
+    ev.append(Event(f"{seat_name(winner)} wins {card_name(card)} for {discs_word(auc['n'])}; the others keep their discs.",
+                    fr=f"{seat_name(winner)} remporte {card_name(card)} pour {discs_word(auc['n'], True)} ; "
+                       "les autres gardent leur mise.", seat=winner))
+    ways = payments(st, winner, auc["n"])
+    if len(ways) == 1:
+        pay_auction(st, ways[0], ev)
     else:
-        p = player(st, winner)
-        discs = auc["discs"]
-        placed = []
-        for c in COLOURS:
-            for _ in range(discs.get(c, 0)):
-                p["vocab"][c] -= 1
-                placed.append(c)
-        p["daughters"].append({"id": card, "discs": placed, "hus": None})
-        ev.append(Event(f"{seat_name(winner)} wins {card_name(card)} for {bid_text(discs)}; the others keep their discs.",
-                        fr=f"{seat_name(winner)} remporte {card_name(card)} pour {bid_text(discs)}.", seat=winner))
-    st["bids"] = {}
+        st["phase"] = "pay"   # D7: the colours are named only now, by the winner
+
+
+def pay_auction(st, discs: dict, ev) -> None:
+    winner = st["auc"]["lead"]
+    p = player(st, winner)
+    placed = []
+    for c in COLOURS:
+        for _ in range(discs.get(c, 0)):
+            p["vocab"][c] -= 1
+            placed.append(c)
+    p["daughters"].append({"id": st["event"], "discs": placed, "hus": None})
+    words = ", ".join(f"{discs[c]} {COLOUR_NAMES[c]}" for c in COLOURS if discs.get(c))
+    words_fr = ", ".join(f"{discs[c]} {COLOUR_NAME_FR[c]}" for c in COLOURS if discs.get(c))
+    ev.append(Event(f"{seat_name(winner)} places {words} on {card_name(st['event'])}.",
+                    fr=f"{seat_name(winner)} place {words_fr} sur {card_name(st['event'])}.", seat=winner))
     st["auc"] = None
+    finish_auction(st, winner)
+
+
+def finish_auction(st, winner) -> None:
+    st["bids"] = {}
     st["event_won"] = winner
     st["phase"] = "assign_start"
 
@@ -913,7 +966,7 @@ def continue_hunting(st, ev) -> bool:
             if key not in st["parties"]:
                 st["hq"].pop(0)
                 continue
-            if key[0] in "NS" and ask_alpha(st, key):
+            if ask_alpha(st, key):
                 return False
             st["hq"].pop(0)
             if key[0] in "NS":
@@ -1046,12 +1099,21 @@ def alpha_key(key, seat) -> str:
 def ask_alpha(st, key) -> bool:
     """E5 « Préparation »: before a hunting roll, a player whose alpha has a power on
     this card decides whether to use it. True (phase "alpha") while someone must decide."""
-    if not huntable(st, key):
-        return False
-    kind = BIOMES[slot_card(st, key)[0]]["type"]
+    if key[0] in "NS":
+        if not huntable(st, key):
+            return False
+        kind = BIOMES[slot_card(st, key)[0]]["type"]
+    else:   # G1: a daughter is courted « comme pour un biome Massue »
+        owner, i = parse_daughter_key(key)
+        daughters = player(st, owner)["daughters"]
+        if i >= len(daughters):
+            return False
+        kind = "club"
     use = st.setdefault("alpha_use", {})
     for s, party in sorted(st["parties"].get(key, {}).items()):
         seat = int(s)
+        if key[0] not in "NS" and seat == owner and daughters[i]["hus"] is None:
+            continue   # courting one's own unmarried daughter always succeeds: nothing to decide
         if party["a"] and alpha_power(player(st, seat), kind) and alpha_key(key, seat) not in use:
             st["alpha_ask"] = [seat, key]
             st["phase"] = "alpha"
@@ -1308,7 +1370,9 @@ def court(st, key, ev) -> None:
     for seat in suitors:
         party = st["parties"][key][str(seat)]
         p = player(st, seat)
-        sure = (party["a"] and mature_elder(p, 4)) or (seat == owner and d["hus"] is None)
+        # G1 « Un guerrier alpha réussit toujours », if it chose its power before the roll (E5)
+        warrior = party["a"] and alpha_power(p, "club") and st.get("alpha_use", {}).get(alpha_key(key, seat), True)
+        sure = warrior or (seat == owner and d["hus"] is None)
         roll = None if sure else st["rng"].roll()
         ok = sure or roll <= 2
         ev.append(Event(f"{seat_name(seat)} courts {card_name(d['id'])}: "

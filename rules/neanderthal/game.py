@@ -19,6 +19,7 @@ PHASE_NAMES = {
     "blizzard": ("blizzard", "blizzard"),
     "expat": ("expatriation", "expatriation"),
     "bid": ("culture auction", "enchères de culture"),
+    "pay": ("paying for the daughter", "paiement de la fille"),
     "discard": ("hand limit", "taille de la main"),
     "assign": ("assigning hunters", "assignation des chasseurs"),
     "nego": ("negotiations", "négociations"),
@@ -87,8 +88,11 @@ class Neanderthal(Game):
         if seat not in self.to_act(state):
             raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
         wanted = normalize_notation(text)
-        if wanted.startswith("bid") and set(wanted[3:]) <= set("owk"):
-            wanted = "bid" + "".join(sorted(wanted[3:], key="owk".index))   # any order of disc letters
+        letters = wanted[3:]
+        if wanted.startswith("bid") and letters and set(letters) <= set(E.bid_colours(state) if state.get("event") else ""):
+            wanted = f"bid{len(letters)}"   # `bid oo` is read as two discs: colours are named only when paying (D7)
+        if wanted.startswith("pay") and set(letters) <= set("owk"):
+            wanted = "pay" + "".join(sorted(letters, key="owk".index))   # any order of disc letters
         moves = self.legal_moves(state, seat)
         for move in moves:
             if normalize_notation(move.notation) == wanted:
@@ -130,7 +134,9 @@ class Neanderthal(Game):
         st["rng"] = Rng.from_json(data["rng"])
         if st["phase"] == "bid" and not st.get("auc"):   # a state saved during the old sealed auction
             st["bids"] = {}
-            st["auc"] = {"seats": E.bidders(st), "turn": 0, "lead": None, "discs": None, "passes": 0}
+            st["auc"] = {"seats": E.bidders(st), "turn": 0, "lead": None, "n": 0, "passes": 0}
+        if st.get("auc") and "n" not in st["auc"]:   # saved when bids named their colours
+            st["auc"]["n"] = sum((st["auc"].pop("discs") or {}).values())
         st.setdefault("auc", None)
         st.setdefault("fight", None)
         st.setdefault("alpha_use", {})
@@ -224,8 +230,10 @@ def waiting_note(st) -> str:
     if ph == "bid":
         auc = st["auc"]
         lead = "no bid yet" if auc["lead"] is None else \
-            f"{'ABC'[auc['lead']]} leads with {E.bid_text(auc['discs'])}"
+            f"{'ABC'[auc['lead']]} leads with {E.discs_word(auc['n'])}"
         return f"Auction: {lead}; {'ABC'[E.bid_turn(st)]} to bid or pass"
+    if ph == "pay":
+        return f"{'ABC'[st['auc']['lead']]} chooses the colours of its {E.discs_word(st['auc']['n'])}"
     if ph == "release":
         seat, colour = st["rel"][0]
         return f"{'ABC'[seat]} chooses which {COLOUR_NAMES[colour]} disc is freed"
@@ -248,12 +256,12 @@ def waiting_note(st) -> str:
 def auction_view(st):
     """The open auction (D7) is public: who leads, with which discs, whose turn."""
     auc = st.get("auc")
-    if st["phase"] != "bid" or not auc:
+    if st["phase"] not in ("bid", "pay") or not auc:
         return None
     out = {"seats": auc["seats"], "turn": E.bid_turn(st), "lead": auc["lead"], "passes": auc["passes"]}
     if auc["lead"] is not None:
-        out["discs"] = E.bid_text(auc["discs"])
-        out["value"] = E.bid_value(st, auc["lead"], auc["discs"])
+        out["discs"] = auc["n"]
+        out["value"] = E.bid_value(st, auc["lead"], auc["n"])
     return out
 
 

@@ -3,7 +3,7 @@ Every decision is a Move whose ``data`` is a tuple (kind, args…)."""
 
 from __future__ import annotations
 
-from itertools import permutations, product
+from itertools import permutations
 
 from rules.core import Event, IllegalMove, Move
 
@@ -42,6 +42,8 @@ def to_act(st) -> list:
         return [] if who is None else [who]
     if ph == "bid":
         return [E.bid_turn(st)]
+    if ph == "pay":
+        return [st["auc"]["lead"]]
     if ph == "discard":
         return [s for s in st["order"] if len(player(st, s)["hand"]) > hand_limit(player(st, s))]
     if ph == "assign":
@@ -92,6 +94,8 @@ def legal(st, seat) -> list:
                 for t in E.expat_targets(st, seat)]
     if ph == "bid":
         return bid_moves(st, seat)
+    if ph == "pay":
+        return pay_moves(st, seat)
     if ph == "discard":
         return [Move(seat, f"discard {slug(c)}", "Discard " + card_name(c), ("discard", c))
                 for c in player(st, seat)["hand"]]
@@ -179,20 +183,23 @@ def lose_moves(seat, kinds, tag: str) -> list:
 
 
 def bid_moves(st, seat) -> list:
-    """D7: open, match (when the tie goes your way) or raise with the shown
-    colours, or pass. Only bids that take the lead are offered."""
-    colours = [c for c in COLOURS if c in DAUGHTERS[st["event"]]["bid"]]
-    p = player(st, seat)
+    """D7: open, match (when the tie goes your way) or raise by a number of
+    discs in the card's colours, or pass. Only bids that take the lead are offered."""
     out = [Move(seat, "pass", "Pass", ("bid", None))]
-    for combo in product(*[range(p["vocab"][c] + 1) for c in colours]):
-        discs = {c: 0 for c in COLOURS}
-        for c, k in zip(colours, combo):
-            discs[c] = k
-        if not E.bid_beats(st, seat, discs):
-            continue
-        text = E.bid_text(discs)
-        label = "Bid " + ", ".join(f"{discs[c]} {COLOUR_NAMES[c]}" for c in COLOURS if discs[c])
-        out.append(Move(seat, f"bid {text}", label, ("bid", tuple(sorted(discs.items())))))
+    half = player(st, seat)["tribal"]
+    for n in range(1, E.bid_capacity(st, seat) + 1):
+        if E.bid_beats(st, seat, n):
+            label = f"Bid {E.discs_word(n)}" + (f" (worth {n / 2:g}, harem)" if half else "")
+            out.append(Move(seat, f"bid {n}", label, ("bid", n)))
+    return out
+
+
+def pay_moves(st, seat) -> list:
+    """D7: the winner names the colours of the discs it placed on the daughter."""
+    out = []
+    for discs in E.payments(st, seat, st["auc"]["n"]):
+        label = "Pay " + ", ".join(f"{discs[c]} {COLOUR_NAMES[c]}" for c in COLOURS if discs[c])
+        out.append(Move(seat, f"pay {E.bid_text(discs)}", label, ("pay", tuple(sorted(discs.items())))))
     return out
 
 
@@ -577,7 +584,9 @@ def play(st, move: Move) -> list:
         if st["pend"]["left"] <= 0 or p["grave"] == 0:
             st["phase"] = "events"
     elif kind == "bid":
-        E.play_bid(st, seat, None if data[1] is None else dict(data[1]), ev)
+        E.play_bid(st, seat, data[1], ev)
+    elif kind == "pay":
+        E.pay_auction(st, dict(data[1]), ev)
     elif kind == "discard":
         p["hand"].remove(data[1])
         st["gone"].append(data[1])

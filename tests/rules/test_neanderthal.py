@@ -342,12 +342,16 @@ def test_auction_example_1_tie_goes_to_the_first_player():
     assert DAUGHTERS[card("Generous Woman")]["bid"] == ["k", "o"]
     st = auction(st, "Generous Woman", [NEANDERTHAL, CROMAGNON, ARCHAIC], [(NEANDERTHAL, "pass"), (CROMAGNON, "bid o")])
     assert M.to_act(st) == [NEANDERTHAL]
-    assert "bid o" in [m.notation for m in GAME.legal_moves(st, NEANDERTHAL)]   # matching wins the tie: first player
-    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "bid o"))
-    assert "bid o" not in [m.notation for m in GAME.legal_moves(st, CROMAGNON)]  # a match would lose the tie
-    assert "bid oo" in [m.notation for m in GAME.legal_moves(st, CROMAGNON)]
+    assert "bid 1" in [m.notation for m in GAME.legal_moves(st, NEANDERTHAL)]   # matching wins the tie: first player
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "bid o"))                # letters count discs
+    assert "bid 1" not in [m.notation for m in GAME.legal_moves(st, CROMAGNON)]  # a match would lose the tie
+    assert "bid 2" in [m.notation for m in GAME.legal_moves(st, CROMAGNON)]
     st, ev = GAME.apply(st, GAME.parse(st, CROMAGNON, "pass"))                  # nobody raises: over
-    assert st["phase"] != "bid"
+    # « vous n'avez pas besoin de spécifier la couleur des disques »: the winner names them now
+    assert st["phase"] == "pay" and M.to_act(st) == [NEANDERTHAL]
+    assert {m.notation for m in GAME.legal_moves(st, NEANDERTHAL)} == {"pay o", "pay k"}
+    st, ev = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "pay o"))
+    assert st["phase"] != "pay"
     yd = player(st, NEANDERTHAL)["daughters"]
     assert [d["id"] for d in yd] == [card("Generous Woman")] and yd[0]["discs"] == ["o"]
     assert player(st, CROMAGNON)["vocab"]["o"] == before
@@ -370,8 +374,8 @@ def test_auction_example_2_harem_half_bid_first_player_wins_with_two():
     name = DAUGHTERS[orange_only]["name"]
     st = auction(st, name, [NEANDERTHAL, ARCHAIC, CROMAGNON], [(NEANDERTHAL, "pass"), (ARCHAIC, "bid o")])
     assert st["auc"]["seats"] == [NEANDERTHAL, ARCHAIC]     # tribal Cro-Magnon (not harem) cannot bid
-    assert "bid o" not in [m.notation for m in GAME.legal_moves(st, NEANDERTHAL)]   # 1/2 < 1
-    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "bid oo"))
+    assert "bid 1" not in [m.notation for m in GAME.legal_moves(st, NEANDERTHAL)]   # 1/2 < 1
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "bid 2"))
     assert GAME.view(st, None)["auction"]["value"] == 1.0
     st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "pass"))
     assert [d["id"] for d in player(st, NEANDERTHAL)["daughters"]] == [orange_only]
@@ -385,7 +389,7 @@ def test_auction_example_2_harem_last_in_order_needs_three():
     name = DAUGHTERS[orange_only]["name"]
     st = auction(harem_position(), name, [ARCHAIC, CROMAGNON, NEANDERTHAL], [(ARCHAIC, "bid o")])
     moves = [m.notation for m in GAME.legal_moves(st, NEANDERTHAL)]
-    assert "bid oo" not in moves and "bid ooo" in moves
+    assert "bid 2" not in moves and "bid 3" in moves
     with pytest.raises(IllegalMove):
         GAME.parse(st, NEANDERTHAL, "bid oo")
     st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "pass"))
@@ -403,15 +407,16 @@ def test_open_auction_raises_go_round_until_all_others_pass():
     st = fresh()
     before = [dict(player(st, s)["vocab"]) for s in (ARCHAIC, CROMAGNON)]
     st = auction(st, "Generous Woman", [ARCHAIC, NEANDERTHAL, CROMAGNON],
-                 [(ARCHAIC, "bid o"), (NEANDERTHAL, "pass"), (CROMAGNON, "bid ok"), (ARCHAIC, "bid ook")])
+                 [(ARCHAIC, "bid 1"), (NEANDERTHAL, "pass"), (CROMAGNON, "bid 2"), (ARCHAIC, "bid 3")])
     assert M.to_act(st) == [NEANDERTHAL]        # it passed before, but may come back after the raises
-    st, ev = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "bid oooo"))
-    assert "bids oooo" in texts(ev)
+    st, ev = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "bid 4"))
+    assert "bids 4 discs" in texts(ev)
     view = GAME.view(st, None)["auction"]
-    assert view["lead"] == NEANDERTHAL and view["discs"] == "oooo" and view["turn"] == CROMAGNON
+    assert view["lead"] == NEANDERTHAL and view["discs"] == 4 and view["turn"] == CROMAGNON
     for seat in (CROMAGNON, ARCHAIC):
         st, ev = GAME.apply(st, GAME.parse(st, seat, "pass"))
-    assert "wins Generous Woman" in texts(ev)
+    assert "wins Generous Woman" in texts(ev) and st["phase"] == "pay"
+    st, ev = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "pay oooo"))
     assert player(st, NEANDERTHAL)["daughters"][0]["discs"] == ["o"] * 4
     assert [player(st, s)["vocab"] for s in (ARCHAIC, CROMAGNON)] == before
     for s in range(3):
@@ -422,11 +427,40 @@ def test_auction_without_bids_discards_the_daughter():
     """D7: if a card gets no bid, discard it. The minimum bid is one disc."""
     st = fresh()
     st = auction(st, "Generous Woman", [ARCHAIC, NEANDERTHAL, CROMAGNON], [])
-    assert GAME.legal_moves(st, ARCHAIC)[1].notation in ("bid o", "bid k")   # one disc at least
+    assert GAME.legal_moves(st, ARCHAIC)[1].notation == "bid 1"   # one disc at least
     for seat in (ARCHAIC, NEANDERTHAL, CROMAGNON):
         st, ev = GAME.apply(st, GAME.parse(st, seat, "pass"))
     assert "discarded" in texts(ev) and card("Generous Woman") in st["gone"]
     assert all(not player(st, s)["daughters"] for s in range(3))
+
+
+def test_d7_bids_count_discs_of_any_shown_colour_and_the_winner_pays_in_colours():
+    """D7: « Tous ces disques sont de valeur égale » and « vous n'avez pas besoin de
+    spécifier la couleur des disques »: a bid is a number of discs up to what the seat holds
+    in the card's colours; a payment with only one possible split is made at once."""
+    st = fresh()
+    a = player(st, ARCHAIC)
+    a["vocab"].update({"o": 2, "w": 5, "k": 1})     # 3 discs in black/orange, white does not count
+    st = auction(st, "Generous Woman", [ARCHAIC, NEANDERTHAL, CROMAGNON], [])
+    bids = [m.notation for m in GAME.legal_moves(st, ARCHAIC)]
+    assert bids == ["pass", "bid 1", "bid 2", "bid 3"]
+    with pytest.raises(IllegalMove):
+        GAME.parse(st, ARCHAIC, "bid 4")
+    st = auction(st, "Generous Woman", [ARCHAIC, NEANDERTHAL, CROMAGNON],
+                 [(ARCHAIC, "bid 3"), (NEANDERTHAL, "pass"), (CROMAGNON, "pass")])
+    d = player(st, ARCHAIC)["daughters"][0]
+    assert sorted(d["discs"]) == ["k", "o", "o"] and player(st, ARCHAIC)["vocab"] == {"o": 0, "w": 5, "k": 0}
+    assert st["phase"] not in ("bid", "pay")
+
+
+def test_d7_a_state_saved_with_coloured_bids_loads_as_a_count():
+    st = fresh()
+    st = auction(st, "Generous Woman", [ARCHAIC, NEANDERTHAL, CROMAGNON], [(ARCHAIC, "bid 2")])
+    saved = json.loads(json.dumps(GAME.to_json(st)))
+    del saved["auc"]["n"]
+    saved["auc"]["discs"] = {"o": 1, "w": 0, "k": 1}
+    back = GAME.from_json(saved)
+    assert back["auc"]["n"] == 2 and "bid 2" not in [m.notation for m in GAME.legal_moves(back, NEANDERTHAL)]
 
 
 def test_caring_woman_breaks_auction_ties():
@@ -436,7 +470,7 @@ def test_caring_woman_breaks_auction_ties():
     player(st, CROMAGNON)["daughters"] = [{"id": caring, "discs": [], "hus": {"s": CROMAGNON, "a": False, "imm": None}}]
     player(st, CROMAGNON)["pool"][CROMAGNON] -= 1
     st = auction(st, "Generous Woman", [ARCHAIC, NEANDERTHAL, CROMAGNON],
-                 [(ARCHAIC, "bid o"), (NEANDERTHAL, "pass"), (CROMAGNON, "bid k")])
+                 [(ARCHAIC, "bid 1"), (NEANDERTHAL, "pass"), (CROMAGNON, "bid 1")])
     assert GAME.view(st, None)["auction"]["lead"] == CROMAGNON
 
 
@@ -544,6 +578,61 @@ def test_f2_example_libertine_warrior_alpha_kills_the_jealous_husband():
     assert y["alpha"] == "pool"
     for s in range(3):
         assert count_cubes(st, s) == 18 and alpha_places(st, s) == 1
+
+
+def test_g1_a_warrior_alpha_decides_before_courting_whether_to_use_its_power():
+    """G1 « Un guerrier alpha réussit toujours » with E5 « Préparation »: the power is chosen
+    before the courting roll; declined, the alpha rolls like any suitor (1 or 2 succeeds)."""
+    def position():
+        st = fresh()
+        mature(st, NEANDERTHAL, 4)
+        player(st, NEANDERTHAL)["alpha"] = "pool"
+        c = player(st, CROMAGNON)
+        c["daughters"] = [{"id": card("Dancer"), "discs": [], "hus": None}]
+        party(st, "C1", NEANDERTHAL, alpha=True)
+        st["phase"] = "hunt"
+        E.advance(st, [])
+        return st
+
+    st = position()
+    assert st["phase"] == "alpha" and M.to_act(st) == [NEANDERTHAL] and st["alpha_ask"] == [NEANDERTHAL, "C1"]
+    st["rng"] = Dice([5])          # M.play keeps the scripted dice (GAME.apply would copy the Rng)
+    ev = M.play(st, GAME.parse(st, NEANDERTHAL, "roll"))
+    assert "rolls 5" in texts(ev) and player(st, CROMAGNON)["daughters"][0]["hus"] is None
+    st = position()
+    st["rng"] = Dice([])
+    ev = M.play(st, GAME.parse(st, NEANDERTHAL, "power"))
+    assert "sure success" in texts(ev)
+    assert player(st, CROMAGNON)["daughters"][0]["hus"] == {"s": NEANDERTHAL, "a": True, "imm": None}
+    assert player(st, NEANDERTHAL)["alpha"] == "husband"
+
+
+def test_g4_the_alpha_decides_again_before_each_predator_roll():
+    """G4 + E5: the Horse, then two equally near predators; the alpha's power is chosen
+    before every roll, on each card separately (the wolves are small game, the cat a club)."""
+    st = fresh()
+    empty_rows(st)
+    put(st, "S1", "Homotherium")
+    put(st, "S3", "Horse")
+    put(st, "S5", "Grey Wolves")
+    for rank in (3, 4, 5):
+        mature(st, ARCHAIC, rank)
+    player(st, ARCHAIC)["alpha"] = "pool"
+    party(st, "S3", ARCHAIC, cubes=3, alpha=True)
+    st["rng"] = Dice([1, 2, 4,   1, 3, 4, 5,   1, 3, 3])
+    st["phase"] = "hunt"
+    E.advance(st, [])
+    asked, ev = [], []
+    for choice in ("power", "roll", "power"):
+        assert st["phase"] == "alpha"
+        asked.append(st["alpha_ask"][1])
+        ev += M.play(st, GAME.parse(st, ARCHAIC, choice))
+    assert asked == ["S3", "S5", "S1"]
+    t = texts(ev)
+    assert "Horse (S3) with 4: 1 2 4 + alpha 1" in t
+    assert "Grey Wolves (S5) with 4: 1 3 4 5 —" in t      # declined: the alpha rolls a die too
+    assert "Homotherium (S1) with 3: 1 3 + alpha 1" in t   # one hunter fell to the wolves
+    assert count_cubes(st, ARCHAIC) == 18
 
 
 def test_attack_order_by_black_discs_and_kills_by_ones():
@@ -1521,7 +1610,7 @@ def test_bid_letters_in_any_order():
     st["event"] = card("Generous Woman")
     st["phase"] = "auction"
     E.advance(st, [])
-    assert GAME.parse(st, ARCHAIC, "bid K O k").notation == "bid okk"
+    assert GAME.parse(st, ARCHAIC, "bid K O k").notation == "bid 3"
     with pytest.raises(IllegalMove) as err:
         GAME.parse(st, ARCHAIC, "bid www")
     assert "culture auction" in str(err.value)
