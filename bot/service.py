@@ -78,6 +78,29 @@ class Reply:
     announces: bool = False            # a turn post: once it went out, call ``announced(game_id, version)``
 
 
+def message_chunks(text: str, limit: int = 1990) -> list[str]:
+    """Text cut into Discord-sized messages at line breaks (a line longer than
+    the limit is cut at its last space), so nothing is lost."""
+    out: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            cut = line.rfind(" ", 0, limit)
+            cut = cut if cut > 0 else limit
+            if current:
+                out.append(current)
+                current = ""
+            out.append(line[:cut])
+            line = line[cut:].lstrip()
+        joined = f"{current}\n{line}" if current else line
+        if len(joined) > limit:
+            out.append(current)
+            joined = line
+        current = joined
+    out.append(current)
+    return [part for part in out if part.strip()] or ["—"]
+
+
 def refusal(text: str) -> Reply:
     return Reply(text, ephemeral=True, ok=False)
 
@@ -674,7 +697,8 @@ class TableService:
             game = registry.get(str(key)[:40])
         except KeyError:
             return refusal(t(loc, "unknown_game", key=echo(str(key)), keys=", ".join(registry.keys())))
-        return Reply(game.rules_text(loc)[:1990], ephemeral=True)
+        first, *rest = message_chunks(game.rules_text(loc))
+        return Reply(first, ephemeral=True, followups=[Reply(part, ephemeral=True) for part in rest])
 
     # ================================================================ undo / resign
 

@@ -264,7 +264,7 @@ def draw_player(view, seat, highlight_daughters, acting) -> Image.Image:
             disc(d, px + 26, 36, c, 5)
             px += 36
         if info["ability"]:
-            kit.text(d, (tx + 5, 42), info["ability"], size=10, fill=(40, 120, 40))
+            kit.text(d, (tx + 5, 42), ability_label(info), size=10, fill=(40, 120, 40))
         for j, c in enumerate(dau["discs"]):
             disc(d, tx + 10 + j * 12, 60, c, 5)
         hus = dau["hus"]
@@ -312,3 +312,10 @@ def draw(view: dict, table: kit.Table) -> Image.Image:
     for seat in range(len(view["players"])):
         parts.append(draw_player(view, seat, dkeys, seat in table.to_act and not table.finished))
     return kit.stack(parts)
+
+
+def ability_label(info) -> str:
+    """A daughter's ability in a word or two (the card face has no room for more)."""
+    if info["ability"] == "vp":
+        return f"+{info['vp']} VP"
+    return {"husbands": "free husbands"}.get(info["ability"], info["ability"])

@@ -12,7 +12,7 @@ from .data import A_COLOUR, BIOMES, ELDERS, COLOUR_NAMES, COLOUR_NAMES_FR as COL
     SEXUALITY, SPECIES, SPECIES_ORDER
 from .model import (
     ROWS, WIDTH, add_babies, holder_discs, immature_holders, release_from, biome_keys, black_discs, card_name, has_ability, has_elder,
-    has_weapon, hand_limit, huntable, hunters, is_gatherer, lazarus, mature_elder,
+    free_husbands, has_weapon, hand_limit, huntable, hunters, is_gatherer, lazarus, mature_elder,
     mpi_for, n_seats, order_index, parse_daughter_key, player, remove_elder, seat_name,
     send_cube_to_grave, slot_card, unseat_husband, vocab_total)
 
@@ -1391,7 +1391,7 @@ def court(st, key, ev) -> None:
         if d["hus"] is not None:
             unseat_husband(st, owner, i, to_grave=False)
         imm = None
-        if groom == owner and op["vocab"]["o"] > 0:
+        if groom == owner and op["vocab"]["o"] > 0 and not free_husbands(st, owner):
             op["vocab"]["o"] -= 1
             imm = "o"  # courting one's own daughter: the husband starts immature
         d["hus"] = {"s": groom, "a": alpha, "imm": imm}

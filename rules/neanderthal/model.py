@@ -81,6 +81,18 @@ def has_ability(st, seat, ability) -> bool:
     return False
 
 
+def free_husbands(st, seat) -> bool:
+    """E3 « à moins d'avoir la gratuité de la promotion en mari »: a mature
+    daughter with that ability lets husbands be promoted without a disc."""
+    return has_ability(st, seat, "husbands")
+
+
+def daughter_bonus(d) -> int:
+    """J: the VP bonus some daughters bring, once mature (no disc left on her)."""
+    info = DAUGHTERS[d["id"]]
+    return info.get("vp", 0) if info["ability"] == "vp" and not d["discs"] else 0
+
+
 def is_gatherer(st, seat) -> bool:
     return player(st, seat)["sex"] == "libertine" or has_ability(st, seat, "gatherer")
 
@@ -373,6 +385,7 @@ def score(st, seat) -> int:
             if h and h["s"] == seat and h["imm"] is None:
                 total += vp["husband"]
     total += vp["daughter"] * sum(1 for d in p["daughters"] if not d["discs"])
+    total += sum(daughter_bonus(d) for d in p["daughters"])
     total += vp["disc"] * vocab_total(p)
     total += vp["trophy"] * len(p["trophies"])
     total += vp["invention"] * sum(1 for c in p["inventions"] if not c["discs"])

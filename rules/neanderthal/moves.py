@@ -11,7 +11,7 @@ from . import engine as E
 from .data import A_COLOUR, BIOMES, COLOURS, COLOUR_NAMES, DAUGHTERS, ELDERS
 from .model import (
     SEAT_LETTERS, biome_keys, card_name, convert_if_fluent, daughter_active, daughter_key,
-    domain_complete, free_disc, hand_limit, huntable, mature_elder, n_seats, player,
+    domain_complete, free_disc, free_husbands, hand_limit, huntable, mature_elder, n_seats, player,
     portal_colours, seat_name, slot_card, take_disc)
 
 
@@ -260,7 +260,7 @@ def assign_moves(st, seat) -> list:
     for r in range(1, 7):
         if can_promote(st, seat, r):
             out.append(Move(seat, f"e{r}", f"Promote a {ELDERS[r]['name']}", ("promote", r)))
-    if p["pool"][seat] and p["sex"] != "libertine" and p["vocab"]["o"] > 0:
+    if p["pool"][seat] and p["sex"] != "libertine" and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
         for i, d in enumerate(p["daughters"]):
             if not d["discs"] and d["hus"] is None:
                 out.append(Move(seat, f"wed {i + 1}", f"Husband for {card_name(d['id'])}", ("wed", i)))
@@ -351,9 +351,12 @@ def play_assign(st, seat, data, ev) -> None:
                         fr=f"{seat_name(seat)} promeut un {ELDERS[r]['name_fr']}.", seat=seat))
     elif kind == "wed":
         i = data[1]
-        take_disc(p, "o")
+        imm = None
+        if not free_husbands(st, seat):   # E3: an orange disc under him, he is immature
+            take_disc(p, "o")
+            imm = "o"
         p["pool"][seat] -= 1
-        p["daughters"][i]["hus"] = {"s": seat, "a": False, "imm": "o"}
+        p["daughters"][i]["hus"] = {"s": seat, "a": False, "imm": imm}
         ev.append(Event(f"{seat_name(seat)} gives {card_name(p['daughters'][i]['id'])} a husband.",
                         fr=f"{seat_name(seat)} marie {card_name(p['daughters'][i]['id'])}.", seat=seat))
     elif kind == "court":

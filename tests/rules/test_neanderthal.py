@@ -1247,6 +1247,42 @@ def test_sexuality_vp_tables():
     assert score(st, 2) == 1 + 2 + 4
 
 
+def test_j_a_daughter_s_vp_bonus_counts_once_she_is_mature():
+    """J « tenant en compte les bonus apportés par certaines filles » (reconstructed values)."""
+    bonus = next(k for k, v in DAUGHTERS.items() if v["ability"] == "vp")
+    st = fresh(sexes=("libertine", "harem", "monogamy"))
+    p = player(st, ARCHAIC)
+    base = score(st, ARCHAIC)
+    p["vocab"]["o"] -= 1
+    p["daughters"] = [{"id": bonus, "discs": ["o"], "hus": None}]
+    assert score(st, ARCHAIC) == base - 1                      # immature: no daughter VP, no bonus, a disc less
+    p["daughters"][0]["discs"] = []
+    p["vocab"]["o"] += 1
+    assert score(st, ARCHAIC) == base + 1 + DAUGHTERS[bonus]["vp"]   # libertine daughter 1 VP + her bonus
+
+
+def test_e3_free_husband_promotion_needs_no_disc_and_he_starts_mature():
+    """E3 « À moins d'avoir la gratuité de la promotion en mari, … un disque de vocabulaire
+    orange sous le cube de mari »: a mature daughter with that ability waives the disc."""
+    free = next(k for k, v in DAUGHTERS.items() if v["ability"] == "husbands")
+    st = fresh(sexes=("harem", "harem", "harem"))
+    p = player(st, ARCHAIC)
+    p["daughters"] = [{"id": free, "discs": [], "hus": None}, {"id": card("Dancer"), "discs": [], "hus": None}]
+    p["vocab"]["o"] = 0
+    st["phase"] = "assign_start"
+    E.advance(st, [])
+    assert M.to_act(st) == [ARCHAIC]
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "wed 2"))
+    assert player(st, ARCHAIC)["daughters"][1]["hus"] == {"s": ARCHAIC, "a": False, "imm": None}
+    assert player(st, ARCHAIC)["vocab"]["o"] == 0
+    st2 = fresh(sexes=("harem", "harem", "harem"))
+    player(st2, ARCHAIC)["daughters"] = [{"id": card("Dancer"), "discs": [], "hus": None}]
+    st2["phase"] = "assign_start"
+    E.advance(st2, [])
+    st2, _ = GAME.apply(st2, GAME.parse(st2, ARCHAIC, "wed 1"))   # without her: an orange disc, immature
+    assert player(st2, ARCHAIC)["daughters"][0]["hus"]["imm"] == "o"
+
+
 def test_coop_victory_needs_two_species_with_animals():
     from rules.neanderthal.game import coop_victory
     st = fresh()
