@@ -1451,6 +1451,8 @@ def test_tribal_playouts_keep_the_invariants(mode, seeds):
         assert GAME.result(st) is not None
         seen |= kinds
     assert {"tame", "tool", "yes"} <= seen or {"tame", "tool", "no"} <= seen
+    # random play reaches the choices made before a roll (E5) and when paying an auction (D7)
+    assert {"power", "roll"} & seen and {"bid", "pay"} <= seen
 
 
 def assign_position(st, seat):
