@@ -7,10 +7,15 @@ tribes. A tribal player proposes that one party abandon a shared card
 peacefully, for a deal:
 
   ask B N3 [deal]       B's hunters leave N3
-  retreat N3 B [deal]   your hunters leave N3 (B the only other seat there;
-                        a vocal tribe may ask this, without a deal)
+  retreat N3 B [deal]   your hunters leave N3 (a vocal tribe may ask this,
+                        without a deal)
 
-where the deal is nothing, or
+« Vos chasseurs ne peuvent battre en retraite durant cette phase que si tous
+les autres joueurs avec des cubes présents sur la carte vous le permettent »:
+every other seat with cubes on the card (in player order) consents with yes or
+no first, then B answers the proposal and its deal; one no and nothing happens.
+
+The deal is nothing, or
   give X      you give B your hand card X (slug) or mature tableau card X
   get Y       B gives you its mature tableau card Y, or `get hand`: a hand
               card of B's choice (B picks it when answering `yes <card>`)
@@ -24,15 +29,19 @@ Tableau cards: dN an unmarried mature daughter, tN a trophy, xN a mature
 domestic animal, iN a mature invention (numbers as in the view). Fair
 trade: hand cards trade for hand cards, tableau cards for tableau cards.
 Divorce needs nobody's consent. Each seat may make MAX_PROPOSALS
-proposals a round. In the co-operative variant (K2) one disc (or an I
-card for a disc) may be swapped per round."""
+proposals a round.
+
+In the co-operative variant (K2) one disc or I card may be exchanged for a
+disc or I card of another species each round (`swap B o>k`, `swap B
+birchtar>k`, `swap B o>icard`, `swap B birchtar>icard`: with `icard` B picks
+the I card it gives when answering `yes <card>`)."""
 
 from __future__ import annotations
 
 from rules.core import Event, Move
 
 from . import engine as E
-from .data import A_COLOUR, BIOMES, COLOURS, COLOUR_NAMES
+from .data import A_COLOUR, BIOMES, COLOURS, COLOUR_NAMES, COLOUR_NAMES_FR
 from .model import (
     SEAT_LETTERS, card_name, daughter_key, hand_limit, mature_elder, n_seats, parse_daughter_key, player, seat_name)
 
@@ -135,50 +144,73 @@ def deals(st, seat, t, key, leaver) -> list:
 
 
 def proposal_moves(st, seat) -> list:
+    if st["nego"]["left"].get(str(seat), 0) <= 0:
+        return []
+    out = []
+    for key in sorted(st["parties"], key=E._key_order):
+        out += _leave_moves(st, seat, key)
+    return out + _coop_moves(st, seat)
+
+
+def _leave_moves(st, seat, key) -> list:
+    """`ask B key` (B's hunters leave) and `retreat key B` (yours leave, B being
+    any other seat with cubes there: the others present must consent too)."""
+    p = player(st, seat)
+    here = present_at(st, key)
+    if seat not in here:
+        return []
+    out = []
+    others = cubes_at(st, key) - {seat}
+    for t in sorted(here - {seat}):
+        if not pair_ok(st, seat, t):
+            continue
+        T = SEAT_LETTERS[t]
+        theirs = st["parties"][key].get(str(t))
+        if p["tribal"] and theirs and E.units(theirs):
+            for note, label, extra, arg, arg2 in deals(st, seat, t, key, t):
+                out.append(Move(seat, f"ask {T} {key}{note}", f"{T} leaves {key}{label}",
+                                ("ask", t, key, extra, arg, arg2)))
+        mine = st["parties"][key].get(str(seat))
+        if mine and E.units(mine) and t in others:
+            offers = deals(st, seat, t, key, seat) if p["tribal"] else [("", "", "", "", "")]
+            for note, label, extra, arg, arg2 in offers:
+                out.append(Move(seat, f"retreat {key} {T}{note}", f"Retreat from {key} ({T} agrees){label}",
+                                ("retreat", t, key, extra, arg, arg2)))
+    return out
+
+
+def is_icard(cid) -> bool:
+    return BIOMES[cid]["hand"]["kind"] == "I"
+
+
+def _coop_moves(st, seat) -> list:
+    """K2: « un disque ou une carte «I» d'une espèce peut être échangé avec un
+    disque ou une carte «I» d'une autre espèce, à condition qu'au moins une
+    espèce est tribale », once a round. The other seat's hand is hidden: `icard`
+    asks for an I card of its choice (it may have none and can only refuse)."""
+    if not st["coop"] or st["nego"]["traded"]:
+        return []
     p = player(st, seat)
     out = []
-    if st["nego"]["left"].get(str(seat), 0) <= 0:
-        return out
-    for key in sorted(st["parties"], key=E._key_order):
-        here = present_at(st, key)
-        if seat not in here:
+    for t in range(n_seats(st)):
+        q = player(st, t)
+        if t == seat or not (p["tribal"] or q["tribal"]):
             continue
-        for t in sorted(here - {seat}):
-            if not pair_ok(st, seat, t):
-                continue
-            T = SEAT_LETTERS[t]
-            theirs = st["parties"][key].get(str(t))
-            if p["tribal"] and theirs and E.units(theirs):
-                for note, label, extra, arg, arg2 in deals(st, seat, t, key, t):
-                    out.append(Move(seat, f"ask {T} {key}{note}", f"{T} leaves {key}{label}",
-                                    ("ask", t, key, extra, arg, arg2)))
-            mine = st["parties"][key].get(str(seat))
-            if mine and E.units(mine) and cubes_at(st, key) - {seat} == {t}:
-                offers = deals(st, seat, t, key, seat) if p["tribal"] else [("", "", "", "", "")]
-                for note, label, extra, arg, arg2 in offers:
-                    out.append(Move(seat, f"retreat {key} {T}{note}", f"Retreat from {key} ({T} agrees){label}",
-                                    ("retreat", t, key, extra, arg, arg2)))
-    if st["coop"] and not st["nego"]["traded"]:
-        for t in range(n_seats(st)):
-            if t == seat or not (p["tribal"] or player(st, t)["tribal"]):
-                continue
-            for c1 in COLOURS:
-                for c2 in COLOURS:
-                    if c1 != c2 and p["vocab"][c1] and player(st, t)["vocab"][c2]:
-                        out.append(Move(seat, f"swap {SEAT_LETTERS[t]} {c1}>{c2}",
-                                        f"Give {COLOUR_NAMES[c1]}, get {COLOUR_NAMES[c2]} from {SEAT_LETTERS[t]}",
-                                        ("swap", t, c1, c2)))
-            q = player(st, t)
-            if len(q["hand"]) < hand_limit(q):
-                from .moves import slug
-                for cid in p["hand"]:
-                    if BIOMES[cid]["hand"]["kind"] != "I":
-                        continue
-                    for c2 in COLOURS:
-                        if q["vocab"][c2]:
-                            out.append(Move(seat, f"swap {SEAT_LETTERS[t]} {slug(cid)}>{c2}",
-                                            f"Give {card_name(cid)}, get {COLOUR_NAMES[c2]} from {SEAT_LETTERS[t]}",
-                                            ("swap", t, cid, c2)))
+        T = SEAT_LETTERS[t]
+        gifts = [c for c in COLOURS if p["vocab"][c]] + [cid for cid in p["hand"] if is_icard(cid)]
+        for c1 in gifts:
+            gives_card = c1 not in COLOURS
+            wants = [c for c in COLOURS if q["vocab"][c] and c != c1]
+            if gives_card and len(q["hand"]) >= hand_limit(q):
+                wants = []      # a disc for my card: the receiver needs room in its hand
+            if q["hand"] and (gives_card or len(p["hand"]) < hand_limit(p)):
+                wants.append("icard")   # I need room for it, unless I give a card back
+            gift = COLOUR_NAMES[c1] if not gives_card else card_name(c1)
+            for c2 in wants:
+                note = _slug(c1) if gives_card else c1
+                want = f"an I card of {T}'s choice" if c2 == "icard" else COLOUR_NAMES[c2]
+                out.append(Move(seat, f"swap {T} {note}>{c2}", f"Give {gift}, get {want} from {T}",
+                                ("swap", t, c1, c2)))
     return out
 
 
@@ -206,8 +238,27 @@ def start_negotiation(st, ev) -> None:
 def nego_to_act(st) -> list:
     n = st["nego"]
     if n["prop"]:
-        return [n["prop"]["to"]]
+        return [asked(n["prop"])]
     return [n["queue"][0]]
+
+
+def waiting(prop) -> list:
+    """Seats still to answer, the counterparty last (saved states from before
+    the consents only wait for the counterparty)."""
+    return prop.get("wait") or [prop["to"]]
+
+
+def asked(prop) -> int:
+    return waiting(prop)[0]
+
+
+def consenters(st, data, seat) -> list:
+    """F1: the other seats with cubes on the card, who must let the party leave
+    (in player order). The counterparty answers last, with the deal."""
+    if data[0] not in ("ask", "retreat"):
+        return []
+    others = cubes_at(st, data[2]) - {seat, data[1]}
+    return [s for s in st["order"] if s in others]
 
 
 def _data(prop) -> list:
@@ -223,17 +274,24 @@ def _data(prop) -> list:
 def chooses_hand_card(prop) -> bool:
     """The answering seat names the hand card it gives when it accepts."""
     d = _data(prop)
-    return d[0] in ("ask", "retreat") and ((d[3] == "get" and d[4] == "hand") or (d[3] == "swap" and d[5] == "hand"))
+    if d[0] == "swap":
+        return d[3] == "icard"
+    return (d[3] == "get" and d[4] == "hand") or (d[3] == "swap" and d[5] == "hand")
+
+
+def answer_cards(st, prop, seat) -> list:
+    """The hand cards the counterparty may give when it accepts (K2: I cards only)."""
+    hand = player(st, seat)["hand"]
+    return [cid for cid in hand if is_icard(cid)] if prop["data"][0] == "swap" else list(hand)
 
 
 def nego_moves(st, seat) -> list:
     n = st["nego"]
     if n["prop"]:
         no = Move(seat, "no", "Refuse (ook ook)", ("answer", False))
-        if chooses_hand_card(n["prop"]):
-            hand = player(st, seat)["hand"]
+        if seat == n["prop"]["to"] and chooses_hand_card(n["prop"]):
             return [Move(seat, f"yes {_slug(cid)}", f"Accept, giving {card_name(cid)}", ("answer", True, cid))
-                    for cid in hand] + [no]
+                    for cid in answer_cards(st, n["prop"], seat)] + [no]
         return [Move(seat, "yes", "Accept (ook!)", ("answer", True)), no]
     return proposal_moves(st, seat) + divorce_moves(st, seat) + [Move(seat, "done", "End negotiations", ("done",))]
 
@@ -244,6 +302,21 @@ def _thing(st, seat, x) -> str:
     if x in BIOMES:
         return f"the hand card {card_name(x)}"
     return card_name(tableau_id(st, seat, x)) + f" ({x})"
+
+
+def _thing_fr(st, seat, x) -> str:
+    if x == "hand":
+        return "une carte de main de son choix"
+    if x in BIOMES:
+        return f"la carte de main {card_name(x)}"
+    return card_name(tableau_id(st, seat, x)) + f" ({x})"
+
+
+def _names(seats, fr=False) -> str:
+    names = [seat_name(s) for s in seats]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + (" et " if fr else " and ") + names[-1]
 
 
 def describe(st, prop) -> str:
@@ -268,10 +341,48 @@ def describe(st, prop) -> str:
             text += f"; {s} demands {_thing(st, them, arg)}"
         elif extra == "swap":
             text += f"; {s} exchanges {_thing(st, me, arg)} for {_thing(st, them, arg2)}"
+        others = prop.get("others", [])
+        if others:
+            text += f" ({_names(others)} must agree too)"
         return text + "."
     _, _, c1, c2 = d
-    gift = f"{A_COLOUR[c1]} disc" if c1 in COLOUR_NAMES else f"the invention {card_name(c1)}"
-    return f"{s} offers {t} {gift} for {A_COLOUR[c2]} disc."
+    gift = f"{A_COLOUR[c1]} disc" if c1 in COLOURS else f"the invention {card_name(c1)}"
+    want = "an I card of its choice" if c2 == "icard" else f"{A_COLOUR[c2]} disc"
+    return f"{s} offers {t} {gift} for {want}."
+
+
+def describe_fr(st, prop) -> str:
+    """describe() in French, with the rulebook's words."""
+    d = _data(prop)
+    kind = d[0]
+    me, them = prop["from"], prop["to"]
+    s, t = seat_name(me), seat_name(them)
+    if kind in ("ask", "retreat"):
+        _, _, key, extra, arg, arg2 = d
+        place = E.place_name(st, key)
+        if kind == "ask":
+            text = f"{s} demande à {t} de quitter pacifiquement {place}"
+        else:
+            text = f"{s} demande à {t} la permission de battre en retraite de {place}"
+        if extra == "wed":
+            owner = me if kind == "ask" else them
+            bride = card_name(player(st, owner)["daughters"][arg]["id"])
+            text += f", l'un des chasseurs partants épousant la fille {bride} de {seat_name(owner)}"
+        elif extra == "give":
+            text += f" ; {s} donne {_thing_fr(st, me, arg)}"
+        elif extra == "get":
+            text += f" ; {s} demande {_thing_fr(st, them, arg)}"
+        elif extra == "swap":
+            text += f" ; échange de {_thing_fr(st, me, arg)} contre {_thing_fr(st, them, arg2)}"
+        others = prop.get("others", [])
+        if others:
+            verb = "doivent" if len(others) > 1 else "doit"
+            text += f" ({_names(others, fr=True)} {verb} aussi le permettre)"
+        return text + "."
+    _, _, c1, c2 = d
+    gift = f"un disque {COLOUR_NAMES_FR[c1]}" if c1 in COLOURS else f"l'invention {card_name(c1)}"
+    want = "une carte «I» de son choix" if c2 == "icard" else f"un disque {COLOUR_NAMES_FR[c2]}"
+    return f"{s} propose à {t} un échange : {gift} contre {want}."
 
 
 def party_home(st, key, seat) -> None:
@@ -358,31 +469,31 @@ def accept(st, prop, ev, chosen=None) -> None:
                 transfer(st, them, me, arg2)
                 transfer(st, me, them, arg)
     else:
-        _, _, c1, c2 = data
-        a, b = player(st, me), player(st, them)
-        if c1 in COLOURS:
-            a["vocab"][c1] -= 1
-            b["vocab"][c1] += 1
-        else:   # K2: an invention card for a disc
-            a["hand"].remove(c1)
-            b["hand"].append(c1)
+        coop_trade(st, me, them, data[2], data[3], chosen)
+
+
+def coop_trade(st, me, them, c1, c2, chosen) -> None:
+    """K2: I give c1 (a disc colour or an I card) for c2 (a disc colour, or
+    `icard`: the I card they chose)."""
+    a, b = player(st, me), player(st, them)
+    if c1 in COLOURS:
+        a["vocab"][c1] -= 1
+        b["vocab"][c1] += 1
+    else:
+        move_hand(st, me, them, c1)
+    if c2 == "icard":
+        move_hand(st, them, me, chosen)
+    else:
         b["vocab"][c2] -= 1
         a["vocab"][c2] += 1
-        st["nego"]["traded"] = True
+    st["nego"]["traded"] = True
 
 
 def play_nego(st, seat, data, ev) -> None:
     n = st["nego"]
     kind = data[0]
     if kind == "answer":
-        prop = n["prop"]
-        n["prop"] = None
-        if data[1]:
-            accept(st, prop, ev, data[2] if len(data) > 2 else None)
-        given = f" and gives {card_name(data[2])}" if len(data) > 2 else ""
-        ev.append(Event(f"{seat_name(seat)} " + (f"accepts (ook!){given}." if data[1] else "refuses (ook ook)."),
-                        fr=f"{seat_name(seat)} " + (f"accepte (ook !){given}." if data[1] else "refuse (ook ook)."),
-                        seat=seat, reveal=data[1]))
+        answer(st, seat, data, ev)
     elif kind == "divorce":
         _, owner, i = data
         d = player(st, owner)["daughters"][i]
@@ -399,14 +510,50 @@ def play_nego(st, seat, data, ev) -> None:
     elif kind == "done":
         n["queue"].pop(0)
     else:
-        n["left"][str(seat)] -= 1
-        n["prop"] = {"from": seat, "to": data[1], "data": list(data)}
-        shows_card = (data[0] in ("ask", "retreat") and data[3] in ("give", "swap") and data[4] in BIOMES) or \
-            (data[0] == "swap" and data[2] not in COLOURS)
-        ev.append(Event(describe(st, n["prop"]), seat=seat, reveal=shows_card))
+        propose(st, seat, data, ev)
     # the queue keeps only seats that still have something to propose
     while n["queue"] and not n["prop"] and not (proposal_moves(st, n["queue"][0]) or divorce_moves(st, n["queue"][0])):
         n["queue"].pop(0)
     if not n["queue"] and not n["prop"]:
         st["nego"] = None
         E.to_discard(st, "combat")
+
+
+def propose(st, seat, data, ev) -> None:
+    n = st["nego"]
+    n["left"][str(seat)] -= 1
+    others = consenters(st, data, seat)
+    n["prop"] = prop = {"from": seat, "to": data[1], "data": list(data), "others": others,
+                        "wait": others + [data[1]]}
+    # the proposer shows the hand card it offers, never one it asks for
+    shows_card = (data[0] in ("ask", "retreat") and data[3] in ("give", "swap") and data[4] in BIOMES) or \
+        (data[0] == "swap" and data[2] not in COLOURS)
+    nxt = seat_name(asked(prop))
+    ev.append(Event(f"{describe(st, prop)} {nxt} to answer.", fr=f"{describe_fr(st, prop)} {nxt} doit répondre.",
+                    seat=seat, reveal=shows_card))
+
+
+def answer(st, seat, data, ev) -> None:
+    """A consent passes the question to the next seat; the counterparty's yes
+    (the last answer) makes the deal; any no ends the proposal unchanged."""
+    n = st["nego"]
+    prop = n["prop"]
+    rest = waiting(prop)[1:]
+    s = seat_name(seat)
+    if data[1] and rest:
+        prop["wait"] = rest
+        nxt = seat_name(rest[0])
+        ev.append(Event(f"{s} agrees (ook!). {nxt} to answer.", fr=f"{s} accepte (ook !). {nxt} doit répondre.",
+                        seat=seat))
+        return
+    n["prop"] = None
+    if not data[1]:
+        ev.append(Event(f"{s} refuses (ook ook).", fr=f"{s} refuse (ook ook).", seat=seat))
+        return
+    chosen = data[2] if len(data) > 2 else None
+    accept(st, prop, ev, chosen)
+    if chosen:
+        ev.append(Event(f"{s} accepts (ook!) and gives {card_name(chosen)}.",
+                        fr=f"{s} accepte (ook !) et donne {card_name(chosen)}.", seat=seat, reveal=True))
+    else:
+        ev.append(Event(f"{s} accepts (ook!).", fr=f"{s} accepte (ook !).", seat=seat, reveal=True))
