@@ -25,6 +25,11 @@ ASYNC_MESSAGES: dict[str, tuple[str, str]] = {
     "policy_skip": ("skip the turn", "passer le tour"),
     "policy_auto": ("choose a move for the absent seat", "choisir un coup pour la place absente"),
     "policy_table": ("take the seat over", "reprendre la place"),
+    "policy_answer": ("answer no for you", "répondre non pour vous"),
+    "deadline_answer": ("⌛ {name} did not answer the proposal within {hours} h; the table answered for them "
+                        "({moves}).",
+                        "⌛ {name} n'a pas répondu à la proposition en {hours} h ; la table a répondu pour lui "
+                        "({moves})."),
     "deadline_skip": ("⌛ Deadline: {name} did not move within {hours} h; the table passed for them ({moves}).",
                       "⌛ Délai expiré : {name} n'a pas joué en {hours} h ; la table a passé pour lui ({moves})."),
     "deadline_auto": ("⌛ Deadline: {name} did not move within {hours} h; the table played for them ({moves}).",

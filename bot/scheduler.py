@@ -55,8 +55,18 @@ class Scheduler:
         acting = [s for s in game.to_act(state) if s < len(seats) and not seats[s].is_bot]
         return seats, state, acting
 
+    def _limit(self, row: GameRow, state, settings: Settings) -> tuple[float | None, bool]:
+        """The running turn's time limit in hours, and whether it is the
+        game's window to answer a proposal (shorter than the table's deadline,
+        or the only limit there is) rather than the table's deadline."""
+        answer = self.service._game_of(row).answer_hours(state)
+        table = settings.deadline_hours if settings.deadline_hours > 0 else None
+        if answer is not None and (table is None or answer < table):
+            return answer, True
+        return table, False
+
     async def _fresh(self, row: GameRow, settings: Settings, seats: list[SeatRow], acting: list[int],
-                     floor: float = 0.0) -> Timer:
+                     state, floor: float = 0.0) -> Timer:
         """The times of a turn that just began (counted from ``floor`` when
         later: new settings or a new player count from the change)."""
         started = row.turn_started_at or row.updated_at
@@ -65,8 +75,9 @@ class Scheduler:
             _, until = await self.tables.vacation(row.id, seats[seat].user_id)
             base = max(base, until)   # the clock starts when the vacation ends
         reminder = base + settings.reminder_hours * HOUR if settings.reminder_hours > 0 else None
-        deadline = base + settings.deadline_hours * HOUR if settings.deadline_hours > 0 else None
-        warn = deadline - min(settings.deadline_hours * HOUR * WARN_SHARE, WARN_MAX) if deadline else None
+        hours, _ = self._limit(row, state, settings)
+        deadline = base + hours * HOUR if hours else None
+        warn = deadline - min(hours * HOUR * WARN_SHARE, WARN_MAX) if deadline else None
         return Timer(row.id, started, reminder, 0, warn, deadline)
 
     async def timer_for(self, row: GameRow) -> Timer | None:
@@ -78,7 +89,7 @@ class Scheduler:
             return None
         timer = await self.tables.timer(row.id)
         if timer is None or timer.turn_started != (row.turn_started_at or row.updated_at):
-            timer = await self._fresh(row, await self.tables.settings(row.id), seats, acting)
+            timer = await self._fresh(row, await self.tables.settings(row.id), seats, acting, state)
             await self.tables.put_timer(timer)
         return timer
 
@@ -88,10 +99,10 @@ class Scheduler:
         row = await self.service.store.game(game_id)
         if row is None or row.status != "active" or row.state is None:
             return
-        seats, _, acting = await self._waiting(row)
+        seats, state, acting = await self._waiting(row)
         if acting:
             await self.tables.put_timer(await self._fresh(row, await self.tables.settings(row.id), seats, acting,
-                                                          floor=self.now))
+                                                          state, floor=self.now))
 
     async def due_notices(self) -> list["Reply"]:
         out: list[Reply] = []
@@ -145,9 +156,10 @@ class Scheduler:
         since = duration(self.now - timer.turn_started, loc)
         who = self.service._who(present, seats)
         if near_deadline and timer.deadline_at is not None:
+            answering = self._limit(row, state, settings)[1]
             text = t(loc, "reminder_deadline", who=who, game=game.name, since=since,
                      left=duration(timer.deadline_at - self.now, loc),
-                     policy=t(loc, "policy_" + settings.policy))
+                     policy=t(loc, "policy_answer" if answering else "policy_" + settings.policy))
         else:
             text = t(loc, "reminder", who=who, game=game.name, since=since)
         reply = Reply(text, mentions=self.service._mentions(present, seats), game_id=row.id)
@@ -167,19 +179,21 @@ class Scheduler:
                 return None   # somebody moved while we were deciding
             game = service._game_of(row)
             seats, state, acting = await self._waiting(row)
+            hours, answering = self._limit(row, state, settings)
+            policy = "answer" if answering else settings.policy
             heads: list[str] = []
             reply = None
             for seat in acting:
                 name = seats[seat].name
                 played: list[str] = []
-                if settings.policy == "table":
+                if policy == "table":
                     await service.store.set_bot(row.id, seat, True)
                     seats = await service.store.seats(row.id)
                 for _ in range(MAX_AUTO_STEPS):
                     state = service._state(row)
                     if row.status != "active" or seat not in game.to_act(state):
                         break
-                    move = self._absent_move(game, state, seat, row, settings.policy)
+                    move = self._absent_move(game, state, seat, row, policy)
                     try:
                         reply = await service._commit_turn(row, seats, state, move, None, loc)
                     except VersionConflict:
@@ -188,12 +202,12 @@ class Scheduler:
                     row = await service.store.game(row.id)
                     log_rows = await service.store.log(row.id, after_version=before)
                     played += [r.shown for r in log_rows if r.seat == seat and r.kind == "move"]   # sealed stays sealed
-                    if settings.policy == "table":
-                        break   # the table plays the seat from now on (and did so in _commit_turn)
-                key = "deadline_" + settings.policy
-                if settings.policy == "skip" and any(m.strip().lower() not in PASS_WORDS for m in played):
+                    if policy in ("table", "answer"):
+                        break   # the table plays the seat from now on (and did so in _commit_turn) / answered once
+                key = "deadline_" + policy
+                if policy == "skip" and any(m.strip().lower() not in PASS_WORDS for m in played):
                     key = "deadline_no_pass"   # the rules allowed no pass here: say what the table did
-                heads.append(t(loc, key, name=name, hours=f"{settings.deadline_hours:g}",
+                heads.append(t(loc, key, name=name, hours=f"{hours:g}",
                                moves=", ".join(f"`{m}`" for m in played) or "—"))
             if reply is None:
                 return None

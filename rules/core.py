@@ -322,6 +322,13 @@ class Game:
         the stored log for replays."""
         return move.notation
 
+    def answer_hours(self, state) -> float | None:
+        """Hours the acting seats have to answer another seat's proposal
+        before the table answers for them with ``default_move`` (a refusal),
+        whatever the game's own deadline; None when the state waits for no
+        answer. A proposal must not hold a game up forever."""
+        return None
+
     def default_move(self, state, seat: int, rng: Rng) -> Move:
         """The move the table makes for an absent or resigned seat: by
         default a random legal one, drawn from ``rng`` (which the service

@@ -9,7 +9,7 @@ from . import moves as M
 from .data import BIOMES, COLOUR_NAMES, SPECIES
 from .model import (
     alive_cubes, card_name, hand_limit, n_seats, player, score)
-from .negotiation import describe
+from .negotiation import describe, describe_fr
 from .text import RULES_EN, RULES_FR
 
 PHASE_NAMES = {
@@ -33,6 +33,9 @@ PHASE_NAMES = {
 }
 
 
+KIND_FR = {"big": "gros gibier", "small": "petit gibier", "club": "massue", "flint": "silex"}
+
+
 class Neanderthal(Game):
     key = "neanderthal"
     name = "Neanderthal"
@@ -43,6 +46,9 @@ class Neanderthal(Game):
         Option("mode", "standard: 2-3 rivals; coop: the K2 co-operative goal; solo: one person runs the three species",
                ("standard", "coop", "solo"), "standard",
                "standard : 2-3 rivaux ; coop : objectif coopératif K2 ; solo : une personne joue les trois espèces"),
+        Option("answer", "hours to answer a negotiation proposal before the table says no (F1)",
+               ("6", "12", "24", "48", "72"), "24",
+               "heures pour répondre à une proposition de négociation avant que la table dise non (F1)"),
     )
     rules_en = RULES_EN
     rules_fr = RULES_FR
@@ -71,7 +77,15 @@ class Neanderthal(Game):
     def setup(self, seats, seed, options):
         mode = (options or {}).get("mode", "standard")
         st = E.setup_state(seats, seed, coop=mode in ("coop", "solo"), solo=mode == "solo")
+        st["answer_h"] = int((options or {}).get("answer", 24))
         return st
+
+    def answer_hours(self, state):
+        """F1: a proposal waits at most this long for its answer (`no` after it)."""
+        nego = state.get("nego")
+        if state["phase"] == "nego" and nego and nego.get("prop"):
+            return float(state.get("answer_h", 24))
+        return None
 
     # ---- play
 
@@ -174,6 +188,7 @@ class Neanderthal(Game):
             "waiting": waiting_note(st),
             "auction": auction_view(st),
             "proposal": describe(st, st["nego"]["prop"]) if st.get("nego") and st["nego"]["prop"] else None,
+            "proposal_fr": describe_fr(st, st["nego"]["prop"]) if st.get("nego") and st["nego"]["prop"] else None,
         }
 
     def private_text(self, state, seat, locale=None):
@@ -186,8 +201,14 @@ class Neanderthal(Game):
         for cid in p["hand"]:
             info = BIOMES[cid]
             h = info["hand"]
-            if h["kind"] == "D":
-                what = f"D: domestic animal, {h['babies']} baby(ies), frees {''.join(h['release']) or '-'}"
+            frees = "".join(h.get("release", [])) or "-"
+            if h["kind"] == "D" and fr:
+                what = f"D : animal domestique, {h['babies']} bébé(s), libère {frees}"
+            elif h["kind"] == "D":
+                what = f"D: domestic animal, {h['babies']} baby(ies), frees {frees}"
+            elif fr:
+                what = f"I : les 3 deviennent des 1 en chasse « {KIND_FR.get(h['mod'], h['mod'])} »" + \
+                    (", arme (expéditions guerrières)" if h.get("weapon") else "")
             else:
                 what = f"I: turns 3s into 1s on {h['mod']} hunts" + (", weapon (war parties)" if h.get("weapon") else "")
             lines.append(f"• {info['name']} — {what}  (`{M.slug(cid)}`)")

@@ -138,6 +138,37 @@ async def test_deadline_skip_says_so_when_no_pass_is_allowed(service, clock):
         "a move where no pass exists, then the pass that ends the turn"
 
 
+async def test_a_proposal_waits_only_its_answer_window_even_without_a_deadline(service, clock, monkeypatch):
+    """A game may give an answer a time limit (Neanderthal F1 proposals): the table then
+    answers once with the game's default move, whatever the table's deadline policy."""
+    from tests.pebbles import Pebbles
+    monkeypatch.setattr(Pebbles, "answer_hours", lambda self, s: 2.0)
+    await started(service)
+    await settings(service, reminder=0, deadline=0)
+    await bob_waits(service)
+    clock.advance(1.6 * H)
+    [warn] = await service.due_notices()
+    assert "answer no for you" in warn.text
+    clock.advance(0.5 * H)
+    [note] = await service.due_notices()
+    head = note.text.splitlines()[0]
+    assert head.startswith("⌛ Bob did not answer the proposal within 2 h; the table answered for them (`")
+    assert len(re.findall(r"`([^`]+)`", head)) == 1, "one answer, not a whole turn"
+    seats = await service.store.seats((await game_row(service)).id)
+    assert not seats[1].is_bot, "answering once does not take the seat over"
+
+
+async def test_the_table_deadline_wins_when_it_is_shorter_than_the_answer_window(service, clock, monkeypatch):
+    from tests.pebbles import Pebbles
+    monkeypatch.setattr(Pebbles, "answer_hours", lambda self, s: 48.0)
+    await started(service)
+    await settings(service, reminder=0, deadline=5, policy="table")
+    await bob_waits(service)
+    clock.advance(5 * H)
+    [note] = await service.due_notices()
+    assert "the table plays their seat from now on" in note.text
+
+
 async def test_deadline_table_policy_takes_the_seat(service, clock):
     await started(service)
     await settings(service, deadline=5, policy="table")

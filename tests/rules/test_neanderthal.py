@@ -1388,8 +1388,10 @@ def test_private_text_lists_the_hand_and_default_moves_are_safe():
     st["phase"] = "action"
     st["acted"] = []
     assert GAME.default_move(st, 0).notation == "pass"
-
-
+    player(st, 0)["hand"].append(card("Atlatl"))
+    fr = GAME.private_text(st, 0, "fr")
+    assert fr.startswith("Main (2/") and "D : animal domestique" in fr and "I : les 3 deviennent des 1" in fr
+    assert "domestic" not in fr and "turns" not in fr
 
 
 

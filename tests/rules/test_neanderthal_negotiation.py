@@ -311,3 +311,16 @@ def test_divorce_event_has_french_text():
     st, ev = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "divorce C1"))
     assert ev and all(e.fr and e.fr != e.text for e in ev)
     cubes_kept(st)
+
+
+def test_a_pending_proposal_has_an_answer_window_from_the_table_option():
+    """F1 proposals are answered within a time limit (option `answer`, 24 h by default);
+    after it the table answers with the default move, a refusal."""
+    st = three_on_the_deer()
+    assert GAME.answer_hours(st) is None                 # nobody is asked anything yet
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "ask B S5"))
+    assert GAME.answer_hours(st) == 24.0
+    assert GAME.default_move(st, NEANDERTHAL, None).notation == "no"
+    quick = GAME.setup(3, 1, GAME.resolve_options({"answer": "6"}))
+    assert quick["answer_h"] == 6
+    assert GAME.view(st, None)["proposal_fr"].startswith("{p0} demande")
