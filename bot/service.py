@@ -393,9 +393,8 @@ class TableService:
                 seats = await self.store.seats(row.id)
                 game = self._game_of(row)
                 state = self._state(row)
-                seat = self._actor_seat(game, state, seats, actor)
                 try:
-                    move = game.parse(state, seat, text)
+                    move = self._parse_for_actor(game, state, seats, actor, text)
                 except IllegalMove as exc:
                     msg = exc.localized(loc)
                     raise Refused(t(loc, "moved_on", error=msg) if attempt and first_error is None else msg)
@@ -436,15 +435,31 @@ class TableService:
 
     def _actor_seat(self, game: Game, state, seats: list[SeatRow], actor: Actor) -> int:
         """The seat this person may move now, or a clear refusal."""
+        return self._actor_seats(game, state, seats, actor)[0]
+
+    def _actor_seats(self, game: Game, state, seats: list[SeatRow], actor: Actor) -> list[int]:
+        """Every seat this person may move now (several when one person runs
+        seats that act together, as in a solo game), or a clear refusal."""
         loc = actor.locale
         mine = [s.seat for s in seats if s.user_id == actor.user_id]
         if not mine:
             raise Refused(t(loc, "spectator"))
         acting = game.to_act(state)
-        for seat in acting:
-            if seat in mine and not seats[seat].is_bot:
-                return seat
-        raise Refused(t(loc, "not_your_turn", who=self._who(acting, seats)))
+        out = [seat for seat in acting if seat in mine and not seats[seat].is_bot]
+        if not out:
+            raise Refused(t(loc, "not_your_turn", who=self._who(acting, seats)))
+        return out
+
+    def _parse_for_actor(self, game: Game, state, seats: list[SeatRow], actor: Actor, text: str) -> Move:
+        """The move the text names for the first of the person's acting seats
+        where it is legal; the first seat's error when it is legal for none."""
+        first_error: IllegalMove | None = None
+        for seat in self._actor_seats(game, state, seats, actor):
+            try:
+                return game.parse(state, seat, text)
+            except IllegalMove as exc:
+                first_error = first_error or exc
+        raise first_error
 
     async def _commit_turn(self, row: GameRow, seats: list[SeatRow], state, move: Move, actor: Actor | None,
                            loc) -> Reply:
@@ -676,11 +691,16 @@ class TableService:
         game = self._game_of(row)
         state = self._state(row)
         try:
-            seat = self._actor_seat(game, state, seats, actor)
+            mine = self._actor_seats(game, state, seats, actor)
         except Refused:
             return []
         typed = (typed or "")[:MAX_INPUT].strip().lower()
-        moves = game.legal_moves(state, seat)
+        moves, named = [], set()
+        for seat in mine:   # one person running several acting seats sees them all (a notation once)
+            for m in game.legal_moves(state, seat):
+                if m.notation not in named:
+                    named.add(m.notation)
+                    moves.append(m)
         starts = [m for m in moves if m.notation.lower().startswith(typed)]
         inside = [m for m in moves if typed and typed in m.display().lower() and m not in starts]
         return (starts + inside)[:limit]

@@ -275,3 +275,25 @@ async def test_rules_longer_than_one_message_come_whole_in_follow_ups(service):
                 game.rules_text(loc).replace("\n", "").replace(" ", "")
     long_line = "word " * 900
     assert all(len(p) <= 1990 for p in message_chunks(long_line)) and len(message_chunks(long_line)) == 3
+
+
+async def test_one_person_running_seats_that_act_together_may_move_any_of_them(service):
+    """Solo Neanderthal: one person runs three species that all choose a sexuality at
+    once; a choice legal only for the third seat is that seat's move, not an error."""
+    from rules import registry
+    assert (await service.new_game(HERE, ANN, "neanderthal", {"mode": "solo"}, seed=7)).ok
+    assert (await service.start(HERE, ANN)).ok
+    game = registry.get("neanderthal")
+    row = await service.store.open_game_in(HERE.channel_id)
+    state = service._state(row)
+    acting = game.to_act(state)
+    assert len(acting) == 3
+    first = {m.notation for m in game.legal_moves(state, acting[0])}
+    seat, only_later = next((s, m.notation) for s in acting[1:] for m in game.legal_moves(state, s)
+                            if m.notation not in first)
+    typed = {m.notation for m in await service.legal(HERE, ANN, "")}
+    assert only_later in typed and first <= typed
+    r = await service.move(HERE, ANN, only_later)
+    assert r.ok, r.text
+    after = service._state(await service.store.open_game_in(HERE.channel_id))
+    assert seat not in game.to_act(after) and acting[0] in game.to_act(after)
