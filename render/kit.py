@@ -151,6 +151,13 @@ class Table:
     locale: str | None = None
 
 
+def with_names(text: str, table: Table) -> str:
+    """Game text names seats as {p0}, {p1}…: the image shows the players' names."""
+    for i, name in enumerate(table.names):
+        text = text.replace("{p%d}" % i, name)
+    return text
+
+
 def legend(table: Table, width: int, scores: list | None = None, extra: dict[int, str] | None = None,
            height: int | None = None) -> Image.Image:
     """A strip listing every seat (badge, name, score, an arrow on whoever

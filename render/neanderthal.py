@@ -306,7 +306,7 @@ def draw(view: dict, table: kit.Table) -> Image.Image:
     parts = [kit.legend(table, W, scores=scores, extra=extra), draw_header(view, W)]
     if view.get("proposal"):
         img = Image.new("RGB", (W, 30), (255, 240, 170))
-        kit.text(ImageDraw.Draw(img), (20, 6), "Proposal: " + view["proposal"] + "  (yes / no)", size=15, bold=True)
+        kit.text(ImageDraw.Draw(img), (20, 6), "Proposal: " + kit.with_names(view["proposal"], table) + "  (yes / no)", size=15, bold=True)
         parts.append(img)
     parts.append(draw_europe(view, highlight))
     for seat in range(len(view["players"])):

@@ -78,3 +78,18 @@ def test_open_auction_and_a_card_deal_render():
     img = render(state)
     assert img.width <= 1400 and len(kit.encode_png(img)) < 1_000_000
     assert state["auc"]["n"] == view["auction"]["discs"] == 1
+
+
+def test_a_pending_proposal_shows_in_a_banner_with_the_players_names(monkeypatch):
+    from render import neanderthal as R
+    from tests.rules.test_neanderthal import ARCHAIC
+    from tests.rules.test_neanderthal_negotiation import three_on_the_deer
+    state = three_on_the_deer()
+    state, _ = GAME.apply(state, GAME.parse(state, ARCHAIC, "ask B S2"))
+    drawn = []
+    real = kit.text
+    monkeypatch.setattr(R.kit, "text", lambda d, xy, s, *a, **k: (drawn.append(s), real(d, xy, s, *a, **k))[1])
+    render(state)
+    banner = [s for s in drawn if s.startswith("Proposal:")]
+    assert banner and "Ana asks Bo to leave S2" in banner[0] and "Cy must agree too" in banner[0]
+    assert not any("{p" in s for s in drawn)
