@@ -95,6 +95,11 @@ class AsyncPlay:
         seats = await self.service.store.seats(row.id)
         return self.notices.status_text(row, seats, self.service._state(row))
 
+    async def locale_of(self, game_id: int | None) -> str | None:
+        """The language of notices about a game nobody asked for (its server's)."""
+        row = await self.service.store.game(game_id) if game_id is not None else None
+        return await self.notices.locale_for(row) if row is not None else None
+
     async def status_message(self, game_id: int) -> int | None:
         return (await self.tables.settings(game_id)).status_message
 

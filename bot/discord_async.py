@@ -67,15 +67,33 @@ async def deliver_extras(client: discord.Client | None, channel, reply: Reply) -
     message of the game edited in place (created and pinned the first time)."""
     if client is None and channel is not None:
         client = channel._state._get_client()
+    closed: list[int] = []
     for user_id, text in reply.direct:
         try:
             user = client.get_user(user_id) or await client.fetch_user(user_id)
             await user.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
-        except Exception as exc:  # noqa: BLE001 - closed DMs are common; the channel post went out
+        except discord.Forbidden as exc:   # DMs closed: they chose DMs, so they were not pinged either
             log.info("could not DM user %s: %s", user_id, exc)
+            closed.append(user_id)
+        except Exception as exc:  # noqa: BLE001 - the channel post went out; a DM is a courtesy
+            log.info("could not DM user %s: %s", user_id, exc)
+    if closed and channel is not None:
+        await _ping_instead(client, channel, reply, closed)
     status = await client.service.asyncplay.status_for(reply)
     if status and reply.game_id is not None and channel is not None:
         await update_status(client, channel, reply.game_id, status)
+
+
+async def _ping_instead(client, channel, reply: Reply, users: list[int]) -> None:
+    """A player who asked for DMs but does not accept them is pinged in the
+    channel, so a turn never waits unseen."""
+    loc = await client.service.asyncplay.locale_of(reply.game_id)
+    who = " ".join(f"<@{u}>" for u in users)
+    try:
+        await channel.send(t(loc, "dm_closed", who=who), allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(u) for u in users], roles=False, everyone=False))
+    except discord.HTTPException as exc:
+        log.info("could not ping %s in channel %s: %s", users, getattr(channel, "id", None), exc)
 
 
 async def update_status(client, channel, game_id: int, text: str) -> None:

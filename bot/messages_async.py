@@ -13,6 +13,10 @@ ASYNC_MESSAGES: dict[str, tuple[str, str]] = {
                    "Vos avis de tour : **{mode}**. Choix : channel, dm, both ou mute."),
     "notify_bad": ("Choose one of: channel, dm, both, mute.", "Choisissez : channel, dm, both ou mute."),
     "dm_turn": ("Your turn in **{game}** ({where}).", "À vous de jouer dans **{game}** ({where})."),
+    "dm_closed": ("{who}: your turn in this game. (You chose turn notices by DM, but your DMs are closed: "
+                  "open them, or use `/notify channel`.)",
+                  "{who} : à vous de jouer dans cette partie. (Vous avez choisi les avis par MP, mais vos MP sont "
+                  "fermés : ouvrez-les, ou utilisez `/notify channel`.)"),
     "dm_reminder": ("Reminder: your turn in **{game}** ({where}) has waited {since}.",
                     "Rappel : votre tour dans **{game}** ({where}) attend depuis {since}."),
     # reminders and deadlines

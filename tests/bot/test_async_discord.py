@@ -163,6 +163,28 @@ async def test_notify_dm_sends_a_direct_message_instead_of_a_ping(client, wire, 
     assert len(dm) == 1 and "<#100>" in dm[0][2]["content"]
 
 
+async def test_closed_dms_fall_back_to_a_ping_in_the_channel(client, wire, rest, monkeypatch):
+    """A player who chose DMs but does not accept them is pinged in the channel instead."""
+    await seat_two(client)
+    await invoke(client, slash("notify", {"mode": "dm"}), **BOB)
+    answer = rest.answer
+
+    class Closed:
+        status, reason = 403, "Forbidden"
+
+    def refusing(route, body):
+        if route.method == "POST" and "Your turn in" in body.get("content", ""):
+            raise discord.Forbidden(Closed(), {"code": 50007, "message": "Cannot send messages to this user"})
+        return answer(route, body)
+
+    monkeypatch.setattr(rest, "answer", refusing)
+    rest.calls.clear()
+    await turn(client, ANN, "take 1", "end")
+    pings = [c for c in rest.find("POST", "/channels/100/messages") if "DMs are closed" in c[2].get("content", "")]
+    assert len(pings) == 1 and pings[0][2]["content"].startswith("<@2>: your turn")
+    assert [str(u) for u in pings[0][2]["allowed_mentions"]["users"]] == ["2"]
+
+
 # ------------------------------------------------------------ the background task
 
 
