@@ -174,14 +174,14 @@ class Exports:
         events_at = {e.version: [service._fill(x, names) for x in e.events] for e in log}
         frames: list[Frame] = []
         state = game.setup(len(seats), row.seed, row.options)
-        frames.append(Frame(game.view(state, None), Table(names=names, to_act=game.to_act(state), title=game.name,
+        frames.append(Frame(game.view(state, None), Table(names=names, to_act=game.to_act(state), title=game.display_name(loc),
                                                           locale=loc)))
         for played in moves:
             if played.kind != "move":
                 continue
             state, _ = game.apply(state, game.parse(state, played.seat, played.text))
             frames.append(Frame(game.view(state, None),
-                                Table(names=names, to_act=game.to_act(state), title=game.name,
+                                Table(names=names, to_act=game.to_act(state), title=game.display_name(loc),
                                       last_events=events_at.get(played.version, [])[-4:], locale=loc)))
         # the last frame is the live board, exactly as /board shows it
         last = await service.store.log(row.id, after_version=max(0, row.version - 1))
@@ -189,7 +189,7 @@ class Exports:
         anim = await asyncio.to_thread(build_gif, row.key, frames, int((limit or DEFAULT_LIMIT) * 0.95), live)
         note = ((t(loc, "replay_sampled", moves=len(frames) - 1) if anim.sampled else "")
                 + (t(loc, "replay_dropped") if anim.dropped else "") + (t(loc, "replay_scaled") if anim.scaled else ""))
-        reply = Reply(t(loc, "replay_done", game=game.name, frames=anim.frames, note=note), game_id=row.id)
+        reply = Reply(t(loc, "replay_done", game=game.display_name(loc), frames=anim.frames, note=note), game_id=row.id)
         reply.image = anim.data
         reply.image_name = f"replay-{row.key}-{row.id}.gif"
         return reply

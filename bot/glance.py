@@ -25,12 +25,12 @@ class Glance:
         game = self.service._game_of(row)
         seats = await self.service.store.seats(row.id)
         if row.status == "lobby":
-            return (f"**{game.name}** {where(row)} — "
+            return (f"**{game.display_name(loc)}** {where(row)} — "
                     + t(loc, "list_lobby", seated=self.service._seated_list(seats)), [])
         state = self.service._state(row)
         acting = game.to_act(state)
         since = duration(self.service.clock.now() - (row.turn_started_at or row.updated_at), loc)
-        return (f"**{game.name}** {where(row)} — "
+        return (f"**{game.display_name(loc)}** {where(row)} — "
                 + t(loc, "list_turn", who=self.service._who(acting, seats), since=since),
                 [seats[s].user_id for s in acting if s < len(seats) and not seats[s].is_bot])
 
@@ -79,7 +79,7 @@ class Glance:
         if not after:
             return Reply(t(loc, "since_none"), ephemeral=True)
         names = self.service._names(seats)
-        lines = [t(loc, "since_head", game=self.service._game_of(row).name)]
+        lines = [t(loc, "since_head", game=self.service._game_of(row).display_name(loc))]
         for entry in after[-40:]:
             who = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else "table"
             stamp = time.strftime("%m-%d %H:%M", time.gmtime(entry.created_at))

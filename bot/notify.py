@@ -44,7 +44,7 @@ class Notices:
                 keep.append(uid)
             if mode in ("dm", "both"):
                 loc = await self.locale_for(row)
-                reply.direct.append((uid, t(loc, dm_key, game=game.name, where=where(row), since=since)))
+                reply.direct.append((uid, t(loc, dm_key, game=game.display_name(loc), where=where(row), since=since)))
         reply.mentions = keep
         reply.channel_id = row.channel_id
         if row.state is not None:
@@ -60,7 +60,7 @@ class Notices:
         names = [s.name for s in seats]
         result = self.service._final_result(row, game, state) if row.status != "abandoned" else None
         if row.status == "abandoned":
-            what = t(locale, "status_abandoned", game=game.name)
+            what = t(locale, "status_abandoned", game=game.display_name(locale))
             return f"📌 {what}"
         if result is not None:
             what = self.service._summary(result, names).replace("\n", " — ")
@@ -70,7 +70,7 @@ class Notices:
             scores = game.public_scores(state)
             if scores is not None:
                 what += " · " + " · ".join(f"{n}: {s:g}" for n, s in zip(names, scores))
-        return t(locale, "status_pin", game=game.name, what=what)[:1900]
+        return t(locale, "status_pin", game=game.display_name(locale), what=what)[:1900]
 
     # ---- /notify
 

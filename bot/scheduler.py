@@ -157,11 +157,11 @@ class Scheduler:
         who = self.service._who(present, seats)
         if near_deadline and timer.deadline_at is not None:
             answering = self._limit(row, state, settings)[1]
-            text = t(loc, "reminder_deadline", who=who, game=game.name, since=since,
+            text = t(loc, "reminder_deadline", who=who, game=game.display_name(loc), since=since,
                      left=duration(timer.deadline_at - self.now, loc),
                      policy=t(loc, "policy_answer" if answering else "policy_" + settings.policy))
         else:
-            text = t(loc, "reminder", who=who, game=game.name, since=since)
+            text = t(loc, "reminder", who=who, game=game.display_name(loc), since=since)
         reply = Reply(text, mentions=self.service._mentions(present, seats), game_id=row.id)
         await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
         reply.status = None   # a reminder changes nothing on the board
@@ -248,7 +248,7 @@ class Scheduler:
             await self.timer_for(row)
             await self.tables.set_vacation(row.id, actor.user_id, max(0.0, used - (until - now)), now)
             await self._shift_timer(row, seats, actor.user_id, now, -(until - now))
-            return Reply(t(loc, "vacation_end", name=actor.name, game=game.name))
+            return Reply(t(loc, "vacation_end", name=actor.name, game=game.display_name(loc)))
         try:
             asked = float(word.replace(",", ".").rstrip("d").rstrip("j"))
         except ValueError:
@@ -264,7 +264,7 @@ class Scheduler:
         await self.tables.set_vacation(row.id, actor.user_id, used + asked * DAY, new_until)
         await self._shift_timer(row, seats, actor.user_id, now, asked * DAY)
         stamp = time.strftime("%Y-%m-%d %H:%M", time.gmtime(new_until))
-        return Reply(t(loc, "vacation_on", name=actor.name, game=game.name, until=stamp,
+        return Reply(t(loc, "vacation_on", name=actor.name, game=game.display_name(loc), until=stamp,
                        left=f"{(left - asked * DAY) / DAY:g}"))
 
     async def _shift_timer(self, row: GameRow, seats, user_id: int, now: float, seconds: float) -> None:
@@ -305,7 +305,7 @@ class Scheduler:
         await self.tables.set_nudge(row.id, actor.user_id, now)
         game = self.service._game_of(row)
         since = duration(now - (row.turn_started_at or row.updated_at), loc)
-        reply = Reply(t(loc, "remind_sent", name=actor.name, who=self.service._who(others, seats), game=game.name,
+        reply = Reply(t(loc, "remind_sent", name=actor.name, who=self.service._who(others, seats), game=game.display_name(loc),
                         since=since), mentions=self.service._mentions(others, seats), game_id=row.id)
         await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
         reply.status = None

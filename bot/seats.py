@@ -36,7 +36,7 @@ class Seats:
                     await service.store.set_bot(row.id, seat, True)
                 seats = await service.store.seats(row.id)
                 state = service._state(row)
-                text = t(loc, "handover_table", name=actor.name, game=game.name)
+                text = t(loc, "handover_table", name=actor.name, game=game.display_name(loc))
                 bots = [s for s in game.to_act(state) if seats[s].is_bot]
                 humans = [s for s in game.to_act(state) if not seats[s].is_bot]
                 if bots and not humans:
@@ -57,7 +57,7 @@ class Seats:
         now = service.clock.now()
         for seat in mine:
             await self.tables.put_offer(Offer(row.id, seat, actor.user_id, uid, str(name)[:80], now))
-        return Reply(t(loc, "handover_offer", name=actor.name, game=game.name, to=name), mentions=[uid],
+        return Reply(t(loc, "handover_offer", name=actor.name, game=game.display_name(loc), to=name), mentions=[uid],
                      choices=[Choice(t(loc, "accept_label"), "accept", str(row.id), row.id, row.version)],
                      game_id=row.id)
 
@@ -83,4 +83,4 @@ class Seats:
         previous = next((s.name for s in seats if s.seat == taken[0].seat), "?")
         game = service._game_of(row)
         await self.service.asyncplay.scheduler.restart_timer(row.id)   # a new player gets a fresh clock
-        return Reply(t(loc, "handover_done", to=actor.name, name=previous, game=game.name), game_id=row.id)
+        return Reply(t(loc, "handover_done", to=actor.name, name=previous, game=game.display_name(loc)), game_id=row.id)

@@ -240,7 +240,7 @@ class TableService:
         game = self._game_of(row)
         names = self._names(seats)
         finished = row.status != "active"
-        table = Table(names=names, to_act=[] if finished else game.to_act(state), title=game.name,
+        table = Table(names=names, to_act=[] if finished else game.to_act(state), title=game.display_name(locale),
                       last_events=[self._fill(e, names) for e in (events or [])],
                       finished=finished, locale=locale)
         view = game.view(state, None)
@@ -279,7 +279,7 @@ class TableService:
         opts = "".join(f", {k}={v}" for k, v in resolved.items())
         players = f"{game.min_players}–{game.max_players}" if game.min_players != game.max_players \
             else str(game.min_players)
-        return Reply(t(loc, "created", name=actor.name, game=game.name, players=players, opts=opts),
+        return Reply(t(loc, "created", name=actor.name, game=game.display_name(loc), players=players, opts=opts),
                      game_id=row.id, version=row.version)
 
     @answers
@@ -352,7 +352,7 @@ class TableService:
         self._remember(row.id, version, state)
         row = await self.store.game(row.id)
         listing = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(final))
-        text = t(loc, "started", game=game.name, seats=listing)
+        text = t(loc, "started", game=game.display_name(loc), seats=listing)
         reply = await self._turn_post(row, final, state, [text], loc)
         return reply
 
@@ -604,15 +604,15 @@ class TableService:
         game = self._game_of(row)
         seats = await self.store.seats(row.id)
         if row.status == "lobby":
-            return Reply(t(loc, "status_lobby", game=game.name, seated=self._seated_list(seats)))
+            return Reply(t(loc, "status_lobby", game=game.display_name(loc), seated=self._seated_list(seats)))
         if row.status == "abandoned":
-            return Reply(t(loc, "status_abandoned", game=game.name))
+            return Reply(t(loc, "status_abandoned", game=game.display_name(loc)))
         state = self._state(row)
         names = self._names(seats)
         result = self._final_result(row, game, state)
         if result is not None:
-            return Reply(t(loc, "status_finished", game=game.name, summary=self._summary(result, names)))
-        lines = [f"**{game.name}**"]
+            return Reply(t(loc, "status_finished", game=game.display_name(loc), summary=self._summary(result, names)))
+        lines = [f"**{game.display_name(loc)}**"]
         status = game.status_text(state, loc)
         if status:
             lines.append(status)
@@ -672,7 +672,7 @@ class TableService:
         pages = (len(entries) + LOG_PAGE - 1) // LOG_PAGE
         page = pages if page is None else max(1, min(int(page), pages))
         chunk = entries[(page - 1) * LOG_PAGE: page * LOG_PAGE]
-        lines = [t(loc, "log_page", game=self._game_of(row).name, page=page, pages=pages)]
+        lines = [t(loc, "log_page", game=self._game_of(row).display_name(loc), page=page, pages=pages)]
         for entry in chunk:
             who = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else "table"
             stamp = time.strftime("%m-%d %H:%M", time.gmtime(entry.created_at))

@@ -40,7 +40,7 @@ class GameSettings:
         given = {k: v for k, v in (("reminder", reminder), ("deadline", deadline), ("policy", policy),
                                    ("vacation", vacation)) if v not in (None, "")}
         if not given:
-            return Reply(t(loc, "settings_show", game=game.name, **self.describe(current, loc)), ephemeral=True)
+            return Reply(t(loc, "settings_show", game=game.display_name(loc), **self.describe(current, loc)), ephemeral=True)
         if actor.user_id != row.creator_id and not actor.manage:
             raise Refused(t(loc, "settings_only"))
         values: dict = {}
@@ -64,4 +64,4 @@ class GameSettings:
         await self.service.asyncplay.scheduler.restart_timer(row.id)   # the new times count from now
         saved = await self.tables.settings(row.id)
         return Reply(t(loc, "settings_saved", name=actor.name)
-                     + t(loc, "settings_show", game=game.name, **self.describe(saved, loc)), game_id=row.id)
+                     + t(loc, "settings_show", game=game.display_name(loc), **self.describe(saved, loc)), game_id=row.id)

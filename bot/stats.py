@@ -86,7 +86,7 @@ async def stats(service: "TableService", place: "Place", actor: "Actor", player:
             game = registry.get(str(key)[:40])
         except KeyError:
             return refusal(t(loc, "unknown_game", key=echo(str(key)), keys=", ".join(registry.keys())))
-        key, scope = game.key, f" — {game.name}"
+        key, scope = game.key, f" — {game.display_name(loc)}"
     lines = await compute(service, place.guild_id, key)
     who_id, who_name = (player[0], player[1]) if player else (actor.user_id, actor.name)
     out = []

@@ -243,6 +243,10 @@ class Game:
                 f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}.",
                 f"{self.name_fr or self.name} se joue de {self.min_players} à {self.max_players} joueurs, pas {players}.")
 
+    def display_name(self, locale: str | None = None) -> str:
+        """The game's name in the reader's language (French when it has one)."""
+        return self.name_fr if self.name_fr and (locale or "").startswith("fr") else self.name
+
     def resolve_options(self, given: dict[str, str] | None) -> dict[str, str]:
         """Fill defaults and refuse unknown options or values, politely."""
         given = dict(given or {})
