@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable
+from typing import Any, Callable, ClassVar, Iterable
 
 MASK64 = (1 << 64) - 1
 
@@ -100,17 +100,48 @@ class Rng:
 # ---------------------------------------------------------- values passed
 
 
-@dataclass(frozen=True)
 class Move:
     """One legal move. ``notation`` is the canonical text a player types;
     ``parse(state, seat, move.notation)`` must give the same move back.
     ``label`` is a longer human description (autocomplete shows it).
-    ``data`` is whatever the game needs to apply it (JSON-able, hashable)."""
+    ``data`` is whatever the game needs to apply it (JSON-able, hashable).
 
-    seat: int
-    notation: str
-    label: str = ""
-    data: Any = None
+    ``label`` may be given as a callable taking no argument: it is called on
+    first read only, so a search that lists thousands of moves and reads no
+    label pays nothing for them. A move is immutable, compared and hashed by
+    ``(seat, notation, data)``: two moves with the same notation are the same
+    move, whatever their labels say.
+    """
+
+    __slots__ = ("seat", "notation", "data", "_label")
+
+    def __init__(self, seat: int, notation: str, label: "str | Callable[[], str]" = "", data: Any = None) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "notation", notation)
+        object.__setattr__(self, "data", data)
+        object.__setattr__(self, "_label", label)
+
+    @property
+    def label(self) -> str:
+        label = self._label
+        if callable(label):
+            label = label()
+            object.__setattr__(self, "_label", label)
+        return label
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Move is immutable")
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.seat == other.seat and self.notation == other.notation and self.data == other.data
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.notation, self.data))
+
+    def __repr__(self) -> str:
+        return f"Move(seat={self.seat!r}, notation={self.notation!r}, label={self.label!r}, data={self.data!r})"
 
     def display(self) -> str:
         if self.label and self.label != self.notation:
