@@ -251,6 +251,12 @@ class Game:
     schema_version: ClassVar[int] = 1
     rules_en: ClassVar[str] = ""
     rules_fr: ClassVar[str] = ""
+    # How the rulebook picks the first player. "random": by chance, or by a fact the table
+    # cannot know (the youngest, whoever last did X), so `/game start` without an order
+    # shuffles the seats; "seated": the seating (join) order. ``first_player_rule`` says why,
+    # in English and French, quoting the rulebook, for the start post.
+    first_player: ClassVar[str] = "seated"
+    first_player_rule: ClassVar[tuple[str, str]] = ("", "")
 
     # ---- seats and set-up
 
@@ -293,6 +299,12 @@ class Game:
                 raise IllegalMove(f"Option {opt.key} must be one of: {', '.join(opt.choices)}.")
             out[opt.key] = value
         return out
+
+    def options_for(self, players: int, options: dict[str, str]) -> dict[str, str]:
+        """The options a table of ``players`` people plays with, from those chosen at
+        ``/game new`` (a game whose variant follows from the head count, such as a
+        solo mode, overrides this). Called at ``/game start``, before ``check_players``."""
+        return options
 
     def setup(self, seats: int, seed: int, options: dict[str, str]) -> Any:
         raise NotImplementedError
