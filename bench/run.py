@@ -33,8 +33,8 @@ if __package__ in (None, ""):            # run as a script: make the project imp
 from PIL import Image  # noqa: E402
 
 import render  # noqa: E402
-from bot.clock import ManualClock  # noqa: E402
-from bot.service import Actor, Place, TableService  # noqa: E402
+from bot.table import Actor, Place, TableService  # noqa: E402
+from bot.table.clock import ManualClock  # noqa: E402
 from render.kit import Table  # noqa: E402
 from rules import registry  # noqa: E402
 from rules.core import Game, Move, Rng, random_playout  # noqa: E402

@@ -64,17 +64,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "local":
         return asyncio.run(_local(args))
     if args.cmd == "selfplay":
-        from bot.selfplay import selfplay
+        from bot.ops.selfplay import selfplay
         return selfplay(args)
     if args.cmd == "commands":
-        from bot.discord_app import command_payload
+        from bot.discord.client import command_payload
         print(json.dumps(command_payload(), indent=2, ensure_ascii=False))
         return 0
     if args.cmd in ("run", "sync"):
         if not settings.token:
             print("DISCORD_TOKEN is not set: see .env.example (or run `hearth local`).", file=sys.stderr)
             return 2
-        from bot.discord_app import run_bot
+        from bot.discord.client import run_bot
         return run_bot(settings, sync_only=args.cmd == "sync")
     if args.cmd == "verify":
         return asyncio.run(_verify(args.db))
@@ -85,9 +85,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 async def _local(args) -> int:
-    from bot.clock import ManualClock
-    from bot.local import HELP, LocalTable
-    from bot.service import TableService
+    from bot.local.table import HELP, LocalTable
+    from bot.table import TableService
+    from bot.table.clock import ManualClock
     from storage.store import Store
 
     store = await Store.open(args.db)
@@ -98,7 +98,7 @@ async def _local(args) -> int:
     try:
         await table.announce_pending()
         if getattr(args, "load", None):
-            from bot.local import load_file
+            from bot.local.table import load_file
             if not await load_file(table, args.load):
                 return 1
         if args.script:
@@ -128,7 +128,7 @@ def _read_line(prompt: str) -> str | None:
 
 
 async def _verify(db: str) -> int:
-    from bot.verify import verify_all
+    from bot.ops.verify import verify_all
     from storage.store import Store
 
     store = await Store.open(db)

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.commands_async import async_commands, run_async
-from bot.i18n import t
-from bot.service import Actor, Choice, Place, Reply, TableService, refusal
+from bot.table import Actor, Choice, Place, Reply, TableService, refusal
+from bot.table.i18n import t
 from rules.core import echo
+
+
+class Member:
+    """Marks a parameter naming a server member: front ends pass
+    ``(user id, display name, is a bot)``."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,7 @@ COMMANDS: dict[str, tuple[str, tuple[Param, ...]]] = {
     "game new": ("Open a table for a game in this channel", (
         Param("game", "Which game (clans, carcassonne_hg, first_sparks, fire_and_stone, neanderthal)", True),
         Param("options", "Table options as key=value pairs, e.g. variant=coop"),
+        Param("thread", "yes: run the game in its own new thread"),
     )),
     "game join": ("Take a seat at the table in this channel", ()),
     "game leave": ("Leave the table before the game starts", ()),
@@ -39,19 +44,46 @@ COMMANDS: dict[str, tuple[str, tuple[Param, ...]]] = {
     "move": ("Make your move", (Param("move", "Your move; autocomplete lists the legal ones", True),)),
     "board": ("Show the board", ()),
     "hand": ("See your private information (only you see it)", ()),
-    "log": ("The game's history", (Param("page", "Page number (default: the last)", kind=int),)),
+    "log": ("The game's history", (
+        Param("page", "Page number (default: the last)", kind=int),
+        Param("since", "yes: only what happened since your last move"),
+    )),
     "undo": ("Take back your last move(s) while nobody else has acted", (
         Param("confirm", "yes to take back; without it you see what would be undone"),
         Param("count", "How many of your moves (default 1)", kind=int),
     )),
     "resign": ("Resign from this game", (Param("confirm", "yes to resign for good"),)),
     "rules": ("Short rules of a game", (Param("game", "Which game (default: this channel's)"),)),
+    # async play: settings, lists, export; notices, reminders, seats, replay, stats
+    "game settings": ("Reminders, deadline and its policy, vacation allowance (creator or Manage Channels)", (
+        Param("reminder", "Remind the waited-for player after this many hours (0: never; default 24)", kind=int),
+        Param("deadline", "After this many hours the table acts (0: no deadline)", kind=int),
+        Param("policy", "At the deadline: skip (pass), auto (the rules choose a move) or table (takes the seat)"),
+        Param("vacation", "Vacation days each player may take in this game (default 7)", kind=int),
+    )),
+    "game list": ("This server's games: whose turn, for how long", ()),
+    "game mine": ("Every game on this server waiting on you", ()),
+    "game export": ("The finished game's full log as a file (hearth local --load)", ()),
+    "game import": ("Replay an exported game here to look at it (/board, /replay, /log)", (
+        Param("file", "A file made by /game export", True),
+    )),
+    "notify": ("Where you hear about your turn: channel, dm, both or mute", (
+        Param("mode", "channel (default), dm, both or mute"),
+    )),
+    "remind": ("Nudge the player the game is waiting for", ()),
+    "vacation": ("Pause your clock in this game for some days (or 'end')", (
+        Param("days", "How many days, or end to come back early", True),
+    )),
+    "handover": ("Hand your seat to another member (they accept), or to the table", (
+        Param("member", "Who takes your seat (leave empty: the table plays it)", kind=Member),
+    )),
+    "accept": ("Take the seat someone offered you in this channel's game", ()),
+    "replay": ("The whole game as an animation, re-simulated from the log", ()),
+    "stats": ("Games, wins, average rank, rating and the server's leaderboard", (
+        Param("player", "Whose stats (default: yours)", kind=Member),
+        Param("game", "Only this game"),
+    )),
 }
-COMMANDS["game new"] = (COMMANDS["game new"][0], COMMANDS["game new"][1] + (
-    Param("thread", "yes: run the game in its own new thread"),))
-COMMANDS["log"] = (COMMANDS["log"][0], COMMANDS["log"][1] + (
-    Param("since", "yes: only what happened since your last move"),))
-COMMANDS.update(async_commands(Param))   # async play: settings, notify, remind, replay, stats…
 
 YES = {"yes", "y", "oui", "o", "true", "1", "confirm"}
 
@@ -71,7 +103,7 @@ def parse_options(text: str | None) -> dict[str, str]:
 async def run(service: TableService, place: Place, actor: Actor, name: str, args: dict) -> Reply:
     """Carry out one command. ``args`` holds option values by name."""
     loc = actor.locale
-    handled = await run_async(service, place, actor, name, args, YES)
+    handled = await _run_async_play(service, place, actor, name, args)
     if handled is not None:
         return handled
     if name == "game new":
@@ -124,3 +156,36 @@ def _int(value) -> int | None:
         return int(str(value).strip())
     except ValueError:
         return None
+
+
+async def _run_async_play(service: TableService, place: Place, actor: Actor, name: str, args: dict) -> Reply | None:
+    """Carry out an async-play command; None if ``name`` is not one."""
+    if name == "game settings":
+        return await service.game_settings(place, actor, reminder=args.get("reminder"), deadline=args.get("deadline"),
+                                           policy=args.get("policy"), vacation=args.get("vacation"))
+    if name == "game list":
+        return await service.game_list(place, actor)
+    if name == "game mine":
+        return await service.mine(place, actor)
+    if name == "game export":
+        return await service.export(place, actor)
+    if name == "game import":
+        return await service.import_game(place, actor, args.get("file"))
+    if name == "notify":
+        return await service.notify(actor, args.get("mode"))
+    if name == "remind":
+        return await service.remind(place, actor)
+    if name == "vacation":
+        return await service.vacation(place, actor, args.get("days"))
+    if name == "handover":
+        return await service.handover(place, actor, args.get("member") or None)
+    if name == "accept":
+        return await service.accept(place, actor)
+    if name == "replay":
+        return await service.replay(place, actor, args.get("limit"))
+    if name == "stats":
+        return await service.stats(place, actor, args.get("player") or None, args.get("game") or None)
+    if name == "log" and (str(args.get("since") or "").strip().lower() in YES
+                          or str(args.get("page") or "").strip().lower() in ("since", "depuis")):
+        return await service.log_since(place, actor)
+    return None

@@ -300,7 +300,7 @@ class Game:
             out[opt.key] = value
         return out
 
-    def options_for(self, players: int, options: dict[str, str]) -> dict[str, str]:
+    def options_for_players(self, players: int, options: dict[str, str]) -> dict[str, str]:
         """The options a table of ``players`` people plays with, from those chosen at
         ``/game new`` (a game whose variant follows from the head count, such as a
         solo mode, overrides this). Called at ``/game start``, before ``check_players``."""

@@ -255,7 +255,9 @@ class Store:
             await db.execute("UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?", (now, game_id))
 
     async def start(self, game_id: int, expected_version: int, seats: list[SeatRow], state: str,
-                    now: float) -> int:
+                    now: float, options: dict | None = None) -> int:
+        """Seat the players and store the first state. ``options``: the table's
+        options when the head count changed them (a solo mode), else unchanged."""
         async with self._tx() as db:
             await self._check_version(db, game_id, expected_version)
             await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
@@ -263,8 +265,10 @@ class Store:
                 "INSERT INTO seats (game_id, seat, user_id, display_name, is_bot) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, s.seat, s.user_id, s.name, int(s.is_bot)) for s in seats])
             await db.execute("UPDATE games SET status = 'active', state = ?, version = version + 1, "
-                             "announced = version + 1, updated_at = ?, turn_started_at = ? WHERE id = ?",
-                             (state, now, now, game_id))
+                             "announced = version + 1, updated_at = ?, turn_started_at = ?, "
+                             "options = COALESCE(?, options) WHERE id = ?",
+                             (state, now, now, json.dumps(options, sort_keys=True) if options is not None else None,
+                              game_id))
         return expected_version + 1
 
     async def record(self, game_id: int, expected_version: int, *, state: str, kind: str, seat: int | None,

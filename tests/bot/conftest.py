@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.clock import ManualClock
-from bot.service import Actor, Place, TableService
+from bot.table import Actor, Place, TableService
+from bot.table.clock import ManualClock
 from rules import registry
 from storage.store import Store
 

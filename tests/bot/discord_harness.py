@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bot.discord_app import HearthClient
+from bot.discord.client import HearthClient
 
 APP_ID = 4242
 _ids = itertools.count(900_000)

@@ -14,12 +14,20 @@ import discord
 import pytest
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.discord_app import MoveButton, ResignButton, UndoButton, payload_hash
-from bot.discord_async import AcceptButton, deliver_due
-from bot.service import Actor, Place
-from bot.translate import HearthTranslator, french
-
-from tests.bot.discord_harness import APP_ID, Wire, interaction_payload, invoke, make_client, press, slash
+from bot.discord.buttons import AcceptButton, MoveButton, ResignButton, UndoButton
+from bot.discord.client import payload_hash
+from bot.discord.notice_loop import deliver_due
+from bot.discord.translate import HearthTranslator, french
+from bot.table import Actor, Place
+from tests.bot.discord_harness import (
+    APP_ID,
+    Wire,
+    interaction_payload,
+    invoke,
+    make_client,
+    press,
+    slash,
+)
 
 H = 3600.0
 ANN = dict(user_id=1, name="Ann")
@@ -375,14 +383,14 @@ async def test_server_language_is_used_for_reminders(client, wire, rest, clock):
 
 
 def test_payload_hash_covers_translations(monkeypatch):
-    from bot import translate
+    from bot.discord import translate
     before = payload_hash()
     monkeypatch.setitem(translate.COMMAND_NAMES, "board", "tablier")
     assert payload_hash() != before, "a new translation means a new sync"
 
 
 async def test_the_client_runs_a_notice_task_every_minute(client):
-    from bot.discord_async import NOTICE_MINUTES, start_notice_loop
+    from bot.discord.notice_loop import NOTICE_MINUTES, start_notice_loop
     loop = start_notice_loop(client)
     try:
         assert loop.is_running() and NOTICE_MINUTES == 1.0 and loop.minutes == 1.0
@@ -394,7 +402,7 @@ async def test_game_import_reads_the_attachment(client, wire, service, monkeypat
     await seat_two(client)
     await invoke(client, slash("resign", {"confirm": "yes"}), **BOB)
     await invoke(client, slash("game", sub="export"), **ANN)
-    blob = (await service.asyncplay.export(Place(100, 10), Actor(1, "Ann"))).image
+    blob = (await service.export(Place(100, 10), Actor(1, "Ann"))).image
 
     async def get_from_cdn(http, url):
         assert url.endswith("/game.json")

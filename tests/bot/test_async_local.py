@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.clock import ManualClock
-from bot.local import LocalTable, load_file, user_id_of
-from bot.service import TableService
+from bot.local.table import LocalTable, load_file, user_id_of
+from bot.table import TableService
+from bot.table.clock import ManualClock
 from storage.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,11 +13,11 @@ import pytest
 from openskill.models import PlackettLuce
 from PIL import Image
 
-from bot.animation import last_frame
-from bot.clock import ManualClock
-from bot.export import export_data, load_game, replay_data
-from bot.replay import effective_moves
-from bot.service import Actor, Place, TableService
+from bot.table import Actor, Place, TableService
+from bot.table.archive import export_data, load_game, replay_data
+from bot.table.clock import ManualClock
+from bot.table.replay import effective_moves
+from render.animation import last_frame
 from storage.store import Store
 from tests.bot.conftest import ANN, BOB, CID, HERE, MOD, snapshot, started
 
@@ -25,7 +25,7 @@ H = 3600.0
 
 
 async def settings(service, **values):
-    reply = await service.asyncplay.game_settings(HERE, ANN, **values)
+    reply = await service.game_settings(HERE, ANN, **values)
     assert reply.ok, reply.text
     return reply
 
@@ -69,7 +69,7 @@ async def test_reminders_and_deadline_survive_a_restart_without_a_flood(store, t
     await bob_waits(service)
     clock.advance(2.5 * H)
     assert len(await service.due_notices()) == 1
-    timer = await service.asyncplay.tables.timer((await game_row(service)).id)
+    timer = await service.tables.timer((await game_row(service)).id)
     assert timer.next_reminder == clock.now() + 2 * H, "the next due time is stored in the database"
     await store.close()
 
@@ -199,24 +199,24 @@ async def test_a_move_in_time_cancels_the_deadline(service, clock):
 
 async def test_notification_choice_is_honoured(service, clock):
     await started(service)
-    assert "channel" in (await service.asyncplay.notify(BOB, None)).text
-    await service.asyncplay.notify(BOB, "dm")
+    assert "channel" in (await service.notify(BOB, None)).text
+    await service.notify(BOB, "dm")
     await service.move(HERE, ANN, "take 1")
     post = await service.move(HERE, ANN, "end")
     assert post.mentions == [] and "Bob, your turn." in post.text, "no channel ping for a DM player"
     assert post.direct == [(2, "Your turn in **Pebbles** (<#100>).")]
 
-    await service.asyncplay.notify(ANN, "both")
+    await service.notify(ANN, "both")
     await service.move(HERE, BOB, "take 1")
     post = await service.move(HERE, BOB, "end")
     assert post.mentions == [1] and [uid for uid, _ in post.direct] == [1]
 
-    await service.asyncplay.notify(BOB, "mute")
+    await service.notify(BOB, "mute")
     await service.move(HERE, ANN, "take 1")
     post = await service.move(HERE, ANN, "end")
     assert post.mentions == [] and post.direct == [] and "Bob, your turn." in post.text
 
-    await service.asyncplay.notify(BOB, "dm")
+    await service.notify(BOB, "dm")
     await settings(service, reminder=1)
     clock.advance(1.5 * H)
     [reminder] = await service.due_notices()
@@ -225,9 +225,9 @@ async def test_notification_choice_is_honoured(service, clock):
 
 async def test_notify_refuses_nonsense(service, store):
     before = await snapshot(store)
-    reply = await service.asyncplay.notify(BOB, "carrier pigeon")
+    reply = await service.notify(BOB, "carrier pigeon")
     assert not reply.ok and reply.ephemeral and "channel, dm, both, mute" in reply.text
-    assert await service.asyncplay.tables.notify_mode(2) == "channel"
+    assert await service.tables.notify_mode(2) == "channel"
     assert await snapshot(store) == before
 
 
@@ -246,16 +246,16 @@ async def test_settings_only_for_creator_or_moderator_and_checked(service, store
     await started(service)
     before = await snapshot(store)
     row = await game_row(service)
-    reply = await service.asyncplay.game_settings(HERE, BOB, deadline=10)
+    reply = await service.game_settings(HERE, BOB, deadline=10)
     assert not reply.ok and "Only the creator" in reply.text
     for bad in ({"reminder": -1}, {"deadline": "soon"}, {"policy": "explode"}, {"vacation": 1000}):
-        reply = await service.asyncplay.game_settings(HERE, ANN, **bad)
+        reply = await service.game_settings(HERE, ANN, **bad)
         assert not reply.ok and reply.ephemeral, bad
     assert await snapshot(store) == before
-    assert (await service.asyncplay.tables.settings(row.id)).deadline_hours == 0
-    shown = await service.asyncplay.game_settings(HERE, BOB)
+    assert (await service.tables.settings(row.id)).deadline_hours == 0
+    shown = await service.game_settings(HERE, BOB)
     assert shown.ephemeral and "reminder every 24 h; deadline off" in shown.text
-    reply = await service.asyncplay.game_settings(HERE, MOD, deadline=48, policy="table")
+    reply = await service.game_settings(HERE, MOD, deadline=48, policy="table")
     assert reply.ok and "deadline 48 h" in reply.text and "policy: table" in reply.text
 
 
@@ -264,44 +264,44 @@ async def test_vacation_pauses_the_clock_within_the_allowance(service, clock):
     await settings(service, reminder=0, deadline=24, vacation=3)
     await bob_waits(service)
     clock.advance(10 * H)
-    reply = await service.asyncplay.vacation(HERE, BOB, "2")
+    reply = await service.vacation(HERE, BOB, "2")
     assert reply.ok and "Bob is on vacation" in reply.text and "1 days of allowance left" in reply.text
-    too_much = await service.asyncplay.vacation(HERE, BOB, "2")
+    too_much = await service.vacation(HERE, BOB, "2")
     assert not too_much.ok and "1 days left" in too_much.text
     clock.advance(24 * H)
     assert await service.due_notices() == [], "the 24 h deadline moved by the 2 days of vacation"
     clock.advance(38.5 * H)   # 10 + 24 + 38.5 = 72.5 h = 24 h + 48 h + a bit
     [note] = await service.due_notices()
     assert note.text.startswith("⌛ Deadline: Bob")
-    assert not (await service.asyncplay.vacation(HERE, BOB, "soon")).ok
-    assert not (await service.asyncplay.vacation(HERE, Actor(7, "Eve"), "1")).ok
+    assert not (await service.vacation(HERE, BOB, "soon")).ok
+    assert not (await service.vacation(HERE, Actor(7, "Eve"), "1")).ok
 
 
 async def test_vacation_end_gives_back_the_days(service, clock):
     await started(service)
-    await service.asyncplay.vacation(HERE, BOB, "3")
+    await service.vacation(HERE, BOB, "3")
     clock.advance(24 * H)
-    back = await service.asyncplay.vacation(HERE, BOB, "end")
+    back = await service.vacation(HERE, BOB, "end")
     assert back.ok and "back" in back.text
-    used, until = await service.asyncplay.tables.vacation((await game_row(service)).id, 2)
+    used, until = await service.tables.vacation((await game_row(service)).id, 2)
     assert used == 24 * H and until == clock.now()
-    assert not (await service.asyncplay.vacation(HERE, BOB, "end")).ok
+    assert not (await service.vacation(HERE, BOB, "end")).ok
 
 
 async def test_remind_nudges_the_waited_for_player_and_is_rate_limited(service, clock):
     await started(service)
     await bob_waits(service)
     clock.advance(3 * H)
-    nudge = await service.asyncplay.remind(HERE, ANN)
+    nudge = await service.remind(HERE, ANN)
     assert nudge.ok and not nudge.ephemeral and nudge.mentions == [2]
     assert "Nudge from Ann: Bob" in nudge.text and "3 h" in nudge.text
-    again = await service.asyncplay.remind(HERE, ANN)
+    again = await service.remind(HERE, ANN)
     assert not again.ok and again.ephemeral and "nudge again in 4 h" in again.text
-    own = await service.asyncplay.remind(HERE, BOB)
+    own = await service.remind(HERE, BOB)
     assert not own.ok and "your own turn" in own.text
-    assert not (await service.asyncplay.remind(HERE, Actor(7, "Eve"))).ok
+    assert not (await service.remind(HERE, Actor(7, "Eve"))).ok
     clock.advance(4 * H)
-    assert (await service.asyncplay.remind(HERE, ANN)).ok
+    assert (await service.remind(HERE, ANN)).ok
 
 
 # ------------------------------------------------------------ the glance
@@ -313,19 +313,19 @@ async def test_game_list_mine_and_log_since(service, clock):
     await service.new_game(other, CID, "pebbles", seed=2)
     await bob_waits(service)
     clock.advance(2 * H)
-    listing = await service.asyncplay.game_list(HERE, CID)
+    listing = await service.game_list(HERE, CID)
     assert "**Pebbles** <#100> — Bob to play, for 2 h 0 min" in listing.text
     assert "**Pebbles** <#200> — waiting to start (Cid)" in listing.text
-    assert "No game" in (await service.asyncplay.mine(HERE, ANN)).text
-    mine = await service.asyncplay.mine(HERE, BOB)
+    assert "No game" in (await service.mine(HERE, ANN)).text
+    mine = await service.mine(HERE, BOB)
     assert "<#100>" in mine.text and "<#200>" not in mine.text and mine.ephemeral
     await service.move(HERE, BOB, "take 3")
     await service.move(HERE, BOB, "shout")
-    since = await service.asyncplay.log_since(HERE, ANN)
+    since = await service.log_since(HERE, ANN)
     assert since.ephemeral and "Since your last move" in since.text
     assert "`take 3`" in since.text and "`shout`" in since.text and "`take 1`" not in since.text
-    assert "Nothing has happened" in (await service.asyncplay.log_since(HERE, BOB)).text
-    assert not (await service.asyncplay.log_since(HERE, CID)).ok
+    assert "Nothing has happened" in (await service.log_since(HERE, BOB)).text
+    assert not (await service.log_since(HERE, CID)).ok
 
 
 # ------------------------------------------------------------ seats
@@ -333,14 +333,14 @@ async def test_game_list_mine_and_log_since(service, clock):
 
 async def test_handover_to_a_member_who_accepts(service, store):
     await started(service)
-    offer = await service.asyncplay.handover(HERE, BOB, (3, "Cid", False))
+    offer = await service.handover(HERE, BOB, (3, "Cid", False))
     assert offer.ok and offer.mentions == [3] and offer.choices[0].command == "accept"
     before = await snapshot(store)
-    assert not (await service.asyncplay.accept(HERE, ANN)).ok, "only the named member may accept"
-    assert not (await service.asyncplay.handover(HERE, BOB, (1, "Ann", False))).ok, "Ann is already seated"
-    assert not (await service.asyncplay.handover(HERE, BOB, (8, "Robot", True))).ok
+    assert not (await service.accept(HERE, ANN)).ok, "only the named member may accept"
+    assert not (await service.handover(HERE, BOB, (1, "Ann", False))).ok, "Ann is already seated"
+    assert not (await service.handover(HERE, BOB, (8, "Robot", True))).ok
     assert await snapshot(store) == before
-    taken = await service.asyncplay.accept(HERE, CID)
+    taken = await service.accept(HERE, CID)
     assert taken.ok and "Cid takes over Bob's seat" in taken.text
     seats = await store.seats((await game_row(service)).id)
     assert [s.name for s in seats] == ["Ann", "Cid"]
@@ -348,14 +348,14 @@ async def test_handover_to_a_member_who_accepts(service, store):
     await service.move(HERE, ANN, "end")
     assert (await service.move(HERE, CID, "take 1")).ok
     assert not (await service.move(HERE, BOB, "end")).ok
-    assert not (await service.asyncplay.accept(HERE, CID)).ok, "an offer is taken once"
+    assert not (await service.accept(HERE, CID)).ok, "an offer is taken once"
 
 
 async def test_handover_to_the_table(service, store):
     await started(service)
     await service.move(HERE, ANN, "take 1")
     await service.move(HERE, ANN, "end")
-    reply = await service.asyncplay.handover(HERE, BOB, None)
+    reply = await service.handover(HERE, BOB, None)
     assert reply.ok and "left their seat in **Pebbles** to the table" in reply.text
     assert "Bob takes" in reply.text and "Ann, your turn." in reply.text, "the table played Bob's waiting turn"
     assert (await store.seats((await game_row(service)).id))[1].is_bot
@@ -364,7 +364,7 @@ async def test_handover_to_the_table(service, store):
 async def test_finished_game_results_stay(service, store):
     await finish(service, ANN, BOB)
     before = await snapshot(store)
-    assert not (await service.asyncplay.handover(HERE, ANN, (3, "Cid", False))).ok
+    assert not (await service.handover(HERE, ANN, (3, "Cid", False))).ok
     assert await snapshot(store) == before
 
 
@@ -381,8 +381,8 @@ async def finish(service, first, second, takes=(3, 3), place=HERE, seed=1):
         row = await service.store.latest_game_in(place.channel_id)
         if row.status != "active":
             break
-        seat = service._game_of(row).to_act(service._state(row))[0]
-        pile = service._state(row).pile
+        seat = service.context.game_of(row).to_act(service.context.state_of(row))[0]
+        pile = service.context.state_of(row).pile
         assert (await service.move(place, players[seat], f"take {min(takes[seat], pile)}")).ok
         assert (await service.move(place, players[seat], "end")).ok
     assert row.status == "finished"
@@ -395,7 +395,7 @@ async def test_stats_and_ratings_after_several_games(service):
     await finish(service, BOB, ANN, (1, 3), Place(102, 10))
     await finish(service, CID, ANN, (3, 2), Place(103, 10))
     await finish(service, CID, BOB, (3, 1), Place(104, 99))   # another server: not counted
-    reply = await service.asyncplay.stats(Place(105, 10), ANN)
+    reply = await service.stats(Place(105, 10), ANN)
     assert reply.ephemeral
     lines = reply.text.splitlines()
     assert lines[0] == "**Ann**: 3 games, 2 wins, average rank 1.33, rating " + lines[0].split("rating ")[1]
@@ -411,9 +411,9 @@ async def test_stats_and_ratings_after_several_games(service):
         [ln.split(" — ")[0] for ln in board] == ["1. Ann", "2. Cid", "3. Bob"]
     bob_line = next(ln for ln in board if "Bob" in ln)
     assert f"rating {bob.ordinal():.1f} · 2 games · 0 wins · average rank 2.00" in bob_line
-    per_game = await service.asyncplay.stats(Place(105, 10), ANN, (3, "Cid", False), "pebbles")
+    per_game = await service.stats(Place(105, 10), ANN, (3, "Cid", False), "pebbles")
     assert per_game.text.startswith("**Cid** — Pebbles: 1 games, 1 wins, average rank 1.00")
-    assert not (await service.asyncplay.stats(Place(105, 10), ANN, None, "chess")).ok
+    assert not (await service.stats(Place(105, 10), ANN, None, "chess")).ok
 
 
 # ------------------------------------------------------------ replay and export
@@ -423,7 +423,7 @@ async def test_replay_last_frame_equals_the_live_board(service):
     await started(service)
     for who, move in ((ANN, "take 2"), (ANN, "shout"), (BOB, "roll"), (BOB, "end"), (ANN, "take 1")):
         assert (await service.move(HERE, who, move)).ok
-    reply = await service.asyncplay.replay(HERE, Actor(7, "Eve"))
+    reply = await service.replay(HERE, Actor(7, "Eve"))
     assert reply.ok and not reply.ephemeral and reply.image_name.endswith(".gif")
     gif = Image.open(io.BytesIO(reply.image))
     assert gif.format == "GIF" and gif.n_frames == 6, "set-up and five moves"
@@ -440,8 +440,8 @@ async def test_replay_fits_the_upload_limit(service):
     await started(service)
     for who, move in ((ANN, "take 2"), (ANN, "shout"), (BOB, "take 1"), (BOB, "end")):
         await service.move(HERE, who, move)
-    full = await service.asyncplay.replay(HERE, ANN)
-    small = await service.asyncplay.replay(HERE, ANN, limit=len(full.image) // 3)
+    full = await service.replay(HERE, ANN)
+    small = await service.replay(HERE, ANN, limit=len(full.image) // 3)
     assert len(small.image) <= len(full.image) // 3
     assert "skipped" in small.text or "scaled" in small.text
 
@@ -454,12 +454,12 @@ async def test_export_then_load_replays_to_the_identical_state(service, tmp_path
     await service.undo(HERE, ANN, confirm=True)
     players = [ANN, BOB]
     while (row := await service.store.latest_game_in(HERE.channel_id)).status == "active":
-        state = service._state(row)
+        state = service.context.state_of(row)
         seat = state.turn
         await service.move(HERE, players[seat], "end" if state.must_close else f"take {min(2, state.pile)}")
     row = await service.store.latest_game_in(HERE.channel_id)
     assert row.status == "finished"
-    reply = await service.asyncplay.export(HERE, CID)
+    reply = await service.export(HERE, CID)
     assert reply.ok and reply.image_name.endswith(".json")
     data = json.loads(reply.image)
     assert data["seed"] == row.seed and data["game"] == "pebbles" and [s["name"] for s in data["seats"]] == \
@@ -471,7 +471,7 @@ async def test_export_then_load_replays_to_the_identical_state(service, tmp_path
     other = await Store.open(tmp_path / "other.db")
     try:
         copy = TableService(other, ManualClock(0), render_images=False)
-        game_id = await load_game(copy, 555, data)
+        game_id = await load_game(copy.context, 555, data)
         loaded = await other.game(game_id)
         assert loaded.state == row.state and loaded.status == "finished" and loaded.result == row.result
         def same(moves):
@@ -480,23 +480,23 @@ async def test_export_then_load_replays_to_the_identical_state(service, tmp_path
 
         def unnumbered(exported):   # the copy skipped the lobby's versions; everything else is equal
             return exported | {"created_at": 0, "log": [e | {"version": 0} for e in exported["log"]]}
-        assert unnumbered(await export_data(copy, game_id)) == unnumbered(data)
+        assert unnumbered(await export_data(copy.context, game_id)) == unnumbered(data)
     finally:
         await other.close()
 
 
 async def test_export_of_a_game_in_play_is_refused(service, store):
     await started(service)
-    reply = await service.asyncplay.export(HERE, ANN)
+    reply = await service.export(HERE, ANN)
     assert not reply.ok and reply.ephemeral and "once it is over" in reply.text
     assert reply.image is None
 
 
 async def test_a_tampered_export_does_not_load(service, tmp_path):
     await finish(service, ANN, BOB)
-    data = json.loads((await service.asyncplay.export(HERE, ANN)).image)
+    data = json.loads((await service.export(HERE, ANN)).image)
     data["log"][0]["text"] = "take 9"
-    from bot.export import ExportError
+    from bot.table.archive import ExportError
     try:
         replay_data(data)
     except ExportError as exc:
@@ -521,7 +521,7 @@ async def test_deadlines_move_every_real_game_on(store, key, players, policy):
     for person in people[1:]:
         await service.join(HERE, person)
     await service.start(HERE, people[0])
-    await service.asyncplay.game_settings(HERE, people[0], reminder=0, deadline=2, policy=policy)
+    await service.game_settings(HERE, people[0], reminder=0, deadline=2, policy=policy)
     versions = []
     for _ in range(6):
         clock.advance(2.01 * H)
@@ -554,8 +554,8 @@ async def test_a_new_player_gets_a_fresh_clock(service, clock):
     await settings(service, reminder=0, deadline=10)
     await bob_waits(service)
     clock.advance(8 * H)
-    await service.asyncplay.handover(HERE, BOB, (3, "Cid", False))
-    await service.asyncplay.accept(HERE, CID)
+    await service.handover(HERE, BOB, (3, "Cid", False))
+    await service.accept(HERE, CID)
     clock.advance(7 * H)
     assert await service.due_notices() == [], "Cid's 10 h started when Cid took the seat"
     clock.advance(3 * H)
@@ -565,24 +565,24 @@ async def test_a_new_player_gets_a_fresh_clock(service, clock):
 
 async def test_game_import_replays_a_finished_game_into_a_channel(service, store):
     await finish(service, ANN, BOB, (3, 1))
-    blob = (await service.asyncplay.export(HERE, ANN)).image
+    blob = (await service.export(HERE, ANN)).image
     there = Place(channel_id=300, guild_id=10)
-    reply = await service.asyncplay.import_game(there, CID, blob)
+    reply = await service.import_game(there, CID, blob)
     assert reply.ok and "imported a finished game of **Pebbles**" in reply.text
     original = await store.latest_game_in(HERE.channel_id)
     copy = await store.latest_game_in(300)
     assert copy.state == original.state and copy.status == "finished" and copy.guild_id is None
     assert (await service.board(there, CID)).ok
-    stats = await service.asyncplay.stats(there, ANN)
+    stats = await service.stats(there, ANN)
     assert "1 games" in stats.text, "an imported copy never counts in the server's stats"
     before = await snapshot(store)
     for bad in (b"", b"not json", json.dumps({"format": "hearth-game", "status": "active"}).encode(),
                 blob.replace(b'"take 3"', b'"take 9"', 1)):
-        refused = await service.asyncplay.import_game(there, CID, bad)
+        refused = await service.import_game(there, CID, bad)
         assert not refused.ok and refused.ephemeral and "cannot be imported" in refused.text
     assert await snapshot(store) == before
     await service.new_game(there, CID, "pebbles", seed=3)
-    assert "game in progress" in (await service.asyncplay.import_game(there, CID, blob)).text
+    assert "game in progress" in (await service.import_game(there, CID, blob)).text
 
 
 async def test_no_reminders_while_on_vacation(service, clock):
@@ -590,7 +590,7 @@ async def test_no_reminders_while_on_vacation(service, clock):
     await settings(service, reminder=1)
     await bob_waits(service)
     clock.advance(0.5 * H)
-    await service.asyncplay.vacation(HERE, BOB, "1")
+    await service.vacation(HERE, BOB, "1")
     for _ in range(23):
         clock.advance(1 * H)
         assert await service.due_notices() == [], "Bob is away"

@@ -7,9 +7,16 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.discord_app import MoveButton, ResignButton, UndoButton
-
-from tests.bot.discord_harness import Wire, autocomplete, interaction_payload, invoke, make_client, press, slash
+from bot.discord.buttons import MoveButton, ResignButton, UndoButton
+from tests.bot.discord_harness import (
+    Wire,
+    autocomplete,
+    interaction_payload,
+    invoke,
+    make_client,
+    press,
+    slash,
+)
 
 
 @pytest.fixture
@@ -142,7 +149,7 @@ async def test_moderator_may_cancel(client, wire):
 
 
 async def test_command_payload_fits_discord_limits():
-    from bot.discord_app import command_payload
+    from bot.discord.client import command_payload
     payload = command_payload()
     names = {c["name"] for c in payload}
     assert {"game", "move", "board", "hand", "log", "undo", "resign", "rules"} <= names

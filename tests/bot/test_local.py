@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.local import LocalTable
-from bot.clock import ManualClock
+from bot.local.table import LocalTable
+from bot.table.clock import ManualClock
 from rules import registry
 from rules.core import Rng
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.selfplay import _through_service
+from bot.ops.selfplay import through_service
 from rules import registry
 
 # options a table size needs (one person alone runs all three Neanderthal species)
@@ -24,5 +24,5 @@ def tables():
 async def test_a_whole_game_through_the_service(key, players, seeds):
     game = registry.get(key)
     options = game.resolve_options(NEEDS.get((key, players), {}))
-    finished, moves = await _through_service(key, players, seeds[0], options, False)
+    finished, moves = await through_service(key, players, seeds[0], options, False)
     assert finished and moves > 0

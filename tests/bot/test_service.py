@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-
-from bot.service import Actor, Place, TableService
+from bot.table import Actor, Place, TableService
 from storage.store import Store
 from tests.bot.conftest import ANN, BOB, CID, HERE, MOD, snapshot, started
 
@@ -222,8 +221,8 @@ async def test_restart_continues_and_announces_unposted_moves(tmp_path, clock):
     await svc.move(HERE, ANN, "take 1")
     # the process 'dies' after saving Ann's end but before announcing it
     row = await s1.open_game_in(HERE.channel_id)
-    game = svc._game_of(row)
-    state = svc._state(row)
+    game = svc.context.game_of(row)
+    state = svc.context.state_of(row)
     move = game.parse(state, 0, "end")
     new_state, events = game.apply(state, move)
     await s1.record(row.id, row.version, state=game.dump(new_state), kind="move", seat=0, user_id=ANN.user_id,
@@ -264,7 +263,7 @@ async def test_cancelling_a_game_in_play_updates_its_pinned_status(service):
 
 async def test_rules_longer_than_one_message_come_whole_in_follow_ups(service):
     """Discord takes 2000 characters a message: long rules go on in follow-ups, nothing cut."""
-    from bot.service import message_chunks
+    from bot.table import message_chunks
     from rules import registry
     for game in registry.all_games():
         for loc in ("en", "fr"):
@@ -285,7 +284,7 @@ async def test_one_person_running_seats_that_act_together_may_move_any_of_them(s
     assert (await service.start(HERE, ANN)).ok
     game = registry.get("neanderthal")
     row = await service.store.open_game_in(HERE.channel_id)
-    state = service._state(row)
+    state = service.context.state_of(row)
     acting = game.to_act(state)
     assert len(acting) == 3
     first = {m.notation for m in game.legal_moves(state, acting[0])}
@@ -295,5 +294,5 @@ async def test_one_person_running_seats_that_act_together_may_move_any_of_them(s
     assert only_later in typed and first <= typed
     r = await service.move(HERE, ANN, only_later)
     assert r.ok, r.text
-    after = service._state(await service.store.open_game_in(HERE.channel_id))
+    after = service.context.state_of(await service.store.open_game_in(HERE.channel_id))
     assert seat not in game.to_act(after) and acting[0] in game.to_act(after)

@@ -16,7 +16,7 @@ import signal
 import sys
 
 import render
-from bot.service import Actor, Place, TableService
+from bot.table import Actor, Place, TableService
 from rules.core import Rng
 from storage.store import Store
 

@@ -12,7 +12,7 @@ import discord
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bot.discord_app import MoveButton, ResignButton, UndoButton
+from bot.discord.buttons import MoveButton, ResignButton, UndoButton
 from tests.bot.discord_harness import Sent, Wire, _message_payload, make_client
 
 

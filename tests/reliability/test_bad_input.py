@@ -7,8 +7,17 @@ from __future__ import annotations
 import pytest
 
 from bot.commands import COMMANDS, run
-from bot.service import Place
-from tests.reliability.conftest import ANN, BOB, CID, HERE, HOSTILE, clean_reply, dump, started
+from bot.table import Place
+from tests.reliability.conftest import (
+    ANN,
+    BOB,
+    CID,
+    HERE,
+    HOSTILE,
+    clean_reply,
+    dump,
+    started,
+)
 
 # commands that only look: whatever the input, the database stays as it was
 READ_ONLY = {"board", "hand", "log", "rules", "game status", "move"}

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.replay import effective_moves, replay
-from bot.service import Actor, Place, TableService
+from bot.table import Actor, Place, TableService
+from bot.table.replay import effective_moves, replay
 from rules import registry
 from storage.store import Store
 

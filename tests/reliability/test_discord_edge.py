@@ -12,8 +12,9 @@ import logging
 import discord
 import pytest
 
-from bot.discord_app import HearthClient, post
-from bot.service import Reply
+from bot.discord.client import HearthClient
+from bot.discord.replies import post
+from bot.table import Reply
 from tests.bot.discord_harness import invoke, slash
 from tests.reliability import harness as h
 from tests.reliability.conftest import HOSTILE, dump
@@ -25,7 +26,7 @@ EVE = dict(user_id=5, name="Eve")
 
 @pytest.fixture
 async def service(store, clock):
-    from bot.service import TableService
+    from bot.table import TableService
     return TableService(store, clock)      # with board images: attachments are part of the edge
 
 
@@ -167,7 +168,9 @@ async def test_a_bug_in_the_service_gives_a_polite_answer(client, wire, service,
 
 
 async def test_announce_pending_after_restart_handles_a_deleted_channel(service, store, wire, monkeypatch):
-    from tests.reliability.conftest import ANN as A, BOB as B, HERE, started
+    from tests.reliability.conftest import ANN as A
+    from tests.reliability.conftest import BOB as B
+    from tests.reliability.conftest import HERE, started
     service.announce_after_post = True
     await started(service, (A, B))
     await service.move(HERE, A, "take 1")
@@ -294,6 +297,7 @@ def test_verify_reports_a_game_that_does_not_reproduce(tmp_path):
     import sqlite3
     import subprocess
     import sys
+
     from tests.reliability.test_crash import ROOT, _env, _run_and_kill
     db = tmp_path / "hearth.db"
     _run_and_kill(db, 3, lines_wanted=6, pause=0)

@@ -8,8 +8,8 @@ import logging
 
 import pytest
 
-from bot.clock import ManualClock
-from bot.limits import COSTLY, RateLimiter, Rule
+from bot.discord.limits import COSTLY, RateLimiter, Rule
+from bot.table.clock import ManualClock
 from tests.bot.discord_harness import invoke, slash
 from tests.reliability import harness as h
 from tests.reliability.conftest import dump
@@ -51,7 +51,7 @@ def test_memory_stays_bounded():
     limits = RateLimiter(clock)
     for uid in range(20_000):
         limits.take(uid, "board")
-    assert len(limits._buckets) <= 10_000
+    assert limits.tracked() <= 10_000
 
 
 @pytest.fixture

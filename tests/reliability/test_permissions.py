@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.commands import COMMANDS, run
-from bot.service import Actor, Place
+from bot.table import Actor, Place
 from tests.reliability.conftest import HERE, clean_reply, dump
 
 CREATOR = Actor(1, "Cre")            # opened the table, seat 0, has moved
@@ -109,8 +109,7 @@ async def _fresh(service, db_path):
                            "WHEN (SELECT COUNT(*) FROM games WHERE id = OLD.game_id) > 0 "
                            "BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END")
         await conn.execute("PRAGMA foreign_keys = ON")
-    service._states.clear()
-    service._images.clear()
+    service.context.forget_caches()
 
 
 @pytest.mark.parametrize("command", list(LOBBY))

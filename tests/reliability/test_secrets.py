@@ -320,7 +320,7 @@ def test_sealed_decisions_stay_sealed_in_the_log(key, seeds):
 async def test_the_log_command_shows_log_text(store, clock, monkeypatch):
     """The table service writes the game's log text, not the notation, in /log
     (the notation stays in the log for replays)."""
-    from bot.service import TableService
+    from bot.table import TableService
     from tests.reliability.conftest import ANN, BOB, HERE, started
     game = registry.get("pebbles")
     monkeypatch.setattr(type(game), "log_text", lambda self, state, move: "(sealed)", raising=False)

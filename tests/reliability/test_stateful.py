@@ -20,13 +20,19 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
-import bot.service as service_module
-from bot.clock import ManualClock
+import bot.table.lobby as service_module
 from bot.commands import run
-from bot.service import Actor, Place, TableService
-from bot.verify import verify_all
+from bot.ops.verify import verify_all
+from bot.table import Actor, Place, TableService
+from bot.table.clock import ManualClock
 from rules import registry
 from storage.store import Store
 from tests.reliability.conftest import HOSTILE, clean_reply, dump

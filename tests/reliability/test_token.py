@@ -9,9 +9,9 @@ import logging
 
 import pytest
 
-import bot.discord_app as app
+import bot.discord.client as app
 from bot.config import Settings
-from bot.discord_app import TokenFilter
+from bot.discord.client import TokenFilter
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB"
 

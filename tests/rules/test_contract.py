@@ -91,7 +91,7 @@ def test_public_view_is_json_and_apply_is_pure(key):
 @pytest.mark.parametrize("key", registry.keys())
 def test_rules_help_is_short_in_both_languages(key):
     """/rules sends one message, or a follow-up for a long game (Neanderthal): two at most."""
-    from bot.service import message_chunks
+    from bot.table import message_chunks
     game = registry.get(key)
     for text in (game.rules_text("en"), game.rules_text("fr")):
         assert 200 < len(text) and len(message_chunks(text)) <= 2

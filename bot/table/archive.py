@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import TYPE_CHECKING
 
-from bot.animation import Frame, build_gif
-from bot.i18n import t
-from bot.replay import Played, effective_moves, replay
+from bot.table.context import TableContext
+from bot.table.i18n import t
+from bot.table.replay import Played, effective_moves, replay
+from bot.table.values import Actor, Place, Refused, Reply
+from render.animation import Frame, build_gif
 from render.kit import Table
 from rules import registry
 from rules.core import echo
-from storage.store import ChannelBusy, SeatRow
-
-if TYPE_CHECKING:
-    from bot.service import Actor, Place, Reply, TableService
+from storage.store import ChannelBusy, LogRow, SeatRow
 
 FORMAT = "hearth-game"
 FORMAT_VERSION = 1
@@ -32,10 +30,10 @@ class ExportError(ValueError):
     """A file that is not a Hearth game, or does not replay."""
 
 
-async def export_data(service: "TableService", game_id: int) -> dict:
-    row = await service.store.game(game_id)
-    seats = await service.store.seats(game_id)
-    log = await service.store.log(game_id)
+async def export_data(ctx: TableContext, game_id: int) -> dict:
+    row = await ctx.store.game(game_id)
+    seats = await ctx.store.seats(game_id)
+    log = await ctx.store.log(game_id)
     return {
         "format": FORMAT, "version": FORMAT_VERSION,
         "game": row.key, "options": row.options, "seed": row.seed, "status": row.status,
@@ -50,7 +48,6 @@ async def export_data(service: "TableService", game_id: int) -> dict:
 
 
 def _played(data: dict) -> list[Played]:
-    from storage.store import LogRow
     rows = [LogRow(int(e["version"]), str(e["kind"]), e.get("seat"), e.get("user_id"), str(e["text"]),
                    bool(e.get("barrier")), list(e.get("events") or []), float(e.get("at") or 0)) for e in data["log"]]
     return effective_moves(rows)
@@ -69,14 +66,14 @@ def replay_data(data: dict):
         raise ExportError(f"the log does not replay: {exc}") from exc
 
 
-async def load_game(service: "TableService", channel_id: int, data: dict, guild_id: int | None = None) -> int:
+async def load_game(ctx: TableContext, channel_id: int, data: dict, guild_id: int | None = None) -> int:
     """Store an exported game under ``channel_id`` by playing its log again
     through the store (so the copy has the same log, state and result).
     Returns the new game's id."""
     game, final = replay_data(data)
     seats = [SeatRow(int(s["seat"]), int(s["user_id"]), str(s["name"]), False) for s in data["seats"]]
-    store = service.store
-    first = data["log"][0]["at"] if data["log"] else data.get("created_at") or service.clock.now()
+    store = ctx.store
+    first = data["log"][0]["at"] if data["log"] else data.get("created_at") or ctx.clock.now()
     row = await store.create_game(guild_id=guild_id, channel_id=channel_id, key=game.key, options=data["options"],
                                   seed=int(data["seed"]), creator_id=seats[0].user_id, creator_name=seats[0].name,
                                   now=float(first))
@@ -112,29 +109,27 @@ async def load_game(service: "TableService", channel_id: int, data: dict, guild_
     return row.id
 
 
-class Exports:
-    def __init__(self, service: "TableService") -> None:
-        self.service = service
+class Archive:
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
 
-    async def export(self, place: "Place", actor: "Actor") -> "Reply":
-        from bot.service import Refused, Reply
+    async def export(self, place: Place, actor: Actor) -> Reply:
         loc = actor.locale
-        row = await self.service.store.latest_game_in(place.channel_id)
+        row = await self.ctx.store.latest_game_in(place.channel_id)
         if row is None or row.state is None:
             raise Refused(t(loc, "no_game"))
         if row.status == "active":
             raise Refused(t(loc, "export_active"))
-        data = await export_data(self.service, row.id)
+        data = await export_data(self.ctx, row.id)
         name = f"hearth-{row.key}-{row.id}.json"
-        reply = Reply(t(loc, "export_done", game=self.service._game_of(row).name, file=name), ephemeral=True)
+        reply = Reply(t(loc, "export_done", game=self.ctx.game_of(row).name, file=name), ephemeral=True)
         reply.image = json.dumps(data, indent=1, ensure_ascii=False).encode()
         reply.image_name = name
         return reply
 
-    async def import_game(self, place: "Place", actor: "Actor", blob) -> "Reply":
+    async def import_game(self, place: Place, actor: Actor, blob) -> Reply:
         """A finished game from an export file, replayed into this channel to
         be looked at. It belongs to no server, so it never counts in /stats."""
-        from bot.service import Refused, Reply
         loc = actor.locale
         if not isinstance(blob, (bytes, bytearray)) or not blob:
             raise Refused(t(loc, "import_bad", why="no file"))
@@ -147,31 +142,30 @@ class Exports:
         if not isinstance(data, dict) or data.get("status") not in ("finished", "abandoned") \
                 or not isinstance(data.get("log"), list) or not isinstance(data.get("seats"), list):
             raise Refused(t(loc, "import_bad", why="not a finished Hearth game"))
-        if await self.service.store.open_game_in(place.channel_id) is not None:
+        if await self.ctx.store.open_game_in(place.channel_id) is not None:
             raise Refused(t(loc, "import_busy"))
         try:
-            game_id = await load_game(self.service, place.channel_id, data, guild_id=None)
+            game_id = await load_game(self.ctx, place.channel_id, data, guild_id=None)
         except (ExportError, KeyError, TypeError, ValueError) as exc:
             raise Refused(t(loc, "import_bad", why=echo(str(exc), 80)))
         except ChannelBusy:
             raise Refused(t(loc, "import_busy"))
-        row = await self.service.store.game(game_id)
-        return Reply(t(loc, "import_done", name=actor.name, game=self.service._game_of(row).name,
+        row = await self.ctx.store.game(game_id)
+        return Reply(t(loc, "import_done", name=actor.name, game=self.ctx.game_of(row).name,
                        moves=len(data["log"])), game_id=row.id)
 
-    async def replay(self, place: "Place", actor: "Actor", limit: int | None = None) -> "Reply":
-        from bot.service import Refused, Reply
-        service = self.service
+    async def replay(self, place: Place, actor: Actor, limit: int | None = None) -> Reply:
+        ctx = self.ctx
         loc = actor.locale
-        row = await service.store.latest_game_in(place.channel_id)
+        row = await ctx.store.latest_game_in(place.channel_id)
         if row is None or row.state is None:
             raise Refused(t(loc, "replay_none" if row else "no_game"))
-        game = service._game_of(row)
-        seats = await service.store.seats(row.id)
-        names = service._names(seats)
-        log = await service.store.log(row.id)
+        game = ctx.game_of(row)
+        seats = await ctx.store.seats(row.id)
+        names = ctx.names(seats)
+        log = await ctx.store.log(row.id)
         moves = effective_moves(log)
-        events_at = {e.version: [service._fill(x, names) for x in e.events] for e in log}
+        events_at = {e.version: [ctx.fill(x, names) for x in e.events] for e in log}
         frames: list[Frame] = []
         state = game.setup(len(seats), row.seed, row.options)
         frames.append(Frame(game.view(state, None), Table(names=names, to_act=game.to_act(state), title=game.display_name(loc),
@@ -184,8 +178,8 @@ class Exports:
                                 Table(names=names, to_act=game.to_act(state), title=game.display_name(loc),
                                       last_events=events_at.get(played.version, [])[-4:], locale=loc)))
         # the last frame is the live board, exactly as /board shows it
-        last = await service.store.log(row.id, after_version=max(0, row.version - 1))
-        live = await service.board_image(row, seats, service._state(row), [e for x in last for e in x.events], loc)
+        last = await ctx.store.log(row.id, after_version=max(0, row.version - 1))
+        live = await ctx.board_image(row, seats, ctx.state_of(row), [e for x in last for e in x.events], loc)
         anim = await asyncio.to_thread(build_gif, row.key, frames, int((limit or DEFAULT_LIMIT) * 0.95), live)
         note = ((t(loc, "replay_sampled", moves=len(frames) - 1) if anim.sampled else "")
                 + (t(loc, "replay_dropped") if anim.dropped else "") + (t(loc, "replay_scaled") if anim.scaled else ""))

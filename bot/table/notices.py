@@ -9,14 +9,10 @@ edits in place."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from bot.i18n import t
-from storage.async_tables import AsyncTables
+from bot.table.context import TableContext
+from bot.table.i18n import t
+from bot.table.values import Actor, Reply, refusal
 from storage.store import GameRow, SeatRow
-
-if TYPE_CHECKING:
-    from bot.service import Actor, Reply, TableService
 
 MODES = ("channel", "dm", "both", "mute")
 MODE_WORDS = {"channel": "channel", "salon": "channel", "dm": "dm", "mp": "dm", "both": "both", "les deux": "both",
@@ -29,14 +25,14 @@ def where(row: GameRow) -> str:
 
 
 class Notices:
-    def __init__(self, service: "TableService", tables: AsyncTables) -> None:
-        self.service = service
-        self.tables = tables
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
+        self.tables = ctx.tables
 
-    async def route(self, reply: "Reply", row: GameRow, seats: list[SeatRow], state, *,
+    async def route(self, reply: Reply, row: GameRow, seats: list[SeatRow], state, *,
                     dm_key: str = "dm_turn", since: str = "") -> None:
         """Honour each mentioned player's choice; set the pinned status text."""
-        game = self.service._game_of(row)
+        game = self.ctx.game_of(row)
         keep: list[int] = []
         for uid in reply.mentions:
             mode = await self.tables.notify_mode(uid)
@@ -56,17 +52,17 @@ class Notices:
 
     def status_text(self, row: GameRow, seats: list[SeatRow], state, locale: str | None = None) -> str:
         """Whose turn, since when, the scores: the pinned glance."""
-        game = self.service._game_of(row)
+        game = self.ctx.game_of(row)
         names = [s.name for s in seats]
-        result = self.service._final_result(row, game, state) if row.status != "abandoned" else None
+        result = self.ctx.final_result(row, game, state) if row.status != "abandoned" else None
         if row.status == "abandoned":
             what = t(locale, "status_abandoned", game=game.display_name(locale))
             return f"📌 {what}"
         if result is not None:
-            what = self.service._summary(result, names).replace("\n", " — ")
+            what = self.ctx.summary(result, names).replace("\n", " — ")
         else:
             started = int(row.turn_started_at or row.updated_at)
-            what = t(locale, "pin_turn", who=self.service._who(game.to_act(state), seats), since=f"<t:{started}:R>")
+            what = t(locale, "pin_turn", who=self.ctx.who(game.to_act(state), seats), since=f"<t:{started}:R>")
             scores = game.public_scores(state)
             if scores is not None:
                 what += " · " + " · ".join(f"{n}: {s:g}" for n, s in zip(names, scores))
@@ -74,8 +70,7 @@ class Notices:
 
     # ---- /notify
 
-    async def set_mode(self, actor: "Actor", mode: str | None) -> "Reply":
-        from bot.service import Reply, refusal
+    async def set_mode(self, actor: Actor, mode: str | None) -> Reply:
         loc = actor.locale
         if not mode:
             return Reply(t(loc, "notify_now", mode=await self.tables.notify_mode(actor.user_id)), ephemeral=True)

@@ -38,6 +38,10 @@ class RateLimiter:
         self.rules = COSTLY if rules is None else rules
         self._buckets: dict[tuple[int, str], tuple[float, float]] = {}   # key -> (tokens, at)
 
+    def tracked(self) -> int:
+        """How many (user, command) buckets are kept now (bounded by MAX_KEYS)."""
+        return len(self._buckets)
+
     def take(self, user_id: int, command: str) -> float:
         """Spend one call of ``command`` for this user: 0 when allowed,
         else how many seconds until the next call is allowed."""

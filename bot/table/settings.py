@@ -4,13 +4,10 @@ may change them. Without options it shows them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from bot.i18n import t
-from storage.async_tables import AsyncTables
-
-if TYPE_CHECKING:
-    from bot.service import Actor, Place, Reply, TableService
+from bot.table.context import TableContext
+from bot.table.i18n import t
+from bot.table.reminders import Reminders
+from bot.table.values import Actor, Place, Refused, Reply
 
 POLICIES = {"skip": "skip", "pass": "skip", "passer": "skip", "auto": "auto", "move": "auto", "jouer": "auto",
             "table": "table", "bot": "table", "handover": "table", "hand": "table"}
@@ -18,9 +15,10 @@ LIMITS = {"reminder": (0, 720), "deadline": (0, 2160), "vacation": (0, 60)}
 
 
 class GameSettings:
-    def __init__(self, service: "TableService", tables: AsyncTables) -> None:
-        self.service = service
-        self.tables = tables
+    def __init__(self, ctx: TableContext, reminders: Reminders) -> None:
+        self.ctx = ctx
+        self.tables = ctx.tables
+        self.reminders = reminders
 
     def describe(self, settings, loc) -> dict:
         return dict(reminder=t(loc, "hours", n=f"{settings.reminder_hours:g}") if settings.reminder_hours
@@ -30,12 +28,11 @@ class GameSettings:
                     policy=f"{settings.policy} ({t(loc, 'policy_' + settings.policy)})",
                     vacation=f"{settings.vacation_days:g}")
 
-    async def settings(self, place: "Place", actor: "Actor", reminder=None, deadline=None, policy=None,
-                       vacation=None) -> "Reply":
-        from bot.service import Refused, Reply
+    async def settings(self, place: Place, actor: Actor, reminder=None, deadline=None, policy=None,
+                       vacation=None) -> Reply:
         loc = actor.locale
-        row = await self.service._open_row(place, loc)
-        game = self.service._game_of(row)
+        row = await self.ctx.open_row(place, loc)
+        game = self.ctx.game_of(row)
         current = await self.tables.settings(row.id)
         given = {k: v for k, v in (("reminder", reminder), ("deadline", deadline), ("policy", policy),
                                    ("vacation", vacation)) if v not in (None, "")}
@@ -61,7 +58,7 @@ class GameSettings:
                 raise Refused(t(loc, "settings_policy"))
             values["policy"] = chosen
         await self.tables.save_settings(row.id, **values)
-        await self.service.asyncplay.scheduler.restart_timer(row.id)   # the new times count from now
+        await self.reminders.restart_timer(row.id)   # the new times count from now
         saved = await self.tables.settings(row.id)
         return Reply(t(loc, "settings_saved", name=actor.name)
                      + t(loc, "settings_show", game=game.display_name(loc), **self.describe(saved, loc)), game_id=row.id)

@@ -5,44 +5,44 @@ on. Finished games are never touched, so their results stay."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from bot.i18n import t
-from bot.replay import bot_rng
-from storage.async_tables import AsyncTables, Offer
-
-if TYPE_CHECKING:
-    from bot.service import Actor, Place, Reply, TableService
+from bot.table.context import TableContext
+from bot.table.i18n import t
+from bot.table.reminders import Reminders
+from bot.table.replay import bot_rng
+from bot.table.turns import Turns
+from bot.table.values import Actor, Choice, Place, Refused, Reply
+from storage.async_tables import Offer
 
 
 class Seats:
-    def __init__(self, service: "TableService", tables: AsyncTables) -> None:
-        self.service = service
-        self.tables = tables
+    def __init__(self, ctx: TableContext, turns: Turns, reminders: Reminders) -> None:
+        self.ctx = ctx
+        self.tables = ctx.tables
+        self.turns = turns
+        self.reminders = reminders
 
-    async def handover(self, place: "Place", actor: "Actor", member: tuple[int, str, bool] | None) -> "Reply":
+    async def handover(self, place: Place, actor: Actor, member: tuple[int, str, bool] | None) -> Reply:
         """``member``: (user id, display name, is a bot) or None for the table."""
-        from bot.service import Choice, Refused, Reply
         loc = actor.locale
-        service = self.service
-        row = await service._open_row(place, loc)
-        seats = await service.store.seats(row.id)
-        mine = service._playing_seats(row, seats, actor)
-        game = service._game_of(row)
+        ctx = self.ctx
+        row = await ctx.open_row(place, loc)
+        seats = await ctx.store.seats(row.id)
+        mine = ctx.playing_seats(row, seats, actor)
+        game = ctx.game_of(row)
         if member is None:
-            async with service._lock(row.id):
-                row = await service.store.game(row.id)
+            async with ctx.lock(row.id):
+                row = await ctx.store.game(row.id)
                 for seat in mine:
-                    await service.store.set_bot(row.id, seat, True)
-                seats = await service.store.seats(row.id)
-                state = service._state(row)
+                    await ctx.store.set_bot(row.id, seat, True)
+                seats = await ctx.store.seats(row.id)
+                state = ctx.state_of(row)
                 text = t(loc, "handover_table", name=actor.name, game=game.display_name(loc))
                 bots = [s for s in game.to_act(state) if seats[s].is_bot]
                 humans = [s for s in game.to_act(state) if not seats[s].is_bot]
                 if bots and not humans:
                     # the table plays the seat at once if it was waited for
                     move = game.default_move(state, bots[0], bot_rng(row.seed, row.version))
-                    reply = await service._commit_turn(row, seats, state, move, None, loc)
+                    reply = await self.turns.commit(row, seats, state, move, None, loc)
                     reply.text = text + "\n" + reply.text
                     reply.followups = []
                     return reply
@@ -54,33 +54,32 @@ class Seats:
             raise Refused(t(loc, "handover_self"))
         if any(s.user_id == uid for s in seats):
             raise Refused(t(loc, "handover_seated", to=name))
-        now = service.clock.now()
+        now = ctx.clock.now()
         for seat in mine:
             await self.tables.put_offer(Offer(row.id, seat, actor.user_id, uid, str(name)[:80], now))
         return Reply(t(loc, "handover_offer", name=actor.name, game=game.display_name(loc), to=name), mentions=[uid],
                      choices=[Choice(t(loc, "accept_label"), "accept", str(row.id), row.id, row.version)],
                      game_id=row.id)
 
-    async def accept(self, place: "Place", actor: "Actor") -> "Reply":
-        from bot.service import Refused, Reply
+    async def accept(self, place: Place, actor: Actor) -> Reply:
         loc = actor.locale
-        service = self.service
-        row = await service._open_row(place, loc)
+        ctx = self.ctx
+        row = await ctx.open_row(place, loc)
         if row.status != "active":
-            raise Refused(service._not_active_text(row, await service.store.seats(row.id), loc))
+            raise Refused(ctx.not_active_text(row, await ctx.store.seats(row.id), loc))
         offers = await self.tables.offers_to(row.id, actor.user_id)
         if not offers:
             raise Refused(t(loc, "handover_none"))
-        seats = await service.store.seats(row.id)
+        seats = await ctx.store.seats(row.id)
         taken = []
-        async with service._lock(row.id):
+        async with ctx.lock(row.id):
             for offer in offers:
                 if await self.tables.take_seat(Offer(offer.game_id, offer.seat, offer.from_user, actor.user_id,
-                                                     actor.name, offer.offered), service.clock.now()):
+                                                     actor.name, offer.offered), ctx.clock.now()):
                     taken.append(offer)
         if not taken:
             raise Refused(t(loc, "handover_none"))
         previous = next((s.name for s in seats if s.seat == taken[0].seat), "?")
-        game = service._game_of(row)
-        await self.service.asyncplay.scheduler.restart_timer(row.id)   # a new player gets a fresh clock
+        game = ctx.game_of(row)
+        await self.reminders.restart_timer(row.id)   # a new player gets a fresh clock
         return Reply(t(loc, "handover_done", to=actor.name, name=previous, game=game.display_name(loc)), game_id=row.id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.replay import effective_moves, replay
+from bot.table.replay import effective_moves, replay
 from rules import registry
 from storage.store import Store
 

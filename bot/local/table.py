@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, TextIO
 
-from bot.clock import ManualClock, parse_duration
-from bot.commands import COMMANDS, parse_options, run
-from bot.service import Actor, Place, Reply, TableService
+from bot.commands import COMMANDS, YES, Member, parse_options, run
+from bot.table import Actor, Place, Reply, TableService
+from bot.table.archive import ExportError, load_game
+from bot.table.clock import ManualClock, parse_duration
 
 HELP = """Lines look like Discord: `@name /command args`, e.g.
   @ann /game new clans        @bob /game join        @ann /game start
@@ -50,14 +51,14 @@ class LocalTable:
     seed: int | None = None
     channel: str = "table"
     user: str | None = None
-    _names: dict[int, str] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)   # user id -> local name
     _image_count: int = 0
     _threads: int = 0
     _channel_names: dict = field(default_factory=dict)
     _pinned: dict = field(default_factory=dict)
     _games_opened: int = 0
 
-    def _print(self, text: str) -> None:
+    def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
     def place(self) -> Place:
@@ -68,7 +69,7 @@ class LocalTable:
     def actor(self) -> Actor:
         name = self.user or "you"
         uid = user_id_of(name)
-        self._names[uid] = name
+        self.names[uid] = name
         return Actor(uid, name, manage=name.lower() in self.admins)
 
     # ---- parsing
@@ -131,7 +132,7 @@ class LocalTable:
         try:
             parsed = self.parse(line)
         except ValueError as exc:
-            self._print(f"  ! {exc}")
+            self.say(f"  ! {exc}")
             return True
         if parsed is None:
             return True
@@ -145,13 +146,13 @@ class LocalTable:
             try:
                 options = parse_options(args.get("options"))
             except ValueError as exc:
-                self._print(f"  ! {exc}")
+                self.say(f"  ! {exc}")
                 return True
             reply = await self.service.new_game(self.place(), actor, args["game"], options,
                                                 seed=self.seed + self._games_opened)
         else:
             reply = await run(self.service, self.place(), actor, name, args)
-        reply.status = await self.service.asyncplay.status_for(reply)
+        reply.status = await self.service.status_for(reply)
         self.show(reply, actor)
         return True
 
@@ -161,25 +162,25 @@ class LocalTable:
         if word in ("quit", "exit", "q"):
             return False
         if word == "help":
-            self._print(HELP)
+            self.say(HELP)
         elif word == "wait":
             try:
                 seconds = parse_duration(rest or "1h")
             except ValueError as exc:
-                self._print(f"  ! {exc}")
+                self.say(f"  ! {exc}")
                 return True
             self.clock.advance(seconds)
-            self._print(f"  (the clock moves on by {rest or '1h'})")
+            self.say(f"  (the clock moves on by {rest or '1h'})")
             for place, reply in await self.due():
                 self.show(reply, None, channel=place)
         elif word == "moves":
             moves = await self.service.legal(self.place(), self.actor(), rest, limit=40)
-            self._print("  " + ("\n  ".join(m.display() for m in moves) if moves else "(no legal move for you now)"))
+            self.say("  " + ("\n  ".join(m.display() for m in moves) if moves else "(no legal move for you now)"))
         elif word == "admin":
             self.admins.add(rest.strip().lower())
-            self._print(f"  ({rest.strip()} may now manage channels)")
+            self.say(f"  ({rest.strip()} may now manage channels)")
         else:
-            self._print(f"  ! Unknown !{word}. Try !help.")
+            self.say(f"  ! Unknown !{word}. Try !help.")
         return True
 
     async def due(self) -> list[tuple[str | None, Reply]]:
@@ -194,7 +195,6 @@ class LocalTable:
 
     def _async_args(self, name: str, args: dict) -> dict:
         """Member options are typed as names (``bob`` or ``@bob``)."""
-        from bot.commands_async import Member
         args = dict(args)
         for param in COMMANDS[name][1]:
             value = args.get(param.name)
@@ -205,20 +205,19 @@ class LocalTable:
                     args["file"] = b""
             if param.kind is Member and isinstance(value, str) and value.strip():
                 who = value.strip().lstrip("@")
-                self._names[user_id_of(who)] = who
+                self.names[user_id_of(who)] = who
                 args[param.name] = (user_id_of(who), who, False)
         return args
 
     def _open_thread(self, args: dict) -> None:
         """``/game new clans thread:yes`` opens the game in a new 'thread':
         a channel of its own, which the table switches to."""
-        from bot.commands import YES
         if str(args.pop("thread", "") or "").strip().lower() not in YES:
             return
         self._threads += 1
         parent = self.channel
         self.channel = f"{parent}-{args.get('game') or 'game'}-{self._threads}"
-        self._print(f"[#{parent}] (thread #{self.channel} created; the table moves there)")
+        self.say(f"[#{parent}] (thread #{self.channel} created; the table moves there)")
 
     def show(self, reply: Reply, actor: Actor | None, channel: str | None = None) -> None:
         where = f"#{channel or self.channel}"
@@ -227,38 +226,38 @@ class LocalTable:
             prefix = f"[{where} → {who} only]"
         else:
             prefix = f"[{where}]"
-        mentions = " ".join("@" + self._names.get(uid, str(uid)) for uid in reply.mentions)
+        mentions = " ".join("@" + self.names.get(uid, str(uid)) for uid in reply.mentions)
         body = reply.text if not mentions else f"{mentions} {reply.text}"
         body = _plain(body, self._channel_names)
         lines = body.splitlines() or [""]
-        self._print(f"{prefix} {lines[0]}")
+        self.say(f"{prefix} {lines[0]}")
         for line in lines[1:]:
-            self._print(f"    {line}")
+            self.say(f"    {line}")
         if reply.image is not None and self.images is not None:
             self.images.mkdir(parents=True, exist_ok=True)
             self._image_count += 1
             ext = reply.image_name.rsplit(".", 1)[-1] if "." in reply.image_name else "png"
             path = self.images / f"{self._image_count:04d}-{(channel or self.channel)}-v{reply.version or 0}.{ext}"
             path.write_bytes(reply.image)
-            self._print(f"    [{'image' if ext in ('png', 'gif') else 'file'}: {path}]")
+            self.say(f"    [{'image' if ext in ('png', 'gif') else 'file'}: {path}]")
         if reply.choices:
             labels = " | ".join(f"{c.label} → /{c.command} {c.arg}" if c.command == "move"
                                 else f"{c.label} → /{c.command}" if c.command == "accept"
                                 else f"{c.label} → /{c.command} confirm:yes" for c in reply.choices)
-            self._print(f"    [buttons: {labels}]")
+            self.say(f"    [buttons: {labels}]")
         for follow in reply.followups:
             self.show(follow, actor, channel)
         for uid, text in reply.direct:
-            self._print(f"[DM → {self._names.get(uid, str(uid))}] {_plain(text, self._channel_names)}")
+            self.say(f"[DM → {self.names.get(uid, str(uid))}] {_plain(text, self._channel_names)}")
         if reply.status and reply.game_id is not None and self._pinned.get(reply.game_id) != reply.status:
             verb = "updated" if reply.game_id in self._pinned else "pinned"
             self._pinned[reply.game_id] = reply.status
-            self._print(f"[#{channel or self.channel} status message {verb}] {_plain(reply.status, self._channel_names)}")
+            self.say(f"[#{channel or self.channel} status message {verb}] {_plain(reply.status, self._channel_names)}")
 
     async def announce_pending(self) -> None:
         """After a restart: post what was saved but never announced."""
         for row, reply in await self.service.pending_announcements():
-            self._print("  (announcing a move saved before the last stop)")
+            self.say("  (announcing a move saved before the last stop)")
             self.show(reply, None)
 
 
@@ -275,11 +274,10 @@ async def load_file(table: LocalTable, path: str) -> bool:
     of its own (``#loaded-N``), switch to it and show its board."""
     import json
 
-    from bot.export import ExportError, load_game
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        table._print(f"  ! cannot read {path}: {exc}")
+        table.say(f"  ! cannot read {path}: {exc}")
         return False
     n = 1
     while True:
@@ -288,13 +286,13 @@ async def load_file(table: LocalTable, path: str) -> bool:
             break
         n += 1
     try:
-        await load_game(table.service, table.place().channel_id, data, guild_id=0)
+        await load_game(table.service.context, table.place().channel_id, data, guild_id=0)
     except (ExportError, KeyError, TypeError, ValueError) as exc:
-        table._print(f"  ! {path} does not replay: {exc}")
+        table.say(f"  ! {path} does not replay: {exc}")
         return False
-    table._print(f"  (loaded {path} into #{table.channel}: replayed {len(data.get('log') or [])} log entries)")
+    table.say(f"  (loaded {path} into #{table.channel}: replayed {len(data.get('log') or [])} log entries)")
     for seat in data.get("seats") or []:
-        table._names[int(seat["user_id"])] = str(seat["name"])
+        table.names[int(seat["user_id"])] = str(seat["name"])
     reply = await table.service.board(table.place(), table.actor())
     table.show(reply, None)
     return True

@@ -14,16 +14,15 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from bot.i18n import duration, t
-from bot.notify import Notices
-from bot.replay import bot_rng
-from storage.async_tables import AsyncTables, Settings, Timer
+from bot.table.context import TableContext
+from bot.table.i18n import duration, t
+from bot.table.notices import Notices
+from bot.table.replay import bot_rng
+from bot.table.turns import Turns
+from bot.table.values import Actor, Place, Refused, Reply
+from storage.async_tables import Settings, Timer
 from storage.store import GameRow, SeatRow, VersionConflict
-
-if TYPE_CHECKING:
-    from bot.service import Actor, Place, Reply, TableService
 
 log = logging.getLogger("hearth.scheduler")
 
@@ -36,22 +35,23 @@ PASS_WORDS = ("pass", "skip", "done", "none", "decline", "end", "no")
 MAX_AUTO_STEPS = 60
 
 
-class Scheduler:
-    def __init__(self, service: "TableService", tables: AsyncTables, notices: Notices) -> None:
-        self.service = service
-        self.tables = tables
+class Reminders:
+    def __init__(self, ctx: TableContext, notices: Notices, turns: Turns) -> None:
+        self.ctx = ctx
+        self.tables = ctx.tables
         self.notices = notices
+        self.turns = turns
 
     @property
     def now(self) -> float:
-        return self.service.clock.now()
+        return self.ctx.clock.now()
 
     # ------------------------------------------------------------ timers
 
     async def _waiting(self, row: GameRow) -> tuple[list[SeatRow], object, list[int]]:
-        seats = await self.service.store.seats(row.id)
-        state = self.service._state(row)
-        game = self.service._game_of(row)
+        seats = await self.ctx.store.seats(row.id)
+        state = self.ctx.state_of(row)
+        game = self.ctx.game_of(row)
         acting = [s for s in game.to_act(state) if s < len(seats) and not seats[s].is_bot]
         return seats, state, acting
 
@@ -59,7 +59,7 @@ class Scheduler:
         """The running turn's time limit in hours, and whether it is the
         game's window to answer a proposal (shorter than the table's deadline,
         or the only limit there is) rather than the table's deadline."""
-        answer = self.service._game_of(row).answer_hours(state)
+        answer = self.ctx.game_of(row).answer_hours(state)
         table = settings.deadline_hours if settings.deadline_hours > 0 else None
         if answer is not None and (table is None or answer < table):
             return answer, True
@@ -96,7 +96,7 @@ class Scheduler:
     async def restart_timer(self, game_id: int) -> None:
         """The running turn's times counted again from now (after its
         settings changed or its seat changed hands)."""
-        row = await self.service.store.game(game_id)
+        row = await self.ctx.store.game(game_id)
         if row is None or row.status != "active" or row.state is None:
             return
         seats, state, acting = await self._waiting(row)
@@ -104,16 +104,16 @@ class Scheduler:
             await self.tables.put_timer(await self._fresh(row, await self.tables.settings(row.id), seats, acting,
                                                           state, floor=self.now))
 
-    async def due_notices(self) -> list["Reply"]:
+    async def due_notices(self) -> list[Reply]:
         out: list[Reply] = []
-        for row in await self.service.store.games(None, ("active",)):
+        for row in await self.ctx.store.games(None, ("active",)):
             try:
                 out += await self._due_for(row)
             except Exception:   # one broken game must not stop the others' reminders
                 log.exception("due notices of game %s failed", row.id)
         return out
 
-    async def _due_for(self, row: GameRow) -> list["Reply"]:
+    async def _due_for(self, row: GameRow) -> list[Reply]:
         timer = await self.timer_for(row)
         if timer is None:
             return []
@@ -149,12 +149,11 @@ class Scheduler:
             return []
         return [await self._reminder(row, seats, state, present, timer, settings, warn_due)]
 
-    async def _reminder(self, row, seats, state, present, timer, settings, near_deadline) -> "Reply":
-        from bot.service import Reply
+    async def _reminder(self, row, seats, state, present, timer, settings, near_deadline) -> Reply:
         loc = await self.notices.locale_for(row)
-        game = self.service._game_of(row)
+        game = self.ctx.game_of(row)
         since = duration(self.now - timer.turn_started, loc)
-        who = self.service._who(present, seats)
+        who = self.ctx.who(present, seats)
         if near_deadline and timer.deadline_at is not None:
             answering = self._limit(row, state, settings)[1]
             text = t(loc, "reminder_deadline", who=who, game=game.display_name(loc), since=since,
@@ -162,22 +161,22 @@ class Scheduler:
                      policy=t(loc, "policy_answer" if answering else "policy_" + settings.policy))
         else:
             text = t(loc, "reminder", who=who, game=game.display_name(loc), since=since)
-        reply = Reply(text, mentions=self.service._mentions(present, seats), game_id=row.id)
+        reply = Reply(text, mentions=self.ctx.mentions(present, seats), game_id=row.id)
         await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
         reply.status = None   # a reminder changes nothing on the board
         return reply
 
     # ------------------------------------------------------------ deadlines
 
-    async def _deadline(self, row: GameRow, settings: Settings, timer: Timer) -> "Reply | None":
+    async def _deadline(self, row: GameRow, settings: Settings, timer: Timer) -> Reply | None:
         """The table acts for every seat still waited for, by the game's policy."""
-        service = self.service
+        ctx = self.ctx
         loc = await self.notices.locale_for(row)
-        async with service._lock(row.id):
-            row = await service.store.game(row.id)
+        async with ctx.lock(row.id):
+            row = await ctx.store.game(row.id)
             if row.status != "active" or (row.turn_started_at or row.updated_at) != timer.turn_started:
                 return None   # somebody moved while we were deciding
-            game = service._game_of(row)
+            game = ctx.game_of(row)
             seats, state, acting = await self._waiting(row)
             hours, answering = self._limit(row, state, settings)
             policy = "answer" if answering else settings.policy
@@ -187,20 +186,20 @@ class Scheduler:
                 name = seats[seat].name
                 played: list[str] = []
                 if policy == "table":
-                    await service.store.set_bot(row.id, seat, True)
-                    seats = await service.store.seats(row.id)
+                    await ctx.store.set_bot(row.id, seat, True)
+                    seats = await ctx.store.seats(row.id)
                 for _ in range(MAX_AUTO_STEPS):
-                    state = service._state(row)
+                    state = ctx.state_of(row)
                     if row.status != "active" or seat not in game.to_act(state):
                         break
                     move = self._absent_move(game, state, seat, row, policy)
                     try:
-                        reply = await service._commit_turn(row, seats, state, move, None, loc)
+                        reply = await self.turns.commit(row, seats, state, move, None, loc)
                     except VersionConflict:
                         return None
                     before = row.version
-                    row = await service.store.game(row.id)
-                    log_rows = await service.store.log(row.id, after_version=before)
+                    row = await ctx.store.game(row.id)
+                    log_rows = await ctx.store.log(row.id, after_version=before)
                     played += [r.shown for r in log_rows if r.seat == seat and r.kind == "move"]   # sealed stays sealed
                     if policy in ("table", "answer"):
                         break   # the table plays the seat from now on (and did so in _commit_turn) / answered once
@@ -213,7 +212,7 @@ class Scheduler:
                 return None
             if reply.ephemeral:
                 # the absent seat's turn did not pass (should not happen): post the board publicly anyway
-                reply = await service._turn_post(row, seats, service._state(row), [], loc)
+                reply = await self.turns.post(row, seats, ctx.state_of(row), [], loc)
             reply.text = "\n".join(heads + [reply.text])
             reply.followups = []   # private notes of the absent seat are not for the channel
             return reply
@@ -230,14 +229,13 @@ class Scheduler:
 
     # ------------------------------------------------------------ /vacation
 
-    async def vacation(self, place: "Place", actor: "Actor", days: str | None) -> "Reply":
-        from bot.service import Refused, Reply
+    async def vacation(self, place: Place, actor: Actor, days: str | None) -> Reply:
         loc = actor.locale
-        row = await self.service._open_row(place, loc)
-        seats = await self.service.store.seats(row.id)
+        row = await self.ctx.open_row(place, loc)
+        seats = await self.ctx.store.seats(row.id)
         if not any(s.user_id == actor.user_id and not s.is_bot for s in seats):
             raise Refused(t(loc, "spectator"))
-        game = self.service._game_of(row)
+        game = self.ctx.game_of(row)
         settings = await self.tables.settings(row.id)
         used, until = await self.tables.vacation(row.id, actor.user_id)
         now = self.now
@@ -285,15 +283,14 @@ class Scheduler:
 
     # ------------------------------------------------------------ /remind
 
-    async def remind(self, place: "Place", actor: "Actor") -> "Reply":
-        from bot.service import Refused, Reply
+    async def remind(self, place: Place, actor: Actor) -> Reply:
         loc = actor.locale
-        row = await self.service._open_row(place, loc)
-        seats = await self.service.store.seats(row.id)
+        row = await self.ctx.open_row(place, loc)
+        seats = await self.ctx.store.seats(row.id)
         if not any(s.user_id == actor.user_id for s in seats):
             raise Refused(t(loc, "spectator"))
         if row.status != "active":
-            raise Refused(self.service._not_active_text(row, seats, loc))
+            raise Refused(self.ctx.not_active_text(row, seats, loc))
         _, state, acting = await self._waiting(row)
         others = [s for s in acting if seats[s].user_id != actor.user_id]
         if not others:
@@ -303,10 +300,10 @@ class Scheduler:
         if last is not None and now - last < REMIND_COOLDOWN:
             raise Refused(t(loc, "remind_wait", left=duration(REMIND_COOLDOWN - (now - last), loc)))
         await self.tables.set_nudge(row.id, actor.user_id, now)
-        game = self.service._game_of(row)
+        game = self.ctx.game_of(row)
         since = duration(now - (row.turn_started_at or row.updated_at), loc)
-        reply = Reply(t(loc, "remind_sent", name=actor.name, who=self.service._who(others, seats), game=game.display_name(loc),
-                        since=since), mentions=self.service._mentions(others, seats), game_id=row.id)
+        reply = Reply(t(loc, "remind_sent", name=actor.name, who=self.ctx.who(others, seats), game=game.display_name(loc),
+                        since=since), mentions=self.ctx.mentions(others, seats), game_id=row.id)
         await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
         reply.status = None
         return reply

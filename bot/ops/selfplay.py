@@ -29,7 +29,7 @@ def selfplay(args) -> int:
         seed = args.seed + i
         try:
             if args.store or args.render:
-                done, n = asyncio.run(_through_service(args.game, args.players, seed, options, args.render))
+                done, n = asyncio.run(through_service(args.game, args.players, seed, options, args.render))
             else:
                 out = random_playout(game, args.players, seed, options)
                 done, n = out.finished, len(out.moves)
@@ -51,11 +51,11 @@ def selfplay(args) -> int:
     return 1 if (unfinished or errors) else 0
 
 
-async def _through_service(key: str, players: int, seed: int, options: dict, render_images: bool):
+async def through_service(key: str, players: int, seed: int, options: dict, render_images: bool):
     """Seat `players` people and play random legal moves with the same calls
     a player's commands make (parse, apply, save, and render if asked)."""
-    from bot.clock import ManualClock
-    from bot.service import Actor, Place, TableService
+    from bot.table import Actor, Place, TableService
+    from bot.table.clock import ManualClock
     from storage.store import Store
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -78,7 +78,7 @@ async def _through_service(key: str, players: int, seed: int, options: dict, ren
                 row = await store.open_game_in(1)
                 if row is None:
                     return True, n
-                state = service._state(row)
+                state = service.context.state_of(row)
                 acting = game.to_act(state)
                 seat = acting[chooser.randbelow(len(acting))]
                 moves = game.legal_moves(state, seat)

@@ -8,15 +8,14 @@ from the games themselves."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from openskill.models import PlackettLuce
 
-from bot.i18n import t
+from bot.table.i18n import t
+from bot.table.values import Actor, Place, Reply, refusal
+from rules import registry
 from rules.core import echo
-
-if TYPE_CHECKING:
-    from bot.service import Actor, Place, Reply, TableService
+from storage.store import Store
 
 BOARD_SIZE = 10
 
@@ -40,14 +39,14 @@ class Line:
         return self.rating.ordinal() if self.rating is not None else 0.0
 
 
-async def compute(service: "TableService", guild_id: int | None, key: str | None = None) -> dict[int, Line]:
+async def compute(store: Store, guild_id: int | None, key: str | None = None) -> dict[int, Line]:
     """Stats of every player of the server's finished games (one game key or all)."""
     model = PlackettLuce()
     lines: dict[int, Line] = {}
-    rows = [r for r in await service.store.games(guild_id, ("finished",)) if r.result and (key is None or r.key == key)]
+    rows = [r for r in await store.games(guild_id, ("finished",)) if r.result and (key is None or r.key == key)]
     rows.sort(key=lambda r: (r.updated_at, r.id))
     for row in rows:
-        seats = await service.store.seats(row.id)
+        seats = await store.seats(row.id)
         ranks = row.result.get("ranks") or []
         best: dict[int, int] = {}   # one person with several seats counts once, with their best seat
         for seat in seats:
@@ -75,10 +74,8 @@ def leaderboard(lines: dict[int, Line]) -> list[Line]:
     return sorted(lines.values(), key=lambda ln: (-ln.ordinal, -ln.wins, ln.average_rank, ln.name))
 
 
-async def stats(service: "TableService", place: "Place", actor: "Actor", player: tuple | None = None,
-                key: str | None = None) -> "Reply":
-    from bot.service import Reply, refusal
-    from rules import registry
+async def stats(store: Store, place: Place, actor: Actor, player: tuple | None = None,
+                key: str | None = None) -> Reply:
     loc = actor.locale
     scope = ""
     if key:
@@ -87,7 +84,7 @@ async def stats(service: "TableService", place: "Place", actor: "Actor", player:
         except KeyError:
             return refusal(t(loc, "unknown_game", key=echo(str(key)), keys=", ".join(registry.keys())))
         key, scope = game.key, f" — {game.display_name(loc)}"
-    lines = await compute(service, place.guild_id, key)
+    lines = await compute(store, place.guild_id, key)
     who_id, who_name = (player[0], player[1]) if player else (actor.user_id, actor.name)
     out = []
     mine = lines.get(who_id)

@@ -1,0 +1,1 @@
+"""The Discord adapter: Discord in, table replies out (see ``client.py``)."""

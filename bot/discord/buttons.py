@@ -1,0 +1,98 @@
+"""The bot's buttons. Each keeps its state in its ``custom_id``
+(discord.py's ``DynamicItem``), so a button still works after a restart;
+pressing one runs through the client's :meth:`answer` like a command."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.discord.interactions import actor_of, place_of
+from bot.table import Choice, Reply, TableService
+
+
+def view_for(reply: Reply, channel_id: int) -> discord.ui.View | None:
+    if not reply.choices:
+        return None
+    view = discord.ui.View(timeout=None)
+    for index, choice in enumerate(reply.choices[:5]):
+        view.add_item(button_for(choice, index, channel_id))
+    return view
+
+
+def button_for(choice: Choice, index: int, channel_id: int) -> discord.ui.Item:
+    if choice.command == "move":
+        return MoveButton(channel_id, choice.version, index, choice.label)
+    if choice.command == "undo":
+        return UndoButton(channel_id, choice.version, int(choice.arg or 1), choice.label)
+    if choice.command == "accept":
+        return AcceptButton(channel_id, choice.game_id, choice.label)
+    return ResignButton(channel_id, choice.label)
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:mv:(?P<ch>\d+):(?P<v>\d+):(?P<i>\d+)"):
+    """Plays the i-th legal move of the presser, if the game is still at
+    version v (an old button after the game moved on is refused)."""
+
+    def __init__(self, channel_id: int, version: int, index: int, label: str = "move") -> None:
+        super().__init__(discord.ui.Button(label=label[:80] or "move", style=discord.ButtonStyle.primary,
+                                           custom_id=f"hearth:mv:{channel_id}:{version}:{index}"))
+        self.channel_id, self.version, self.index = channel_id, version, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["ch"]), int(match["v"]), int(match["i"]), item.label or "move")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service: TableService = interaction.client.service  # type: ignore[attr-defined]
+        await interaction.client.answer(interaction, "move", lambda: service.press(place_of(interaction), actor_of(interaction),
+                                                                 self.version, self.index))
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:undo:(?P<ch>\d+):(?P<v>\d+):(?P<n>\d+)"):
+    def __init__(self, channel_id: int, version: int, count: int, label: str = "Undo") -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.danger,
+                                           custom_id=f"hearth:undo:{channel_id}:{version}:{count}"))
+        self.version, self.count = version, count
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["ch"]), int(match["v"]), int(match["n"]), item.label or "Undo")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service: TableService = interaction.client.service  # type: ignore[attr-defined]
+        await interaction.client.answer(interaction, "undo", lambda: service.undo(place_of(interaction), actor_of(interaction), True,
+                                                                self.count, expected_version=self.version))
+
+
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:resign:(?P<ch>\d+)"):
+    def __init__(self, channel_id: int, label: str = "Resign") -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.danger,
+                                           custom_id=f"hearth:resign:{channel_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["ch"]), item.label or "Resign")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service: TableService = interaction.client.service  # type: ignore[attr-defined]
+        await interaction.client.answer(interaction, "resign", lambda: service.resign(place_of(interaction), actor_of(interaction)))
+
+
+class AcceptButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:take:(?P<ch>\d+):(?P<g>\d+)"):
+    """Takes the seat offered to the presser (only they can: the service checks)."""
+
+    def __init__(self, channel_id: int, game_id: int, label: str = "Take the seat") -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
+                                           custom_id=f"hearth:take:{channel_id}:{game_id}"))
+        self.channel_id, self.game_id = channel_id, game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["ch"]), int(match["g"]), item.label or "Take the seat")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service: TableService = interaction.client.service  # type: ignore[attr-defined]
+        await interaction.client.answer(interaction, "accept",
+                                        lambda: service.accept(place_of(interaction), actor_of(interaction)))

@@ -1,0 +1,157 @@
+"""The Discord adapter: slash commands, autocomplete and buttons over the
+table service. It only translates: Discord in, :class:`Reply` out.
+
+Every command that may touch the database or render is deferred first
+(Discord wants an answer within 3 s). Replies the table marks ephemeral
+(errors, private information, a turn still in progress) are seen by the
+caller only; a completed turn is posted in the channel with the board and
+a mention of whoever acts next. Buttons keep their state in their
+``custom_id`` (``DynamicItem``), so they still work after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import signal
+
+import discord
+
+from bot.discord.buttons import AcceptButton, MoveButton, ResignButton, UndoButton
+from bot.discord.limits import RateLimiter
+from bot.discord.notice_loop import start_notice_loop
+from bot.discord.replies import post, why_failed
+from bot.discord.translate import HearthTranslator, translations_digest
+from bot.discord.tree import answer, build_tree
+from bot.table import TableService
+from storage.store import Store
+
+log = logging.getLogger("hearth.discord")
+
+
+def command_payload() -> list[dict]:
+    """The exact JSON the bot registers with Discord."""
+    logging.getLogger("discord").setLevel(logging.ERROR)   # no voice/intents chatter in JSON output
+    client = discord.Client(intents=discord.Intents.default())
+    tree = build_tree(client)
+    return [cmd.to_dict(tree) for cmd in tree.get_commands()]
+
+
+def payload_hash() -> str:
+    return hashlib.sha256((json.dumps(command_payload(), sort_keys=True) + translations_digest()).encode()).hexdigest()
+
+
+# ------------------------------------------------------------- the client
+
+
+class TokenFilter(logging.Filter):
+    """Belt and braces: scrub the token from any log record."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not self.token:
+            return True
+        if self.token in record.getMessage():
+            record.msg = record.getMessage().replace(self.token, "[token]")
+            record.args = ()
+        if record.exc_info and not record.exc_text:
+            # the traceback is formatted once and cached in exc_text: format it here, scrubbed
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text and self.token in record.exc_text:
+            record.exc_text = record.exc_text.replace(self.token, "[token]")
+        if record.stack_info and self.token in record.stack_info:
+            record.stack_info = record.stack_info.replace(self.token, "[token]")
+        return True
+
+
+class HearthClient(discord.Client):
+    def __init__(self, service: TableService, dev_guild: int | None = None, sync_only: bool = False) -> None:
+        super().__init__(intents=discord.Intents.default())
+        self.service = service
+        service.announce_after_post = True    # a turn counts as announced once Discord took the post
+        self.limits = RateLimiter(service.clock)
+        self.dev_guild = dev_guild
+        self.sync_only = sync_only
+        self.tree = build_tree(self)
+
+    async def answer(self, interaction: discord.Interaction, name: str, work) -> None:
+        """Run a command or a button press: defer, rate-limit, run ``work()``, reply."""
+        await answer(interaction, name, work)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(MoveButton, UndoButton, ResignButton, AcceptButton)
+        await self.tree.set_translator(HearthTranslator())   # French names and descriptions
+        await self.sync_commands(force=self.sync_only)
+        if not self.sync_only:
+            self.notice_loop = start_notice_loop(self)   # reminders and deadlines, every minute
+
+    async def sync_commands(self, force: bool = False) -> None:
+        """Sync only when the command payload changed since the last sync
+        (Discord rate-limits syncs; global ones take a while to spread)."""
+        scope = f"guild:{self.dev_guild}" if self.dev_guild else "global"
+        digest = payload_hash()
+        if not force and await self.service.store.meta_get(f"commands:{scope}") == digest:
+            log.info("slash commands unchanged; no sync")
+            return
+        if self.dev_guild:
+            guild = discord.Object(self.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        await self.service.store.meta_set(f"commands:{scope}", digest)
+        log.info("slash commands synced (%s)", scope)
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d servers", self.user, len(self.guilds))
+        if self.sync_only:
+            await self.close()
+            return
+        await self.announce_pending()
+
+    async def announce_pending(self) -> None:
+        """Moves saved but not posted before the last stop are posted now, once."""
+        for row, reply in await self.service.pending_announcements():
+            channel = self.get_channel(row.channel_id)
+            try:
+                if channel is None:
+                    channel = await self.fetch_channel(row.channel_id)
+                done = await post(channel, reply)
+            except discord.HTTPException as exc:
+                log.warning("could not announce game %s in channel %s: %s", row.id, row.channel_id, why_failed(exc))
+                done = exc.status in (403, 404)   # the channel is gone or closed to us: do not retry forever
+            if done:
+                await self.service.announced(row.id, row.version)
+
+
+def run_bot(settings, sync_only: bool = False) -> int:
+    """Connect to Discord and serve until stopped (SIGINT/SIGTERM close cleanly)."""
+    token = settings.token
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(TokenFilter(token))
+    logging.getLogger("discord").addFilter(TokenFilter(token))
+
+    async def main() -> None:
+        store = await Store.open(settings.db)
+        service = TableService(store)
+        client = HearthClient(service, settings.dev_guild, sync_only)
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(client.close()))
+            except NotImplementedError:  # Windows
+                pass
+        try:
+            async with client:
+                await client.start(token)
+        finally:
+            await store.close()
+            log.info("stopped cleanly")
+
+    asyncio.run(main())
+    return 0

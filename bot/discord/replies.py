@@ -1,0 +1,223 @@
+"""Table replies sent to Discord: as the answer to an interaction
+(:func:`send_reply`) or straight to a channel (:func:`post`), then the
+direct messages of players who chose them and the game's pinned status
+message, edited in place. Discord errors are logged, never raised: the
+game is already saved when we get here."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+
+from bot.discord.buttons import view_for
+from bot.table import Reply
+from bot.table.i18n import t
+
+log = logging.getLogger("hearth.discord")
+
+DISCORD_TEXT_LIMIT = 2000
+DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024   # bots' limit has changed over time: trust the interaction's value
+
+
+def mention_text(reply: Reply) -> str:
+    mentions = " ".join(f"<@{uid}>" for uid in reply.mentions)
+    text = f"{mentions} {reply.text}" if mentions else reply.text
+    if len(text) > DISCORD_TEXT_LIMIT:
+        text = text[:DISCORD_TEXT_LIMIT - 1] + "…"
+    return text
+
+
+async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
+    """Send a table reply over an interaction that was deferred ephemerally.
+
+    The first follow-up of an ephemeral deferral is ephemeral whatever we
+    ask, so a public post first closes the private 'thinking' note and
+    then goes out as a second, public follow-up.
+
+    Discord errors never escape: the move is saved before we get here, so
+    a failed post is logged, retried without the image when the image was
+    the problem, and a public post whose interaction expired goes straight
+    to the channel. Returns whether the main message went out."""
+    limit = getattr(interaction, "filesize_limit", None) or DEFAULT_UPLOAD_LIMIT
+    note = ""
+    image = reply.image
+    if image is not None and len(image) > limit:
+        image, note = None, "\n(The board image is larger than this server's upload limit; see `/board` later.)"
+    mentions = discord.AllowedMentions(everyone=False, roles=False,
+                                       users=[discord.Object(uid) for uid in reply.mentions])
+    view = view_for(reply, interaction.channel_id or 0)
+
+    async def send(with_image: bool, extra: str) -> None:
+        kwargs = {"content": _with_note(reply, note + extra), "allowed_mentions": mentions,
+                  "files": [discord.File(io.BytesIO(image), filename=reply.image_name)] if with_image else []}
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(ephemeral=reply.ephemeral, **kwargs)
+
+    sent = False
+    try:
+        if not reply.ephemeral:
+            try:
+                await interaction.edit_original_response(content="✓")
+            except discord.HTTPException as exc:   # the note is gone or expired: the post may still go out
+                log.info("could not close the thinking note: %s", why_failed(exc))
+        try:
+            await send(image is not None, "")
+        except discord.HTTPException as exc:
+            if image is None or not _image_refused(exc):
+                raise
+            log.warning("board image refused (%s); posting without it", why_failed(exc))
+            await send(False, f"\n(I could not attach the board image here: {why_failed(exc)}. See `/board`.)")
+        sent = True
+    except discord.HTTPException as exc:
+        log.warning("could not answer /%s interaction in channel %s: %s", getattr(interaction.command, "name", "?"),
+                    interaction.channel_id, why_failed(exc))
+        if not reply.ephemeral and _expired(exc) and interaction.channel is not None:
+            sent = await post(interaction.channel, reply)   # the channel still hears the turn
+        elif not reply.ephemeral:
+            try:   # tell the caller privately, where Discord still lets us
+                await interaction.followup.send(
+                    f"Done and saved, but I could not post it in this channel ({why_failed(exc)}). "
+                    "It will be announced when I can; `/board` shows the game.", ephemeral=True)
+            except discord.HTTPException:
+                pass
+    if sent and reply.announces and reply.game_id is not None and reply.version is not None:
+        await _announced(interaction, reply)
+    for extra in reply.followups:
+        try:
+            await interaction.followup.send(mention_text(extra), ephemeral=extra.ephemeral,
+                                            allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("could not send a follow-up in channel %s: %s", interaction.channel_id, why_failed(exc))
+    if sent and not reply.ephemeral:
+        await deliver_extras(interaction.client, interaction.channel, reply)   # DMs, the pinned status
+    return sent
+
+
+def _with_note(reply: Reply, note: str) -> str:
+    """The message text with a note kept inside Discord's 2000 characters."""
+    text = mention_text(reply)
+    if note:
+        text = text[:DISCORD_TEXT_LIMIT - len(note) - 1] + ("…" if len(text) > DISCORD_TEXT_LIMIT - len(note) - 1
+                                                            else "") + note
+    return text
+
+
+def why_failed(exc: discord.HTTPException) -> str:
+    """A few words a player understands for a Discord error."""
+    if exc.status == 429:
+        return "Discord asked us to slow down"
+    if exc.status == 413 or exc.code == 40005:
+        return "the file is too large for this server"
+    if exc.status == 403:
+        return "I am missing a permission here (Attach Files or Send Messages)"
+    if exc.status == 404 or exc.code in (10003, 10062, 10015):
+        return "the channel or the interaction no longer exists"
+    if exc.status == 401 or exc.code == 50027:
+        return "the interaction expired"
+    return f"Discord error {exc.status}"
+
+
+def _image_refused(exc: discord.HTTPException) -> bool:
+    """An error that posting without the image may avoid."""
+    return exc.status in (403, 413) or exc.code in (50013, 40005)
+
+
+def _expired(exc: discord.HTTPException) -> bool:
+    """The interaction can no longer be answered (its token lived 15 minutes)."""
+    return exc.status == 401 or exc.code in (10062, 10015, 50027)
+
+
+async def _announced(interaction: discord.Interaction, reply: Reply) -> None:
+    service = getattr(interaction.client, "service", None)
+    hook = getattr(service, "announced", None)
+    if hook is not None:
+        try:
+            await hook(reply.game_id, reply.version)
+        except Exception:  # noqa: BLE001 - a bookkeeping failure must not hide the post
+            log.exception("could not record the announcement of game %s", reply.game_id)
+
+
+async def post(channel, reply: Reply) -> bool:
+    """A table message sent straight to a channel (not as an interaction
+    reply). Discord errors are logged, never raised: a refused image is
+    dropped with a note, a deleted channel or a rate limit gives False."""
+    limit = getattr(getattr(channel, "guild", None), "filesize_limit", DEFAULT_UPLOAD_LIMIT)
+    image = reply.image if reply.image and len(reply.image) <= limit else None
+    note = "" if image is not None or not reply.image else \
+        "\n(The board image is larger than this server's upload limit; see `/board` later.)"
+    mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in reply.mentions])
+    try:
+        try:
+            files = [discord.File(io.BytesIO(image), filename=reply.image_name)] if image is not None else []
+            await channel.send(_with_note(reply, note), files=files, view=view_for(reply, channel.id),
+                               allowed_mentions=mentions)
+        except discord.HTTPException as exc:
+            if image is None or not _image_refused(exc):
+                raise
+            log.warning("board image refused in channel %s (%s); posting without it", channel.id, why_failed(exc))
+            await channel.send(_with_note(reply, f"\n(I could not attach the board image here: {why_failed(exc)}. "
+                                                 "See `/board`.)"),
+                               view=view_for(reply, channel.id), allowed_mentions=mentions)
+    except discord.HTTPException as exc:
+        log.warning("could not post in channel %s: %s", getattr(channel, "id", "?"), why_failed(exc))
+        return False
+    await deliver_extras(None, channel, reply)   # DMs, the pinned status
+    return True
+
+
+async def deliver_extras(client: discord.Client | None, channel, reply: Reply) -> None:
+    """Direct messages for players who chose them, then the pinned status
+    message of the game edited in place (created and pinned the first time)."""
+    if client is None and channel is not None:
+        client = channel._state._get_client()  # noqa: SLF001 - discord.py gives no public way from a channel to its client
+    closed: list[int] = []
+    for user_id, text in reply.direct:
+        try:
+            user = client.get_user(user_id) or await client.fetch_user(user_id)
+            await user.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+        except discord.Forbidden as exc:   # DMs closed: they chose DMs, so they were not pinged either
+            log.info("could not DM user %s: %s", user_id, exc)
+            closed.append(user_id)
+        except Exception as exc:  # noqa: BLE001 - the channel post went out; a DM is a courtesy
+            log.info("could not DM user %s: %s", user_id, exc)
+    if closed and channel is not None:
+        await _ping_instead(client, channel, reply, closed)
+    status = await client.service.status_for(reply)
+    if status and reply.game_id is not None and channel is not None:
+        await update_status(client, channel, reply.game_id, status)
+
+
+async def _ping_instead(client, channel, reply: Reply, users: list[int]) -> None:
+    """A player who asked for DMs but does not accept them is pinged in the
+    channel, so a turn never waits unseen."""
+    loc = await client.service.locale_of(reply.game_id)
+    who = " ".join(f"<@{u}>" for u in users)
+    try:
+        await channel.send(t(loc, "dm_closed", who=who), allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(u) for u in users], roles=False, everyone=False))
+    except discord.HTTPException as exc:
+        log.info("could not ping %s in channel %s: %s", users, getattr(channel, "id", None), exc)
+
+
+async def update_status(client, channel, game_id: int, text: str) -> None:
+    service = client.service
+    message_id = await service.status_message(game_id)
+    none = discord.AllowedMentions.none()
+    try:
+        if message_id:
+            try:
+                await channel.get_partial_message(message_id).edit(content=text, allowed_mentions=none)
+                return
+            except discord.NotFound:
+                pass   # unpinned and deleted by someone: make a new one
+        message = await channel.send(text, allowed_mentions=none)
+        await service.set_status_message(game_id, message.id)
+        try:
+            await message.pin(reason="Hearth: the game's status, edited in place")
+        except discord.HTTPException as exc:
+            log.info("could not pin the status of game %s: %s", game_id, exc)
+    except Exception as exc:  # noqa: BLE001
+        log.warning("could not update the status message of game %s: %s", game_id, exc)

@@ -1,0 +1,1 @@
+"""The terminal table: the bot without Discord, on the same table service."""

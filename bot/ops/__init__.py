@@ -1,0 +1,1 @@
+"""Operator tools behind ``hearth verify`` and ``hearth selfplay``."""

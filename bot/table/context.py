@@ -1,0 +1,206 @@
+"""What every part of the table shares: :class:`TableContext`.
+
+The table is split into rooms (lobby, play, looking, notices, reminders,
+seats, settings, lists, archive, stats), each in its own module. They all
+need the same few things — the store and the clock, a game row's rules and
+parsed state, the names of its seats, a lock per game, the board image — so
+those live here, under public names, documented once. A room receives the
+context and calls it; no room reaches into another's private names.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+
+import render
+from bot.table.clock import SystemClock
+from bot.table.i18n import t
+from bot.table.values import MAX_INPUT, Actor, Place, Refused
+from render.kit import Table
+from rules import registry
+from rules.core import Game, Result
+from storage.async_tables import AsyncTables
+from storage.store import GameRow, SeatRow, Store
+
+STATE_CACHE = 256        # parsed states kept, by (game, version)
+IMAGE_CACHE = 64         # encoded boards kept, by (game, version)
+
+
+class TableContext:
+    """The store, the clock and the helpers every room of the table uses."""
+
+    def __init__(self, store: Store, clock=None, *, render_images: bool = True) -> None:
+        self.store = store
+        self.clock = clock or SystemClock()
+        self.tables = AsyncTables(store)      # async-play rows: settings, timers, seats offered, notices
+        self.render_images = render_images
+        # False: a turn post counts as announced when it is built (the local table prints it at once).
+        # True: only once the front end says the post went out, so a process killed or refused by
+        # Discord before posting announces the move after a restart.
+        self.announce_after_post = False
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._states: OrderedDict[tuple[int, int], object] = OrderedDict()
+        self._images: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+
+    # ---- a game row: its rules, its state, its lock
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """One lock per game: moves of one process on one game go one at a time."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    @staticmethod
+    def game_of(row: GameRow) -> Game:
+        return registry.get(row.key)
+
+    def state_of(self, row: GameRow):
+        """The parsed state of a row, cached by version so that a busy game
+        is not decoded again for every command."""
+        key = (row.id, row.version)
+        state = self._states.get(key)
+        if state is None:
+            state = self.game_of(row).load(row.state)
+            self.remember(row.id, row.version, state)
+        else:
+            self._states.move_to_end(key)
+        return state
+
+    def remember(self, game_id: int, version: int, state) -> None:
+        """Keep a state just computed for that version (saves parsing it again)."""
+        self._states[(game_id, version)] = state
+        if len(self._states) > STATE_CACHE:
+            self._states.popitem(last=False)
+
+    def forget_caches(self) -> None:
+        """Drop parsed states and images (tests and memory checks use it)."""
+        self._states.clear()
+        self._images.clear()
+
+    def cached(self) -> tuple[int, int]:
+        """How many states and images are cached now."""
+        return len(self._states), len(self._images)
+
+    async def open_row(self, place: Place, locale) -> GameRow:
+        """The channel's game in the lobby or in play, or a clear refusal."""
+        row = await self.store.open_game_in(place.channel_id)
+        if row is None:
+            raise Refused(t(locale, "no_game"))
+        return row
+
+    # ---- people
+
+    @staticmethod
+    def names(seats: list[SeatRow]) -> list[str]:
+        return [s.name for s in seats]
+
+    @staticmethod
+    def fill(text: str, names: list[str]) -> str:
+        """Rules write seats as ``{p0}``, ``{p1}``…: put the players' names in."""
+        for i, name in enumerate(names):
+            text = text.replace("{p%d}" % i, name)
+        return text
+
+    @staticmethod
+    def seated_list(seats: list[SeatRow]) -> str:
+        return ", ".join(s.name for s in seats) or "—"
+
+    @staticmethod
+    def who(acting: list[int], seats: list[SeatRow]) -> str:
+        """The names of the acting seats, each person once."""
+        names: list[str] = []
+        for seat in acting:
+            if seat < len(seats) and seats[seat].name not in names:
+                names.append(seats[seat].name)
+        return ", ".join(names) or "—"
+
+    @staticmethod
+    def mentions(acting: list[int], seats: list[SeatRow]) -> list[int]:
+        """User ids to ping for the acting seats (never a seat the table plays)."""
+        out: list[int] = []
+        for seat in acting:
+            if seat < len(seats) and not seats[seat].is_bot and seats[seat].user_id not in out:
+                out.append(seats[seat].user_id)
+        return out
+
+    @staticmethod
+    def check_length(text: str, locale) -> None:
+        if len(text) > MAX_INPUT:
+            raise Refused(t(locale, "too_long", length=len(text), limit=MAX_INPUT))
+
+    def not_active_text(self, row: GameRow, seats: list[SeatRow], locale) -> str:
+        """Why a game takes no moves now (still in the lobby, or over)."""
+        if row.status == "lobby":
+            return t(locale, "lobby_wait", seated=self.seated_list(seats))
+        return t(locale, "not_active", status=row.status)
+
+    def playing_seats(self, row: GameRow, seats: list[SeatRow], actor: Actor) -> list[int]:
+        """The seats this person plays themselves in a game in play, or a clear refusal."""
+        mine = [s.seat for s in seats if s.user_id == actor.user_id and not s.is_bot]
+        if not mine:
+            raise Refused(t(actor.locale, "spectator"))
+        if row.status != "active":
+            raise Refused(self.not_active_text(row, seats, actor.locale))
+        return mine
+
+    def acting_seats(self, game: Game, state, seats: list[SeatRow], actor: Actor) -> list[int]:
+        """Every seat this person may move now (several when one person runs
+        seats that act together, as in a solo game), or a clear refusal."""
+        mine = [s.seat for s in seats if s.user_id == actor.user_id]
+        if not mine:
+            raise Refused(t(actor.locale, "spectator"))
+        acting = game.to_act(state)
+        out = [seat for seat in acting if seat in mine and not seats[seat].is_bot]
+        if not out:
+            raise Refused(t(actor.locale, "not_your_turn", who=self.who(acting, seats)))
+        return out
+
+    # ---- results
+
+    @staticmethod
+    def final_result(row: GameRow, game: Game, state) -> Result | None:
+        """The result of a finished game: the rules' own, or the stored one
+        when the game ended by resignation."""
+        if row.status == "finished" and row.result:
+            r = row.result
+            return Result(r["scores"], r["ranks"], r.get("summary", ""), r.get("summary_fr"))
+        return game.result(state)
+
+    @classmethod
+    def summary(cls, result: Result, names: list[str]) -> str:
+        """'1. Ann (42) · 2. Bob (38)' and the rules' own summary line."""
+        order = sorted(range(len(result.ranks)), key=lambda s: result.ranks[s])
+        parts = [f"{result.ranks[s]}. {names[s] if s < len(names) else s} ({result.scores[s]:g})" for s in order]
+        text = " · ".join(parts)
+        if result.summary:
+            text += f"\n{cls.fill(result.summary, names)}"
+        return text
+
+    @staticmethod
+    def result_json(result: Result, names: list[str]) -> dict:
+        """A result as stored with the game (with the names it was played under)."""
+        data = result.to_json()
+        data["names"] = names
+        return data
+
+    # ---- the board
+
+    async def board_image(self, row: GameRow, seats: list[SeatRow], state, events: list[str] | None = None,
+                          locale: str | None = None) -> bytes | None:
+        """The public board of that version as PNG bytes, drawn in a worker
+        thread (never on the event loop) and cached by version."""
+        if not self.render_images:
+            return None
+        key = (row.id, row.version)
+        if key in self._images:
+            return self._images[key]
+        game = self.game_of(row)
+        names = self.names(seats)
+        finished = row.status != "active"
+        table = Table(names=names, to_act=[] if finished else game.to_act(state), title=game.display_name(locale),
+                      last_events=[self.fill(e, names) for e in (events or [])],
+                      finished=finished, locale=locale)
+        png = await asyncio.to_thread(render.board_png, row.key, game.view(state, None), table)
+        self._images[key] = png
+        if len(self._images) > IMAGE_CACHE:
+            self._images.popitem(last=False)
+        return png

@@ -1,0 +1,231 @@
+"""A game in play: ``/move`` (typed or by button), autocomplete of legal
+moves, ``/undo`` and ``/resign``. Every change is checked against the
+version it read: of two moves sent at once exactly one applies; the other
+is tried again on the new position or refused, never lost."""
+
+from __future__ import annotations
+
+from bot.table.context import TableContext
+from bot.table.i18n import t
+from bot.table.replay import Played, bot_rng, effective_moves, replay
+from bot.table.turns import Turns
+from bot.table.values import MAX_INPUT, Actor, Choice, Place, Refused, Reply, refusal
+from rules.core import Game, IllegalMove, Move, Result
+from storage.store import SeatRow, VersionConflict
+
+RETRIES = 5              # attempts when another move lands first
+UNDO_MAX = 50
+
+
+class Play:
+    def __init__(self, ctx: TableContext, turns: Turns) -> None:
+        self.ctx = ctx
+        self.turns = turns
+
+    # ---- moves
+
+    async def move(self, place: Place, actor: Actor, text: str, expected_version: int | None = None) -> Reply:
+        ctx = self.ctx
+        loc = actor.locale
+        text = (text or "").strip()
+        ctx.check_length(text, loc)
+        for attempt in range(RETRIES):
+            row = await ctx.open_row(place, loc)
+            async with ctx.lock(row.id):
+                row = await ctx.store.game(row.id)
+                if expected_version is not None and row.version != expected_version:
+                    raise Refused(t(loc, "stale_button"))
+                if row.status != "active":
+                    raise Refused(ctx.not_active_text(row, await ctx.store.seats(row.id), loc))
+                seats = await ctx.store.seats(row.id)
+                game = ctx.game_of(row)
+                state = ctx.state_of(row)
+                try:
+                    move = self.parse_for_actor(game, state, seats, actor, text)
+                except IllegalMove as exc:
+                    msg = exc.localized(loc)
+                    raise Refused(t(loc, "moved_on", error=msg) if attempt else msg) from None
+                try:
+                    return await self.turns.commit(row, seats, state, move, actor, loc)
+                except VersionConflict:
+                    continue   # another process moved first: re-read and try again
+        raise Refused(t(loc, "busy"))
+
+    async def press(self, place: Place, actor: Actor, version: int, index: int) -> Reply:
+        """A move button: the index-th legal move of the presser, offered at
+        ``version``. A button from an older position is refused, never
+        reinterpreted against the new one."""
+        ctx = self.ctx
+        loc = actor.locale
+        row = await ctx.open_row(place, loc)
+        if row.version != version:
+            raise Refused(t(loc, "stale_button"))
+        seats = await ctx.store.seats(row.id)
+        if row.status != "active":   # a forged or odd button on a table still in the lobby (no state yet)
+            raise Refused(ctx.not_active_text(row, seats, loc))
+        game = ctx.game_of(row)
+        state = ctx.state_of(row)
+        seat = ctx.acting_seats(game, state, seats, actor)[0]
+        moves = game.legal_moves(state, seat)
+        if not 0 <= index < len(moves):
+            raise Refused(t(loc, "stale_button"))
+        return await self.move(place, actor, moves[index].notation, expected_version=version)
+
+    def parse_for_actor(self, game: Game, state, seats: list[SeatRow], actor: Actor, text: str) -> Move:
+        """The move the text names for the first of the person's acting seats
+        where it is legal; the first seat's error when it is legal for none."""
+        first_error: IllegalMove | None = None
+        for seat in self.ctx.acting_seats(game, state, seats, actor):
+            try:
+                return game.parse(state, seat, text)
+            except IllegalMove as exc:
+                first_error = first_error or exc
+        raise first_error
+
+    async def legal(self, place: Place, actor: Actor, typed: str = "", limit: int = 25) -> list[Move]:
+        """Legal moves for the caller filtered by what they typed (for
+        autocomplete): prefix matches first, then substring matches."""
+        ctx = self.ctx
+        row = await ctx.store.open_game_in(place.channel_id)
+        if row is None or row.status != "active":
+            return []
+        seats = await ctx.store.seats(row.id)
+        game = ctx.game_of(row)
+        state = ctx.state_of(row)
+        try:
+            mine = ctx.acting_seats(game, state, seats, actor)
+        except Refused:
+            return []
+        typed = (typed or "")[:MAX_INPUT].strip().lower()
+        moves, named = [], set()
+        for seat in mine:   # one person running several acting seats sees them all (a notation once)
+            for m in game.legal_moves(state, seat):
+                if m.notation not in named:
+                    named.add(m.notation)
+                    moves.append(m)
+        starts = [m for m in moves if m.notation.lower().startswith(typed)]
+        inside = [m for m in moves if typed and typed in m.display().lower() and m not in starts]
+        return (starts + inside)[:limit]
+
+    # ---- undo
+
+    @staticmethod
+    def undoable(moves: list[Played], seats: list[SeatRow], actor: Actor, count: int, loc) -> list[Played]:
+        """The caller's trailing moves that may be taken back: theirs, with
+        no other seat acting since, never across a barrier."""
+        mine = {s.seat for s in seats if s.user_id == actor.user_id}
+        tail: list[Played] = []
+        for played in reversed(moves):
+            if len(tail) >= count:
+                break
+            if played.kind != "move" or played.seat not in mine or played.user_id != actor.user_id:
+                if not tail:
+                    why = "undo_none" if not any(p.seat in mine for p in moves) else "undo_other_acted"
+                    raise Refused(t(loc, "nothing_to_undo", why=t(loc, why)))
+                break
+            if played.barrier:
+                if not tail:
+                    raise Refused(t(loc, "nothing_to_undo", why=t(loc, "undo_barrier")))
+                break
+            tail.append(played)
+        if not tail:
+            raise Refused(t(loc, "nothing_to_undo", why=t(loc, "undo_none")))
+        return tail
+
+    async def undo(self, place: Place, actor: Actor, confirm: bool = False, count: int = 1,
+                   expected_version: int | None = None) -> Reply:
+        ctx = self.ctx
+        loc = actor.locale
+        row = await ctx.open_row(place, loc)
+        async with ctx.lock(row.id):
+            row = await ctx.store.game(row.id)
+            seats = await ctx.store.seats(row.id)
+            if not any(s.user_id == actor.user_id for s in seats):
+                raise Refused(t(loc, "spectator"))
+            if row.status != "active":
+                raise Refused(ctx.not_active_text(row, seats, loc))
+            if expected_version is not None and expected_version != row.version:
+                raise Refused(t(loc, "undo_stale"))
+            moves = effective_moves(await ctx.store.log(row.id))
+            tail = self.undoable(moves, seats, actor, max(1, min(int(count), UNDO_MAX)), loc)
+            listing = ", ".join(f"`{p.text}`" for p in reversed(tail))
+            if not confirm:
+                return Reply(t(loc, "undo_preview", moves=listing), ephemeral=True,
+                             choices=[Choice(f"Undo {len(tail)}", "undo", str(len(tail)), row.id, row.version)])
+            game = ctx.game_of(row)
+            state = replay(game, len(seats), row.seed, row.options, moves[:len(moves) - len(tail)])
+            text = t(loc, "undo_done", name=actor.name, moves=listing)
+            try:
+                version = await ctx.store.record(
+                    row.id, row.version, state=game.dump(state), kind="undo", seat=tail[0].seat,
+                    user_id=actor.user_id, text=str(len(tail)), barrier=False,
+                    events=[text], now=ctx.clock.now())
+            except VersionConflict:
+                raise Refused(t(loc, "undo_stale")) from None
+            ctx.remember(row.id, version, state)
+            row = await ctx.store.game(row.id)
+            return await self.turns.post(row, seats, state, [], loc)
+
+    # ---- resign
+
+    async def may_resign(self, place: Place, actor: Actor) -> Reply | None:
+        """None when this person could resign here now; else the refusal
+        (so that only players are asked to confirm)."""
+        ctx = self.ctx
+        try:
+            row = await ctx.open_row(place, actor.locale)
+            seats = await ctx.store.seats(row.id)
+            if not any(s.user_id == actor.user_id and not s.is_bot for s in seats):
+                raise Refused(t(actor.locale, "spectator"))
+            if row.status != "active":
+                raise Refused(ctx.not_active_text(row, seats, actor.locale))
+        except Refused as exc:
+            return refusal(str(exc))
+        return None
+
+    async def resign(self, place: Place, actor: Actor) -> Reply:
+        ctx = self.ctx
+        loc = actor.locale
+        row = await ctx.open_row(place, loc)
+        async with ctx.lock(row.id):
+            row = await ctx.store.game(row.id)
+            seats = await ctx.store.seats(row.id)
+            mine = ctx.playing_seats(row, seats, actor)
+            game = ctx.game_of(row)
+            state = ctx.state_of(row)
+            names = ctx.names(seats)
+            humans = {s.user_id for s in seats if not s.is_bot and s.user_id != actor.user_id}
+            now = ctx.clock.now()
+            if not humans:
+                status, result, text = "abandoned", None, t(loc, "resigned_solo", name=actor.name)
+            elif len(humans) == 1:
+                # one person left: they win, everyone who resigned shares last place
+                winner = next(iter(humans))
+                ranks = [1 if s.user_id == winner else 2 for s in seats]
+                scores = game.public_scores(state) or [0] * len(seats)
+                result = Result(list(scores), ranks, "by resignation")
+                status = "finished"
+                text = t(loc, "resigned_end", name=actor.name, summary=ctx.summary(result, names))
+            else:
+                status, result, text = "active", None, t(loc, "resigned", name=actor.name)
+            version = await ctx.store.record(
+                row.id, row.version, state=row.state, kind="resign", seat=mine[0], user_id=actor.user_id,
+                text="resign", barrier=True, events=[text], now=now, status=status,
+                result=ctx.result_json(result, names) if result else None)
+            ctx.remember(row.id, version, state)
+            for seat in mine:
+                await ctx.store.set_bot(row.id, seat, True)
+            row = await ctx.store.game(row.id)
+            seats = await ctx.store.seats(row.id)
+            if status == "active":
+                acting_bots = [s for s in game.to_act(state) if seats[s].is_bot]
+                if acting_bots:
+                    move = game.default_move(state, acting_bots[0], bot_rng(row.seed, row.version))
+                    return await self.turns.commit(row, seats, state, move, None, loc)
+                return await self.turns.post(row, seats, state, [], loc)
+            if not ctx.announce_after_post:
+                await ctx.store.mark_announced(row.id, row.version)
+            reply = Reply(text, game_id=row.id, version=row.version, announces=True)
+            if status == "finished":
+                reply.image = await ctx.board_image(row, seats, state, [], loc)
+            return reply

@@ -1,0 +1,139 @@
+"""How a move becomes history and a post: :class:`Turns`.
+
+``commit`` applies a move (and the moves of seats the table plays after
+it), saves each with the version check, and builds the reply: the public
+turn post when the turn passed, a private 'continue' note when the same
+seat still acts. ``post`` builds the one public message of a completed
+turn: what happened since the channel last heard, the board, and a mention
+of who acts now. Every room that moves a game (play, seats, reminders)
+goes through here.
+"""
+
+from __future__ import annotations
+
+from bot.table.context import TableContext
+from bot.table.i18n import t
+from bot.table.notices import Notices
+from bot.table.replay import bot_rng
+from bot.table.values import Actor, Choice, Reply
+from rules.core import Game, Move
+from storage.store import GameRow, SeatRow
+
+BUTTON_LIMIT = 5         # at most this many legal moves become buttons
+POST_EVENTS = 12         # events written out in one turn post (the rest: /log)
+MAX_TABLE_MOVES = 10000  # moves the table plays in a row for its own seats
+
+
+class Turns:
+    def __init__(self, ctx: TableContext, notices: Notices) -> None:
+        self.ctx = ctx
+        self.notices = notices
+
+    async def commit(self, row: GameRow, seats: list[SeatRow], state, move: Move, actor: Actor | None,
+                     loc) -> Reply:
+        """Apply ``move`` (and any table-played seats' moves after it), saving
+        each; raises :class:`storage.store.VersionConflict` if another move
+        landed first."""
+        ctx = self.ctx
+        game = ctx.game_of(row)
+        names = ctx.names(seats)
+        acting_before = game.to_act(state)
+        version = row.version
+        public: list[str] = []
+        private: list[str] = []
+        played: list[str] = []
+        movers: set[int] = set()   # seats that moved (the table may have played others after this one)
+        for _ in range(MAX_TABLE_MOVES):
+            draws = game.rng_draws(state)
+            new_state, events = game.apply(state, move)
+            barrier = game.rng_draws(new_state) != draws or any(e.reveal for e in events)
+            pub = [e.text for e in events if e.private_to is None]
+            private += [ctx.fill(e.localized(loc), names) for e in events
+                        if e.private_to is not None and e.private_to == move.seat]
+            result = game.result(new_state)
+            status = "finished" if result is not None else "active"
+            result_json = ctx.result_json(result, names) if result else None
+            turn_changed = game.to_act(new_state) != game.to_act(state)
+            version = await ctx.store.record(
+                row.id, version, state=game.dump(new_state), kind="move", seat=move.seat,
+                user_id=actor.user_id if actor and seats[move.seat].user_id == actor.user_id else None,
+                text=move.notation, public_text=game.log_text(state, move), barrier=barrier, events=pub,
+                now=ctx.clock.now(), status=status,
+                result=result_json, turn_changed=turn_changed)
+            ctx.remember(row.id, version, new_state)
+            public += pub
+            played.append(move.notation)
+            movers.add(move.seat)
+            state = new_state
+            actor = None
+            # the table plays seats whose player resigned or was replaced
+            bots = [s for s in game.to_act(state) if seats[s].is_bot]
+            humans = [s for s in game.to_act(state) if not seats[s].is_bot]
+            if result is not None or not bots or humans:
+                break
+            move = game.default_move(state, bots[0], bot_rng(row.seed, version))
+        row = await ctx.store.game(row.id)
+        acting_after = game.to_act(state)
+        if acting_after == acting_before and row.status == "active" and len(movers) == 1:
+            # a sub-step: the same seat goes on; show them privately where they are
+            hint = self.hint(game, state, acting_after[0] if acting_after else None)
+            reply = Reply(t(loc, "continue", moves=", ".join(played), hint=hint), ephemeral=True,
+                          game_id=row.id, version=row.version)
+            reply.image = await ctx.board_image(row, seats, state, public, loc)
+            if private:
+                reply.text += "\n" + "\n".join(private)
+            reply.choices = self.choices(game, state, acting_after, row)
+            return reply
+        post = await self.post(row, seats, state, [], loc)
+        if private:
+            post.followups.append(Reply("\n".join(private), ephemeral=True))
+        return post
+
+    async def post(self, row: GameRow, seats: list[SeatRow], state, head: list[str], loc) -> Reply:
+        """The one public message of a completed turn (``head`` lines first)."""
+        ctx = self.ctx
+        game = ctx.game_of(row)
+        names = ctx.names(seats)
+        entries = await ctx.store.log(row.id, after_version=row.announced)
+        events = [e for entry in entries for e in entry.events]
+        lines = list(head) + [ctx.fill(e, names) for e in events[-POST_EVENTS:]]
+        if len(events) > POST_EVENTS:
+            lines.insert(len(head), f"… ({len(events) - POST_EVENTS} earlier events in `/log`)")
+        acting = game.to_act(state)
+        result = game.result(state)
+        mentions: list[int] = []
+        if result is not None:
+            lines.append(t(loc, "game_over", summary=ctx.summary(result, names)))
+        else:
+            status = game.status_text(state, loc)
+            if status:
+                lines.append(status)
+            lines.append(t(loc, "your_turn", who=ctx.who(acting, seats)))
+            mentions = ctx.mentions(acting, seats)
+        reply = Reply("\n".join(lines), mentions=mentions, game_id=row.id, version=row.version)
+        reply.image = await ctx.board_image(row, seats, state, events[-4:], loc)
+        reply.choices = self.choices(game, state, acting, row) if result is None else []
+        await self.notices.route(reply, row, seats, state)   # /notify choices, pinned status text
+        reply.announces = True
+        if not ctx.announce_after_post:
+            await ctx.store.mark_announced(row.id, row.version)
+        return reply
+
+    @staticmethod
+    def choices(game: Game, state, acting: list[int], row: GameRow) -> list[Choice]:
+        """A small choice of one seat (≤ 5 legal moves) becomes buttons."""
+        if len(acting) != 1:
+            return []
+        moves = game.legal_moves(state, acting[0])
+        if not 0 < len(moves) <= BUTTON_LIMIT:
+            return []
+        return [Choice((m.label or m.notation)[:80], "move", m.notation, row.id, row.version) for m in moves]
+
+    @staticmethod
+    def hint(game: Game, state, seat: int | None) -> str:
+        """A few legal moves of the seat that goes on, for the 'continue' note."""
+        if seat is None:
+            return ""
+        moves = game.legal_moves(state, seat)
+        sample = ", ".join(m.notation for m in moves[:8])
+        return sample + ("…" if len(moves) > 8 else "")

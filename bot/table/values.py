@@ -1,0 +1,101 @@
+"""The values the table service and its front ends pass each other: who
+asked (:class:`Actor`), where (:class:`Place`), and the answer (:class:`Reply`,
+with its buttons as :class:`Choice`). A command refuses by raising
+:class:`Refused`; :func:`answers` turns that into a private refusal reply."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+MAX_INPUT = 200          # characters of a typed move or option
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who sent a command, as the front end knows them."""
+
+    user_id: int
+    name: str
+    manage: bool = False          # may manage the channel (moderator)
+    locale: str | None = None
+
+
+@dataclass(frozen=True)
+class Place:
+    channel_id: int
+    guild_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button: pressing it sends ``/move <notation>`` (or ``/undo yes``)."""
+
+    label: str
+    command: str
+    arg: str
+    game_id: int = 0
+    version: int = 0
+
+
+@dataclass
+class Reply:
+    text: str
+    ephemeral: bool = False
+    image: bytes | None = None
+    image_name: str = "board.png"
+    mentions: list[int] = field(default_factory=list)
+    choices: list[Choice] = field(default_factory=list)
+    followups: list["Reply"] = field(default_factory=list)
+    ok: bool = True
+    game_id: int | None = None
+    version: int | None = None
+    direct: list[tuple[int, str]] = field(default_factory=list)   # (user id, text): DMs to send
+    status: str | None = None          # the game's pinned status text, to edit in place
+    channel_id: int | None = None      # where a notice from no command goes (reminders, deadlines)
+    announces: bool = False            # a turn post: once it went out, call ``announced(game_id, version)``
+
+
+def message_chunks(text: str, limit: int = 1990) -> list[str]:
+    """Text cut into Discord-sized messages at line breaks (a line longer than
+    the limit is cut at its last space), so nothing is lost."""
+    out: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            cut = line.rfind(" ", 0, limit)
+            cut = cut if cut > 0 else limit
+            if current:
+                out.append(current)
+                current = ""
+            out.append(line[:cut])
+            line = line[cut:].lstrip()
+        joined = f"{current}\n{line}" if current else line
+        if len(joined) > limit:
+            out.append(current)
+            joined = line
+        current = joined
+    out.append(current)
+    return [part for part in out if part.strip()] or ["—"]
+
+
+def refusal(text: str) -> Reply:
+    return Reply(text, ephemeral=True, ok=False)
+
+
+class Refused(Exception):
+    """A command the table turns down; the message goes to the caller only."""
+
+
+def answers(command):
+    """Make a command method answer a :class:`Refused` with a private
+    refusal reply, so each command reads as its happy path."""
+
+    @functools.wraps(command)
+    async def wrapper(*args, **kwargs) -> Reply:
+        try:
+            return await command(*args, **kwargs)
+        except Refused as exc:
+            return refusal(str(exc))
+
+    return wrapper
