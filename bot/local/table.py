@@ -19,9 +19,10 @@ from __future__ import annotations
 import shlex
 import sys
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import TextIO
 
 from bot.commands import COMMANDS, YES, Member, parse_options, run
 from bot.table import Actor, Place, Reply, TableService
@@ -256,7 +257,7 @@ class LocalTable:
 
     async def announce_pending(self) -> None:
         """After a restart: post what was saved but never announced."""
-        for row, reply in await self.service.pending_announcements():
+        for _row, reply in await self.service.pending_announcements():
             self.say("  (announcing a move saved before the last stop)")
             self.show(reply, None)
 

@@ -138,7 +138,7 @@ class Archive:
         try:
             data = json.loads(bytes(blob).decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
-            raise Refused(t(loc, "import_bad", why="not JSON"))
+            raise Refused(t(loc, "import_bad", why="not JSON")) from None
         if not isinstance(data, dict) or data.get("status") not in ("finished", "abandoned") \
                 or not isinstance(data.get("log"), list) or not isinstance(data.get("seats"), list):
             raise Refused(t(loc, "import_bad", why="not a finished Hearth game"))
@@ -147,9 +147,9 @@ class Archive:
         try:
             game_id = await load_game(self.ctx, place.channel_id, data, guild_id=None)
         except (ExportError, KeyError, TypeError, ValueError) as exc:
-            raise Refused(t(loc, "import_bad", why=echo(str(exc), 80)))
+            raise Refused(t(loc, "import_bad", why=echo(str(exc), 80))) from None
         except ChannelBusy:
-            raise Refused(t(loc, "import_busy"))
+            raise Refused(t(loc, "import_busy")) from None
         row = await self.ctx.store.game(game_id)
         return Reply(t(loc, "import_done", name=actor.name, game=self.ctx.game_of(row).name,
                        moves=len(data["log"])), game_id=row.id)

@@ -97,7 +97,7 @@ class TableContext:
     def fill(text: str, names: list[str]) -> str:
         """Rules write seats as ``{p0}``, ``{p1}``…: put the players' names in."""
         for i, name in enumerate(names):
-            text = text.replace("{p%d}" % i, name)
+            text = text.replace(f"{{p{i}}}", name)
         return text
 
     @staticmethod

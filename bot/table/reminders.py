@@ -250,7 +250,7 @@ class Reminders:
         try:
             asked = float(word.replace(",", ".").rstrip("d").rstrip("j"))
         except ValueError:
-            raise Refused(t(loc, "vacation_bad"))
+            raise Refused(t(loc, "vacation_bad")) from None
         if not 0 < asked <= 365:
             raise Refused(t(loc, "vacation_bad"))
         left = settings.vacation_days * DAY - used

@@ -13,7 +13,7 @@ from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord.buttons import MoveButton, ResignButton, UndoButton
-from tests.bot.discord_harness import Sent, Wire, _message_payload, make_client
+from tests.bot.discord.harness import Sent, Wire, make_client, message_payload
 
 
 @dataclass
@@ -76,7 +76,7 @@ class FaultWire(Wire):
             sent = Sent(route.method, route.path, body, [f.filename for f in (files or [])])
             _check(sent)
             wire.channel_posts.append(sent)
-            return _message_payload(body)
+            return message_payload(body)
 
         monkeypatch.setattr(AsyncWebhookAdapter, "request", request)
         monkeypatch.setattr(HTTPClient, "request", http_request)

@@ -1,5 +1,5 @@
 """The Discord adapter under bad input and faults, through discord.py's own
-objects (tests/bot/discord_harness.py) with chosen requests failing as a
+objects (tests/bot/discord/harness.py) with chosen requests failing as a
 real Discord server fails them: 429, 404 Unknown Channel, 403 Missing
 Permissions on attachments, 10062 expired interaction, 401 expired token.
 The move stays saved, the bot says what it could not post where it can,
@@ -15,7 +15,7 @@ import pytest
 from bot.discord.client import HearthClient
 from bot.discord.replies import post
 from bot.table import Reply
-from tests.bot.discord_harness import invoke, slash
+from tests.bot.discord.harness import channel_of, invoke, slash
 from tests.reliability import harness as h
 from tests.reliability.conftest import HOSTILE, dump
 
@@ -187,7 +187,7 @@ async def test_announce_pending_after_restart_handles_a_deleted_channel(service,
 
 async def test_post_to_a_channel_without_attach_permission(service, wire, monkeypatch):
     client = h.client_for(service)
-    channel = discord.PartialMessageable(state=client._connection, id=100)
+    channel = channel_of(client, 100)
     wire.fail(h.with_files, h.MISSING_PERMISSIONS)
     ok = await post(channel, Reply("Ann ends.", image=b"\x89PNG fake", mentions=[2]))
     assert ok and wire.channel_posts[-1].files == []
@@ -251,7 +251,7 @@ async def test_every_slash_command_with_hostile_values(client, wire, store, db_p
     "hearth:undo:100:3:99999999", "hearth:undo:100:0:0", "hearth:resign:100", "hearth:resign:5"])
 @pytest.mark.parametrize("who", [ANN, EVE], ids=["player", "stranger"])
 async def test_forged_buttons_are_answered_and_change_nothing(client, wire, db_path, errors, custom_id, who):
-    from tests.bot.discord_harness import press
+    from tests.bot.discord.harness import press
     await seat_two(client)
     before = dump(db_path)
     wire.sent.clear()

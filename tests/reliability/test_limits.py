@@ -10,7 +10,7 @@ import pytest
 
 from bot.discord.limits import COSTLY, RateLimiter, Rule
 from bot.table.clock import ManualClock
-from tests.bot.discord_harness import invoke, slash
+from tests.bot.discord.harness import invoke, slash
 from tests.reliability import harness as h
 from tests.reliability.conftest import dump
 

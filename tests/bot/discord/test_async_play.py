@@ -19,13 +19,14 @@ from bot.discord.client import payload_hash
 from bot.discord.notice_loop import deliver_due
 from bot.discord.translate import HearthTranslator, french
 from bot.table import Actor, Place
-from tests.bot.discord_harness import (
+from tests.bot.discord.harness import (
     APP_ID,
     Wire,
     interaction_payload,
     invoke,
     make_client,
     press,
+    run_payload,
     slash,
 )
 
@@ -292,7 +293,7 @@ async def test_replay_respects_the_interaction_upload_limit(client, wire):
     await turn(client, ANN, "take 2", "end")
     wire.sent.clear()
     payload = interaction_payload(2, slash("replay"), **ANN, upload_limit=3000)
-    await client.tree._call(discord.Interaction(data=payload, state=client._connection))
+    await run_payload(client, payload)
     post = last(wire, public=True)
     assert "scaled to fit the upload limit" in post.content or "skipped" in post.content
 
@@ -373,7 +374,7 @@ async def test_server_language_is_used_for_reminders(client, wire, rest, clock):
     await turn(client, ANN, "take 1", "end")
     payload = interaction_payload(2, slash("game", {"reminder": 1}, sub="settings"), **ANN)
     payload["guild_locale"] = "fr"   # a French server (the caller's own locale stays English)
-    await client.tree._call(discord.Interaction(data=payload, state=client._connection))
+    await run_payload(client, payload)
     assert "reminder every 1 h" in wire.messages()[-1].content
     rest.calls.clear()
     clock.advance(2 * H)

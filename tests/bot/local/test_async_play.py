@@ -18,7 +18,7 @@ from bot.table import TableService
 from bot.table.clock import ManualClock
 from storage.store import Store
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

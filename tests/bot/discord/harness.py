@@ -65,9 +65,9 @@ class Wire:
                 return {"interaction": {"id": "1", "type": 2, "response_message_loading": body.get("type") == 5,
                                         "response_message_ephemeral": bool(body.get("data", {}).get("flags", 0) & 64)}}
             if route.method == "POST" and "/webhooks/" in route.path:
-                return _message_payload(body)
+                return message_payload(body)
             if route.method == "PATCH":
-                return _message_payload(body)
+                return message_payload(body)
             return None
 
         monkeypatch.setattr(AsyncWebhookAdapter, "request", request)
@@ -80,7 +80,7 @@ class Wire:
         return [s for s in self.sent if "/callback" in s.path]
 
 
-def _message_payload(body: dict) -> dict:
+def message_payload(body: dict) -> dict:
     data = body.get("data", body)
     return {"id": str(next(_ids)), "channel_id": "100", "type": 0, "content": data.get("content", ""),
             "author": {"id": str(APP_ID), "username": "hearth", "discriminator": "0", "avatar": None, "bot": True},
@@ -135,22 +135,30 @@ def slash(name: str, options: dict | None = None, sub: str | None = None, focuse
     return {"id": "1", "name": name, "type": 1, "options": opts}
 
 
-async def invoke(client: HearthClient, data: dict, **who) -> discord.Interaction:
-    interaction = discord.Interaction(data=interaction_payload(2, data, **who), state=client._connection)
+async def run_payload(client: HearthClient, payload: dict) -> discord.Interaction:
+    """An INTERACTION_CREATE payload run the way discord.py's gateway runs it."""
+    interaction = discord.Interaction(data=payload, state=client._connection)
     await client.tree._call(interaction)
     return interaction
+
+
+async def invoke(client: HearthClient, data: dict, **who) -> discord.Interaction:
+    return await run_payload(client, interaction_payload(2, data, **who))
 
 
 async def autocomplete(client: HearthClient, data: dict, **who) -> discord.Interaction:
-    interaction = discord.Interaction(data=interaction_payload(4, data, **who), state=client._connection)
-    await client.tree._call(interaction)
-    return interaction
+    return await run_payload(client, interaction_payload(4, data, **who))
+
+
+def channel_of(client: HearthClient, channel_id: int) -> discord.PartialMessageable:
+    """A channel object bound to the client's connection, as a gateway event would give."""
+    return discord.PartialMessageable(state=client._connection, id=channel_id)
 
 
 async def press(client: HearthClient, custom_id: str, **who) -> discord.Interaction:
     data = {"custom_id": custom_id, "component_type": 2}
     payload = interaction_payload(3, data, **who)
-    payload["message"] = _message_payload({"content": "board"})
+    payload["message"] = message_payload({"content": "board"})
     interaction = discord.Interaction(data=payload, state=client._connection)
     # the same path discord.py takes for a component press
     item = None

@@ -15,7 +15,7 @@ from bot.table.clock import ManualClock
 from rules import registry
 from rules.core import Rng
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

@@ -4,17 +4,17 @@ layer captured. We assert what Discord would receive."""
 
 from __future__ import annotations
 
-import discord
 import pytest
 
 from bot.discord.buttons import MoveButton, ResignButton, UndoButton
-from tests.bot.discord_harness import (
+from tests.bot.discord.harness import (
     Wire,
     autocomplete,
     interaction_payload,
     invoke,
     make_client,
     press,
+    run_payload,
     slash,
 )
 
@@ -125,8 +125,7 @@ async def test_upload_limit_respected(client, wire):
     await invoke(client, slash("game", sub="join"), **BOB)
     wire.sent.clear()
     payload = interaction_payload(2, slash("game", sub="start"), **ANN, upload_limit=100)
-    interaction = discord.Interaction(data=payload, state=client._connection)
-    await client.tree._call(interaction)
+    await run_payload(client, payload)
     post = [m for m in wire.messages() if not m.ephemeral][-1]
     assert post.files == [] and "upload limit" in post.content
 
