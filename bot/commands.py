@@ -37,7 +37,7 @@ COMMANDS: dict[str, tuple[str, tuple[Param, ...]]] = {
     "game join": ("Take a seat at the table in this channel", ()),
     "game leave": ("Leave the table before the game starts", ()),
     "game start": ("Start the game (creator or moderator)", (
-        Param("order", "Seat order: join (default) or random"),
+        Param("order", "Seat order: join or random (default: as the game's rulebook says)"),
     )),
     "game status": ("Whose turn it is, for how long, and the scores", ()),
     "game cancel": ("Cancel this channel's game (creator or Manage Channels)", ()),
@@ -117,7 +117,7 @@ async def run(service: TableService, place: Place, actor: Actor, name: str, args
     if name == "game leave":
         return await service.leave(place, actor)
     if name == "game start":
-        return await service.start(place, actor, str(args.get("order") or "join"))
+        return await service.start(place, actor, str(args.get("order") or "") or None)
     if name == "game status":
         return await service.status(place, actor)
     if name == "game cancel":

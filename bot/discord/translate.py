@@ -42,7 +42,8 @@ DESCRIPTIONS = {
     "Take a seat at the table in this channel": "Prendre place à la table de ce salon",
     "Leave the table before the game starts": "Quitter la table avant le début de la partie",
     "Start the game (creator or moderator)": "Lancer la partie (créateur ou modérateur)",
-    "Seat order: join (default) or random": "Ordre des places : arrivée (par défaut) ou au hasard",
+    "Seat order: join or random (default: as the game's rulebook says)":
+        "Ordre des places : arrivée ou au hasard (par défaut : comme le dit la règle du jeu)",
     "Whose turn it is, for how long, and the scores": "À qui le tour, depuis quand, et les scores",
     "Cancel this channel's game (creator or Manage Channels)":
         "Annuler la partie de ce salon (créateur ou « Gérer les salons »)",

@@ -98,7 +98,7 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     @app_commands.choices(order=[app_commands.Choice(name="join order", value="join"),
                                  app_commands.Choice(name="random", value="random")])
     async def game_start(interaction: discord.Interaction, order: app_commands.Choice[str] | None = None):
-        await do(interaction, "game start", order=order.value if order else "join")
+        await do(interaction, "game start", order=order.value if order else None)
 
     @game.command(name="status", description=command_text("game status"))
     async def game_status(interaction: discord.Interaction):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 from bot.table.context import TableContext
-from bot.table.i18n import t
+from bot.table.i18n import is_french, t
 from bot.table.notices import Notices
 from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply
@@ -17,6 +17,7 @@ from storage.store import ChannelBusy, SeatRow, VersionConflict
 
 RETRIES = 5              # attempts when another change lands first
 RANDOM_ORDER = ("random", "shuffle", "shuffled", "hasard")
+JOIN_ORDER = ("join", "joined", "seated", "arrivée", "arrivee")
 
 
 class Lobby:
@@ -98,7 +99,9 @@ class Lobby:
             return Reply(t(loc, "left", name=actor.name, seated=", ".join(n for _, n in people)))
         raise Refused(t(loc, "busy"))
 
-    async def start(self, place: Place, actor: Actor, order: str = "join") -> Reply:
+    async def start(self, place: Place, actor: Actor, order: str | None = None) -> Reply:
+        """Seat the players and deal. ``order``: "join" or "random"; by default the
+        rulebook's way of choosing the first player (``Game.first_player``)."""
         ctx = self.ctx
         loc = actor.locale
         row = await ctx.open_row(place, loc)
@@ -114,7 +117,11 @@ class Lobby:
         except IllegalMove as exc:
             raise Refused(exc.localized(loc)) from None
         people = list(seats)
-        if str(order).strip().lower() in RANDOM_ORDER:
+        chosen = str(order or "").strip().lower()
+        if chosen and chosen not in RANDOM_ORDER + JOIN_ORDER:
+            raise Refused(t(loc, "bad_order", order=echo(chosen)))
+        shuffled = chosen in RANDOM_ORDER or (not chosen and game.first_player == "random")
+        if shuffled:
             Rng(row.seed ^ 0x5EA7).shuffle(people)
         owners = game.seat_owners(len(people), options)
         state = game.setup(len(owners), row.seed, options)
@@ -129,7 +136,7 @@ class Lobby:
         row = await ctx.store.game(row.id)
         listing = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(final))
         text = t(loc, "started", game=game.display_name(loc), seats=listing)
-        return await self.turns.post(row, final, state, [text], loc)
+        return await self.turns.post(row, final, state, [text, first_player_line(game, final, chosen, loc)], loc)
 
     async def cancel(self, place: Place, actor: Actor) -> Reply:
         ctx = self.ctx
@@ -148,6 +155,18 @@ class Lobby:
             row = await ctx.store.game(row.id)
             reply.status = self.notices.status_text(row, seats, ctx.state_of(row), loc)
         return reply
+
+
+def first_player_line(game: Game, seats: list[SeatRow], chosen: str, loc) -> str:
+    """Who starts, and why: the order the starter asked for, or the rulebook's rule."""
+    name = seats[0].name
+    if chosen in RANDOM_ORDER:
+        return t(loc, "first_chosen_random", name=name)
+    if chosen in JOIN_ORDER:
+        return t(loc, "first_chosen_join", name=name)
+    en, fr = game.first_player_rule
+    rule = fr if is_french(loc) and fr else en
+    return t(loc, "first_rulebook", name=name, rule=rule) if rule else t(loc, "first_seated", name=name)
 
 
 def seat_name(game: Game, state, name: str, seat: int, owners: list[int]) -> str:

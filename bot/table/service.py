@@ -80,7 +80,7 @@ class TableService:
         return await self.lobby.leave(place, actor)
 
     @answers
-    async def start(self, place: Place, actor: Actor, order: str = "join") -> Reply:
+    async def start(self, place: Place, actor: Actor, order: str | None = None) -> Reply:
         return await self.lobby.start(place, actor, order)
 
     @answers

@@ -200,4 +200,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "stats_player": ("**{name}**{scope}: {games} games, {wins} wins, average rank {avg:.2f}, rating {rating:.1f}.",
                      "**{name}**{scope} : {games} parties, {wins} victoires, rang moyen {avg:.2f}, cote {rating:.1f}."),
     "stats_nobody": ("{name} has no finished game here{scope}.", "{name} n'a aucune partie terminée ici{scope}."),
+    # ---- who starts (the rulebook's rule, or the order the starter chose)
+    "first_rulebook": ("{name} starts: {rule}", "{name} commence : {rule}"),
+    "first_seated": ("{name} starts (seating order).", "{name} commence (ordre des places)."),
+    "first_chosen_random": ("{name} starts (seats drawn at random, as asked).",
+                            "{name} commence (places tirées au hasard, comme demandé)."),
+    "first_chosen_join": ("{name} starts (join order, as asked).", "{name} commence (ordre d'arrivée, comme demandé)."),
+    "bad_order": ("Unknown seat order '{order}': choose join or random (or leave it out: the rulebook's way).",
+                  "Ordre des places inconnu « {order} » : choisissez join ou random (ou rien : comme la règle)."),
 }
