@@ -118,8 +118,8 @@ class Lobby:
             raise Refused(exc.localized(loc)) from None
         people = list(seats)
         chosen = str(order or "").strip().lower()
-        if chosen and chosen not in RANDOM_ORDER + JOIN_ORDER:
-            raise Refused(t(loc, "bad_order", order=echo(chosen)))
+        if chosen and chosen not in RANDOM_ORDER:
+            chosen = "join"   # any other order the starter typed means the join order, as it always has
         shuffled = chosen in RANDOM_ORDER or (not chosen and game.first_player == "random")
         if shuffled:
             Rng(row.seed ^ 0x5EA7).shuffle(people)

@@ -206,6 +206,4 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "first_chosen_random": ("{name} starts (seats drawn at random, as asked).",
                             "{name} commence (places tirées au hasard, comme demandé)."),
     "first_chosen_join": ("{name} starts (join order, as asked).", "{name} commence (ordre d'arrivée, comme demandé)."),
-    "bad_order": ("Unknown seat order '{order}': choose join or random (or leave it out: the rulebook's way).",
-                  "Ordre des places inconnu « {order} » : choisissez join ou random (ou rien : comme la règle)."),
 }

@@ -2,14 +2,14 @@
 rulebook's rule (`Game.first_player`): seats drawn at random where the rulebook
 leaves it to chance or to a person the table cannot know, the seating order
 otherwise; the start post says who starts and why. An order given by the
-starter wins, and an unknown order is refused without starting the game."""
+starter wins (any order other than random means the join order)."""
 
 from __future__ import annotations
 
 import pytest
 
 from rules import registry
-from tests.bot.conftest import ANN, BOB, CID, HERE, snapshot
+from tests.bot.conftest import ANN, BOB, CID, HERE
 from tests.pebbles import Pebbles
 
 
@@ -74,9 +74,8 @@ async def test_french_start_post_quotes_the_rule_in_french(service):
     assert f"{first} commence : le premier joueur est tiré au sort." in reply.text
 
 
-async def test_an_unknown_order_is_refused_and_changes_nothing(service, store):
+async def test_any_other_typed_order_means_the_join_order(service):
     await _seat(service, "pebbles_drawn", 4)
-    before = await snapshot(store)
     reply = await service.start(HERE, ANN, "alphabetical")
-    assert not reply.ok and reply.ephemeral and "join or random" in reply.text
-    assert await snapshot(store) == before
+    assert reply.ok and await _order(service) == ["Ann", "Bob", "Cid"]
+    assert "Ann starts (join order, as asked)." in reply.text
