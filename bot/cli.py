@@ -3,6 +3,7 @@
     hearth                      Discord bot if DISCORD_TOKEN is set, else the local table
     hearth local [--script F]   the local table (interactive, or lines from a file)
     hearth selfplay GAME ...    full games by random legal moves
+    hearth arena GAME --seats … AI levels played against each other
     hearth commands             the slash-command payload registered with Discord, as JSON
     hearth sync                 register the slash commands with Discord now
     hearth verify               replay every stored game from its log and compare
@@ -44,6 +45,15 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--store", action="store_true", help="go through the table service and a database")
     sp.add_argument("--render", action="store_true", help="render the board after every move (implies --store)")
 
+    ar = sub.add_parser("arena", help="AI levels played against each other (a benchmark)")
+    ar.add_argument("game")
+    ar.add_argument("--seats", required=True, help="seat specs, e.g. ai:normal,random (random, ai:easy|normal|hard)")
+    ar.add_argument("--games", type=int, default=10)
+    ar.add_argument("--seed", type=int, default=1)
+    ar.add_argument("--options", default="", help="table options, key=value")
+    ar.add_argument("--iterations", type=int, help="search iterations per decision (default: the level's)")
+    ar.add_argument("--json", action="store_true", help="figures as JSON")
+
     sub.add_parser("commands", help="print the slash-command payload as JSON")
     sub.add_parser("sync", help="register slash commands with Discord now")
     ver = sub.add_parser("verify", help="replay every stored game and compare with its saved state")
@@ -66,6 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "selfplay":
         from bot.ops.selfplay import selfplay
         return selfplay(args)
+    if args.cmd == "arena":
+        from bot.ops.arena import main as arena_main
+        return arena_main(args)
     if args.cmd == "commands":
         from bot.discord.client import command_payload
         print(json.dumps(command_payload(), indent=2, ensure_ascii=False))

@@ -385,6 +385,31 @@ class Game:
             raise IllegalMove("No legal move.")
         return moves[rng.randbelow(len(moves))]
 
+    # ---- what an AI seat may know (the ai/ package searches over these)
+
+    def determinize(self, state, seat: int, rng: Rng):
+        """A copy of ``state`` in which everything ``seat`` may not see is drawn
+        again from ``rng``, consistently with what it sees: other seats' hands
+        and secrets, deck and stack order, face-down tiles, sealed bids — and
+        the state's own dice, re-seeded, so that no future roll or draw is known.
+        Two states that differ only in what ``seat`` cannot see must give the
+        same result for the same ``rng``. The default re-seeds the dice only:
+        right for a game whose only hidden information is its future draws;
+        every other game overrides it."""
+        new = self.clone(state)
+        reseed(new, rng)
+        return new
+
+    def heuristic(self, state, seat: int) -> float:
+        """How well ``seat`` stands, from 0 (worst) to 1 (best), judged from what
+        that seat may see; a search uses it where it stops short of the end.
+        The default compares public scores; games give a better judgement."""
+        scores = self.public_scores(state)
+        if not scores or seat >= len(scores):
+            return 0.5
+        low, high = min(scores), max(scores)
+        return 0.5 if high == low else (scores[seat] - low) / (high - low)
+
     # ---- what people see
 
     def view(self, state, seat: int | None) -> dict:
@@ -434,6 +459,19 @@ class Game:
         if locale and locale.startswith("fr") and self.rules_fr:
             return self.rules_fr
         return self.rules_en
+
+
+def reseed(state, rng: Rng) -> None:
+    """Give ``state`` fresh dice drawn from ``rng`` (its draw count kept), whether
+    the state keeps its Rng as an attribute or as a ``"rng"`` entry."""
+    fresh = rng.randbelow(1 << 63)
+    holder = getattr(state, "rng", None)
+    if isinstance(holder, Rng):
+        state.rng = Rng(fresh, holder.draws)        # a new object: the original state keeps its own
+    elif isinstance(state, dict) and isinstance(state.get("rng"), Rng):
+        state["rng"] = Rng(fresh, state["rng"].draws)
+    elif isinstance(state, dict) and isinstance(state.get("rng"), (list, tuple)):
+        state["rng"] = [fresh, int(state["rng"][1])]
 
 
 # ------------------------------------------------------------ playouts

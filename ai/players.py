@@ -1,0 +1,79 @@
+"""The AI players, by level, behind one function: :func:`decide`.
+
+- ``random``: a uniformly random legal move (what the table played before AIs);
+- ``easy``: one move of look-ahead — each legal move tried on a few
+  determinisations and judged by the game's heuristic (or the result);
+- ``normal`` and ``hard``: information-set MCTS (``ai.search``) under an
+  iteration budget (plus a wall-clock cap in live play).
+
+A decision sees only what its seat may see: every level starts from
+``Game.determinize(state, seat, rng)``, never from the true state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.search import Budget, rewards, search
+from rules.core import Game, Move, Rng
+
+LEVELS = ("easy", "normal", "hard")
+BUDGETS: dict[str, Budget] = {
+    "normal": Budget(iterations=300, rollout_depth=30),
+    "hard": Budget(iterations=1200, rollout_depth=40),
+}
+EASY_SAMPLES = 4
+
+
+@dataclass(frozen=True)
+class Decision:
+    move: Move
+    reason: str            # one line for /hint, in English (the bot renders it)
+    score: float           # the seat's expected reward for the move, 0..1
+    iterations: int = 0
+
+
+def decide(game: Game, state, seat: int, seats: int, level: str, seed: int, *, iterations: int | None = None,
+           seconds: float | None = None) -> Decision:
+    """The move ``level`` plays for ``seat`` (which must be acting) at a table of
+    ``seats``. Deterministic for a seed and an iteration budget; ``seconds`` caps
+    the wall clock (live play only)."""
+    moves = game.legal_moves(state, seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no legal move")
+    rng = Rng(seed)
+    if len(moves) == 1:
+        return Decision(moves[0], "the only legal move", 0.5)
+    if level == "random":
+        return Decision(moves[rng.randbelow(len(moves))], "a random legal move", 0.5)
+    if level == "easy":
+        return _look_ahead(game, state, seat, seats, moves, rng)
+    if level not in BUDGETS:
+        raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}")
+    base = BUDGETS[level]
+    budget = Budget(iterations or base.iterations, base.rollout_depth, seconds)
+    outcomes = search(game, state, seat, seats, rng, budget)
+    by_notation = {m.notation: m for m in moves}
+    for outcome in outcomes:
+        if outcome.notation in by_notation:
+            share = f"{outcome.visits}/{outcome.iterations}"
+            return Decision(by_notation[outcome.notation],
+                            f"searched {outcome.iterations} futures; this move scored {outcome.mean:.0%} "
+                            f"(chosen in {share})", outcome.mean, outcome.iterations)
+    # the search never tried one of the real moves (a tiny budget): fall back on a look-ahead
+    return _look_ahead(game, state, seat, seats, moves, rng)
+
+
+def _look_ahead(game: Game, state, seat: int, seats: int, moves: list[Move], rng: Rng) -> Decision:
+    worlds = [game.determinize(state, seat, rng) for _ in range(EASY_SAMPLES)]
+    best, best_value = moves[0], -1.0
+    for move in moves:
+        total = 0.0
+        for world in worlds:
+            # the seat's own moves depend only on what it sees, so each is legal in every world
+            after, _ = game.apply(world, game.parse(world, seat, move.notation))
+            total += rewards(game, after, seats)[seat]
+        value = total / len(worlds)
+        if value > best_value:
+            best, best_value = move, value
+    return Decision(best, f"looks one move ahead: this move leaves you at {best_value:.0%}", best_value)

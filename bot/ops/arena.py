@@ -1,0 +1,123 @@
+"""``hearth arena``: AI levels played against each other (a benchmark, not a test).
+
+    hearth arena clans --seats ai:normal,random --games 20 --seed 1 [--options k=v] [--json]
+
+Plays ``--games`` whole games with the rules and the AI only (no store, no
+Discord). The seat specs rotate from game to game, so every spec plays every
+seat equally often. Prints per spec: games, wins (a shared first place counts),
+mean rank, and the CPU time of its decisions (p50, p95).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from ai import LEVELS, decide
+from bot.commands import parse_options
+from rules import registry
+from rules.core import Rng
+
+SPECS = ("random",) + tuple(f"ai:{level}" for level in LEVELS)
+MAX_MOVES = 50_000
+
+
+@dataclass
+class Tally:
+    spec: str
+    games: int = 0
+    wins: int = 0
+    ranks: list[int] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+
+    def figures(self) -> dict:
+        times = sorted(self.seconds)
+        return {"games": self.games, "wins": self.wins,
+                "win_rate": round(self.wins / self.games, 3) if self.games else None,
+                "mean_rank": round(statistics.fmean(self.ranks), 3) if self.ranks else None,
+                "decision_p50_s": round(_pct(times, 50), 4) if times else None,
+                "decision_p95_s": round(_pct(times, 95), 4) if times else None,
+                "decisions": len(times)}
+
+
+def _pct(values: list[float], pct: int) -> float:
+    """Nearest-rank percentile of sorted values."""
+    return values[max(0, min(len(values) - 1, -(-len(values) * pct // 100) - 1))]
+
+
+def level_of(spec: str) -> str:
+    spec = spec.strip().lower()
+    if spec not in SPECS:
+        raise ValueError(f"unknown seat spec {spec!r}: use {', '.join(SPECS)}")
+    return spec.split(":", 1)[1] if ":" in spec else spec
+
+
+def play_one(key: str, specs: list[str], seed: int, options: dict, iterations: int | None,
+             tallies: dict[str, Tally]) -> list[int]:
+    """One game; ``specs[seat]`` plays each seat. Returns the final ranks."""
+    game = registry.get(key)
+    opts = game.resolve_options(options)
+    seats = game.seat_count(len(specs), opts)
+    state = game.setup(seats, seed, opts)
+    chooser = Rng(seed ^ 0xA5E7A)
+    for step in range(MAX_MOVES):
+        acting = game.to_act(state)
+        if not acting:
+            break
+        seat = acting[0]
+        spec = specs[seat % len(specs)]
+        started = time.process_time()
+        decision = decide(game, state, seat, seats, level_of(spec), chooser.randbelow(1 << 62) ^ step,
+                          iterations=iterations)
+        tallies[spec].seconds.append(time.process_time() - started)
+        state, _ = game.apply(state, decision.move)
+    result = game.result(state)
+    if result is None:
+        raise RuntimeError(f"{key} seed {seed}: not finished after {MAX_MOVES} moves")
+    return result.ranks
+
+
+def arena(key: str, specs: list[str], games: int, seed: int, options: dict | None = None,
+          iterations: int | None = None) -> dict:
+    for spec in specs:
+        level_of(spec)
+    tallies = {spec: Tally(spec) for spec in specs}
+    for i in range(games):
+        shift = i % len(specs)
+        order = specs[shift:] + specs[:shift]          # every spec plays every seat in turn
+        ranks = play_one(key, order, seed + i, options or {}, iterations, tallies)
+        counted: set[str] = set()
+        for seat, spec in enumerate(order):
+            rank = ranks[seat] if seat < len(ranks) else max(ranks)
+            tallies[spec].ranks.append(rank)
+            if spec not in counted:                     # a spec on two seats counts one game
+                tallies[spec].games += 1
+                tallies[spec].wins += rank == 1
+                counted.add(spec)
+    return {"game": key, "games": games, "seed": seed, "iterations": iterations,
+            "seats": {spec: tally.figures() for spec, tally in tallies.items()}}
+
+
+def main(args) -> int:
+    try:
+        specs = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
+        options = parse_options(args.options)
+        game = registry.get(args.game)
+        game.check_players(len(specs), game.resolve_options(options))
+        report = arena(game.key, specs, args.games, args.seed, options, args.iterations)
+    except (ValueError, KeyError) as exc:
+        print(f"hearth arena: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return 0
+    print(f"{report['game']}: {report['games']} games, seed {report['seed']}")
+    print(f"{'seat':<12} {'games':>5} {'wins':>5} {'win %':>6} {'mean rank':>9} {'p50 s':>7} {'p95 s':>7}")
+    for spec, f in report["seats"].items():
+        rate = f"{100 * f['win_rate']:.0f}" if f["win_rate"] is not None else "—"
+        print(f"{spec:<12} {f['games']:>5} {f['wins']:>5} {rate:>6} {f['mean_rank'] or 0:>9.2f} "
+              f"{f['decision_p50_s'] or 0:>7.3f} {f['decision_p95_s'] or 0:>7.3f}")
+    return 0
