@@ -22,6 +22,36 @@ from .data import (ADJ, ALL_INV, BAG_SUPPLY, CAVES, DISCOVERY, FOOD_ICON, GAME_T
 from .text import RULES_EN, RULES_FR
 
 OPEN_AT = {"I": 0, "II": 3, "III": 9}
+TERR_NOTATION = {t: str(t) for t in TERR_IDS}
+
+
+def _opened(track: int) -> tuple[str, ...]:
+    """The open regions once ``track`` hut tiles are on the hut track."""
+    return tuple(r for r in REGIONS if track >= OPEN_AT[r])
+
+
+def _reach(origin: int, steps: int, boats: bool, stay: bool, opened: tuple[str, ...]) -> tuple[int, ...]:
+    """Sorted territories at 1..``steps`` steps from ``origin`` through open regions
+    (rulebook, 1. Déplacement: "jusqu'à 2 territoires de distance", adjacent ones,
+    never ending where it started unless an invention allows it)."""
+    dist = {origin: 0}
+    frontier = [origin]
+    for step in range(1, steps + 1):
+        nxt = []
+        for t in frontier:
+            for u in ADJ[t] + (SEA[t] if boats else ()):
+                if u not in dist and REGION[u] in opened:
+                    dist[u] = step
+                    nxt.append(u)
+        frontier = nxt
+    out = [t for t, d in dist.items() if d >= 1]
+    if stay:
+        out.append(origin)
+    return tuple(sorted(out))
+
+
+# Destinations depend only on (origin, steps, boats, stay, open regions): worked out once each.
+_REACH: dict[tuple, tuple[int, ...]] = {}
 
 
 def _ev(text, fr=None, seat=None, private_to=None, reveal=False) -> Event:
@@ -114,7 +144,26 @@ class FireAndStone(Game):
         return json.loads(json.dumps(data))
 
     def clone(self, state):
-        return json.loads(json.dumps(state))
+        """A structural copy of every part a move can change (much faster than
+        the JSON round trip; the parts it shares, such as ``opts``, ``rng`` and
+        ``last``, are only ever replaced, never changed in place)."""
+        new = dict(state)
+        new["tile"] = dict(state["tile"])
+        new["up"] = list(state["up"])
+        new["forest"] = {k: list(v) for k, v in state["forest"].items()}
+        new["villages"] = {k: list(v) for k, v in state["villages"].items()}
+        new["stacks"] = {r: [list(st) for st in v] for r, v in state["stacks"].items()}
+        for key in ("inv_row", "inv_deck", "vp_deck", "discard"):
+            new[key] = list(state[key])
+        if state["draft"] is not None:
+            new["draft"] = list(state["draft"])
+        if state["end"] is not None:
+            new["end"] = list(state["end"])
+        new["pending"] = [dict(h, pot=list(h["pot"])) if "pot" in h else dict(h) for h in state["pending"]]
+        new["p"] = [dict(p, tracks=[list(tr) for tr in p["tracks"]], game=list(p["game"]), inv=list(p["inv"]),
+                         cover=dict(p["cover"]), ex=list(p["ex"]))
+                    for p in state["p"]]
+        return new
 
     # ------------------------------------------------------------ helpers
 
@@ -163,23 +212,12 @@ class FireAndStone(Game):
         """Territories this explorer may end its move on (up to 2 steps, 3 with
         the sled; locked regions cannot be entered; sea routes need Boats)."""
         p = state["p"][seat]
-        origin = p["ex"][e]
-        reach = 3 if self.has(p, "move3") else 2
-        boats = self.has(p, "boats")
-        dist = {origin: 0}
-        frontier = [origin]
-        for step in range(1, reach + 1):
-            nxt = []
-            for t in frontier:
-                for u in ADJ[t] + (SEA[t] if boats else ()):
-                    if u not in dist and self.region_open(state, REGION[u]):
-                        dist[u] = step
-                        nxt.append(u)
-            frontier = nxt
-        out = [t for t, d in dist.items() if d >= 1]
-        if self.has(p, "stay"):
-            out.append(origin)
-        return sorted(out)
+        key = (p["ex"][e], 3 if self.has(p, "move3") else 2, self.has(p, "boats"), self.has(p, "stay"),
+               _opened(state["track"]))
+        found = _REACH.get(key)
+        if found is None:
+            found = _REACH[key] = _reach(*key)
+        return list(found)
 
     def describe(self, state, t: int) -> str:
         """Public words for what lies on a territory."""
@@ -224,11 +262,13 @@ class FireAndStone(Game):
         out: list[Move] = []
         if k == "draft":
             for i, card in enumerate(state["draft"]):
-                out.append(Move(s, f"s{i + 1}", _short(f"{STARTING[card]['en']}: {STARTING[card]['text']}"),
+                out.append(Move(s, f"s{i + 1}", lambda c=STARTING[card]: _short(f"{c['en']}: {c['text']}"),
                                 ("draft", card)))
         elif k == "move":
+            # Labels are built only when read (autocomplete), never in a search.
             for t in self.destinations(state, s, head["e"]):
-                out.append(Move(s, str(t), f"Move to {t} (region {REGION[t]}): {self.describe(state, t)}",
+                out.append(Move(s, TERR_NOTATION[t],
+                                lambda t=t: f"Move to {t} (region {REGION[t]}): {self.describe(state, t)}",
                                 ("move", t)))
         elif k == "forest":
             for i in range(len(state["forest"].get(str(head["t"]), []))):
@@ -253,16 +293,18 @@ class FireAndStone(Game):
                     gone = p["tracks"][i][0]
                     out.append(Move(s, f"x{i + 1}", f"Empty track {i + 1} ({gone}) and take the {kind}",
                                     ("take", i, True)))
-            out.append(Move(s, "leave", f"Leave it: {self.leave_food(state, s, head['t'])} food", ("leave",)))
+            out.append(Move(s, "leave", lambda: f"Leave it: {self.leave_food(state, s, head['t'])} food",
+                            ("leave",)))
         elif k == "card":
             if state["vp_deck"]:
                 for i, inv in enumerate(p["inv"]):
                     if inv not in p["cover"]:
-                        out.append(Move(s, f"v{i + 1}", f"VP card ({state['vp_deck'][-1]}) covering {ALL_INV[inv]['en']}",
+                        out.append(Move(s, f"v{i + 1}",
+                                        lambda inv=inv: f"VP card ({state['vp_deck'][-1]}) covering {ALL_INV[inv]['en']}",
                                         ("vp", inv)))
             for i, inv in enumerate(state["inv_row"]):
                 if inv not in p["inv"]:
-                    out.append(Move(s, f"i{i + 1}", _short(f"{INVENTIONS[inv]['en']}: {INVENTIONS[inv]['text']}"),
+                    out.append(Move(s, f"i{i + 1}", lambda c=INVENTIONS[inv]: _short(f"{c['en']}: {c['text']}"),
                                     ("invent", inv)))
             out.sort(key=lambda m: m.notation)  # inventions first
         elif k == "build":
