@@ -375,7 +375,7 @@ class FireAndStone(Game):
         if move.seat not in self.to_act(state):
             raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
         head = state["pending"][0]
-        if move not in self.options_for(state, head):
+        if not self._is_legal(state, head, move):
             raise IllegalMove("That move is not legal now.", "Ce coup n'est pas légal maintenant.")
         rng = Rng.from_json(state["rng"])
         events: list[Event] = []
@@ -384,6 +384,16 @@ class FireAndStone(Game):
         self._settle(state, events, rng)
         state["rng"] = rng.to_json()
         return events
+
+    def _is_legal(self, state, head: dict, move: Move) -> bool:
+        """``move in options_for(state, head)``, without building every Move for
+        an explorer's move (the most frequent decision by far)."""
+        if head["k"] != "move":
+            return move in self.options_for(state, head)
+        data = move.data
+        return (move.seat == head["s"] and isinstance(data, tuple) and len(data) == 2 and data[0] == "move"
+                and data[1] in self.destinations(state, head["s"], head["e"])
+                and move.notation == TERR_NOTATION[data[1]])
 
     # Each _do_ pops or updates the head pending decision and may push new ones.
 
@@ -715,6 +725,8 @@ class FireAndStone(Game):
         while not state["over"]:
             if state["pending"]:
                 head = state["pending"][0]
+                if head["k"] == "move" and self.destinations(state, head["s"], head["e"]):
+                    return  # a real choice: the explorer waits for its player
                 opts = self.options_for(state, head)
                 if not opts:
                     state["pending"].pop(0)
