@@ -23,11 +23,17 @@ from .text import RULES_EN, RULES_FR
 
 OPEN_AT = {"I": 0, "II": 3, "III": 9}
 TERR_NOTATION = {t: str(t) for t in TERR_IDS}
+IN_REGION = {r: [t for t in TERR_IDS if REGION[t] == r] for r in REGIONS}
+EFFECT = {i: card["effect"] for i, card in ALL_INV.items()}
+
+
+_LAST_OPENING = max(OPEN_AT.values())
+_OPENED = [tuple(r for r in REGIONS if track >= OPEN_AT[r]) for track in range(_LAST_OPENING + 1)]
 
 
 def _opened(track: int) -> tuple[str, ...]:
     """The open regions once ``track`` hut tiles are on the hut track."""
-    return tuple(r for r in REGIONS if track >= OPEN_AT[r])
+    return _OPENED[min(track, _LAST_OPENING)]
 
 
 def _reach(origin: int, steps: int, boats: bool, stay: bool, opened: tuple[str, ...]) -> tuple[int, ...]:
@@ -170,7 +176,11 @@ class FireAndStone(Game):
     @staticmethod
     def has(p: dict, effect: str) -> bool:
         """An uncovered invention of this tribe gives that effect."""
-        return any(ALL_INV[i]["effect"] == effect and i not in p["cover"] for i in p["inv"])
+        cover = p["cover"]
+        for i in p["inv"]:
+            if EFFECT[i] == effect and i not in cover:
+                return True
+        return False
 
     @staticmethod
     def cave_rule(state, kind: str, territory: int) -> int:
@@ -205,15 +215,18 @@ class FireAndStone(Game):
         return state["track"] >= OPEN_AT[region]
 
     def fires_in(self, state, region: str | None) -> list[int]:
-        return [t for t in TERR_IDS if (region is None or REGION[t] == region)
-                and self.region_open(state, REGION[t]) and self.is_fire(state, t)]
+        places = TERR_IDS if region is None else IN_REGION[region]
+        return [t for t in places if self.region_open(state, REGION[t]) and self.is_fire(state, t)]
 
     def destinations(self, state, seat: int, e: int) -> list[int]:
         """Territories this explorer may end its move on (up to 2 steps, 3 with
         the sled; locked regions cannot be entered; sea routes need Boats)."""
         p = state["p"][seat]
-        key = (p["ex"][e], 3 if self.has(p, "move3") else 2, self.has(p, "boats"), self.has(p, "stay"),
-               _opened(state["track"]))
+        if p["inv"]:
+            key = (p["ex"][e], 3 if self.has(p, "move3") else 2, self.has(p, "boats"), self.has(p, "stay"),
+                   _opened(state["track"]))
+        else:
+            key = (p["ex"][e], 2, False, False, _opened(state["track"]))
         found = _REACH.get(key)
         if found is None:
             found = _REACH[key] = _reach(*key)
