@@ -11,19 +11,53 @@ from __future__ import annotations
 
 import json
 
-from rules.core import Event, Game, IllegalMove, Move, Option, Result, Rng, normalize_notation, rank_by
+from rules.core import (
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    Result,
+    Rng,
+    normalize_notation,
+    rank_by,
+)
 
 from . import scoring
-from .data import (ADJ, ALL_INV, BAG_SUPPLY, CAVES, DISCOVERY, FOOD_ICON, GAME_TILES, GATHER_KINDS, HUT_EFFECTS,
-                   HUTS_EACH, INVENTIONS, KIND_EN, KIND_FR, OBJECTIVES, PRINTED_FIRE, REGION, REGIONS, SEA,
-                   START, START_BAGS, START_GATHER, STACKS_PER_REGION, STARTING, TERR, TERR_IDS, VP_DECK,
-                   MARKER_START,
-                   game_text)
+from .data import (
+    ADJ,
+    ALL_INV,
+    BAG_SUPPLY,
+    CAVES,
+    DISCOVERY,
+    FOOD_ICON,
+    GAME_TILES,
+    GATHER_KINDS,
+    HUT_EFFECTS,
+    HUTS_EACH,
+    INVENTIONS,
+    KIND_EN,
+    KIND_FR,
+    MARKER_START,
+    OBJECTIVES,
+    PRINTED_FIRE,
+    REGION,
+    REGIONS,
+    SEA,
+    STACKS_PER_REGION,
+    START,
+    START_BAGS,
+    START_GATHER,
+    STARTING,
+    TERR,
+    TERR_IDS,
+    VP_DECK,
+    game_text,
+)
 from .text import RULES_EN, RULES_FR
 
 OPEN_AT = {"I": 0, "II": 3, "III": 9}
 TERR_NOTATION = {t: str(t) for t in TERR_IDS}
-IN_REGION = {r: [t for t in TERR_IDS if REGION[t] == r] for r in REGIONS}
 EFFECT = {i: card["effect"] for i, card in ALL_INV.items()}
 
 
@@ -150,15 +184,28 @@ class FireAndStone(Game):
         return json.loads(json.dumps(data))
 
     def clone(self, state):
-        """A structural copy of every part a move can change (much faster than
-        the JSON round trip; the parts it shares, such as ``opts``, ``rng`` and
-        ``last``, are only ever replaced, never changed in place)."""
-        new = dict(state)
-        new["tile"] = dict(state["tile"])
-        new["up"] = list(state["up"])
+        """A fully independent copy (callers may change any part of it)."""
+        new = self._fork(state)
         new["forest"] = {k: list(v) for k, v in state["forest"].items()}
         new["villages"] = {k: list(v) for k, v in state["villages"].items()}
         new["stacks"] = {r: [list(st) for st in v] for r, v in state["stacks"].items()}
+        return new
+
+    def apply(self, state, move: Move):
+        """Pure, as in Game.apply, but on a copy-on-write fork (see ``_fork``)."""
+        new = self._fork(state)
+        return new, self.play(new, move)
+
+    @staticmethod
+    def _fork(state):
+        """The copy ``play`` works on: a structural copy of every part a move may
+        change in place (much faster than the JSON round trip). The parts it
+        shares (``opts``, ``rng``, ``last``, ``forest``, ``villages``, ``stacks``)
+        are only ever replaced by ``play``, never changed in place: copy-on-write,
+        since few moves touch them."""
+        new = dict(state)
+        new["tile"] = dict(state["tile"])
+        new["up"] = list(state["up"])
         for key in ("inv_row", "inv_deck", "vp_deck", "discard"):
             new[key] = list(state[key])
         if state["draft"] is not None:
@@ -215,8 +262,9 @@ class FireAndStone(Game):
         return state["track"] >= OPEN_AT[region]
 
     def fires_in(self, state, region: str | None) -> list[int]:
-        places = TERR_IDS if region is None else IN_REGION[region]
-        return [t for t in places if self.region_open(state, REGION[t]) and self.is_fire(state, t)]
+        places = PRINTED_FIRE.union(t for t in state["up"] if state["tile"].get(str(t)) == "fire")
+        return sorted(t for t in places if (region is None or REGION[t] == region)
+                      and self.region_open(state, REGION[t]))
 
     def destinations(self, state, seat: int, e: int) -> list[int]:
         """Territories this explorer may end its move on (up to 2 steps, 3 with
@@ -313,7 +361,8 @@ class FireAndStone(Game):
                 for i, inv in enumerate(p["inv"]):
                     if inv not in p["cover"]:
                         out.append(Move(s, f"v{i + 1}",
-                                        lambda inv=inv: f"VP card ({state['vp_deck'][-1]}) covering {ALL_INV[inv]['en']}",
+                                        lambda inv=inv: (f"VP card ({state['vp_deck'][-1]}) covering "
+                                                         f"{ALL_INV[inv]['en']}"),
                                         ("vp", inv)))
             for i, inv in enumerate(state["inv_row"]):
                 if inv not in p["inv"]:
@@ -426,7 +475,8 @@ class FireAndStone(Game):
         origin = p["ex"][e]
         p["ex"][e] = t
         state["last"] = {"s": s, "from": origin, "to": t}
-        events.append(_ev(f"{{p{s}}} moves an explorer from {origin} to {t}.", f"{{p{s}}} déplace un explorateur de {origin} à {t}.",
+        events.append(_ev(f"{{p{s}}} moves an explorer from {origin} to {t}.",
+                          f"{{p{s}}} déplace un explorateur de {origin} à {t}.",
                           seat=s))
         self._arrive(state, s, e, t, events, rng)
 
@@ -457,7 +507,8 @@ class FireAndStone(Game):
         region = REGION[t]
         if kind == "forest":
             stacks = state["stacks"][region]
-            state["forest"][key] = stacks.pop(0) if stacks else []
+            state["stacks"] = {**state["stacks"], region: stacks[1:]}  # copy-on-write (see clone)
+            state["forest"] = {**state["forest"], key: list(stacks[0]) if stacks else []}
             return self._action(state, s, e, t, events)
         if kind == "fire":
             p["vp"] += 1
@@ -518,7 +569,8 @@ class FireAndStone(Game):
                 return [{"k": "build", "s": s, "e": e, "t": t, "eden": True}]
             if action["kind"] == "food":
                 got = self.gain_food(p, action["n"])
-                events.append(_ev(f"{{p{s}}} gains {got} food in the cave.", f"{{p{s}}} gagne {got} nourriture.", seat=s))
+                events.append(_ev(f"{{p{s}}} gains {got} food in the cave.", f"{{p{s}}} gagne {got} nourriture.",
+                                  seat=s))
                 return []
             if action["kind"] == "fire":
                 return [{"k": "cook", "s": s, "t": t, "pot": []}] if p["game"] else []
@@ -541,8 +593,9 @@ class FireAndStone(Game):
 
     def _place_hut(self, state, s, t, events):
         p = state["p"][s]
-        village = state["villages"].setdefault(str(t), [0] * state["n"])
+        village = list(state["villages"].get(str(t), [0] * state["n"]))
         village[s] += 1
+        state["villages"] = {**state["villages"], str(t): village}  # copy-on-write (see clone)
         p["huts"] -= 1
         state["last"] = dict(state["last"] or {}, built=t)
         if p["huts"] == 0:
@@ -585,8 +638,9 @@ class FireAndStone(Game):
 
     def _do_forest(self, state, head, move, events, rng):
         s, t = head["s"], head["t"]
-        tiles = state["forest"][str(t)]
+        tiles = list(state["forest"][str(t)])
         gid = tiles.pop(move.data[1])
+        state["forest"] = {**state["forest"], str(t): tiles}  # copy-on-write (see clone)
         state["p"][s]["game"].append(gid)
         events.append(_ev(f"{{p{s}}} takes a game tile in the forest at {t}.",
                           f"{{p{s}}} prend une tuile Gibier dans la forêt en {t}.", seat=s))
@@ -637,7 +691,8 @@ class FireAndStone(Game):
         track[1] = min(3, track[1] + (2 if self.has(p, "double_" + kind) else 1))
         if self.has(p, "take_plus"):
             self.gain_food(p, 1)
-        events.append(_ev(f"{{p{s}}} takes the {kind} ({track[1]}/3).", f"{{p{s}}} prend : {KIND_FR[kind]} ({track[1]}/3).",
+        events.append(_ev(f"{{p{s}}} takes the {kind} ({track[1]}/3).",
+                          f"{{p{s}}} prend : {KIND_FR[kind]} ({track[1]}/3).",
                           seat=s))
         if track[1] >= 3:
             track[:] = [None, 0]  # the three tiles are discarded once the card is taken
@@ -704,7 +759,8 @@ class FireAndStone(Game):
         state["pending"].pop(0)
         state["p"][s]["ex"][head["e"]] = t
         what = "its second explorer" if head["why"] == "second" else "an explorer"
-        events.append(_ev(f"{{p{s}}} puts {what} at the fire {t}.", f"{{p{s}}} place un explorateur au feu {t}.", seat=s))
+        events.append(_ev(f"{{p{s}}} puts {what} at the fire {t}.", f"{{p{s}}} place un explorateur au feu {t}.",
+                          seat=s))
 
     def _do_stay(self, state, head, move, events, rng):
         state["pending"].pop(0)
