@@ -119,6 +119,14 @@ class FireAndStone(Game):
     )
     rules_en = RULES_EN
     rules_fr = RULES_FR
+    # MISE EN PLACE 11: the table draws the first player by shuffling the seats; seat 0 starts.
+    first_player = "random"
+    first_player_rule = ("The first player is drawn at random (rulebook: « Déterminez au hasard qui sera le "
+                         "premier joueur »).",
+                         "Le premier joueur est tiré au hasard (règle : « Déterminez au hasard qui sera le "
+                         "premier joueur »).")
+    # 2: the bag supply holds all 24 tokens (the 2 starting bags are printed on the tribe board).
+    schema_version = 2
 
     # ------------------------------------------------------------ set-up
 
@@ -160,7 +168,11 @@ class FireAndStone(Game):
             "tile": tile, "up": [], "forest": {}, "villages": {}, "stacks": stacks,
             "cave": rng.choice(caves), "cave_up": False,
             "inv_row": [inv_deck.pop(0) for _ in range(3)], "inv_deck": inv_deck,
-            "vp_deck": list(VP_DECK), "track": 0, "bag_supply": BAG_SUPPLY - START_BAGS * seats,
+            # All 24 bag tokens start in the supply (MATÉRIEL COMMUN: « 24 jetons Sac »; MISE EN PLACE 7
+            # puts them by the board and step 8 gives none to the players): the 2 starting bags are
+            # printed on the tribe board (LE PLATEAU TRIBU: « 1 nourriture par sac (donc 2 au début
+            # de la partie). Lorsque vous gagnez des jetons Sac, vous augmentez la capacité »).
+            "vp_deck": list(VP_DECK), "track": 0, "bag_supply": BAG_SUPPLY,
             "discard": [], "p": players, "turn": 0, "ex": 0, "pending": [], "end": None, "over": False,
             "last": None, "draft": None,
         }
@@ -176,6 +188,13 @@ class FireAndStone(Game):
         return state
 
     # ------------------------------------------------------------ storage
+
+    def upgrade(self, schema: int, data: dict) -> dict:
+        """Schema 1 took each tribe's 2 starting bags out of the 24 tokens; they are
+        printed on the tribe board (see setup), so those tokens go back to the supply."""
+        if schema < 2:
+            data = dict(data, bag_supply=data["bag_supply"] + START_BAGS * data["n"])
+        return data
 
     def to_json(self, state) -> dict:
         return json.loads(json.dumps(state))
