@@ -58,6 +58,7 @@ from .text import RULES_EN, RULES_FR
 
 OPEN_AT = {"I": 0, "II": 3, "III": 9}
 TERR_NOTATION = {t: str(t) for t in TERR_IDS}
+MOVE_DATA = {t: ("move", t) for t in TERR_IDS}
 EFFECT = {i: card["effect"] for i, card in ALL_INV.items()}
 
 
@@ -337,19 +338,18 @@ class FireAndStone(Game):
 
     def options_for(self, state, head: dict) -> list[Move]:
         s = head["s"]
-        p = state["p"][s]
         k = head["k"]
+        if k == "move":  # the most frequent decision by far
+            # Labels are built only when read (autocomplete), never in a search.
+            return [Move(s, TERR_NOTATION[t], lambda t=t: f"Move to {t} (region {REGION[t]}): {self.describe(state, t)}",
+                         MOVE_DATA[t])
+                    for t in self.destinations(state, s, head["e"])]
+        p = state["p"][s]
         out: list[Move] = []
         if k == "draft":
             for i, card in enumerate(state["draft"]):
                 out.append(Move(s, f"s{i + 1}", lambda c=STARTING[card]: _short(f"{c['en']}: {c['text']}"),
                                 ("draft", card)))
-        elif k == "move":
-            # Labels are built only when read (autocomplete), never in a search.
-            for t in self.destinations(state, s, head["e"]):
-                out.append(Move(s, TERR_NOTATION[t],
-                                lambda t=t: f"Move to {t} (region {REGION[t]}): {self.describe(state, t)}",
-                                ("move", t)))
         elif k == "forest":
             for i in range(len(state["forest"].get(str(head["t"]), []))):
                 out.append(Move(s, f"g{i + 1}", f"Take game tile {i + 1} (see /hand)", ("forest", i)))
