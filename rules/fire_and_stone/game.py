@@ -91,6 +91,12 @@ def _reach(origin: int, steps: int, boats: bool, stay: bool, opened: tuple[str, 
     return tuple(sorted(out))
 
 
+def _copy_tribe(p: dict) -> dict:
+    """A copy of one tribe's board that its owner's moves may change in place."""
+    return dict(p, tracks=[list(tr) for tr in p["tracks"]], game=list(p["game"]), inv=list(p["inv"]),
+                cover=dict(p["cover"]), ex=list(p["ex"]))
+
+
 # Destinations depend only on (origin, steps, boats, stay, open regions): worked out once each.
 _REACH: dict[tuple, tuple[int, ...]] = {}
 
@@ -206,6 +212,7 @@ class FireAndStone(Game):
     def clone(self, state):
         """A fully independent copy (callers may change any part of it)."""
         new = self._fork(state)
+        new["p"] = [_copy_tribe(p) for p in state["p"]]
         new["forest"] = {k: list(v) for k, v in state["forest"].items()}
         new["villages"] = {k: list(v) for k, v in state["villages"].items()}
         new["stacks"] = {r: [list(st) for st in v] for r, v in state["stacks"].items()}
@@ -220,9 +227,9 @@ class FireAndStone(Game):
     def _fork(state):
         """The copy ``play`` works on: a structural copy of every part a move may
         change in place (much faster than the JSON round trip). The parts it
-        shares (``opts``, ``rng``, ``last``, ``forest``, ``villages``, ``stacks``)
-        are only ever replaced by ``play``, never changed in place: copy-on-write,
-        since few moves touch them."""
+        shares (``opts``, ``rng``, ``last``, ``forest``, ``villages``, ``stacks``,
+        the other tribes' boards) are only ever replaced by ``play``, never changed
+        in place: copy-on-write, since few moves touch them."""
         new = dict(state)
         new["tile"] = dict(state["tile"])
         new["up"] = list(state["up"])
@@ -233,9 +240,12 @@ class FireAndStone(Game):
         if state["end"] is not None:
             new["end"] = list(state["end"])
         new["pending"] = [dict(h, pot=list(h["pot"])) if "pot" in h else dict(h) for h in state["pending"]]
-        new["p"] = [dict(p, tracks=[list(tr) for tr in p["tracks"]], game=list(p["game"]), inv=list(p["inv"]),
-                         cover=dict(p["cover"]), ex=list(p["ex"]))
-                    for p in state["p"]]
+        # Only the acting tribe's board changes in place; another tribe's explorer
+        # placed at a fire by ``_settle`` is copy-on-write too (see ``_do_fire``).
+        new["p"] = list(state["p"])
+        if state["pending"]:
+            s = state["pending"][0]["s"]
+            new["p"][s] = _copy_tribe(state["p"][s])
         return new
 
     # ------------------------------------------------------------ helpers
@@ -776,7 +786,12 @@ class FireAndStone(Game):
     def _do_fire(self, state, head, move, events, rng):
         s, t = head["s"], move.data[1]
         state["pending"].pop(0)
-        state["p"][s]["ex"][head["e"]] = t
+        # Copy-on-write: ``_settle`` also places other tribes' second explorers,
+        # whose boards ``_fork`` did not copy.
+        p = state["p"][s]
+        ex = list(p["ex"])
+        ex[head["e"]] = t
+        state["p"][s] = dict(p, ex=ex)
         what = "its second explorer" if head["why"] == "second" else "an explorer"
         events.append(_ev(f"{{p{s}}} puts {what} at the fire {t}.", f"{{p{s}}} place un explorateur au feu {t}.",
                           seat=s))

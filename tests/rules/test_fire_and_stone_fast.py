@@ -65,3 +65,20 @@ def test_cached_destinations_match_a_fresh_search(players, seeds):
             moves = GAME.legal_moves(state, head["s"])
             state, _ = GAME.apply(state, moves[chooser.randbelow(len(moves))])
         assert checked > 100
+
+
+def test_forced_second_explorers_of_other_tribes_leave_the_earlier_state_untouched(monkeypatch):
+    """``apply`` copies only the acting tribe's board; when a region has a single
+    fire, the 5th hut tile places every tribe's second explorer there at once, and
+    the other tribes' boards must then be replaced, not changed in place."""
+    from rules.fire_and_stone.data import PRINTED_FIRE, START
+    only_fire = min(t for t in PRINTED_FIRE if REGION[t] == "I")
+    monkeypatch.setattr(GAME, "fires_in", lambda state, region: [only_fire])
+    state = GAME.setup(3, 1, GAME.resolve_options({}))
+    hut = next(t for t in ADJ[START] if str(t) in state["tile"])
+    state["tile"][str(hut)] = "hut"
+    state["track"] = 4
+    before = GAME.dump(state)
+    after, _ = GAME.apply(state, GAME.parse(state, 0, str(hut)))
+    assert [p["ex"][1] for p in after["p"]] == [only_fire] * 3
+    assert GAME.dump(state) == before
