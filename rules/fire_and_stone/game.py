@@ -351,8 +351,8 @@ class FireAndStone(Game):
         k = head["k"]
         if k == "move":  # the most frequent decision by far
             # Labels are built only when read (autocomplete), never in a search.
-            return [Move(s, TERR_NOTATION[t], lambda t=t: f"Move to {t} (region {REGION[t]}): {self.describe(state, t)}",
-                         MOVE_DATA[t])
+            return [Move(s, TERR_NOTATION[t],
+                         lambda t=t: f"Move to {t} (region {REGION[t]}): {self.describe(state, t)}", MOVE_DATA[t])
                     for t in self.destinations(state, s, head["e"])]
         p = state["p"][s]
         out: list[Move] = []
