@@ -11,17 +11,94 @@ from __future__ import annotations
 
 import json
 
-from rules.core import Event, Game, IllegalMove, Move, Option, Result, Rng, normalize_notation, rank_by
+from rules.core import (
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    Result,
+    Rng,
+    normalize_notation,
+    rank_by,
+)
 
 from . import scoring
-from .data import (ADJ, ALL_INV, BAG_SUPPLY, CAVES, DISCOVERY, FOOD_ICON, GAME_TILES, GATHER_KINDS, HUT_EFFECTS,
-                   HUTS_EACH, INVENTIONS, KIND_EN, KIND_FR, OBJECTIVES, PRINTED_FIRE, REGION, REGIONS, SEA,
-                   START, START_BAGS, START_GATHER, STACKS_PER_REGION, STARTING, TERR, TERR_IDS, VP_DECK,
-                   MARKER_START,
-                   game_text)
+from .data import (
+    ADJ,
+    ALL_INV,
+    BAG_SUPPLY,
+    CAVES,
+    DISCOVERY,
+    FOOD_ICON,
+    GAME_TILES,
+    GATHER_KINDS,
+    HUT_EFFECTS,
+    HUTS_EACH,
+    INVENTIONS,
+    KIND_EN,
+    KIND_FR,
+    MARKER_START,
+    OBJECTIVES,
+    PRINTED_FIRE,
+    REGION,
+    REGIONS,
+    SEA,
+    STACKS_PER_REGION,
+    START,
+    START_BAGS,
+    START_GATHER,
+    STARTING,
+    TERR,
+    TERR_IDS,
+    VP_DECK,
+    game_text,
+)
 from .text import RULES_EN, RULES_FR
 
 OPEN_AT = {"I": 0, "II": 3, "III": 9}
+TERR_NOTATION = {t: str(t) for t in TERR_IDS}
+MOVE_DATA = {t: ("move", t) for t in TERR_IDS}
+EFFECT = {i: card["effect"] for i, card in ALL_INV.items()}
+
+
+_LAST_OPENING = max(OPEN_AT.values())
+_OPENED = [tuple(r for r in REGIONS if track >= OPEN_AT[r]) for track in range(_LAST_OPENING + 1)]
+
+
+def _opened(track: int) -> tuple[str, ...]:
+    """The open regions once ``track`` hut tiles are on the hut track."""
+    return _OPENED[min(track, _LAST_OPENING)]
+
+
+def _reach(origin: int, steps: int, boats: bool, stay: bool, opened: tuple[str, ...]) -> tuple[int, ...]:
+    """Sorted territories at 1..``steps`` steps from ``origin`` through open regions
+    (rulebook, 1. Déplacement: "jusqu'à 2 territoires de distance", adjacent ones,
+    never ending where it started unless an invention allows it)."""
+    dist = {origin: 0}
+    frontier = [origin]
+    for step in range(1, steps + 1):
+        nxt = []
+        for t in frontier:
+            for u in ADJ[t] + (SEA[t] if boats else ()):
+                if u not in dist and REGION[u] in opened:
+                    dist[u] = step
+                    nxt.append(u)
+        frontier = nxt
+    out = [t for t, d in dist.items() if d >= 1]
+    if stay:
+        out.append(origin)
+    return tuple(sorted(out))
+
+
+def _copy_tribe(p: dict) -> dict:
+    """A copy of one tribe's board that its owner's moves may change in place."""
+    return dict(p, tracks=[list(tr) for tr in p["tracks"]], game=list(p["game"]), inv=list(p["inv"]),
+                cover=dict(p["cover"]), ex=list(p["ex"]))
+
+
+# Destinations depend only on (origin, steps, boats, stay, open regions): worked out once each.
+_REACH: dict[tuple, tuple[int, ...]] = {}
 
 
 def _ev(text, fr=None, seat=None, private_to=None, reveal=False) -> Event:
@@ -49,6 +126,14 @@ class FireAndStone(Game):
     )
     rules_en = RULES_EN
     rules_fr = RULES_FR
+    # MISE EN PLACE 11: the table draws the first player by shuffling the seats; seat 0 starts.
+    first_player = "random"
+    first_player_rule = ("The first player is drawn at random (rulebook: « Déterminez au hasard qui sera le "
+                         "premier joueur »).",
+                         "Le premier joueur est tiré au hasard (règle : « Déterminez au hasard qui sera le "
+                         "premier joueur »).")
+    # 2: the bag supply holds all 24 tokens (the 2 starting bags are printed on the tribe board).
+    schema_version = 2
 
     # ------------------------------------------------------------ set-up
 
@@ -90,7 +175,11 @@ class FireAndStone(Game):
             "tile": tile, "up": [], "forest": {}, "villages": {}, "stacks": stacks,
             "cave": rng.choice(caves), "cave_up": False,
             "inv_row": [inv_deck.pop(0) for _ in range(3)], "inv_deck": inv_deck,
-            "vp_deck": list(VP_DECK), "track": 0, "bag_supply": BAG_SUPPLY - START_BAGS * seats,
+            # All 24 bag tokens start in the supply (MATÉRIEL COMMUN: « 24 jetons Sac »; MISE EN PLACE 7
+            # puts them by the board and step 8 gives none to the players): the 2 starting bags are
+            # printed on the tribe board (LE PLATEAU TRIBU: « 1 nourriture par sac (donc 2 au début
+            # de la partie). Lorsque vous gagnez des jetons Sac, vous augmentez la capacité »).
+            "vp_deck": list(VP_DECK), "track": 0, "bag_supply": BAG_SUPPLY,
             "discard": [], "p": players, "turn": 0, "ex": 0, "pending": [], "end": None, "over": False,
             "last": None, "draft": None,
         }
@@ -107,6 +196,13 @@ class FireAndStone(Game):
 
     # ------------------------------------------------------------ storage
 
+    def upgrade(self, schema: int, data: dict) -> dict:
+        """Schema 1 took each tribe's 2 starting bags out of the 24 tokens; they are
+        printed on the tribe board (see setup), so those tokens go back to the supply."""
+        if schema < 2:
+            data = dict(data, bag_supply=data["bag_supply"] + START_BAGS * data["n"])
+        return data
+
     def to_json(self, state) -> dict:
         return json.loads(json.dumps(state))
 
@@ -114,14 +210,54 @@ class FireAndStone(Game):
         return json.loads(json.dumps(data))
 
     def clone(self, state):
-        return json.loads(json.dumps(state))
+        """A fully independent copy (callers may change any part of it)."""
+        new = self._fork(state)
+        new["p"] = [_copy_tribe(p) for p in state["p"]]
+        new["forest"] = {k: list(v) for k, v in state["forest"].items()}
+        new["villages"] = {k: list(v) for k, v in state["villages"].items()}
+        new["stacks"] = {r: [list(st) for st in v] for r, v in state["stacks"].items()}
+        return new
+
+    def apply(self, state, move: Move):
+        """Pure, as in Game.apply, but on a copy-on-write fork (see ``_fork``)."""
+        new = self._fork(state)
+        return new, self.play(new, move)
+
+    @staticmethod
+    def _fork(state):
+        """The copy ``play`` works on: a structural copy of every part a move may
+        change in place (much faster than the JSON round trip). The parts it
+        shares (``opts``, ``rng``, ``last``, ``forest``, ``villages``, ``stacks``,
+        the other tribes' boards) are only ever replaced by ``play``, never changed
+        in place: copy-on-write, since few moves touch them."""
+        new = dict(state)
+        new["tile"] = dict(state["tile"])
+        new["up"] = list(state["up"])
+        for key in ("inv_row", "inv_deck", "vp_deck", "discard"):
+            new[key] = list(state[key])
+        if state["draft"] is not None:
+            new["draft"] = list(state["draft"])
+        if state["end"] is not None:
+            new["end"] = list(state["end"])
+        new["pending"] = [dict(h, pot=list(h["pot"])) if "pot" in h else dict(h) for h in state["pending"]]
+        # Only the acting tribe's board changes in place; another tribe's explorer
+        # placed at a fire by ``_settle`` is copy-on-write too (see ``_do_fire``).
+        new["p"] = list(state["p"])
+        if state["pending"]:
+            s = state["pending"][0]["s"]
+            new["p"][s] = _copy_tribe(state["p"][s])
+        return new
 
     # ------------------------------------------------------------ helpers
 
     @staticmethod
     def has(p: dict, effect: str) -> bool:
         """An uncovered invention of this tribe gives that effect."""
-        return any(ALL_INV[i]["effect"] == effect and i not in p["cover"] for i in p["inv"])
+        cover = p["cover"]
+        for i in p["inv"]:
+            if EFFECT[i] == effect and i not in cover:
+                return True
+        return False
 
     @staticmethod
     def cave_rule(state, kind: str, territory: int) -> int:
@@ -156,30 +292,23 @@ class FireAndStone(Game):
         return state["track"] >= OPEN_AT[region]
 
     def fires_in(self, state, region: str | None) -> list[int]:
-        return [t for t in TERR_IDS if (region is None or REGION[t] == region)
-                and self.region_open(state, REGION[t]) and self.is_fire(state, t)]
+        places = PRINTED_FIRE.union(t for t in state["up"] if state["tile"].get(str(t)) == "fire")
+        return sorted(t for t in places if (region is None or REGION[t] == region)
+                      and self.region_open(state, REGION[t]))
 
     def destinations(self, state, seat: int, e: int) -> list[int]:
         """Territories this explorer may end its move on (up to 2 steps, 3 with
         the sled; locked regions cannot be entered; sea routes need Boats)."""
         p = state["p"][seat]
-        origin = p["ex"][e]
-        reach = 3 if self.has(p, "move3") else 2
-        boats = self.has(p, "boats")
-        dist = {origin: 0}
-        frontier = [origin]
-        for step in range(1, reach + 1):
-            nxt = []
-            for t in frontier:
-                for u in ADJ[t] + (SEA[t] if boats else ()):
-                    if u not in dist and self.region_open(state, REGION[u]):
-                        dist[u] = step
-                        nxt.append(u)
-            frontier = nxt
-        out = [t for t, d in dist.items() if d >= 1]
-        if self.has(p, "stay"):
-            out.append(origin)
-        return sorted(out)
+        if p["inv"]:
+            key = (p["ex"][e], 3 if self.has(p, "move3") else 2, self.has(p, "boats"), self.has(p, "stay"),
+                   _opened(state["track"]))
+        else:
+            key = (p["ex"][e], 2, False, False, _opened(state["track"]))
+        found = _REACH.get(key)
+        if found is None:
+            found = _REACH[key] = _reach(*key)
+        return list(found)
 
     def describe(self, state, t: int) -> str:
         """Public words for what lies on a territory."""
@@ -219,17 +348,18 @@ class FireAndStone(Game):
 
     def options_for(self, state, head: dict) -> list[Move]:
         s = head["s"]
-        p = state["p"][s]
         k = head["k"]
+        if k == "move":  # the most frequent decision by far
+            # Labels are built only when read (autocomplete), never in a search.
+            return [Move(s, TERR_NOTATION[t],
+                         lambda t=t: f"Move to {t} (region {REGION[t]}): {self.describe(state, t)}", MOVE_DATA[t])
+                    for t in self.destinations(state, s, head["e"])]
+        p = state["p"][s]
         out: list[Move] = []
         if k == "draft":
             for i, card in enumerate(state["draft"]):
-                out.append(Move(s, f"s{i + 1}", _short(f"{STARTING[card]['en']}: {STARTING[card]['text']}"),
+                out.append(Move(s, f"s{i + 1}", lambda c=STARTING[card]: _short(f"{c['en']}: {c['text']}"),
                                 ("draft", card)))
-        elif k == "move":
-            for t in self.destinations(state, s, head["e"]):
-                out.append(Move(s, str(t), f"Move to {t} (region {REGION[t]}): {self.describe(state, t)}",
-                                ("move", t)))
         elif k == "forest":
             for i in range(len(state["forest"].get(str(head["t"]), []))):
                 out.append(Move(s, f"g{i + 1}", f"Take game tile {i + 1} (see /hand)", ("forest", i)))
@@ -253,16 +383,19 @@ class FireAndStone(Game):
                     gone = p["tracks"][i][0]
                     out.append(Move(s, f"x{i + 1}", f"Empty track {i + 1} ({gone}) and take the {kind}",
                                     ("take", i, True)))
-            out.append(Move(s, "leave", f"Leave it: {self.leave_food(state, s, head['t'])} food", ("leave",)))
+            out.append(Move(s, "leave", lambda: f"Leave it: {self.leave_food(state, s, head['t'])} food",
+                            ("leave",)))
         elif k == "card":
             if state["vp_deck"]:
                 for i, inv in enumerate(p["inv"]):
                     if inv not in p["cover"]:
-                        out.append(Move(s, f"v{i + 1}", f"VP card ({state['vp_deck'][-1]}) covering {ALL_INV[inv]['en']}",
+                        out.append(Move(s, f"v{i + 1}",
+                                        lambda inv=inv: (f"VP card ({state['vp_deck'][-1]}) covering "
+                                                         f"{ALL_INV[inv]['en']}"),
                                         ("vp", inv)))
             for i, inv in enumerate(state["inv_row"]):
                 if inv not in p["inv"]:
-                    out.append(Move(s, f"i{i + 1}", _short(f"{INVENTIONS[inv]['en']}: {INVENTIONS[inv]['text']}"),
+                    out.append(Move(s, f"i{i + 1}", lambda c=INVENTIONS[inv]: _short(f"{c['en']}: {c['text']}"),
                                     ("invent", inv)))
             out.sort(key=lambda m: m.notation)  # inventions first
         elif k == "build":
@@ -333,7 +466,7 @@ class FireAndStone(Game):
         if move.seat not in self.to_act(state):
             raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
         head = state["pending"][0]
-        if move not in self.options_for(state, head):
+        if not self._is_legal(state, head, move):
             raise IllegalMove("That move is not legal now.", "Ce coup n'est pas légal maintenant.")
         rng = Rng.from_json(state["rng"])
         events: list[Event] = []
@@ -342,6 +475,16 @@ class FireAndStone(Game):
         self._settle(state, events, rng)
         state["rng"] = rng.to_json()
         return events
+
+    def _is_legal(self, state, head: dict, move: Move) -> bool:
+        """``move in options_for(state, head)``, without building every Move for
+        an explorer's move (the most frequent decision by far)."""
+        if head["k"] != "move":
+            return move in self.options_for(state, head)
+        data = move.data
+        return (move.seat == head["s"] and isinstance(data, tuple) and len(data) == 2 and data[0] == "move"
+                and data[1] in self.destinations(state, head["s"], head["e"])
+                and move.notation == TERR_NOTATION[data[1]])
 
     # Each _do_ pops or updates the head pending decision and may push new ones.
 
@@ -361,7 +504,8 @@ class FireAndStone(Game):
         origin = p["ex"][e]
         p["ex"][e] = t
         state["last"] = {"s": s, "from": origin, "to": t}
-        events.append(_ev(f"{{p{s}}} moves an explorer from {origin} to {t}.", f"{{p{s}}} déplace un explorateur de {origin} à {t}.",
+        events.append(_ev(f"{{p{s}}} moves an explorer from {origin} to {t}.",
+                          f"{{p{s}}} déplace un explorateur de {origin} à {t}.",
                           seat=s))
         self._arrive(state, s, e, t, events, rng)
 
@@ -392,7 +536,8 @@ class FireAndStone(Game):
         region = REGION[t]
         if kind == "forest":
             stacks = state["stacks"][region]
-            state["forest"][key] = stacks.pop(0) if stacks else []
+            state["stacks"] = {**state["stacks"], region: stacks[1:]}  # copy-on-write (see clone)
+            state["forest"] = {**state["forest"], key: list(stacks[0]) if stacks else []}
             return self._action(state, s, e, t, events)
         if kind == "fire":
             p["vp"] += 1
@@ -453,7 +598,8 @@ class FireAndStone(Game):
                 return [{"k": "build", "s": s, "e": e, "t": t, "eden": True}]
             if action["kind"] == "food":
                 got = self.gain_food(p, action["n"])
-                events.append(_ev(f"{{p{s}}} gains {got} food in the cave.", f"{{p{s}}} gagne {got} nourriture.", seat=s))
+                events.append(_ev(f"{{p{s}}} gains {got} food in the cave.", f"{{p{s}}} gagne {got} nourriture.",
+                                  seat=s))
                 return []
             if action["kind"] == "fire":
                 return [{"k": "cook", "s": s, "t": t, "pot": []}] if p["game"] else []
@@ -476,8 +622,9 @@ class FireAndStone(Game):
 
     def _place_hut(self, state, s, t, events):
         p = state["p"][s]
-        village = state["villages"].setdefault(str(t), [0] * state["n"])
+        village = list(state["villages"].get(str(t), [0] * state["n"]))
         village[s] += 1
+        state["villages"] = {**state["villages"], str(t): village}  # copy-on-write (see clone)
         p["huts"] -= 1
         state["last"] = dict(state["last"] or {}, built=t)
         if p["huts"] == 0:
@@ -520,8 +667,9 @@ class FireAndStone(Game):
 
     def _do_forest(self, state, head, move, events, rng):
         s, t = head["s"], head["t"]
-        tiles = state["forest"][str(t)]
+        tiles = list(state["forest"][str(t)])
         gid = tiles.pop(move.data[1])
+        state["forest"] = {**state["forest"], str(t): tiles}  # copy-on-write (see clone)
         state["p"][s]["game"].append(gid)
         events.append(_ev(f"{{p{s}}} takes a game tile in the forest at {t}.",
                           f"{{p{s}}} prend une tuile Gibier dans la forêt en {t}.", seat=s))
@@ -572,7 +720,8 @@ class FireAndStone(Game):
         track[1] = min(3, track[1] + (2 if self.has(p, "double_" + kind) else 1))
         if self.has(p, "take_plus"):
             self.gain_food(p, 1)
-        events.append(_ev(f"{{p{s}}} takes the {kind} ({track[1]}/3).", f"{{p{s}}} prend : {KIND_FR[kind]} ({track[1]}/3).",
+        events.append(_ev(f"{{p{s}}} takes the {kind} ({track[1]}/3).",
+                          f"{{p{s}}} prend : {KIND_FR[kind]} ({track[1]}/3).",
                           seat=s))
         if track[1] >= 3:
             track[:] = [None, 0]  # the three tiles are discarded once the card is taken
@@ -637,9 +786,15 @@ class FireAndStone(Game):
     def _do_fire(self, state, head, move, events, rng):
         s, t = head["s"], move.data[1]
         state["pending"].pop(0)
-        state["p"][s]["ex"][head["e"]] = t
+        # Copy-on-write: ``_settle`` also places other tribes' second explorers,
+        # whose boards ``_fork`` did not copy.
+        p = state["p"][s]
+        ex = list(p["ex"])
+        ex[head["e"]] = t
+        state["p"][s] = dict(p, ex=ex)
         what = "its second explorer" if head["why"] == "second" else "an explorer"
-        events.append(_ev(f"{{p{s}}} puts {what} at the fire {t}.", f"{{p{s}}} place un explorateur au feu {t}.", seat=s))
+        events.append(_ev(f"{{p{s}}} puts {what} at the fire {t}.", f"{{p{s}}} place un explorateur au feu {t}.",
+                          seat=s))
 
     def _do_stay(self, state, head, move, events, rng):
         state["pending"].pop(0)
@@ -673,6 +828,8 @@ class FireAndStone(Game):
         while not state["over"]:
             if state["pending"]:
                 head = state["pending"][0]
+                if head["k"] == "move" and self.destinations(state, head["s"], head["e"]):
+                    return  # a real choice: the explorer waits for its player
                 opts = self.options_for(state, head)
                 if not opts:
                     state["pending"].pop(0)

@@ -8,20 +8,10 @@ import json
 import pytest
 
 from rules.core import IllegalMove, Rng
-from rules.fire_and_stone import GAME, scoring
-from rules.fire_and_stone.data import (
-    ADJ,
-    BAG_SUPPLY,
-    GAME_TILES,
-    HUTS_EACH,
-    INVENTIONS,
-    PRINTED_FIRE,
-    REGION,
-    SEA,
-    START,
-    TERR,
-    TERR_IDS,
-)
+from rules.fire_and_stone import GAME
+from rules.fire_and_stone import scoring
+from rules.fire_and_stone.data import (ADJ, BAG_SUPPLY, GAME_TILES, HUTS_EACH, INVENTIONS, PRINTED_FIRE, REGION,
+                                       SEA, START, START_BAGS, TERR, TERR_IDS)
 
 RED, BLUE = 0, 1
 NEXT_TO_START = 66          # a food-icon territory of region I next to the start (71)
@@ -517,7 +507,8 @@ def check_invariants(state, history):
         history[("vp", s)] = banked
         assert len(set(p["inv"])) == len(p["inv"])
         assert p["marker"] == "card" or (p["marker"] == "cave" and state["cave_up"]), "marker on a hidden cave"
-    assert state["bag_supply"] + sum(p["bags"] for p in state["p"]) == BAG_SUPPLY
+    # Bag tokens are conserved; the START_BAGS printed on each tribe board are not tokens (issue 20, item 10).
+    assert state["bag_supply"] + sum(p["bags"] - START_BAGS for p in state["p"]) == BAG_SUPPLY
     game = [g for r in state["stacks"].values() for st in r for g in st] + \
         [g for f in state["forest"].values() for g in f] + [g for p in state["p"] for g in p["game"]] + state["discard"]
     assert sorted(game) == list(range(len(GAME_TILES))), "game tiles conserved"
@@ -796,3 +787,50 @@ def test_forest_objective_counts_revealed_forests_even_when_emptied():
     state["p"][RED]["obj"] = "forest"
     put(state, NEXT_TO_START, "forest")
     assert scoring.objective_points(state, RED) == 0
+
+
+# ------------------------------------------------------------ rulebook differences (issue 20)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_all_24_bag_tokens_start_in_the_supply(n):
+    """MATÉRIEL COMMUN: « 24 jetons Sac »; LE PLATEAU TRIBU: « Vous pouvez stocker
+    1 nourriture par sac (donc 2 au début de la partie). Lorsque vous gagnez des jetons
+    Sac, vous augmentez la capacité de votre réserve. » Set-up (7. « Placez […] les jetons
+    Sac […] à proximité du plateau ») gives no token to anyone: the 2 starting bags are
+    printed on the tribe board, and all 24 tokens can still be won."""
+    state = fresh(n)
+    assert state["bag_supply"] == 24
+    assert all(p["bags"] == 2 for p in state["p"])
+    red = state["p"][RED]
+    assert GAME.gain_bags(state, red, 30) == 24                # every token, and no more
+    assert red["bags"] == 26 and state["bag_supply"] == 0
+
+
+def test_games_stored_before_the_bag_ruling_get_their_tokens_back():
+    """Schema 1 took the 2 printed bags of each tribe out of the 24 tokens; a game
+    stored then loads with those 2 × players tokens back in the supply."""
+    state = fresh(3)
+    old = json.loads(GAME.dump(state))
+    old["schema"] = 1
+    old["state"]["bag_supply"] = 24 - 2 * 3 - 1                # one token already won
+    loaded = GAME.load(json.dumps(old))
+    assert loaded["bag_supply"] == 23
+    assert json.loads(GAME.dump(loaded))["schema"] == GAME.schema_version == 2
+
+
+RULEBOOK_FIRST_PLAYER = "Déterminez au hasard qui sera le premier joueur"
+
+
+def test_first_player_is_drawn_at_random_by_the_table():
+    """MISE EN PLACE 11: « Déterminez au hasard qui sera le premier joueur. » The table
+    shuffles the seats at /game start (first_player = "random"); the rules then start
+    with seat 0 and go clockwise (DÉROULEMENT: « En commençant par le premier joueur
+    puis dans le sens horaire »)."""
+    assert GAME.first_player == "random"
+    english, french = GAME.first_player_rule
+    assert RULEBOOK_FIRST_PLAYER in english and RULEBOOK_FIRST_PLAYER in french
+    assert "random" in english and "hasard" in french
+    for n in (2, 3, 4):
+        state = fresh(n)
+        assert GAME.to_act(state) == [0] and state["pending"][0] == {"k": "move", "s": 0, "e": 0}
