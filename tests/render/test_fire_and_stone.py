@@ -7,7 +7,7 @@ import pytest
 from PIL import Image
 
 from render import kit
-from render.fire_and_stone import CENTRE, CLOSED_FILL, REGION_FILL, R, draw
+from render.fire_and_stone import CENTRE, CLOSED_FILL, R, REGION_FILL, draw
 from rules.core import random_playout
 from rules.fire_and_stone import GAME
 

@@ -12,15 +12,8 @@ from rules.core import IllegalMove, Rng, random_playout
 from rules.first_sparks import GAME
 from rules.first_sparks.board import build, connected, layout
 from rules.first_sparks.data import CARDS, DATA, SHUFFLE, TOKEN_COUNT, kind, table_take
-from rules.first_sparks.queries import (
-    MAX_MEMBERS,
-    board_of,
-    knows,
-    order_by_size,
-    restock_amounts,
-    tool_limit,
-    tools_of,
-)
+from rules.first_sparks.queries import (MAX_MEMBERS, board_of, knows, order_by_size, restock_amounts, tool_limit,
+                                        tools_of)
 from rules.first_sparks.state import State
 
 FIRE, PLOUGH, WORKS, PALAVER, INTELLIGENCE = 9, 18, 21, 24, 28
