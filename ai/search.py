@@ -81,7 +81,8 @@ def search(game: Game, state, seat: int, seats: int, rng: Rng, budget: Budget) -
     root = Node()
     deadline = time.monotonic() + budget.seconds if budget.seconds else None
     done = 0
-    for done in range(1, budget.iterations + 1):
+    while done < budget.iterations:
+        done += 1
         world = game.determinize(state, seat, rng)
         path = [root]
         node = root

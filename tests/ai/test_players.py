@@ -1,0 +1,77 @@
+"""The AI players: deterministic for a seed and a budget, legal, and blind to
+what their seat may not see (the search starts from ``Game.determinize``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai import decide
+from ai.search import Budget, rewards, search
+from rules import registry
+from rules.core import Rng, random_playout
+from tests.pebbles import GAME as PEBBLES
+
+KEYS = ["clans", "carcassonne_hg", "first_sparks", "fire_and_stone", "neanderthal"]
+
+
+def _midgame(key: str, players: int, seed: int, moves: int = 12):
+    game = registry.get(key)
+    opts = game.resolve_options({})
+    state = game.setup(game.seat_count(players, opts), seed, opts)
+    chooser = Rng(seed)
+    for _ in range(moves):
+        acting = game.to_act(state)
+        if not acting:
+            break
+        legal = game.legal_moves(state, acting[0])
+        state, _ = game.apply(state, legal[chooser.randbelow(len(legal))])
+    return game, state
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_a_decision_is_legal_and_repeatable(key, level):
+    game, state = _midgame(key, 2, 5)
+    seat = game.to_act(state)[0]
+    before = game.dump(state)
+    first = decide(game, state, seat, 2, level, seed=11, iterations=40)
+    again = decide(game, state, seat, 2, level, seed=11, iterations=40)
+    assert first.move == again.move and first.reason == again.reason
+    assert first.move.notation in {m.notation for m in game.legal_moves(state, seat)}
+    assert game.dump(state) == before, "deciding must not change the real state"
+    assert first.reason and 0.0 <= first.score <= 1.0
+
+
+def test_hidden_information_does_not_change_the_choice():
+    """Pebbles: two states that differ only in what seat 0 cannot see (seat 1's
+    secret number and the dice's future) give the same determinisation for the
+    same rng, and the same AI choice for the same seed."""
+    a = PEBBLES.setup(2, 1, {})
+    b = PEBBLES.load(PEBBLES.dump(a))
+    b.secret[1] = a.secret[1] + 1
+    b.rng = Rng(987654321, a.rng.draws)
+    assert PEBBLES.dump(a) != PEBBLES.dump(b)
+    da, db = (PEBBLES.determinize(s, 0, Rng(3)) for s in (a, b))
+    assert da.rng.state == db.rng.state and da.pile == db.pile and da.taken == db.taken
+    for level in ("easy", "normal", "hard"):
+        assert decide(PEBBLES, a, 0, 2, level, seed=4, iterations=60).move == \
+            decide(PEBBLES, b, 0, 2, level, seed=4, iterations=60).move
+
+
+def test_the_search_prefers_a_winning_move():
+    """Pebbles with 3 left and seat 0 behind by 2: only taking all 3 (then shouting)
+    wins — after any smaller take, seat 1 takes the rest and stays ahead."""
+    state = PEBBLES.setup(2, 1, {})
+    state.pile, state.taken = 3, [4, 6]
+    outcomes = search(PEBBLES, state, 0, 2, Rng(1), Budget(iterations=200, rollout_depth=20))
+    assert outcomes[0].notation == "take 3", outcomes[:3]
+
+
+def test_rewards_follow_the_ranks():
+    out = random_playout(PEBBLES, 3, 2)
+    ranks = PEBBLES.result(out.state).ranks
+    got = rewards(PEBBLES, out.state, 3)
+    for s in range(3):
+        for o in range(3):
+            if ranks[s] < ranks[o]:
+                assert got[s] > got[o]
