@@ -33,6 +33,11 @@ COMMANDS: dict[str, tuple[str, tuple[Param, ...]]] = {
         Param("game", "Which game (clans, carcassonne_hg, first_sparks, fire_and_stone, neanderthal)", True),
         Param("options", "Table options as key=value pairs, e.g. variant=coop"),
         Param("thread", "yes: run the game in its own new thread"),
+        Param("ai", "How many AI players take seats now (0-5)", kind=int),
+        Param("level", "Their level: easy, normal (default) or hard"),
+    )),
+    "game addai": ("Seat an AI player at this table (before the start)", (
+        Param("level", "easy, normal (default) or hard"),
     )),
     "game join": ("Take a seat at the table in this channel", ()),
     "game leave": ("Leave the table before the game starts", ()),
@@ -111,7 +116,10 @@ async def run(service: TableService, place: Place, actor: Actor, name: str, args
             options = parse_options(args.get("options"))
         except ValueError as exc:
             return refusal(str(exc))
-        return await service.new_game(place, actor, str(args.get("game") or ""), options)
+        return await service.new_game(place, actor, str(args.get("game") or ""), options,
+                                      ai=_int(args.get("ai")) or 0, level=args.get("level"))
+    if name == "game addai":
+        return await service.add_ai(place, actor, args.get("level"))
     if name == "game join":
         return await service.join(place, actor)
     if name == "game leave":

@@ -18,16 +18,16 @@ COMMAND_NAMES = {
     "cancel": "annuler", "move": "jouer", "board": "plateau", "hand": "main", "log": "historique",
     "undo": "reprendre", "resign": "abandonner", "rules": "règles", "settings": "réglages", "list": "liste",
     "mine": "miennes", "export": "exporter", "notify": "avis", "remind": "relancer", "vacation": "congés",
-    "handover": "céder", "accept": "accepter", "replay": "rejeu", "stats": "stats", "import": "importer",
+    "handover": "céder", "accept": "accepter", "addai": "ajouter-ia", "hint": "conseil", "replay": "rejeu", "stats": "stats", "import": "importer",
 }
 GROUP_NAMES = {"game": "partie"}
 PARAMETER_NAMES = {
     "game": "jeu", "options": "options", "thread": "fil", "order": "ordre", "move": "coup", "page": "page",
     "since": "depuis", "confirm": "confirmer", "count": "nombre", "reminder": "rappel", "deadline": "délai",
     "policy": "règle", "vacation": "congés", "mode": "mode", "days": "jours", "member": "membre",
-    "player": "joueur", "file": "fichier",
+    "player": "joueur", "file": "fichier", "ai": "ia", "level": "niveau",
 }
-CHOICE_NAMES = {"join order": "ordre d'arrivée", "random": "au hasard", "yes": "oui", "channel": "dans le salon",
+CHOICE_NAMES = {"easy": "facile", "normal": "normal", "hard": "difficile","join order": "ordre d'arrivée", "random": "au hasard", "yes": "oui", "channel": "dans le salon",
                 "dm": "en message privé", "both": "les deux", "mute": "silence",
                 "skip (pass)": "passer le tour", "auto (the rules choose a move)": "coup choisi par les règles",
                 "table (takes the seat)": "la table reprend la place"}
@@ -40,6 +40,10 @@ DESCRIPTIONS = {
     "Table options as key=value pairs, e.g. variant=coop": "Options de la table en clé=valeur, par ex. variant=coop",
     "yes: run the game in its own new thread": "oui : jouer la partie dans un nouveau fil",
     "Take a seat at the table in this channel": "Prendre place à la table de ce salon",
+    "How many AI players take seats now (0-5)": "Combien de joueurs IA s'assoient maintenant (0 à 5)",
+    "Their level: easy, normal (default) or hard": "Leur niveau : facile, normal (par défaut) ou difficile",
+    "Seat an AI player at this table (before the start)": "Installer un joueur IA à cette table (avant le début)",
+    "easy, normal (default) or hard": "facile, normal (par défaut) ou difficile",
     "Leave the table before the game starts": "Quitter la table avant le début de la partie",
     "Start the game (creator or moderator)": "Lancer la partie (créateur ou modérateur)",
     "Seat order: join or random (default: as the game's rulebook says)":

@@ -21,6 +21,7 @@ from rules import registry
 
 log = logging.getLogger("hearth.discord")
 
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in ("easy", "normal", "hard")]
 COSTLY.setdefault("replay", ("replay", Rule(burst=2, per=120.0)))   # an animation is heavy to draw
 COSTLY.setdefault("game export", ("render", Rule(burst=4, per=10.0)))
 
@@ -79,11 +80,19 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
 
     @game.command(name="new", description=command_text("game new"))
     @app_commands.describe(game=param_text("game new", "game"), options=param_text("game new", "options"),
-                           thread=param_text("game new", "thread"))
-    @app_commands.choices(game=GAME_CHOICES)
+                           thread=param_text("game new", "thread"), ai=param_text("game new", "ai"),
+                           level=param_text("game new", "level"))
+    @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
     async def game_new(interaction: discord.Interaction, game: app_commands.Choice[str], options: str | None = None,
-                       thread: bool | None = None):
-        await game_new_in(interaction, game.value, options, bool(thread))
+                       thread: bool | None = None, ai: app_commands.Range[int, 0, 5] | None = None,
+                       level: app_commands.Choice[str] | None = None):
+        await game_new_in(interaction, game.value, options, bool(thread), ai or 0, level.value if level else None)
+
+    @game.command(name="addai", description=command_text("game addai"))
+    @app_commands.describe(level=param_text("game addai", "level"))
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def game_addai(interaction: discord.Interaction, level: app_commands.Choice[str] | None = None):
+        await do(interaction, "game addai", level=level.value if level else None)
 
     @game.command(name="join", description=command_text("game join"))
     async def game_join(interaction: discord.Interaction):
@@ -186,16 +195,17 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     return tree
 
 
-async def game_new_in(interaction: discord.Interaction, key: str, options: str | None, thread: bool) -> None:
+async def game_new_in(interaction: discord.Interaction, key: str, options: str | None, thread: bool,
+                      ai: int = 0, level: str | None = None) -> None:
     """``/game new``, in a new thread when asked (the game lives in the thread)."""
     service = interaction.client.service  # type: ignore[attr-defined]
     if not thread:
-        await do(interaction, "game new", game=key, options=options)
+        await do(interaction, "game new", game=key, options=options, ai=ai, level=level)
         return
 
     async def work() -> Reply:
         actor = actor_of(interaction)
-        args = {"game": key, "options": options}
+        args = {"game": key, "options": options, "ai": ai, "level": level}
         channel = interaction.channel
         try:
             name = registry.get(key).name if key in registry.keys() else key

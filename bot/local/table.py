@@ -149,8 +149,12 @@ class LocalTable:
             except ValueError as exc:
                 self.say(f"  ! {exc}")
                 return True
+            try:
+                ai = int(str(args.get("ai") or 0))
+            except ValueError:
+                ai = -1   # the table refuses it with its own message
             reply = await self.service.new_game(self.place(), actor, args["game"], options,
-                                                seed=self.seed + self._games_opened)
+                                                seed=self.seed + self._games_opened, ai=ai, level=args.get("level"))
         else:
             reply = await run(self.service, self.place(), actor, name, args)
         reply.status = await self.service.status_for(reply)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+from bot.table.ai_seats import AI_USERS, MAX_AI_SEATS, ai_level, ai_move, ai_name, parse_level
 from bot.table.context import TableContext
 from bot.table.i18n import is_french, t
 from bot.table.notices import Notices
@@ -27,7 +28,9 @@ class Lobby:
         self.notices = notices
 
     async def new_game(self, place: Place, actor: Actor, key: str, options: dict[str, str] | None = None,
-                       seed: int | None = None) -> Reply:
+                       seed: int | None = None, ai: int = 0, level: str | None = None) -> Reply:
+        """Open a table; ``ai`` AI players of ``level`` take seats at once (the
+        opener sits first)."""
         ctx = self.ctx
         options = options or {}
         loc = actor.locale
@@ -41,6 +44,11 @@ class Lobby:
             resolved = game.resolve_options(options)
         except IllegalMove as exc:
             raise Refused(exc.localized(loc)) from None
+        chosen_level = parse_level(level)
+        if chosen_level is None:
+            raise Refused(t(loc, "ai_level_bad", level=echo(str(level))))
+        if not 0 <= ai <= min(MAX_AI_SEATS, game.max_players - 1):
+            raise Refused(t(loc, "ai_count_bad", most=min(MAX_AI_SEATS, game.max_players - 1)))
         if seed is None:
             seed = int.from_bytes(os.urandom(6), "big")
         try:
@@ -54,8 +62,45 @@ class Lobby:
         opts = "".join(f", {k}={v}" for k, v in resolved.items())
         players = f"{game.min_players}–{game.max_players}" if game.min_players != game.max_players \
             else str(game.min_players)
-        return Reply(t(loc, "created", name=actor.name, game=game.display_name(loc), players=players, opts=opts),
-                     game_id=row.id, version=row.version)
+        text = t(loc, "created", name=actor.name, game=game.display_name(loc), players=players, opts=opts)
+        if ai:
+            people = [(actor.user_id, actor.name)] + [(AI_USERS[chosen_level], ai_name(chosen_level, n + 1 if ai > 1 else None))
+                                                      for n in range(ai)]
+            await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
+            row = await ctx.store.game(row.id)
+            text += "\n" + t(loc, "joined", name=", ".join(n for _, n in people[1:]),
+                             seated=", ".join(n for _, n in people))
+        return Reply(text, game_id=row.id, version=row.version)
+
+    async def add_ai(self, place: Place, actor: Actor, level: str | None = None) -> Reply:
+        """``/game addai [level]``: an AI player takes the next seat in the lobby."""
+        ctx = self.ctx
+        loc = actor.locale
+        chosen = parse_level(level)
+        if chosen is None:
+            raise Refused(t(loc, "ai_level_bad", level=echo(str(level))))
+        for _ in range(RETRIES):
+            row = await ctx.open_row(place, loc)
+            if row.status != "lobby":
+                raise Refused(t(loc, "not_in_lobby"))
+            seats = await ctx.store.seats(row.id)
+            if not any(s.user_id == actor.user_id for s in seats) and not actor.manage:
+                raise Refused(t(loc, "ai_add_who"))
+            game = ctx.game_of(row)
+            if len(seats) >= game.max_players:
+                raise Refused(t(loc, "table_full", max=game.max_players))
+            same = sum(1 for s in seats if s.user_id == AI_USERS[chosen])
+            people = [(s.user_id, s.name) for s in seats]
+            if same == 1:   # number the first one too, so the two read apart
+                people = [(uid, ai_name(chosen, 1) if uid == AI_USERS[chosen] else name) for uid, name in people]
+            name = ai_name(chosen, same + 1 if same else None)
+            people.append((AI_USERS[chosen], name))
+            try:
+                await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
+            except VersionConflict:
+                continue
+            return Reply(t(loc, "joined", name=name, seated=", ".join(n for _, n in people)))
+        raise Refused(t(loc, "busy"))
 
     async def join(self, place: Place, actor: Actor) -> Reply:
         ctx = self.ctx
@@ -125,7 +170,8 @@ class Lobby:
             Rng(row.seed ^ 0x5EA7).shuffle(people)
         owners = game.seat_owners(len(people), options)
         state = game.setup(len(owners), row.seed, options)
-        final = [SeatRow(seat, people[p].user_id, seat_name(game, state, people[p].name, seat, owners), False)
+        final = [SeatRow(seat, people[p].user_id, seat_name(game, state, people[p].name, seat, owners),
+                         ai_level(people[p].user_id) is not None)   # the table plays its AI seats
                  for seat, p in enumerate(owners)]
         try:
             version = await ctx.store.start(row.id, row.version, final, game.dump(state), ctx.clock.now(),
@@ -135,8 +181,14 @@ class Lobby:
         ctx.remember(row.id, version, state)
         row = await ctx.store.game(row.id)
         listing = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(final))
-        text = t(loc, "started", game=game.display_name(loc), seats=listing)
-        return await self.turns.post(row, final, state, [text, first_player_line(game, final, chosen, loc)], loc)
+        head = [t(loc, "started", game=game.display_name(loc), seats=listing), first_player_line(game, final, chosen, loc)]
+        acting = game.to_act(state)
+        if acting and all(final[s].is_bot for s in acting):   # an AI opens: it plays before anyone is asked
+            move = await ai_move(game, row, final, state, acting[0])
+            reply = await self.turns.commit(row, final, state, move, None, loc)
+            reply.text = "\n".join(head + [reply.text])
+            return reply
+        return await self.turns.post(row, final, state, head, loc)
 
     async def cancel(self, place: Place, actor: Actor) -> Reply:
         ctx = self.ctx

@@ -68,8 +68,12 @@ class TableService:
 
     @answers
     async def new_game(self, place: Place, actor: Actor, key: str, options: dict[str, str] | None = None,
-                       seed: int | None = None) -> Reply:
-        return await self.lobby.new_game(place, actor, key, options, seed)
+                       seed: int | None = None, ai: int = 0, level: str | None = None) -> Reply:
+        return await self.lobby.new_game(place, actor, key, options, seed, ai, level)
+
+    @answers
+    async def add_ai(self, place: Place, actor: Actor, level: str | None = None) -> Reply:
+        return await self.lobby.add_ai(place, actor, level)
 
     @answers
     async def join(self, place: Place, actor: Actor) -> Reply:

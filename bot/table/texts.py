@@ -206,4 +206,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "first_chosen_random": ("{name} starts (seats drawn at random, as asked).",
                             "{name} commence (places tirées au hasard, comme demandé)."),
     "first_chosen_join": ("{name} starts (join order, as asked).", "{name} commence (ordre d'arrivée, comme demandé)."),
+    # ---- AI players
+    "ai_level_bad": ("'{level}' is not an AI level: choose easy, normal or hard.",
+                     "« {level} » n'est pas un niveau d'IA : choisissez easy, normal ou hard."),
+    "ai_count_bad": ("This table takes 0 to {most} AI players.", "Cette table accepte de 0 à {most} joueurs IA."),
+    "ai_add_who": ("Only a seated player or a moderator can seat an AI player.",
+                   "Seul un joueur assis ou un modérateur peut installer un joueur IA."),
 }

@@ -1,0 +1,63 @@
+"""AI players at the table: who they are, and how the table asks one for a move.
+
+An AI seat is a seat whose user id is one of :data:`AI_USERS` (one id per
+level, so that ``/stats`` rates each level on its own); the table plays it
+like any seat it plays (``is_bot``). A human seat handed to the table (deadline
+policy, ``/resign``, hand-over) is played at level ``normal``.
+
+The search is CPU work: it runs in a worker thread with a wall-clock cap, never
+on the event loop, and its seed comes from the game and the version, so the
+same position asks the same question. The log keeps the move played, so
+replays never ask the AI again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from ai import LEVELS, Decision, decide
+from bot.table.replay import bot_rng
+from rules.core import Game, Move
+from storage.store import GameRow, SeatRow
+
+AI_USERS: dict[str, int] = {"easy": -101, "normal": -102, "hard": -103}
+TABLE_LEVEL = "normal"            # the level that plays a seat handed to the table
+LIVE_SECONDS = {"easy": 1.0, "normal": 2.0, "hard": 6.0}
+MAX_AI_SEATS = 5
+
+
+def ai_level(user_id: int) -> str | None:
+    """The level of an AI user id, or None for a person."""
+    return next((level for level, uid in AI_USERS.items() if uid == user_id), None)
+
+
+def ai_name(level: str, number: int | None = None) -> str:
+    """'Hearth AI · normal', numbered ('… normal 2') when a table has several of one level."""
+    return f"Hearth AI · {level}" + (f" {number}" if number else "")
+
+
+def parse_level(text: str | None) -> str | None:
+    """A level typed by a player, or None if it is not one (default: normal)."""
+    word = str(text or "").strip().lower() or TABLE_LEVEL
+    aliases = {"facile": "easy", "normal": "normal", "normale": "normal", "difficile": "hard", "dur": "hard"}
+    word = aliases.get(word, word)
+    return word if word in LEVELS else None
+
+
+def level_of(seat: SeatRow) -> str:
+    """How strongly the table plays this seat."""
+    return ai_level(seat.user_id) or TABLE_LEVEL
+
+
+async def ai_move(game: Game, row: GameRow, seats: list[SeatRow], state, seat: int, *,
+                  version: int | None = None) -> Move:
+    """The move the table's AI plays for ``seat`` now (searched in a worker thread)."""
+    decision = await ai_decision(game, row, seats, state, seat, level_of(seats[seat]), version=version)
+    return decision.move
+
+
+async def ai_decision(game: Game, row: GameRow, seats: list[SeatRow], state, seat: int, level: str, *,
+                      version: int | None = None) -> Decision:
+    seed = bot_rng(row.seed, row.version if version is None else version).randbelow(1 << 62)
+    return await asyncio.to_thread(decide, game, state, seat, len(seats), level, seed,
+                                   seconds=LIVE_SECONDS.get(level, 2.0))

@@ -1,0 +1,81 @@
+"""AI players at the table (issue 18): seated at `/game new … ai:<n> level:<…>`
+or `/game addai`, named clearly, played by the table, and a person can play any
+game alone against them to the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.table.ai_seats import AI_USERS, ai_level
+from rules import registry
+from rules.core import Rng
+from tests.bot.conftest import ANN, BOB, HERE, snapshot
+
+
+async def _seats(service):
+    row = await service.store.open_game_in(HERE.channel_id)
+    return row, await service.store.seats(row.id)
+
+
+async def test_new_game_seats_ai_players_named_by_level(service):
+    reply = await service.new_game(HERE, ANN, "clans", ai=2, level="hard", seed=3)
+    assert reply.ok, reply.text
+    _, seats = await _seats(service)
+    assert [s.name for s in seats] == ["Ann", "Hearth AI · hard 1", "Hearth AI · hard 2"]
+    assert [ai_level(s.user_id) for s in seats] == [None, "hard", "hard"]
+    assert "Hearth AI · hard 1" in reply.text
+
+
+async def test_addai_in_the_lobby_and_the_seats_are_the_tables(service):
+    await service.new_game(HERE, ANN, "clans", seed=4)
+    assert (await service.add_ai(HERE, ANN, "easy")).ok
+    assert (await service.add_ai(HERE, ANN, None)).ok           # the default level is normal
+    _, seats = await _seats(service)
+    assert [s.user_id for s in seats] == [ANN.user_id, AI_USERS["easy"], AI_USERS["normal"]]
+    start = await service.start(HERE, ANN, "join")
+    assert start.ok, start.text
+    row, seats = await _seats(service)
+    assert [s.is_bot for s in seats] == [False, True, True]
+    assert ANN.user_id in start.mentions and all(uid > 0 for uid in start.mentions)
+
+
+@pytest.mark.parametrize("bad", [{"level": "grandmaster"}, {"ai": 9}])
+async def test_bad_ai_requests_are_refused_and_change_nothing(service, store, bad):
+    await service.new_game(HERE, ANN, "clans", seed=5)
+    before = await snapshot(store)
+    if "ai" in bad:
+        reply = await service.new_game(HERE, BOB, "clans", ai=bad["ai"])
+    else:
+        reply = await service.add_ai(HERE, ANN, bad["level"])
+    assert not reply.ok and reply.ephemeral
+    assert await snapshot(store) == before
+
+
+async def test_a_spectator_cannot_seat_an_ai(service):
+    await service.new_game(HERE, ANN, "clans", seed=6)
+    reply = await service.add_ai(HERE, BOB, "easy")
+    assert not reply.ok and "seated player" in reply.text
+
+
+@pytest.mark.parametrize("key", ["clans", "carcassonne_hg", "first_sparks", "fire_and_stone", "neanderthal"])
+async def test_a_person_plays_a_whole_game_alone_against_an_ai(service, key):
+    """Every game to its end, one person against one easy AI, through the service."""
+    game = registry.get(key)
+    assert (await service.new_game(HERE, ANN, key, ai=1, level="easy", seed=7)).ok
+    assert (await service.start(HERE, ANN, "join")).ok
+    chooser = Rng(7)
+    for _ in range(5000):
+        row = await service.store.open_game_in(HERE.channel_id)
+        if row is None:
+            break
+        state = service.context.state_of(row)
+        acting = game.to_act(state)
+        seats = await service.store.seats(row.id)
+        mine = [s for s in acting if seats[s].user_id == ANN.user_id]
+        # an AI answers a choice made together with the person right after them, never leaves the game waiting
+        assert mine, "the table left its AI seat waiting"
+        moves = game.legal_moves(state, mine[0])
+        reply = await service.move(HERE, ANN, moves[chooser.randbelow(len(moves))].notation)
+        assert reply.ok, reply.text
+    row = await service.store.latest_game_in(HERE.channel_id)
+    assert row.status == "finished"
