@@ -27,10 +27,23 @@ EASY_SAMPLES = 4
 
 @dataclass(frozen=True)
 class Decision:
+    """A move and why: ``how`` is "only" (the only legal move), "random", "look-ahead"
+    (one move deep) or "search" (``iterations`` futures searched); ``score`` is the
+    seat's expected reward for the move, 0..1. The bot words the reason."""
+
     move: Move
-    reason: str            # one line for /hint, in English (the bot renders it)
-    score: float           # the seat's expected reward for the move, 0..1
+    how: str
+    score: float
     iterations: int = 0
+
+    @property
+    def reason(self) -> str:
+        """The reason in plain English (logs, the arena); players read the bot's wording."""
+        if self.how == "search":
+            return f"searched {self.iterations} futures; this move scored {self.score:.0%}"
+        if self.how == "look-ahead":
+            return f"one move ahead, this move leaves the seat at {self.score:.0%}"
+        return {"only": "the only legal move", "random": "a random legal move"}[self.how]
 
 
 def decide(game: Game, state, seat: int, seats: int, level: str, seed: int, *, iterations: int | None = None,
@@ -43,9 +56,9 @@ def decide(game: Game, state, seat: int, seats: int, level: str, seed: int, *, i
         raise ValueError(f"seat {seat} has no legal move")
     rng = Rng(seed)
     if len(moves) == 1:
-        return Decision(moves[0], "the only legal move", 0.5)
+        return Decision(moves[0], "only", 0.5)
     if level == "random":
-        return Decision(moves[rng.randbelow(len(moves))], "a random legal move", 0.5)
+        return Decision(moves[rng.randbelow(len(moves))], "random", 0.5)
     if level == "easy":
         return _look_ahead(game, state, seat, seats, moves, rng)
     if level not in BUDGETS:
@@ -56,10 +69,7 @@ def decide(game: Game, state, seat: int, seats: int, level: str, seed: int, *, i
     by_notation = {m.notation: m for m in moves}
     for outcome in outcomes:
         if outcome.notation in by_notation:
-            share = f"{outcome.visits}/{outcome.iterations}"
-            return Decision(by_notation[outcome.notation],
-                            f"searched {outcome.iterations} futures; this move scored {outcome.mean:.0%} "
-                            f"(chosen in {share})", outcome.mean, outcome.iterations)
+            return Decision(by_notation[outcome.notation], "search", outcome.mean, outcome.iterations)
     # the search never tried one of the real moves (a tiny budget): fall back on a look-ahead
     return _look_ahead(game, state, seat, seats, moves, rng)
 
@@ -76,4 +86,4 @@ def _look_ahead(game: Game, state, seat: int, seats: int, moves: list[Move], rng
         value = total / len(worlds)
         if value > best_value:
             best, best_value = move, value
-    return Decision(best, f"looks one move ahead: this move leaves you at {best_value:.0%}", best_value)
+    return Decision(best, "look-ahead", best_value)

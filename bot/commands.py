@@ -47,6 +47,7 @@ COMMANDS: dict[str, tuple[str, tuple[Param, ...]]] = {
     "game status": ("Whose turn it is, for how long, and the scores", ()),
     "game cancel": ("Cancel this channel's game (creator or Manage Channels)", ()),
     "move": ("Make your move", (Param("move", "Your move; autocomplete lists the legal ones", True),)),
+    "hint": ("The AI's suggestion for your move, privately (solo tables)", ()),
     "board": ("Show the board", ()),
     "hand": ("See your private information (only you see it)", ()),
     "log": ("The game's history", (
@@ -134,6 +135,8 @@ async def run(service: TableService, place: Place, actor: Actor, name: str, args
         return await service.move(place, actor, str(args.get("move") or ""))
     if name == "board":
         return await service.board(place, actor)
+    if name == "hint":
+        return await service.hint(place, actor)
     if name == "hand":
         return await service.hand(place, actor)
     if name == "log":

@@ -27,6 +27,7 @@ COSTLY: dict[str, tuple[str, Rule]] = {
     "stats": ("render", Rule(burst=4, per=10.0)),
     "game export": ("render", Rule(burst=4, per=10.0)),
     "replay": ("replay", Rule(burst=2, per=60.0)),     # an animated GIF of the whole game
+    "hint": ("hint", Rule(burst=3, per=20.0)),         # an AI search of a few seconds
 }
 
 MAX_KEYS = 10_000     # forget the oldest buckets beyond this (memory stays bounded)

@@ -40,6 +40,8 @@ DESCRIPTIONS = {
     "Table options as key=value pairs, e.g. variant=coop": "Options de la table en clé=valeur, par ex. variant=coop",
     "yes: run the game in its own new thread": "oui : jouer la partie dans un nouveau fil",
     "Take a seat at the table in this channel": "Prendre place à la table de ce salon",
+    "The AI's suggestion for your move, privately (solo tables)":
+        "La suggestion de l'IA pour votre coup, en privé (tables solo)",
     "How many AI players take seats now (0-5)": "Combien de joueurs IA s'assoient maintenant (0 à 5)",
     "Their level: easy, normal (default) or hard": "Leur niveau : facile, normal (par défaut) ou difficile",
     "Seat an AI player at this table (before the start)": "Installer un joueur IA à cette table (avant le début)",

@@ -132,6 +132,11 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
         moves = await service.legal(place_of(interaction), actor_of(interaction), current, limit=25)
         return [app_commands.Choice(name=m.display()[:100], value=m.notation[:100]) for m in moves]
 
+    @tree.command(name="hint", description=command_text("hint"))
+    @app_commands.guild_only()
+    async def hint(interaction: discord.Interaction):
+        await do(interaction, "hint")
+
     @tree.command(name="board", description=command_text("board"))
     @app_commands.guild_only()
     async def board(interaction: discord.Interaction):

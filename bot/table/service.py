@@ -14,6 +14,7 @@ from __future__ import annotations
 from bot.table import stats
 from bot.table.archive import Archive
 from bot.table.context import TableContext
+from bot.table.hints import Hints
 from bot.table.lists import Lists
 from bot.table.lobby import Lobby
 from bot.table.notices import Notices
@@ -41,6 +42,7 @@ class TableService:
         self.settings = GameSettings(ctx, self.reminders)
         self.lists = Lists(ctx)
         self.archive = Archive(ctx)
+        self.hints = Hints(ctx)
         self._guild_locales: dict[int, str | None] = {}
 
     @property
@@ -115,6 +117,10 @@ class TableService:
     @answers
     async def resign(self, place: Place, actor: Actor) -> Reply:
         return await self.play.resign(place, actor)
+
+    @answers
+    async def hint(self, place: Place, actor: Actor) -> Reply:
+        return await self.hints.hint(place, actor)
 
     # ---- looking
 

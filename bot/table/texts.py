@@ -212,4 +212,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ai_count_bad": ("This table takes 0 to {most} AI players.", "Cette table accepte de 0 à {most} joueurs IA."),
     "ai_add_who": ("Only a seated player or a moderator can seat an AI player.",
                    "Seul un joueur assis ou un modérateur peut installer un joueur IA."),
+    "hint": ("💡 The AI would play `{move}`: {why}.", "💡 L'IA jouerait `{move}` : {why}."),
+    "hint_search": ("it tried {n} possible futures and this move came out best ({pct} % expected)",
+                    "elle a essayé {n} futurs possibles et ce coup en sort le meilleur ({pct} % attendus)"),
+    "hint_look": ("one move ahead it leaves you best placed ({pct} %)",
+                  "un coup plus loin, il vous laisse le mieux placé ({pct} %)"),
+    "hint_only": ("it is the only legal move", "c'est le seul coup permis"),
+    "hint_off": ("Hints are for tables with one person playing against AI players.",
+                 "Les conseils sont réservés aux tables où une seule personne joue contre des IA."),
 }

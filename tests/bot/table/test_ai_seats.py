@@ -79,3 +79,25 @@ async def test_a_person_plays_a_whole_game_alone_against_an_ai(service, key):
         assert reply.ok, reply.text
     row = await service.store.latest_game_in(HERE.channel_id)
     assert row.status == "finished"
+
+
+async def test_hint_at_a_solo_table_names_a_legal_move_privately(service):
+    await service.new_game(HERE, ANN, "clans", ai=1, level="easy", seed=8)
+    await service.start(HERE, ANN, "join")
+    row = await service.store.open_game_in(HERE.channel_id)
+    game = registry.get("clans")
+    state = service.context.state_of(row)
+    legal = {m.notation for m in game.legal_moves(state, game.to_act(state)[0])}
+    reply = await service.hint(HERE, ANN)
+    assert reply.ok and reply.ephemeral and reply.text.startswith("💡 The AI would play `")
+    assert reply.text.split("`")[1].split(" — ")[0] in legal
+
+
+async def test_hint_is_refused_at_a_table_of_several_people(service, store):
+    await service.new_game(HERE, ANN, "clans", seed=9)
+    await service.join(HERE, BOB)
+    await service.start(HERE, ANN, "join")
+    before = await snapshot(store)
+    reply = await service.hint(HERE, ANN)
+    assert not reply.ok and "one person" in reply.text
+    assert await snapshot(store) == before

@@ -1,0 +1,40 @@
+"""``/hint``: the AI's suggestion for the caller's move, privately, with a
+one-line reason. Allowed where it spoils nobody's game: a table with one
+person (solo against AI players); with several people only when the table
+allows it (the ``hints`` setting, off by default)."""
+
+from __future__ import annotations
+
+from bot.table.ai_seats import ai_decision
+from bot.table.context import TableContext
+from bot.table.i18n import t
+from bot.table.values import Actor, Place, Refused, Reply
+
+HINT_LEVEL = "normal"
+
+
+class Hints:
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
+
+    @staticmethod
+    def allowed(seats) -> bool:
+        """A hint spoils nobody's game at a table with one person."""
+        return len({s.user_id for s in seats if not s.is_bot}) <= 1
+
+    async def hint(self, place: Place, actor: Actor) -> Reply:
+        ctx = self.ctx
+        loc = actor.locale
+        row = await ctx.open_row(place, loc)
+        seats = await ctx.store.seats(row.id)
+        ctx.playing_seats(row, seats, actor)
+        if not self.allowed(seats):
+            raise Refused(t(loc, "hint_off"))
+        game = ctx.game_of(row)
+        state = ctx.state_of(row)
+        seat = ctx.acting_seats(game, state, seats, actor)[0]
+        decision = await ai_decision(game, row, seats, state, seat, HINT_LEVEL)
+        why = {"search": t(loc, "hint_search", n=decision.iterations, pct=round(100 * decision.score)),
+               "look-ahead": t(loc, "hint_look", pct=round(100 * decision.score))}.get(decision.how) \
+            or t(loc, "hint_only")
+        return Reply(t(loc, "hint", move=decision.move.display(), why=why), ephemeral=True)
