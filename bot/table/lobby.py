@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 from bot.table.context import TableContext
-from bot.table.i18n import t
+from bot.table.i18n import t, tn
 from bot.table.notices import Notices
 from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply
@@ -53,7 +53,8 @@ class Lobby:
         opts = "".join(f", {k}={v}" for k, v in resolved.items())
         players = f"{game.min_players}–{game.max_players}" if game.min_players != game.max_players \
             else str(game.min_players)
-        return Reply(t(loc, "created", name=actor.name, game=game.display_name(loc), players=players, opts=opts),
+        return Reply(tn(loc, "created", game.max_players, name=actor.name, game=game.display_name(loc), players=players,
+                        opts=opts),
                      game_id=row.id, version=row.version)
 
     async def join(self, place: Place, actor: Actor) -> Reply:
@@ -68,7 +69,7 @@ class Lobby:
                 raise Refused(t(loc, "already_joined"))
             game = ctx.game_of(row)
             if len(seats) >= game.max_players:
-                raise Refused(t(loc, "table_full", max=game.max_players))
+                raise Refused(tn(loc, "table_full", game.max_players))
             people = [(s.user_id, s.name) for s in seats] + [(actor.user_id, actor.name)]
             try:
                 await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
