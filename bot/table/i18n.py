@@ -35,18 +35,18 @@ def default_locale() -> str:
     return os.environ.get("HEARTH_LOCALE", "en")
 
 
-def languages() -> list[str]:
-    """Every language the bot speaks: the source and each one with a catalogue."""
+@functools.cache
+def languages() -> tuple[str, ...]:
+    """Every language the bot speaks: the source and each one with a catalogue (read once)."""
     found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return [SOURCE_LANGUAGE, *(lang for lang in found if lang != SOURCE_LANGUAGE)]
+    return (SOURCE_LANGUAGE, *(lang for lang in found if lang != SOURCE_LANGUAGE))
 
 
 def language(locale: str | None) -> str:
     """The catalogue for a locale: 'pt-BR' -> 'pt_BR' if we have it, else 'pt', else English."""
-    tag = (locale or default_locale()).strip().replace("-", "_")
-    have = set(languages())
-    for candidate in (tag, tag.split("_")[0].lower()):
-        if candidate in have:
+    base, _, region = (locale or default_locale()).strip().replace("-", "_").partition("_")
+    for candidate in (f"{base.lower()}_{region.upper()}", base.lower()):
+        if candidate in languages():
             return candidate
     return SOURCE_LANGUAGE
 

@@ -157,12 +157,14 @@ def test_a_fuzzy_or_empty_translation_falls_back_to_english(tmp_path, monkeypatc
         write_po(out, catalog)
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     i18n.catalogue.cache_clear()
+    i18n.languages.cache_clear()
     try:
         assert t("fr", "log_empty") == "No moves yet."
         assert t("fr", "already_joined") == "You are already at this table."
         assert t("fr", "no_game").startswith("Aucune partie")
     finally:
         i18n.catalogue.cache_clear()
+        i18n.languages.cache_clear()
 
 
 # ---------------------------------------------------------------- the template and the source
