@@ -11,7 +11,7 @@ import asyncio
 import json
 
 from bot.table.context import TableContext
-from bot.table.i18n import t
+from bot.table.i18n import t, tn
 from bot.table.replay import Played, effective_moves, replay
 from bot.table.values import Actor, Place, Refused, Reply
 from render.animation import Frame, build_gif
@@ -151,8 +151,8 @@ class Archive:
         except ChannelBusy:
             raise Refused(t(loc, "import_busy")) from None
         row = await self.ctx.store.game(game_id)
-        return Reply(t(loc, "import_done", name=actor.name, game=self.ctx.game_of(row).name,
-                       moves=len(data["log"])), game_id=row.id)
+        return Reply(tn(loc, "import_done", len(data["log"]), name=actor.name, game=self.ctx.game_of(row).name),
+                     game_id=row.id)
 
     async def replay(self, place: Place, actor: Actor, limit: int | None = None) -> Reply:
         ctx = self.ctx
@@ -181,9 +181,9 @@ class Archive:
         last = await ctx.store.log(row.id, after_version=max(0, row.version - 1))
         live = await ctx.board_image(row, seats, ctx.state_of(row), [e for x in last for e in x.events], loc)
         anim = await asyncio.to_thread(build_gif, row.key, frames, int((limit or DEFAULT_LIMIT) * 0.95), live)
-        note = ((t(loc, "replay_sampled", moves=len(frames) - 1) if anim.sampled else "")
+        note = ((tn(loc, "replay_sampled", len(frames) - 1) if anim.sampled else "")
                 + (t(loc, "replay_dropped") if anim.dropped else "") + (t(loc, "replay_scaled") if anim.scaled else ""))
-        reply = Reply(t(loc, "replay_done", game=game.display_name(loc), frames=anim.frames, note=note), game_id=row.id)
+        reply = Reply(tn(loc, "replay_done", anim.frames, game=game.display_name(loc), note=note), game_id=row.id)
         reply.image = anim.data
         reply.image_name = f"replay-{row.key}-{row.id}.gif"
         return reply

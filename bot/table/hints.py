@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.table.ai_seats import ai_decision
 from bot.table.context import TableContext
-from bot.table.i18n import t
+from bot.table.i18n import t, tn
 from bot.table.values import Actor, Place, Refused, Reply
 
 HINT_LEVEL = "normal"
@@ -34,7 +34,7 @@ class Hints:
         state = ctx.state_of(row)
         seat = ctx.acting_seats(game, state, seats, actor)[0]
         decision = await ai_decision(game, row, seats, state, seat, HINT_LEVEL)
-        why = {"search": t(loc, "hint_search", n=decision.iterations, pct=round(100 * decision.score)),
+        why = {"search": tn(loc, "hint_search", decision.iterations, pct=round(100 * decision.score)),
                "look-ahead": t(loc, "hint_look", pct=round(100 * decision.score))}.get(decision.how) \
             or t(loc, "hint_only")
         return Reply(t(loc, "hint", move=decision.move.display(), why=why), ephemeral=True)

@@ -1,37 +1,145 @@
-"""Reply texts in English and French. ``t(locale, key, **fields)`` picks the
-caller's language (French for any ``fr*`` locale), English otherwise."""
+"""Reply texts in the reader's language, from gettext catalogues.
+
+``t(locale, key, **fields)`` renders a text of :mod:`bot.table.texts`; ``tn(locale, key, n, **fields)``
+one with a count, in the plural form the language's rule picks for ``n``. A Discord locale
+(``fr``, ``en-GB``, ``pt-BR``…) selects ``bot/locale/<lang>/LC_MESSAGES/hearth.po`` (``pt_BR``, else
+``pt``); English is the source language (the texts' own words), also the fallback for a language we
+have no catalogue for and for an entry a catalogue leaves untranslated or fuzzy.
+
+The ``.po`` files are read with Babel when first needed and compiled in memory into a standard
+:class:`gettext.GNUTranslations` (same lookup, plural rule from the catalogue's ``Plural-Forms``), so
+a fresh checkout or ``pip install`` runs with no compile step and no ``.mo`` file to go stale.
+"""
 
 from __future__ import annotations
 
+import functools
+import gettext
+import io
 import os
+import string
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 from bot.table.texts import MESSAGES
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "hearth"
+SOURCE_LANGUAGE = "en"
 
 
 def default_locale() -> str:
     return os.environ.get("HEARTH_LOCALE", "en")
 
 
+@functools.cache
+def languages() -> tuple[str, ...]:
+    """Every language the bot speaks: the source and each one with a catalogue (read once)."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return (SOURCE_LANGUAGE, *(lang for lang in found if lang != SOURCE_LANGUAGE))
+
+
+def language(locale: str | None) -> str:
+    """The catalogue for a locale: 'pt-BR' -> 'pt_BR' if we have it, else 'pt', else English."""
+    base, _, region = (locale or default_locale()).strip().replace("-", "_").partition("_")
+    for candidate in (f"{base.lower()}_{region.upper()}", base.lower()):
+        if candidate in languages():
+            return candidate
+    return SOURCE_LANGUAGE
+
+
 def is_french(locale: str | None) -> bool:
-    return (locale or default_locale()).lower().startswith("fr")
+    return language(locale) == "fr"
 
 
-def t(locale: str | None, message: str, /, **fields) -> str:
-    en, fr = MESSAGES[message]
-    return (fr if is_french(locale) else en).format(**fields)
+@functools.cache
+def catalogue(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of one language (English: the texts themselves)."""
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if lang == SOURCE_LANGUAGE or not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as po:
+        parsed = read_po(po, locale=lang, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, parsed, use_fuzzy=False)   # a fuzzy entry waits for review: English meanwhile
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def t(locale: str | None, key: str, /, **fields) -> str:
+    """The text ``key`` in the reader's language, its ``{fields}`` filled."""
+    message = MESSAGES[key]
+    if message.is_plural:
+        raise TypeError(f"text {key!r} has a count: use tn(locale, {key!r}, n, …)")
+    return catalogue(language(locale)).pgettext(key, message.one).format(**fields)
+
+
+def tn(locale: str | None, key: str, n: float, /, **fields) -> str:
+    """The text ``key`` for the count ``n``; ``{n}`` shows the count, written for the language."""
+    message = MESSAGES[key]
+    if not message.is_plural:
+        raise TypeError(f"text {key!r} has no count: use t(locale, {key!r}, …)")
+    lang = language(locale)
+    text = catalogue(lang).npgettext(key, message.one, message.other, plural_count(n, lang))
+    fields.setdefault("n", number(n, lang))
+    return text.format(**fields)
+
+
+def plural_count(n: float, lang: str) -> int:
+    """The whole number that picks ``n``'s plural form. gettext rules take integers; for 1.5
+    (e.g. days of vacation) take an integer of the same CLDR category: '1.5 days' but '1,5 jour'."""
+    if float(n).is_integer():
+        return abs(int(n))
+    try:
+        rules = Locale.parse(lang)
+    except (ValueError, UnknownLocaleError):
+        return 2
+    wanted = rules.plural_form(abs(n))
+    return next((k for k in range(1000) if rules.plural_form(k) == wanted), 2)
+
+
+def number(n: float, lang: str) -> str:
+    """A count as the language writes it: 2, 1.5 in English; 2, 1,5 in French."""
+    if float(n).is_integer():
+        return str(int(n))
+    text = f"{n:g}"
+    if "." in text and lang != SOURCE_LANGUAGE:
+        try:
+            return text.replace(".", Locale.parse(lang).number_symbols["latn"]["decimal"])
+        except (ValueError, UnknownLocaleError, KeyError):
+            return text
+    return text
+
+
+def ordinal(locale: str | None, n: int) -> str:
+    """'1st', '2nd', '3rd', '11th' / '1er', '2e': the ordinal_* text of ``n``'s CLDR ordinal category."""
+    lang = language(locale)
+    try:
+        category = Locale.parse(lang).ordinal_form(n)
+    except (ValueError, UnknownLocaleError):
+        category = "other"
+    key = f"ordinal_{category}" if f"ordinal_{category}" in MESSAGES else "ordinal_other"
+    return t(locale, key, n=n)
 
 
 def duration(seconds: float, locale: str | None = None) -> str:
-    """'3 d 4 h', '5 h 12 min', '40 min', 'moments' — short and language-neutral."""
+    """'3 d 4 h', '5 h 12 min', '40 min', 'a few moments' — short units, in the reader's language."""
     seconds = max(0, int(seconds))
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
     if days:
-        return f"{days} d {hours} h"
+        return t(locale, "duration_days", days=days, hours=hours)
     if hours:
-        return f"{hours} h {minutes} min"
+        return t(locale, "duration_hours", hours=hours, minutes=minutes)
     if minutes:
-        return f"{minutes} min"
-    return "quelques instants" if is_french(locale) else "moments"
+        return t(locale, "duration_minutes", minutes=minutes)
+    return t(locale, "duration_moments")
 
+
+def fields_of(text: str) -> set[str]:
+    """The ``{field}`` names a text uses (for the catalogue checks)."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}

@@ -8,7 +8,7 @@ import os
 
 from bot.table.ai_seats import AI_USERS, MAX_AI_SEATS, ai_level, ai_move, ai_name, parse_level
 from bot.table.context import TableContext
-from bot.table.i18n import is_french, t
+from bot.table.i18n import is_french, t, tn
 from bot.table.notices import Notices
 from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply
@@ -48,7 +48,7 @@ class Lobby:
         if chosen_level is None:
             raise Refused(t(loc, "ai_level_bad", level=echo(str(level))))
         if not 0 <= ai <= min(MAX_AI_SEATS, game.max_players - 1):
-            raise Refused(t(loc, "ai_count_bad", most=min(MAX_AI_SEATS, game.max_players - 1)))
+            raise Refused(tn(loc, "ai_count_bad", min(MAX_AI_SEATS, game.max_players - 1)))
         if seed is None:
             seed = int.from_bytes(os.urandom(6), "big")
         try:
@@ -62,7 +62,8 @@ class Lobby:
         opts = "".join(f", {k}={v}" for k, v in resolved.items())
         players = f"{game.min_players}–{game.max_players}" if game.min_players != game.max_players \
             else str(game.min_players)
-        text = t(loc, "created", name=actor.name, game=game.display_name(loc), players=players, opts=opts)
+        text = tn(loc, "created", game.max_players, name=actor.name, game=game.display_name(loc), players=players,
+                  opts=opts)
         if ai:
             people = [(actor.user_id, actor.name)] + [(AI_USERS[chosen_level], ai_name(chosen_level, n + 1 if ai > 1 else None))
                                                       for n in range(ai)]
@@ -88,7 +89,7 @@ class Lobby:
                 raise Refused(t(loc, "ai_add_who"))
             game = ctx.game_of(row)
             if len(seats) >= game.max_players:
-                raise Refused(t(loc, "table_full", max=game.max_players))
+                raise Refused(tn(loc, "table_full", game.max_players))
             same = sum(1 for s in seats if s.user_id == AI_USERS[chosen])
             people = [(s.user_id, s.name) for s in seats]
             if same == 1:   # number the first one too, so the two read apart
@@ -114,7 +115,7 @@ class Lobby:
                 raise Refused(t(loc, "already_joined"))
             game = ctx.game_of(row)
             if len(seats) >= game.max_players:
-                raise Refused(t(loc, "table_full", max=game.max_players))
+                raise Refused(tn(loc, "table_full", game.max_players))
             people = [(s.user_id, s.name) for s in seats] + [(actor.user_id, actor.name)]
             try:
                 await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())

@@ -6,7 +6,7 @@ is tried again on the new position or refused, never lost."""
 from __future__ import annotations
 
 from bot.table.context import TableContext
-from bot.table.i18n import t
+from bot.table.i18n import t, tn
 from bot.table.replay import Played, bot_rng, effective_moves, replay
 from bot.table.turns import Turns
 from bot.table.values import MAX_INPUT, Actor, Choice, Place, Refused, Reply, refusal
@@ -150,7 +150,7 @@ class Play:
             tail = self.undoable(moves, seats, actor, max(1, min(int(count), UNDO_MAX)), loc)
             listing = ", ".join(f"`{p.text}`" for p in reversed(tail))
             if not confirm:
-                return Reply(t(loc, "undo_preview", moves=listing), ephemeral=True,
+                return Reply(tn(loc, "undo_preview", len(tail), moves=listing), ephemeral=True,
                              choices=[Choice(f"Undo {len(tail)}", "undo", str(len(tail)), row.id, row.version)])
             game = ctx.game_of(row)
             state = replay(game, len(seats), row.seed, row.options, moves[:len(moves) - len(tail)])

@@ -16,7 +16,7 @@ import time
 from dataclasses import replace
 
 from bot.table.context import TableContext
-from bot.table.i18n import duration, t
+from bot.table.i18n import duration, t, tn
 from bot.table.notices import Notices
 from bot.table.replay import bot_rng
 from bot.table.turns import Turns
@@ -255,15 +255,15 @@ class Reminders:
             raise Refused(t(loc, "vacation_bad"))
         left = settings.vacation_days * DAY - used
         if asked * DAY > left + 1e-6:
-            raise Refused(t(loc, "vacation_over", left=f"{max(0.0, left) / DAY:g}", asked=f"{asked:g}"))
+            raise Refused(tn(loc, "vacation_over", round(max(0.0, left) / DAY, 2), asked=f"{asked:g}"))
         start = max(now, until)
         new_until = start + asked * DAY
         await self.timer_for(row)   # the running turn's times, before the vacation shifts them
         await self.tables.set_vacation(row.id, actor.user_id, used + asked * DAY, new_until)
         await self._shift_timer(row, seats, actor.user_id, now, asked * DAY)
         stamp = time.strftime("%Y-%m-%d %H:%M", time.gmtime(new_until))
-        return Reply(t(loc, "vacation_on", name=actor.name, game=game.display_name(loc), until=stamp,
-                       left=f"{(left - asked * DAY) / DAY:g}"))
+        return Reply(tn(loc, "vacation_on", round((left - asked * DAY) / DAY, 2), name=actor.name,
+                        game=game.display_name(loc), until=stamp))
 
     async def _shift_timer(self, row: GameRow, seats, user_id: int, now: float, seconds: float) -> None:
         """A vacation taken (or ended) while this player is waited for moves

@@ -5,7 +5,7 @@ may change them. Without options it shows them."""
 from __future__ import annotations
 
 from bot.table.context import TableContext
-from bot.table.i18n import t
+from bot.table.i18n import t, tn
 from bot.table.reminders import Reminders
 from bot.table.values import Actor, Place, Refused, Reply
 
@@ -26,7 +26,7 @@ class GameSettings:
                     deadline=t(loc, "hours", n=f"{settings.deadline_hours:g}") if settings.deadline_hours
                     else t(loc, "off"),
                     policy=f"{settings.policy} ({t(loc, 'policy_' + settings.policy)})",
-                    vacation=f"{settings.vacation_days:g}")
+                    vacation=tn(loc, "vacation_allowance", settings.vacation_days))
 
     async def settings(self, place: Place, actor: Actor, reminder=None, deadline=None, policy=None,
                        vacation=None) -> Reply:

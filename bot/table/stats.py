@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
-from bot.table.i18n import t
+from bot.table.i18n import t, tn
 from bot.table.values import Actor, Place, Reply, refusal
 from rules import registry
 from rules.core import echo
@@ -89,7 +89,8 @@ async def stats(store: Store, place: Place, actor: Actor, player: tuple | None =
     out = []
     mine = lines.get(who_id)
     if mine is not None:
-        out.append(t(loc, "stats_player", name=mine.name, scope=scope, games=mine.games, wins=mine.wins,
+        out.append(t(loc, "stats_player", name=mine.name, scope=scope, games=tn(loc, "stats_games", mine.games),
+                     wins=tn(loc, "stats_wins", mine.wins),
                      avg=mine.average_rank, rating=mine.ordinal))
     elif player is not None or lines:
         out.append(t(loc, "stats_nobody", name=who_name, scope=scope))
@@ -98,6 +99,7 @@ async def stats(store: Store, place: Place, actor: Actor, player: tuple | None =
     else:
         out.append(t(loc, "stats_head", scope=scope))
         for pos, line in enumerate(leaderboard(lines)[:BOARD_SIZE], start=1):
-            out.append(t(loc, "stats_line", pos=pos, name=line.name, rating=line.ordinal, games=line.games,
-                         wins=line.wins, avg=line.average_rank))
+            out.append(t(loc, "stats_line", pos=pos, name=line.name, rating=line.ordinal,
+                         games=tn(loc, "stats_games", line.games), wins=tn(loc, "stats_wins", line.wins),
+                         avg=line.average_rank))
     return Reply("\n".join(out)[:1990], ephemeral=True)

@@ -1,223 +1,247 @@
-"""Every reply text of the table, in English and French: ``key -> (English, French)``.
-Looked up by :func:`bot.table.i18n.t`; ``{name}`` fields are filled there."""
+"""Every reply text of the table, in English: the source of the gettext catalogues.
+
+Each text is ``msg(key, english)`` or, when it holds a count, ``plural(key, one, other)`` (the
+count is ``{n}``, or the text says which field it counts). The key becomes the catalogue entry's
+``msgctxt`` and the English text its ``msgid``, so a translator sees the English sentence (the
+stable key beside it) in any gettext tool, and fixing an English text marks its translations fuzzy.
+Translations live in ``bot/locale/<lang>/LC_MESSAGES/hearth.po``; ``bot/locale/README.md`` says how
+to extract, update and add a language. Texts are looked up by :func:`bot.table.i18n.t` and
+:func:`bot.table.i18n.tn`; ``{name}`` fields are filled there.
+"""
 
 from __future__ import annotations
 
-MESSAGES: dict[str, tuple[str, str]] = {
-    "no_game": ("There is no game in this channel. Start one with `/game new`.",
-                "Aucune partie dans ce salon. Lancez-en une avec `/game new`."),
-    "unknown_game": ("Unknown game '{key}'. Games: {keys}.", "Jeu inconnu « {key} ». Jeux : {keys}."),
-    "channel_busy": ("This channel already has a game ({key}, {status}). Finish or `/game cancel` it first, "
-                     "or start a thread.",
-                     "Ce salon a déjà une partie ({key}, {status}). Terminez-la ou `/game cancel`, "
-                     "ou ouvrez un fil."),
-    "created": ("{name} opened a table of **{game}** ({players} players){opts}. Join with `/game join`; "
-                "{name} starts it with `/game start`.",
-                "{name} a ouvert une table de **{game}** ({players} joueurs){opts}. Rejoignez avec "
-                "`/game join` ; {name} la lance avec `/game start`."),
-    "joined": ("{name} joined. Seated: {seated}.", "{name} a rejoint la table. Assis : {seated}."),
-    "already_joined": ("You are already at this table.", "Vous êtes déjà à cette table."),
-    "table_full": ("The table is full ({max} players).", "La table est complète ({max} joueurs)."),
-    "not_in_lobby": ("The game has already started; seats can no longer change.",
-                     "La partie a commencé : les places ne changent plus."),
-    "left": ("{name} left the table. Seated: {seated}.", "{name} a quitté la table. Assis : {seated}."),
-    "left_last": ("{name} left; the table is empty and closed.", "{name} est parti ; la table est vide et fermée."),
-    "not_seated": ("You are not seated at this game.", "Vous n'êtes pas assis à cette partie."),
-    "use_resign": ("The game is under way: use `/resign` to leave it.",
-                   "La partie est en cours : utilisez `/resign` pour la quitter."),
-    "only_creator_start": ("Only {creator} (who opened the table) or a moderator can start it.",
-                           "Seul {creator} (qui a ouvert la table) ou un modérateur peut la lancer."),
-    "only_creator_cancel": ("Only {creator} (who opened the table) or someone with Manage Channels can cancel it.",
-                            "Seul {creator} ou quelqu'un avec « Gérer les salons » peut l'annuler."),
-    "started": ("**{game}** begins! Seats: {seats}.", "**{game}** commence ! Places : {seats}."),
-    "cancelled": ("The game was cancelled by {name}.", "La partie a été annulée par {name}."),
-    "not_active": ("The game is not in play (it is {status}).", "La partie n'est pas en cours ({status})."),
-    "lobby_wait": ("The game has not started yet. Seated: {seated}.",
-                   "La partie n'a pas commencé. Assis : {seated}."),
-    "spectator": ("You are not playing in this game; you can watch with `/board` and `/game status`.",
-                  "Vous ne jouez pas cette partie ; suivez-la avec `/board` et `/game status`."),
-    "not_your_turn": ("It is not your turn: waiting for {who}.", "Ce n'est pas votre tour : on attend {who}."),
-    "your_turn": ("{who}, your turn.", "{who}, à vous de jouer."),
-    "turn_of": ("Waiting for {who} (for {since}).", "On attend {who} (depuis {since})."),
-    "game_over": ("**Game over.** {summary}", "**Partie terminée.** {summary}"),
-    "continue": ("Done: {moves}. Your turn continues: {hint}", "Fait : {moves}. Votre tour continue : {hint}"),
-    "moved_on": ("The game moved on while you typed: {error}", "La partie a avancé pendant votre saisie : {error}"),
-    "too_long": ("That is too long ({length} characters; at most {limit}).",
-                 "C'est trop long ({length} caractères ; au plus {limit})."),
-    "nothing_to_undo": ("Nothing to take back: {why}", "Rien à reprendre : {why}"),
-    "undo_other_acted": ("someone else has acted since your move.", "un autre joueur a joué depuis votre coup."),
-    "undo_barrier": ("your last move revealed hidden information or drew at random.",
-                     "votre dernier coup a révélé une information cachée ou tiré au hasard."),
-    "undo_none": ("you have not moved yet.", "vous n'avez pas encore joué."),
-    "undo_preview": ("This will take back your move(s): {moves}. Confirm with the button or `/undo confirm:yes`.",
-                     "Cela reprendra votre ou vos coups : {moves}. Confirmez avec le bouton ou `/undo confirm:yes`."),
-    "undo_done": ("{name} took back: {moves}.", "{name} a repris : {moves}."),
-    "undo_stale": ("The game changed since that undo was offered; ask again with `/undo`.",
-                   "La partie a changé depuis ; redemandez avec `/undo`."),
-    "resigned": ("{name} resigned; the table plays their seat from now on.",
-                 "{name} abandonne ; la table joue sa place désormais."),
-    "resigned_end": ("{name} resigned. {summary}", "{name} abandonne. {summary}"),
-    "resigned_solo": ("{name} resigned; the game is closed.", "{name} abandonne ; la partie est close."),
-    "no_private": ("You hold no private information in this game.",
-                   "Vous n'avez aucune information privée dans ce jeu."),
-    "log_empty": ("No moves yet.", "Aucun coup pour l'instant."),
-    "log_page": ("Log of {game}, page {page}/{pages}:", "Historique de {game}, page {page}/{pages} :"),
-    "status_lobby": ("**{game}** — waiting to start. Seated: {seated}.",
-                     "**{game}** — en attente. Assis : {seated}."),
-    "status_finished": ("**{game}** — finished. {summary}", "**{game}** — terminée. {summary}"),
-    "status_abandoned": ("**{game}** — abandoned.", "**{game}** — abandonnée."),
-    "bad_option": ("{error}", "{error}"),
-    "rate_limited": ("Easy there: try again in {seconds} s.", "Doucement : réessayez dans {seconds} s."),
-    "unknown_command": ("Unknown command '{name}'. Try /game new, /move, /board, /hand, /log, /rules.",
-                        "Commande inconnue « {name} ». Essayez /game new, /move, /board, /hand, /log, /rules."),
-    "stale_button": ("That button belongs to an earlier position; the game has moved on. See `/board`.",
-                     "Ce bouton date d'une position précédente ; la partie a avancé. Voir `/board`."),
-    "busy": ("The table is busy with another move; please try again.",
-             "La table traite un autre coup ; réessayez."),
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Message:
+    key: str
+    one: str                  # the English text (for a plural: the singular)
+    other: str | None = None  # the English plural, for texts with a count
+
+    @property
+    def is_plural(self) -> bool:
+        return self.other is not None
+
+
+def msg(key: str, english: str) -> Message:
+    return Message(key, english)
+
+
+def plural(key: str, one: str, other: str) -> Message:
+    return Message(key, one, other)
+
+
+# Texts that are the same in every language we have so far: only fields, symbols and units.
+# The catalogue test lets their translation equal the English; any other identical text fails.
+SAME_IN_ALL_LANGUAGES = frozenset({
+    "bad_option", "hours", "status_pin", "duration_hours", "duration_minutes", "rules_page",
+})
+
+# Babel extracts these calls: `pybabel extract -k msg:1c,2 -k plural:1c,2,3` (see bot/locale/README.md).
+_ALL: tuple[Message, ...] = (
+    msg("no_game", "There is no game in this channel. Start one with `/game new`."),
+    msg("unknown_game", "Unknown game '{key}'. Games: {keys}."),
+    msg("channel_busy", "This channel already has a game ({key}, {status}). Finish or `/game cancel` it first, or start "
+                        "a thread."),
+    # TRANSLATORS: {players} is a player count or a range such as 2–4; the plural follows the largest count.
+    plural("created", "{name} opened a table of **{game}** ({players} player){opts}. Join with `/game join`; {name} "
+                      "starts it with `/game start`.",
+                      "{name} opened a table of **{game}** ({players} players){opts}. Join with `/game join`; {name} "
+                      "starts it with `/game start`."),
+    msg("joined", "{name} joined. Seated: {seated}."),
+    msg("already_joined", "You are already at this table."),
+    plural("table_full", "The table is full ({n} player).",
+                         "The table is full ({n} players)."),
+    msg("not_in_lobby", "The game has already started; seats can no longer change."),
+    msg("left", "{name} left the table. Seated: {seated}."),
+    msg("left_last", "{name} left; the table is empty and closed."),
+    msg("not_seated", "You are not seated at this game."),
+    msg("use_resign", "The game is under way: use `/resign` to leave it."),
+    msg("only_creator_start", "Only {creator} (who opened the table) or a moderator can start it."),
+    msg("only_creator_cancel", "Only {creator} (who opened the table) or someone with Manage Channels can cancel it."),
+    msg("started", "**{game}** begins! Seats: {seats}."),
+    msg("cancelled", "The game was cancelled by {name}."),
+    msg("not_active", "The game is not in play (it is {status})."),
+    msg("lobby_wait", "The game has not started yet. Seated: {seated}."),
+    msg("spectator", "You are not playing in this game; you can watch with `/board` and `/game status`."),
+    msg("not_your_turn", "It is not your turn: waiting for {who}."),
+    msg("your_turn", "{who}, your turn."),
+    # TRANSLATORS: {since} is a duration from the duration_* texts, e.g. '3 h 5 min' or 'a few moments'.
+    msg("turn_of", "Waiting for {who} (for {since})."),
+    msg("game_over", "**Game over.** {summary}"),
+    msg("continue", "Done: {moves}. Your turn continues: {hint}"),
+    msg("moved_on", "The game moved on while you typed: {error}"),
+    msg("too_long", "That is too long ({length} characters; at most {limit})."),
+    msg("nothing_to_undo", "Nothing to take back: {why}"),
+    msg("undo_other_acted", "someone else has acted since your move."),
+    msg("undo_barrier", "your last move revealed hidden information or drew at random."),
+    msg("undo_none", "you have not moved yet."),
+    plural("undo_preview", "This will take back your move: {moves}. Confirm with the button or `/undo confirm:yes`.",
+                           "This will take back your {n} moves: {moves}. Confirm with the button or `/undo confirm:yes`."),
+    msg("undo_done", "{name} took back: {moves}."),
+    msg("undo_stale", "The game changed since that undo was offered; ask again with `/undo`."),
+    msg("resigned", "{name} resigned; the table plays their seat from now on."),
+    msg("resigned_end", "{name} resigned. {summary}"),
+    msg("resigned_solo", "{name} resigned; the game is closed."),
+    msg("no_private", "You hold no private information in this game."),
+    msg("log_empty", "No moves yet."),
+    msg("log_page", "Log of {game}, page {page}/{pages}:"),
+    msg("status_lobby", "**{game}** — waiting to start. Seated: {seated}."),
+    msg("status_finished", "**{game}** — finished. {summary}"),
+    msg("status_abandoned", "**{game}** — abandoned."),
+    msg("bad_option", "{error}"),
+    msg("rate_limited", "Easy there: try again in {seconds} s."),
+    msg("unknown_command", "Unknown command '{name}'. Try /game new, /move, /board, /hand, /log, /rules."),
+    msg("stale_button", "That button belongs to an earlier position; the game has moved on. See `/board`."),
+    msg("busy", "The table is busy with another move; please try again."),
     # ---- async play: notices, reminders and deadlines, settings, seats, lists, exports, stats
     # notifications
-    "notify_set": ("Turn notices for you: **{mode}**.", "Vos avis de tour : **{mode}**."),
-    "notify_now": ("Your turn notices go: **{mode}**. Choose channel, dm, both or mute.",
-                   "Vos avis de tour : **{mode}**. Choix : channel, dm, both ou mute."),
-    "notify_bad": ("Choose one of: channel, dm, both, mute.", "Choisissez : channel, dm, both ou mute."),
-    "dm_turn": ("Your turn in **{game}** ({where}).", "À vous de jouer dans **{game}** ({where})."),
-    "dm_closed": ("{who}: your turn in this game. (You chose turn notices by DM, but your DMs are closed: "
-                  "open them, or use `/notify channel`.)",
-                  "{who} : à vous de jouer dans cette partie. (Vous avez choisi les avis par MP, mais vos MP sont "
-                  "fermés : ouvrez-les, ou utilisez `/notify channel`.)"),
-    "dm_reminder": ("Reminder: your turn in **{game}** ({where}) has waited {since}.",
-                    "Rappel : votre tour dans **{game}** ({where}) attend depuis {since}."),
+    msg("notify_set", "Turn notices for you: **{mode}**."),
+    msg("notify_now", "Your turn notices go: **{mode}**. Choose channel, dm, both or mute."),
+    msg("notify_bad", "Choose one of: channel, dm, both, mute."),
+    msg("dm_turn", "Your turn in **{game}** ({where})."),
+    msg("dm_closed", "{who}: your turn in this game. (You chose turn notices by DM, but your DMs are closed: open "
+                     "them, or use `/notify channel`.)"),
+    msg("dm_reminder", "Reminder: your turn in **{game}** ({where}) has waited {since}."),
     # reminders and deadlines
-    "reminder": ("⏰ Reminder: {who}, it is your turn in **{game}** (waiting for {since}).",
-                 "⏰ Rappel : {who}, c'est votre tour dans **{game}** (en attente depuis {since})."),
-    "reminder_deadline": ("⏰ Reminder: {who}, your turn in **{game}** has waited {since}; the deadline "
-                          "runs out in {left}, then the table will {policy}.",
-                          "⏰ Rappel : {who}, votre tour dans **{game}** attend depuis {since} ; le délai "
-                          "expire dans {left}, puis la table va {policy}."),
-    "policy_skip": ("skip the turn", "passer le tour"),
-    "policy_auto": ("choose a move for the absent seat", "choisir un coup pour la place absente"),
-    "policy_table": ("take the seat over", "reprendre la place"),
-    "policy_answer": ("answer no for you", "répondre non pour vous"),
-    "deadline_answer": ("⌛ {name} did not answer the proposal within {hours} h; the table answered for them "
-                        "({moves}).",
-                        "⌛ {name} n'a pas répondu à la proposition en {hours} h ; la table a répondu pour lui "
-                        "({moves})."),
-    "deadline_skip": ("⌛ Deadline: {name} did not move within {hours} h; the table passed for them ({moves}).",
-                      "⌛ Délai expiré : {name} n'a pas joué en {hours} h ; la table a passé pour lui ({moves})."),
-    "deadline_auto": ("⌛ Deadline: {name} did not move within {hours} h; the table played for them ({moves}).",
-                      "⌛ Délai expiré : {name} n'a pas joué en {hours} h ; la table a joué pour lui ({moves})."),
-    "deadline_no_pass": ("⌛ Deadline: {name} did not move within {hours} h; the rules allow no pass here, so the "
-                         "table played for them ({moves}).",
-                         "⌛ Délai expiré : {name} n'a pas joué en {hours} h ; les règles ne permettent pas de passer "
-                         "ici, la table a donc joué pour lui ({moves})."),
-    "deadline_table": ("⌛ Deadline: {name} did not move within {hours} h; the table plays their seat from now "
-                       "on ({moves}).",
-                       "⌛ Délai expiré : {name} n'a pas joué en {hours} h ; la table joue désormais sa place "
-                       "({moves})."),
-    "remind_sent": ("Nudge from {name}: {who}, **{game}** is waiting for you (for {since}).",
-                    "Petit rappel de {name} : {who}, **{game}** vous attend (depuis {since})."),
-    "remind_wait": ("You nudged this table recently; you may nudge again in {left}.",
-                    "Vous avez déjà relancé cette table ; réessayez dans {left}."),
-    "remind_self": ("It is your own turn — nobody else to nudge.", "C'est votre tour : personne d'autre à relancer."),
-    "remind_nobody": ("Nobody is waited for right now.", "Personne n'est attendu pour l'instant."),
+    msg("reminder", "⏰ Reminder: {who}, it is your turn in **{game}** (waiting for {since})."),
+    # TRANSLATORS: {since} and {left} are durations; {policy} is one of the policy_* texts (a verb phrase).
+    msg("reminder_deadline", "⏰ Reminder: {who}, your turn in **{game}** has waited {since}; the deadline runs out in {left}, "
+                             "then the table will {policy}."),
+    # TRANSLATORS: Completes 'then the table will …' in reminder_deadline.
+    msg("policy_skip", "skip the turn"),
+    msg("policy_auto", "choose a move for the absent seat"),
+    msg("policy_table", "take the seat over"),
+    msg("policy_answer", "answer no for you"),
+    msg("deadline_answer", "⌛ {name} did not answer the proposal within {hours} h; the table answered for them ({moves})."),
+    msg("deadline_skip", "⌛ Deadline: {name} did not move within {hours} h; the table passed for them ({moves})."),
+    msg("deadline_auto", "⌛ Deadline: {name} did not move within {hours} h; the table played for them ({moves})."),
+    msg("deadline_no_pass", "⌛ Deadline: {name} did not move within {hours} h; the rules allow no pass here, so the table "
+                            "played for them ({moves})."),
+    msg("deadline_table", "⌛ Deadline: {name} did not move within {hours} h; the table plays their seat from now on "
+                          "({moves})."),
+    msg("remind_sent", "Nudge from {name}: {who}, **{game}** is waiting for you (for {since})."),
+    msg("remind_wait", "You nudged this table recently; you may nudge again in {left}."),
+    msg("remind_self", "It is your own turn — nobody else to nudge."),
+    msg("remind_nobody", "Nobody is waited for right now."),
     # settings
-    "settings_show": ("**{game}** settings: reminder every {reminder}; deadline {deadline}; policy: {policy}; "
-                      "vacation allowance {vacation} days per player.",
-                      "Réglages de **{game}** : rappel toutes les {reminder} ; délai {deadline} ; règle : {policy} ; "
-                      "congés autorisés {vacation} jours par joueur."),
-    "settings_saved": ("{name} changed the settings. ", "{name} a modifié les réglages. "),
-    "settings_only": ("Only the creator of the table or someone with Manage Channels may change its settings.",
-                      "Seul le créateur de la table ou quelqu'un avec « Gérer les salons » peut changer ses réglages."),
-    "settings_bad": ("{what} must be between {low} and {high}.", "{what} doit être entre {low} et {high}."),
-    "settings_policy": ("The deadline policy is skip, auto or table.", "La règle du délai est skip, auto ou table."),
-    "settings_closed": ("This game is over; its settings no longer matter.",
-                        "Cette partie est terminée ; ses réglages ne comptent plus."),
-    "off": ("off", "désactivé"),
-    "hours": ("{n} h", "{n} h"),
+    # TRANSLATORS: {reminder} and {deadline} are the hours or off texts; {vacation} is vacation_allowance.
+    msg("settings_show", "**{game}** settings: reminder every {reminder}; deadline {deadline}; policy: {policy}; vacation "
+                         "allowance {vacation}."),
+    plural("vacation_allowance", "{n} day per player",
+                                 "{n} days per player"),
+    msg("settings_saved", "{name} changed the settings. "),
+    msg("settings_only", "Only the creator of the table or someone with Manage Channels may change its settings."),
+    msg("settings_bad", "{what} must be between {low} and {high}."),
+    msg("settings_policy", "The deadline policy is skip, auto or table."),
+    msg("settings_closed", "This game is over; its settings no longer matter."),
+    # TRANSLATORS: A reminder or deadline that is switched off (settings_show).
+    msg("off", "off"),
+    # TRANSLATORS: A number of hours, abbreviated as on a clock; no plural.
+    msg("hours", "{n} h"),
     # vacation
-    "vacation_on": ("{name} is on vacation in **{game}** until {until} UTC; their clock is paused "
-                    "({left} days of allowance left).",
-                    "{name} est en congé dans **{game}** jusqu'au {until} UTC ; son horloge est en pause "
-                    "(reste {left} jours de congés)."),
-    "vacation_over": ("Your allowance here has {left} days left (asked {asked}).",
-                      "Il vous reste {left} jours de congés ici (demandé : {asked})."),
-    "vacation_end": ("{name} is back in **{game}**.", "{name} est de retour dans **{game}**."),
-    "vacation_none": ("You are not on vacation in this game.", "Vous n'êtes pas en congé dans cette partie."),
-    "vacation_bad": ("Give the days as a number, e.g. `/vacation 3`, or `/vacation end`.",
-                     "Indiquez le nombre de jours, par ex. `/vacation 3`, ou `/vacation end`."),
+    plural("vacation_on", "{name} is on vacation in **{game}** until {until} UTC; their clock is paused ({n} day of "
+                          "allowance left).",
+                          "{name} is on vacation in **{game}** until {until} UTC; their clock is paused ({n} days of "
+                          "allowance left)."),
+    plural("vacation_over", "Your allowance here has {n} day left (asked {asked}).",
+                            "Your allowance here has {n} days left (asked {asked})."),
+    msg("vacation_end", "{name} is back in **{game}**."),
+    msg("vacation_none", "You are not on vacation in this game."),
+    msg("vacation_bad", "Give the days as a number, e.g. `/vacation 3`, or `/vacation end`."),
     # glance
-    "list_empty": ("No games under way on this server.", "Aucune partie en cours sur ce serveur."),
-    "list_head": ("Games on this server:", "Parties sur ce serveur :"),
-    "list_lobby": ("waiting to start ({seated})", "en attente ({seated})"),
-    "list_turn": ("{who} to play, for {since}", "à {who} de jouer, depuis {since}"),
-    "mine_empty": ("No game is waiting on you. 🎉", "Aucune partie ne vous attend. 🎉"),
-    "mine_head": ("Games waiting on you:", "Parties qui vous attendent :"),
-    "since_none": ("Nothing has happened since your last move.", "Rien ne s'est passé depuis votre dernier coup."),
-    "since_head": ("Since your last move in {game}:", "Depuis votre dernier coup dans {game} :"),
-    "status_pin": ("📌 **{game}** — {what}", "📌 **{game}** — {what}"),
-    "pin_turn": ("{who} to play since {since}", "à {who} de jouer depuis {since}"),
-    "thread_opened": ("The game has its own thread: {where}.", "La partie a son propre fil : {where}."),
-    "thread_failed": ("I could not create a thread here (missing permission?); the table stays in this channel.",
-                      "Impossible de créer un fil ici (permission ?) ; la table reste dans ce salon."),
+    msg("list_empty", "No games under way on this server."),
+    msg("list_head", "Games on this server:"),
+    msg("list_lobby", "waiting to start ({seated})"),
+    msg("list_turn", "{who} to play, for {since}"),
+    msg("mine_empty", "No game is waiting on you. 🎉"),
+    msg("mine_head", "Games waiting on you:"),
+    msg("since_none", "Nothing has happened since your last move."),
+    msg("since_head", "Since your last move in {game}:"),
+    msg("status_pin", "📌 **{game}** — {what}"),
+    # TRANSLATORS: {since} is a Discord relative timestamp, shown to each reader as e.g. '3 hours ago'.
+    msg("pin_turn", "{who} to play since {since}"),
+    msg("thread_opened", "The game has its own thread: {where}."),
+    msg("thread_failed", "I could not create a thread here (missing permission?); the table stays in this channel."),
     # replay / export
-    "replay_none": ("There is nothing to replay yet.", "Rien à rejouer pour l'instant."),
-    "replay_done": ("Replay of **{game}**: {frames} frames{note}.", "Rejeu de **{game}** : {frames} images{note}."),
-    "replay_scaled": (", scaled to fit the upload limit", ", réduit pour tenir dans la limite d'envoi"),
-    "replay_sampled": (" for {moves} moves", " pour {moves} coups"),
-    "replay_dropped": (", some moves skipped to fit the upload limit",
-                       ", certains coups sautés pour tenir dans la limite d'envoi"),
-    "export_active": ("A game can be exported once it is over: the file holds the seed, which would reveal "
-                      "hidden cards.",
-                      "Une partie s'exporte une fois terminée : le fichier contient la graine, qui révélerait "
-                      "les cartes cachées."),
-    "export_done": ("The full log of **{game}** — load it with `hearth local --load {file}`.",
-                    "L'historique complet de **{game}** — chargez-le avec `hearth local --load {file}`."),
-    "import_bad": ("That file cannot be imported: {why}.", "Ce fichier ne peut pas être importé : {why}."),
-    "import_busy": ("This channel has a game in progress; import into another channel or a thread.",
-                    "Ce salon a une partie en cours ; importez dans un autre salon ou un fil."),
-    "import_done": ("{name} imported a finished game of **{game}** ({moves} log entries, replayed exactly). "
-                    "See `/board`, `/replay`, `/log`.",
-                    "{name} a importé une partie terminée de **{game}** ({moves} entrées rejouées à l'identique). "
-                    "Voir `/board`, `/replay`, `/log`."),
+    msg("replay_none", "There is nothing to replay yet."),
+    plural("replay_done", "Replay of **{game}**: {n} frame{note}.",
+                          "Replay of **{game}**: {n} frames{note}."),
+    msg("replay_scaled", ", scaled to fit the upload limit"),
+    plural("replay_sampled", "for {n} move",
+                             "for {n} moves"),
+    msg("replay_dropped", ", some moves skipped to fit the upload limit"),
+    msg("export_active", "A game can be exported once it is over: the file holds the seed, which would reveal hidden "
+                         "cards."),
+    msg("export_done", "The full log of **{game}** — load it with `hearth local --load {file}`."),
+    msg("import_bad", "That file cannot be imported: {why}."),
+    msg("import_busy", "This channel has a game in progress; import into another channel or a thread."),
+    plural("import_done", "{name} imported a finished game of **{game}** ({n} log entry, replayed exactly). See `/board`, "
+                          "`/replay`, `/log`.",
+                          "{name} imported a finished game of **{game}** ({n} log entries, replayed exactly). See "
+                          "`/board`, `/replay`, `/log`."),
     # seats
-    "handover_offer": ("{name} offers their seat in **{game}** to {to}. {to}, accept with the button or `/accept`.",
-                       "{name} propose sa place dans **{game}** à {to}. {to}, acceptez avec le bouton ou `/accept`."),
-    "handover_table": ("{name} left their seat in **{game}** to the table, which plays it from now on.",
-                       "{name} laisse sa place dans **{game}** à la table, qui la joue désormais."),
-    "handover_done": ("{to} takes over {name}'s seat in **{game}**.",
-                      "{to} reprend la place de {name} dans **{game}**."),
-    "handover_none": ("There is no seat offered to you here.", "Aucune place ne vous est proposée ici."),
-    "handover_seated": ("{to} already plays in this game.", "{to} joue déjà dans cette partie."),
-    "handover_self": ("Offer your seat to someone else, or to nobody to leave it to the table.",
-                      "Proposez votre place à quelqu'un d'autre, ou à personne pour la laisser à la table."),
-    "handover_bot": ("A bot cannot take a seat.", "Un bot ne peut pas prendre de place."),
-    "accept_label": ("Take the seat", "Prendre la place"),
+    msg("handover_offer", "{name} offers their seat in **{game}** to {to}. {to}, accept with the button or `/accept`."),
+    msg("handover_table", "{name} left their seat in **{game}** to the table, which plays it from now on."),
+    msg("handover_done", "{to} takes over {name}'s seat in **{game}**."),
+    msg("handover_none", "There is no seat offered to you here."),
+    msg("handover_seated", "{to} already plays in this game."),
+    msg("handover_self", "Offer your seat to someone else, or to nobody to leave it to the table."),
+    msg("handover_bot", "A bot cannot take a seat."),
+    msg("accept_label", "Take the seat"),
     # stats
-    "stats_empty": ("No finished games on this server yet.", "Aucune partie terminée sur ce serveur."),
-    "stats_head": ("**Leaderboard{scope}** (rating = OpenSkill, μ − 3σ)", "**Classement{scope}** (cote = OpenSkill, μ − 3σ)"),
-    "stats_line": ("{pos}. {name} — rating {rating:.1f} · {games} games · {wins} wins · average rank {avg:.2f}",
-                   "{pos}. {name} — cote {rating:.1f} · {games} parties · {wins} victoires · rang moyen {avg:.2f}"),
-    "stats_player": ("**{name}**{scope}: {games} games, {wins} wins, average rank {avg:.2f}, rating {rating:.1f}.",
-                     "**{name}**{scope} : {games} parties, {wins} victoires, rang moyen {avg:.2f}, cote {rating:.1f}."),
-    "stats_nobody": ("{name} has no finished game here{scope}.", "{name} n'a aucune partie terminée ici{scope}."),
-    # ---- who starts (the rulebook's rule, or the order the starter chose)
-    "first_rulebook": ("{name} starts: {rule}", "{name} commence : {rule}"),
-    "first_seated": ("{name} starts (seating order).", "{name} commence (ordre des places)."),
-    "first_chosen_random": ("{name} starts (seats drawn at random, as asked).",
-                            "{name} commence (places tirées au hasard, comme demandé)."),
-    "first_chosen_join": ("{name} starts (join order, as asked).", "{name} commence (ordre d'arrivée, comme demandé)."),
-    # ---- AI players
-    "ai_level_bad": ("'{level}' is not an AI level: choose easy, normal or hard.",
-                     "« {level} » n'est pas un niveau d'IA : choisissez easy, normal ou hard."),
-    "ai_count_bad": ("This table takes 0 to {most} AI players.", "Cette table accepte de 0 à {most} joueurs IA."),
-    "ai_add_who": ("Only a seated player or a moderator can seat an AI player.",
-                   "Seul un joueur assis ou un modérateur peut installer un joueur IA."),
-    "hint": ("💡 The AI would play `{move}`: {why}.", "💡 L'IA jouerait `{move}` : {why}."),
-    "hint_search": ("it tried {n} possible futures and this move came out best ({pct} % expected)",
-                    "elle a essayé {n} futurs possibles et ce coup en sort le meilleur ({pct} % attendus)"),
-    "hint_look": ("one move ahead it leaves you best placed ({pct} %)",
-                  "un coup plus loin, il vous laisse le mieux placé ({pct} %)"),
-    "hint_only": ("it is the only legal move", "c'est le seul coup permis"),
-    "hint_off": ("Hints are for tables with one person playing against AI players.",
-                 "Les conseils sont réservés aux tables où une seule personne joue contre des IA."),
-}
+    msg("stats_empty", "No finished games on this server yet."),
+    msg("stats_head", "**Leaderboard{scope}** (rating = OpenSkill, μ − 3σ)"),
+    # TRANSLATORS: {games} and {wins} are the stats_games and stats_wins texts.
+    msg("stats_line", "{pos}. {name} — rating {rating:.1f} · {games} · {wins} · average rank {avg:.2f}"),
+    msg("stats_player", "**{name}**{scope}: {games}, {wins}, average rank {avg:.2f}, rating {rating:.1f}."),
+    msg("stats_nobody", "{name} has no finished game here{scope}."),
+    plural("stats_games", "{n} game",
+                          "{n} games"),
+    plural("stats_wins", "{n} win",
+                         "{n} wins"),
+    # durations: short units, the same abbreviations in any count
+    # TRANSLATORS: Short units as on a clock; no plural. d = days, h = hours.
+    msg("duration_days", "{days} d {hours} h"),
+    msg("duration_hours", "{hours} h {minutes} min"),
+    msg("duration_minutes", "{minutes} min"),
+    # TRANSLATORS: A duration under a minute: 'waiting for a few moments', 'runs out in a few moments'.
+    msg("duration_moments", "a few moments"),
+    # ordinals, by the language's ordinal category (CLDR: one, two, few, other)
+    # TRANSLATORS: Ordinals by the language's CLDR ordinal category; a language without a category copies 'other'.
+    msg("ordinal_one", "{n}st"),
+    msg("ordinal_two", "{n}nd"),
+    msg("ordinal_few", "{n}rd"),
+    msg("ordinal_other", "{n}th"),
+    # /rules pages
+    # TRANSLATORS: Titles of the /rules pages (topic option).
+    msg("rules_topic_overview", "Overview and goal"),
+    msg("rules_topic_turn", "Turn phases"),
+    msg("rules_topic_scoring", "Scoring"),
+    msg("rules_topic_notation", "Move notation"),
+    msg("rules_page", "**{game}** — {title} (page {page}/{pages})"),
+    msg("rules_more", "Other pages: {topics}"),
+    msg("rules_no_topic", "**{game}** has no page '{topic}'. Pages: {topics}."),
+    # who starts: the rulebook's rule, or the order the starter chose
+    # TRANSLATORS: {rule} is the game's own sentence quoting its rulebook, already in the reader's language.
+    msg("first_rulebook", "{name} starts: {rule}"),
+    msg("first_seated", "{name} starts (seating order)."),
+    msg("first_chosen_random", "{name} starts (seats drawn at random, as asked)."),
+    msg("first_chosen_join", "{name} starts (join order, as asked)."),
+    # AI players
+    msg("ai_level_bad", "'{level}' is not an AI level: choose easy, normal or hard."),
+    plural("ai_count_bad", "This table takes 0 to {n} AI player.",
+                           "This table takes 0 to {n} AI players."),
+    msg("ai_add_who", "Only a seated player or a moderator can seat an AI player."),
+    msg("hint", "💡 The AI would play `{move}`: {why}."),
+    plural("hint_search", "it tried {n} possible future and this move came out best ({pct} % expected)",
+                          "it tried {n} possible futures and this move came out best ({pct} % expected)"),
+    msg("hint_look", "one move ahead it leaves you best placed ({pct} %)"),
+    msg("hint_only", "it is the only legal move"),
+    msg("hint_off", "Hints are for tables with one person playing against AI players."),
+)
+
+MESSAGES: dict[str, Message] = {m.key: m for m in _ALL}
+assert len(MESSAGES) == len(_ALL), "two texts share a key"

@@ -304,7 +304,7 @@ async def test_stats_with_a_member_option(client, wire):
     wire.sent.clear()
     await invoke(client, with_member(slash("stats"), "player", 2, "Bob"), **CID)
     reply = wire.messages()[-1]
-    assert reply.ephemeral and reply.content.startswith("**Bob**: 1 games, 0 wins, average rank 2.00")
+    assert reply.ephemeral and reply.content.startswith("**Bob**: 1 game, 0 wins, average rank 2.00")
     assert "1. Ann" in reply.content
 
 

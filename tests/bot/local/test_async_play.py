@@ -86,7 +86,7 @@ async def test_new_commands_from_a_script(table, tmp_path):
     assert "[#table status message updated] 📌 **Pebbles** — 1. cid" in out, "the pin shows the result"
     path = next(line for line in out.splitlines() if "[file:" in line).split("[file: ")[1].rstrip("]")
     assert json.loads(Path(path).read_text())["game"] == "pebbles"
-    assert "**ann**: 1 games, 0 wins, average rank 2.00" in out and "1. cid" in out
+    assert "**ann**: 1 game, 0 wins, average rank 2.00" in out and "1. cid" in out
 
 
 async def test_game_new_in_a_thread_switches_channel(table):

@@ -265,9 +265,9 @@ async def test_vacation_pauses_the_clock_within_the_allowance(service, clock):
     await bob_waits(service)
     clock.advance(10 * H)
     reply = await service.vacation(HERE, BOB, "2")
-    assert reply.ok and "Bob is on vacation" in reply.text and "1 days of allowance left" in reply.text
+    assert reply.ok and "Bob is on vacation" in reply.text and "1 day of allowance left" in reply.text
     too_much = await service.vacation(HERE, BOB, "2")
-    assert not too_much.ok and "1 days left" in too_much.text
+    assert not too_much.ok and "1 day left" in too_much.text
     clock.advance(24 * H)
     assert await service.due_notices() == [], "the 24 h deadline moved by the 2 days of vacation"
     clock.advance(38.5 * H)   # 10 + 24 + 38.5 = 72.5 h = 24 h + 48 h + a bit
@@ -412,7 +412,7 @@ async def test_stats_and_ratings_after_several_games(service):
     bob_line = next(ln for ln in board if "Bob" in ln)
     assert f"rating {bob.ordinal():.1f} · 2 games · 0 wins · average rank 2.00" in bob_line
     per_game = await service.stats(Place(105, 10), ANN, (3, "Cid", False), "pebbles")
-    assert per_game.text.startswith("**Cid** — Pebbles: 1 games, 1 wins, average rank 1.00")
+    assert per_game.text.startswith("**Cid** — Pebbles: 1 game, 1 win, average rank 1.00")
     assert not (await service.stats(Place(105, 10), ANN, None, "chess")).ok
 
 
@@ -574,7 +574,7 @@ async def test_game_import_replays_a_finished_game_into_a_channel(service, store
     assert copy.state == original.state and copy.status == "finished" and copy.guild_id is None
     assert (await service.board(there, CID)).ok
     stats = await service.stats(there, ANN)
-    assert "1 games" in stats.text, "an imported copy never counts in the server's stats"
+    assert "1 game," in stats.text, "an imported copy never counts in the server's stats"
     before = await snapshot(store)
     for bad in (b"", b"not json", json.dumps({"format": "hearth-game", "status": "active"}).encode(),
                 blob.replace(b'"take 3"', b'"take 9"', 1)):
