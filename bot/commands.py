@@ -59,7 +59,10 @@ COMMANDS: dict[str, tuple[str, tuple[Param, ...]]] = {
         Param("count", "How many of your moves (default 1)", kind=int),
     )),
     "resign": ("Resign from this game", (Param("confirm", "yes to resign for good"),)),
-    "rules": ("Short rules of a game", (Param("game", "Which game (default: this channel's)"),)),
+    "rules": ("Short rules of a game", (
+        Param("game", "Which game (default: this channel's)"),
+        Param("topic", "One page: overview, turn, scoring or notation (default: all of them)"),
+    )),
     # async play: settings, lists, export; notices, reminders, seats, replay, stats
     "game settings": ("Reminders, deadline and its policy, vacation allowance (creator or Manage Channels)", (
         Param("reminder", "Remind the waited-for player after this many hours (0: never; default 24)", kind=int),
@@ -156,7 +159,7 @@ async def run(service: TableService, place: Place, actor: Actor, name: str, args
             return Reply(text, ephemeral=True, choices=[Choice("Resign", "resign", "yes")])
         return await service.resign(place, actor)
     if name == "rules":
-        return await service.rules(args.get("game"), actor, place)
+        return await service.rules(args.get("game"), actor, place, args.get("topic") or None)
     return refusal(t(loc, "unknown_command", name=echo(str(name))))
 
 

@@ -25,7 +25,7 @@ PARAMETER_NAMES = {
     "game": "jeu", "options": "options", "thread": "fil", "order": "ordre", "move": "coup", "page": "page",
     "since": "depuis", "confirm": "confirmer", "count": "nombre", "reminder": "rappel", "deadline": "délai",
     "policy": "règle", "vacation": "congés", "mode": "mode", "days": "jours", "member": "membre",
-    "player": "joueur", "file": "fichier", "ai": "ia", "level": "niveau",
+    "player": "joueur", "file": "fichier", "ai": "ia", "level": "niveau", "topic": "sujet",
 }
 CHOICE_NAMES = {"easy": "facile", "normal": "normal", "hard": "difficile","join order": "ordre d'arrivée", "random": "au hasard", "yes": "oui", "channel": "dans le salon",
                 "dm": "en message privé", "both": "les deux", "mute": "silence",
@@ -42,6 +42,8 @@ DESCRIPTIONS = {
     "Take a seat at the table in this channel": "Prendre place à la table de ce salon",
     "The AI's suggestion for your move, privately (solo tables)":
         "La suggestion de l'IA pour votre coup, en privé (tables solo)",
+    "One page: overview, turn, scoring or notation (default: all of them)":
+        "Une page : aperçu, tour, décompte ou notation (par défaut : toutes)",
     "How many AI players take seats now (0-5)": "Combien de joueurs IA s'assoient maintenant (0 à 5)",
     "Their level: easy, normal (default) or hard": "Leur niveau : facile, normal (par défaut) ou difficile",
     "Seat an AI player at this table (before the start)": "Installer un joueur IA à cette table (avant le début)",

@@ -17,6 +17,7 @@ from bot.discord.replies import DEFAULT_UPLOAD_LIMIT, post, send_reply, why_fail
 from bot.table import Place, Reply, TableService, refusal
 from bot.table.archive import MAX_IMPORT
 from bot.table.i18n import t
+from bot.table.rulebook import topic_choices
 from rules import registry
 
 log = logging.getLogger("hearth.discord")
@@ -171,10 +172,23 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
         await do(interaction, "resign", confirm=confirm.value if confirm else None)
 
     @tree.command(name="rules", description=command_text("rules"))
-    @app_commands.describe(game=param_text("rules", "game"))
+    @app_commands.describe(game=param_text("rules", "game"), topic=param_text("rules", "topic"))
     @app_commands.choices(game=GAME_CHOICES)
-    async def rules(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
-        await do(interaction, "rules", game=game.value if game else None)
+    async def rules(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
+                    topic: app_commands.Range[str, 1, 60] | None = None):
+        await do(interaction, "rules", game=game.value if game else None, topic=topic)
+
+    @rules.autocomplete("topic")
+    async def rules_topic_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        key = getattr(interaction.namespace, "game", None)
+        if not key:   # the channel's game, when no game was chosen
+            row = await interaction.client.service.store.latest_game_in(interaction.channel_id or 0)
+            key = row.key if row else None
+        if not key or key not in registry.keys():
+            return []
+        locale = actor_of(interaction).locale
+        return [app_commands.Choice(name=name, value=value)
+                for name, value in topic_choices(registry.get(key), locale, current)]
 
     @tree.error
     async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

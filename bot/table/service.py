@@ -141,8 +141,9 @@ class TableService:
         return await self.show.log(place, actor, page)
 
     @answers
-    async def rules(self, key: str | None, actor: Actor, place: Place | None = None) -> Reply:
-        return await self.show.rules(key, actor, place)
+    async def rules(self, key: str | None, actor: Actor, place: Place | None = None,
+                    topic: str | None = None) -> Reply:
+        return await self.show.rules(key, actor, place, topic)
 
     # ---- async play: notices, reminders, settings, seats, lists, archive, stats
 

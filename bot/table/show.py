@@ -7,6 +7,7 @@ import time
 
 from bot.table.context import TableContext
 from bot.table.i18n import duration, t
+from bot.table.rulebook import page_messages
 from bot.table.values import Actor, Place, Refused, Reply, message_chunks, refusal
 from rules import registry
 from rules.core import echo
@@ -104,7 +105,10 @@ class Show:
             lines.append(f"`#{entry.version:>3}` {stamp} **{who}**: `{what}`" + (f" — {detail}" if detail else ""))
         return Reply("\n".join(lines)[:1900], ephemeral=True)
 
-    async def rules(self, key: str | None, actor: Actor, place: Place | None = None) -> Reply:
+    async def rules(self, key: str | None, actor: Actor, place: Place | None = None,
+                    topic: str | None = None) -> Reply:
+        """A game's rules: all of them, or one page (``topic``: overview, turn, scoring,
+        notation, or a page's number or title)."""
         loc = actor.locale
         if not key and place is not None:
             row = await self.ctx.store.latest_game_in(place.channel_id)
@@ -116,5 +120,6 @@ class Show:
             game = registry.get(str(key)[:40])
         except KeyError:
             return refusal(t(loc, "unknown_game", key=echo(str(key)), keys=", ".join(registry.keys())))
-        first, *rest = message_chunks(game.rules_text(loc))
+        parts = page_messages(game, loc, topic) if topic else message_chunks(game.rules_text(loc))
+        first, *rest = parts
         return Reply(first, ephemeral=True, followups=[Reply(part, ephemeral=True) for part in rest])

@@ -95,3 +95,16 @@ def test_topic_choices_keep_to_discords_limits_and_filter_by_what_is_typed():
     assert all(len(name) <= CHOICE_NAME_LIMIT and len(value) <= CHOICE_NAME_LIMIT for name, value in choices)
     assert topic_choices(registry.get("clans"), "fr", "epo") == [("4. Époques", "4")]
     assert topic_choices(registry.get("clans"), "en", "overview") == [("1. Overview and goal", "overview")]
+
+
+async def test_rules_command_serves_one_page_by_topic(service):
+    """`/rules game:clans topic:2` answers that page (title, text, the other pages),
+    privately; an unknown topic is a private refusal naming the pages."""
+    from bot.table import Actor
+    ann = Actor(1, "Ann")
+    page = await service.rules("clans", ann, None, "2")
+    assert page.ok and page.ephemeral and "(page 2/" in page.text
+    whole = await service.rules("clans", ann)
+    assert len(page.text) < len("\n".join([whole.text] + [f.text for f in whole.followups]))
+    wrong = await service.rules("clans", ann, None, "zzz")
+    assert not wrong.ok and wrong.ephemeral and "Pages:" in wrong.text
