@@ -15,7 +15,7 @@ import io
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from render.labels import (  # noqa: F401  (the kit's public surface)
     INK,
@@ -30,6 +30,7 @@ from render.labels import (  # noqa: F401  (the kit's public surface)
     font,
     forget,
     has_glyph,
+    keepout,
     main_size,
     marks,
     missing_glyphs,
@@ -38,6 +39,7 @@ from render.labels import (  # noqa: F401  (the kit's public surface)
     paragraph_height,
     paste,
     piece,
+    place,
     record,
     resized,
     text,
@@ -222,20 +224,24 @@ def stack(images: list[Image.Image], bg=PAPER) -> Image.Image:
     return out
 
 
-@lru_cache(maxsize=64)
-def _grain(width: int, height: int, sigma: int) -> Image.Image:
-    return Image.effect_noise((width, height), sigma).filter(ImageFilter.BoxBlur(1))
+@lru_cache(maxsize=16)
+def _blotches(width: int, height: int) -> Image.Image:
+    """Soft low-frequency noise cut into three levels (0, 1, 2): a painted,
+    blotchy ground that costs little to encode (few colours, large runs)."""
+    small = Image.effect_noise((max(2, width // 24), max(2, height // 24)), 60)
+    soft = small.resize((width, height), Image.Resampling.BICUBIC)
+    return soft.point(lambda v: 0 if v < 110 else 1 if v < 150 else 2)
 
 
 @lru_cache(maxsize=64)
 def textured(width: int, height: int, rgb: tuple, strength: float = 0.12) -> Image.Image:
-    """A flat colour with a faint grain (paper, ground): cached, copy before drawing on it."""
-    flat = Image.new("RGB", (width, height), rgb)
-    dark = Image.new("RGB", (width, height), darker(rgb, 0.25))
-    light = Image.new("RGB", (width, height), lighter(rgb, 0.25))
-    grain = _grain(width, height, 40)
-    mixed = Image.composite(light, dark, grain)
-    return Image.blend(flat, mixed, strength * 2)
+    """A colour in three close shades laid in soft blotches (paper, ground):
+    cached, copy before drawing on it."""
+    levels = _blotches(width, height)
+    shades = [darker(rgb, strength * 0.5), tuple(rgb), lighter(rgb, strength * 0.5)]
+    img = levels.convert("P")
+    img.putpalette([c for shade in shades for c in shade] + [0] * (3 * 253))
+    return img.convert("RGB")
 
 
 _SAMPLE = 64      # images smaller than 3×64 px a side get a palette from every pixel

@@ -201,25 +201,36 @@ def text_size(draw: ImageDraw.ImageDraw | None, value: str, size: int, bold: boo
     return right - left, bottom - top
 
 
+@lru_cache(maxsize=8192)
 def text_width(value: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(value)
 
 
+@lru_cache(maxsize=8192)
+def _bbox_at_origin(value: str, size: int, bold: bool, anchor: str, stroke: int) -> tuple[int, int, int, int]:
+    return _MEASURE.textbbox((0, 0), value, font=font(size, bold), anchor=anchor, stroke_width=stroke)
+
+
 def text(draw: ImageDraw.ImageDraw, xy, value: str, size: int = 16, fill=INK, anchor: str = "la",
-         bold: bool = False, outline=None, main: bool = False, within=None, record_it: bool = True):
+         bold: bool = False, outline=None, main: bool = False, within=None, record_it: bool = True,
+         kind: str = "label"):
     """Draw text and record its box. ``outline`` draws a halo of that colour
     (legible on any ground); ``main`` marks labels a phone reader needs
     (numbers, counts, scores, whose turn): a test holds them to 7 px at 400 px
-    wide. ``within`` is the box the text must stay inside (default the image)."""
+    wide. ``within`` is the box the text must stay inside (default the image).
+    ``kind="piece-label"`` for a number written on its own piece (a hut's
+    count); ``record_it=False`` for a piece's letter (part of the piece)."""
     stroke = 2 if outline is not None else 0
     f = font(size, bold)
     draw.text(xy, value, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=outline)
-    box = draw.textbbox(xy, value, font=f, anchor=anchor, stroke_width=stroke)
-    if record_it:
-        img = draw._image
-        limit = within or (0, 0, img.width, img.height)
-        clipped = box[0] < limit[0] - 1 or box[1] < limit[1] - 1 or box[2] > limit[2] + 1 or box[3] > limit[3] + 1
-        record(draw, "label", box, value, size, main, clipped)
+    if not record_it:
+        return None
+    b = _bbox_at_origin(value, size, bold, anchor, stroke)
+    box = (b[0] + xy[0], b[1] + xy[1], b[2] + xy[0], b[3] + xy[1])
+    img = draw._image
+    limit = within or (0, 0, img.width, img.height)
+    clipped = box[0] < limit[0] - 1 or box[1] < limit[1] - 1 or box[2] > limit[2] + 1 or box[3] > limit[3] + 1
+    record(draw, kind, box, value, size, main, clipped)
     return box
 
 
@@ -278,3 +289,30 @@ def paragraph_height(value: str, size: int, width: float, bold: bool = False, li
 
 def overlaps(a, b, slack: float = 0.5) -> bool:
     return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
+
+
+def place(where, w: float, h: float, centres, avoid=("piece", "label", "piece-label", "keepout"),
+          margin: float = 2) -> tuple[float, float, float, float]:
+    """The box of a w×h thing at the first of ``centres`` where it covers
+    nothing recorded on the image (pieces, labels, keep-out areas such as
+    lakes) and stays inside it; the first candidate if none is free."""
+    img = _target(where)
+    taken = [(m.box, 0.1 if m.kind == "keepout" else 1.0) for m in marks(img) if m.kind in avoid]
+    best, best_cost = None, None
+    for cx, cy in centres:
+        cx = min(max(cx, w / 2 + 1), img.width - w / 2 - 1)     # slid inside the image
+        cy = min(max(cy, h / 2 + 1), img.height - h / 2 - 1)
+        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        grown = (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin)
+        cost = sum(k * max(0, min(grown[2], t[2]) - max(grown[0], t[0])) * max(0, min(grown[3], t[3]) - max(grown[1], t[1]))
+                   for t, k in taken)
+        if cost == 0:
+            return box
+        if best_cost is None or cost < best_cost:
+            best, best_cost = box, cost
+    return best
+
+
+def keepout(where, box) -> None:
+    """An area pieces and tags must not be laid on (a lake), not itself a label or piece."""
+    record(where, "keepout", box)

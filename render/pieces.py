@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from render.labels import INK, WHITE, piece, record, text
+from render.labels import INK, WHITE, piece, text
 
 # Okabe–Ito inspired: distinguishable for the common colour-vision deficiencies.
 PLAYER_COLOURS: list[tuple[int, int, int]] = [
@@ -104,15 +104,14 @@ def hut(draw: ImageDraw.ImageDraw, cx: float, cy: float, w: float, fill, count: 
     body = [(x0, eave), (cx, top), (x1, eave), (x1, foot), (x0, foot)]
     draw.polygon([(x + off, y + off) for x, y in body], fill=SHADOW)
     draw.polygon(body, fill=fill, outline=INK, width=2)
-    draw.polygon([(x0 - w * .08, eave + 1), (cx, top - w * .06), (x1 + w * .08, eave + 1), (cx, top + w * .12)],
+    draw.polygon([(x0 - w * .04, eave + 1), (cx, top - w * .06), (x1 + w * .04, eave + 1), (cx, top + w * .12)],
                  fill=darker(fill, .3), outline=INK)
-    box = (x0 - w * .08, top - w * .06, x1 + w * .08 + off, foot + off)
+    box = (x0 - w * .04, top - w * .06, x1 + w * .04 + off, foot + off)
     piece(draw, box)
     if count is not None:
         size = count_size or int(w * 0.62)
-        b = text(draw, (cx, (eave + foot) / 2 + 1), count, size=size, fill=ink_on(fill), anchor="mm", bold=True,
-                 record_it=False)
-        record(draw, "piece-label", b, count, size, main)
+        text(draw, (cx, (eave + foot) / 2 + 1), count, size=size, fill=ink_on(fill), anchor="mm", bold=True,
+             main=main, kind="piece-label")
     return box
 
 
@@ -147,8 +146,7 @@ def count_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, value: str, siz
     box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
     draw.rounded_rectangle(box, radius=h / 2, fill=fill, outline=INK, width=2)
     piece(draw, box)
-    b = text(draw, (cx, cy), value, size=size, fill=ink, anchor="mm", bold=True, record_it=False)
-    record(draw, "piece-label", b, value, size, main)
+    text(draw, (cx, cy), value, size=size, fill=ink, anchor="mm", bold=True, main=main, kind="piece-label")
     return box
 
 
