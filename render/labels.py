@@ -297,15 +297,20 @@ def place(where, w: float, h: float, centres, avoid=("piece", "label", "piece-la
     nothing recorded on the image (pieces, labels, keep-out areas such as
     lakes) and stays inside it; the first candidate if none is free."""
     img = _target(where)
-    taken = [(m.box, 0.1 if m.kind == "keepout" else 1.0) for m in marks(img) if m.kind in avoid]
+    weight = {"keepout": 0.2, "piece": 5.0}     # covering a label costs most, a keep-out area least
+    centres = list(centres)
+    xs = [c[0] for c in centres]
+    ys = [c[1] for c in centres]
+    near = (min(xs) - w, min(ys) - h, max(xs) + w, max(ys) + h)   # only marks that a candidate could touch
+    taken = [(m.box, weight.get(m.kind, 10.0)) for m in marks(img) if m.kind in avoid and overlaps(m.box, near, 0)]
     best, best_cost = None, None
     for cx, cy in centres:
         cx = min(max(cx, w / 2 + 1), img.width - w / 2 - 1)     # slid inside the image
         cy = min(max(cy, h / 2 + 1), img.height - h / 2 - 1)
         box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
         grown = (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin)
-        cost = sum(k * max(0, min(grown[2], t[2]) - max(grown[0], t[0])) * max(0, min(grown[3], t[3]) - max(grown[1], t[1]))
-                   for t, k in taken)
+        cost = sum(k * max(0, min(grown[2], t[2]) - max(grown[0], t[0]))
+                   * max(0, min(grown[3], t[3]) - max(grown[1], t[1])) for t, k in taken)
         if cost == 0:
             return box
         if best_cost is None or cost < best_cost:
