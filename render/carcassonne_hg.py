@@ -227,8 +227,8 @@ def tile_art(tile_id: int, rot: int, size: int) -> Image.Image:
             spots = [(gx + dx * step, gy + dy * step) for dx, dy in
                      [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)]
                      + [(dx, dy) for dx in range(-4, 5) for dy in range(-4, 5) if max(abs(dx), abs(dy)) >= 2]]
-            spots = [(min(max(px_, glyph_r * 1.7), big - glyph_r * 1.7), min(max(py_, glyph_r * 1.6), big - glyph_r * 1.2))
-                     for px_, py_ in spots]
+            spots = [(min(max(px_, glyph_r * 1.7), big - glyph_r * 1.7),
+                      min(max(py_, glyph_r * 1.6), big - glyph_r * 1.2)) for px_, py_ in spots]
             w = glyph_r * (3.3 if mark == "volcano" else 2.1)
             box = kit.place(d, w, glyph_r * 2.6, spots, margin=1)
             _glyph(d, mark, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + glyph_r * 0.25, glyph_r)
@@ -314,7 +314,7 @@ def _board(view: dict, size: int | None = None, window: tuple[int, int, int, int
     def origin(x, y):
         return pad + (x - min_x) * size, pad + (y - min_y) * size
 
-    for tile_id, x, y, rot in tiles:
+    for _tile_id, x, y, _rot in tiles:   # shadows first, under every tile
         if inside(x, y):
             ox, oy = origin(x, y)
             d.rectangle((ox + 2, oy + 2, ox + size + 2, oy + size + 2), fill=(150, 140, 120))
