@@ -281,7 +281,8 @@ def layout(view: dict) -> tuple[int, int, int, int, int]:
     min_x, max_x = min(c[0] for c in cells), max(c[0] for c in cells)
     min_y, max_y = min(c[1] for c in cells), max(c[1] for c in cells)
     cols, rows = max_x - min_x + 1, max_y - min_y + 1
-    return min_x, min_y, cols, rows, int(max(26, min(88, MAX_BOARD / cols, 1000 / rows)))
+    size = int(max(26, min(88, MAX_BOARD / cols, 1000 / rows)))
+    return min_x, min_y, cols, rows, size - size % 6   # in steps of 6 px: tile art stays cached across turns
 
 
 def tile_box(view: dict, x: int, y: int) -> tuple[int, int, int, int]:

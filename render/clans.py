@@ -213,7 +213,7 @@ def _arrow(d: ImageDraw.ImageDraw, a, b) -> None:
     head = [tip, (base[0] - uy * 12, base[1] + ux * 12), (base[0] + uy * 12, base[1] - ux * 12)]
     for colour, width in ((kit.INK, 10), (kit.HIGHLIGHT, 5)):
         d.line([(x0, y0), base], fill=colour, width=width)
-    d.polygon(head, fill=kit.HIGHLIGHT, outline=kit.INK, width=2)
+    kit.polygon(d, head, kit.HIGHLIGHT, kit.INK, 2)
 
 
 def _huts(d: ImageDraw.ImageDraw, counts: list[int], cx: float, cy: float) -> float:
@@ -232,8 +232,9 @@ def _huts(d: ImageDraw.ImageDraw, counts: list[int], cx: float, cy: float) -> fl
     return y - w * 0.5
 
 
-def _ring(x: float, y: float, radii) -> list[tuple[float, float]]:
-    """Candidate spots around a point, nearest first."""
+@lru_cache(maxsize=1024)
+def _ring(x: float, y: float, radii: tuple) -> list[tuple[float, float]]:
+    """Candidate spots around a point, nearest first (read-only: cached)."""
     return [(x + r * math.cos(a * math.pi / 6), y + r * math.sin(a * math.pi / 6)) for r in radii for a in range(12)]
 
 
@@ -242,8 +243,7 @@ def _tag(d: ImageDraw.ImageDraw, tid: int, below: float, label: str, fill, ink) 
     cx, cy = _anchor(tid)
     w = kit.text_width(label, MAIN, True) + 14
     h = MAIN + 10
-    ring = [(cx + r * math.cos(a * math.pi / 6), cy + r * math.sin(a * math.pi / 6))
-            for r in (48, 62, 78, 95) for a in (2, 4, 1, 5, 0, 3, 6, 7, 8, 10, 11, 9)]
+    ring = _ring(cx, cy, (48, 62, 78, 95))
     box = kit.place(d, w, h, [(cx, below + h / 2 + 4)] + ring)
     d.rounded_rectangle(box, radius=6, fill=fill, outline=kit.INK, width=2)
     kit.piece(d, box)

@@ -190,7 +190,7 @@ def _draw_map(view: dict, geo: Geo = FULL, main: bool = False) -> Image.Image:
     last = view.get("last") or {}
     for t in (last.get("from"), last.get("to"), last.get("built")):
         if t:
-            d.polygon(hexagon(*geo.of(t), r - 2), outline=kit.HIGHLIGHT, width=max(4, round(r * 0.12)))
+            kit.polygon(d, hexagon(*geo.of(t), r - 2), None, kit.HIGHLIGHT, max(4, round(r * 0.12)))
     if last.get("from") and last.get("to") and last["from"] != last["to"]:
         pts = [geo.of(t) for t in path(last["from"], last["to"])]
         d.line(pts, fill=kit.INK, width=max(6, round(r * 0.16)), joint="curve")

@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -43,10 +43,11 @@ def main_size(width: int, at_least: int = 0) -> int:
 # ------------------------------------------------------------------ the record of what was drawn
 
 
-@dataclass(frozen=True)
-class Mark:
-    """One thing drawn: ``kind`` is "label" (text) or "piece" (a token, hut,
-    figure, arrow head... anything that must not cover a label)."""
+class Mark(NamedTuple):
+    """One thing drawn: ``kind`` is "label" (text), "piece-label" (a number
+    written on its own piece), "piece" (a token, hut, figure, arrow head...
+    anything that must not cover a label) or "keepout" (an area pieces are
+    not laid on, such as a lake)."""
 
     kind: str
     box: tuple[float, float, float, float]
@@ -57,7 +58,7 @@ class Mark:
 
     def moved(self, dx: float, dy: float) -> Mark:
         x0, y0, x1, y1 = self.box
-        return replace(self, box=(x0 + dx, y0 + dy, x1 + dx, y1 + dy))
+        return Mark(self.kind, (x0 + dx, y0 + dy, x1 + dx, y1 + dy), self.text, self.size, self.main, self.clipped)
 
 
 _MARKS_ATTR = "_hearth_marks"
@@ -77,7 +78,7 @@ def record(where, kind: str, box, text: str = "", size: int = 0, main: bool = Fa
     """Note a drawn thing on an image (or on the image an ImageDraw draws on)."""
     img = _target(where)
     found = img.__dict__.setdefault(_MARKS_ATTR, [])
-    found.append(Mark(kind, tuple(float(v) for v in box), text, size, main, clipped))
+    found.append(Mark(kind, (box[0], box[1], box[2], box[3]), text, size, main, clipped))
 
 
 def piece(where, box) -> None:
@@ -108,7 +109,7 @@ def resized(img: Image.Image, size, resample=Image.Resampling.BILINEAR) -> Image
     found = marks(img)
     if found:
         out.__dict__[_MARKS_ATTR] = [
-            replace(m, box=(m.box[0] * kx, m.box[1] * ky, m.box[2] * kx, m.box[3] * ky), size=int(m.size * ky))
+            m._replace(box=(m.box[0] * kx, m.box[1] * ky, m.box[2] * kx, m.box[3] * ky), size=int(m.size * ky))
             for m in found]
     return out
 
@@ -291,6 +292,32 @@ def overlaps(a, b, slack: float = 0.5) -> bool:
     return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
 
 
+_CELL = 64
+_GRID_ATTR = "_hearth_grid"
+
+
+def _near(img: Image.Image, box) -> list[Mark]:
+    """The recorded marks whose boxes touch ``box``, through a grid of 64 px
+    cells kept on the image and brought up to date with new records."""
+    found = marks(img)
+    grid = img.__dict__.get(_GRID_ATTR)
+    if grid is None or grid[2] is not found or grid[0] > len(found):
+        grid = [0, {}, found]
+        img.__dict__[_GRID_ATTR] = grid
+    cells = grid[1]
+    for i in range(grid[0], len(found)):
+        x0, y0, x1, y1 = found[i].box
+        for cx in range(int(x0) // _CELL, int(x1) // _CELL + 1):
+            for cy in range(int(y0) // _CELL, int(y1) // _CELL + 1):
+                cells.setdefault((cx, cy), []).append(i)
+    grid[0] = len(found)
+    hits: set[int] = set()
+    for cx in range(int(box[0]) // _CELL, int(box[2]) // _CELL + 1):
+        for cy in range(int(box[1]) // _CELL, int(box[3]) // _CELL + 1):
+            hits.update(cells.get((cx, cy), ()))
+    return [found[i] for i in sorted(hits) if overlaps(found[i].box, box, 0)]
+
+
 def place(where, w: float, h: float, centres, avoid=("piece", "label", "piece-label", "keepout"),
           margin: float = 2) -> tuple[float, float, float, float]:
     """The box of a w×h thing at the first of ``centres`` where it covers
@@ -302,20 +329,22 @@ def place(where, w: float, h: float, centres, avoid=("piece", "label", "piece-la
     xs = [c[0] for c in centres]
     ys = [c[1] for c in centres]
     near = (min(xs) - w, min(ys) - h, max(xs) + w, max(ys) + h)   # only marks that a candidate could touch
-    taken = [(m.box, weight.get(m.kind, 10.0)) for m in marks(img) if m.kind in avoid and overlaps(m.box, near, 0)]
-    best, best_cost = None, None
+    taken = [(m.box, weight.get(m.kind, 10.0)) for m in _near(img, near) if m.kind in avoid]
+    boxes = []
     for cx, cy in centres:
         cx = min(max(cx, w / 2 + 1), img.width - w / 2 - 1)     # slid inside the image
         cy = min(max(cy, h / 2 + 1), img.height - h / 2 - 1)
         box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
         grown = (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin)
-        cost = sum(k * max(0, min(grown[2], t[2]) - max(grown[0], t[0]))
-                   * max(0, min(grown[3], t[3]) - max(grown[1], t[1])) for t, k in taken)
-        if cost == 0:
+        if not any(grown[0] < t[2] and t[0] < grown[2] and grown[1] < t[3] and t[1] < grown[3] for t, _k in taken):
             return box
-        if best_cost is None or cost < best_cost:
-            best, best_cost = box, cost
-    return best
+        boxes.append((box, grown))
+
+    def cost(grown) -> float:
+        return sum(k * max(0, min(grown[2], t[2]) - max(grown[0], t[0]))
+                   * max(0, min(grown[3], t[3]) - max(grown[1], t[1])) for t, k in taken)
+
+    return min(boxes, key=lambda b: cost(b[1]))[0]
 
 
 def keepout(where, box) -> None:

@@ -9,6 +9,8 @@ colour-blind players can read every board.
 
 from __future__ import annotations
 
+import math
+
 from PIL import ImageDraw
 
 from render.labels import INK, WHITE, piece, text
@@ -50,6 +52,23 @@ def ink_on(rgb) -> tuple[int, int, int]:
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else WHITE
 
 
+def polygon(draw: ImageDraw.ImageDraw, pts, fill=None, outline=INK, width: int = 2) -> None:
+    """A filled polygon with an outline ``width`` wide. Pillow draws a wide
+    outline through a mask the size of the whole image (slow on a board):
+    a closed line is the same to the eye and costs nothing."""
+    pts = [tuple(p) for p in pts]
+    if fill is not None:
+        draw.polygon(pts, fill=fill, outline=outline if width <= 1 else None)
+    if outline is not None and width > 1:
+        draw.line(pts + pts[:1], fill=outline, width=width, joint="curve")
+
+
+def _regular(cx: float, cy: float, r: float, sides: int) -> list:
+    """Vertices of a regular polygon with a vertex straight up (like Pillow's regular_polygon)."""
+    return [(cx + r * math.sin(2 * math.pi * k / sides), cy - r * math.cos(2 * math.pi * k / sides))
+            for k in range(sides)]
+
+
 def _outline_points(kind: str, cx: float, cy: float, r: float):
     if kind == "square":
         s = r * .85
@@ -74,11 +93,11 @@ def shape(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, 
         if kind == "circle":
             draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=line, width=w)
         elif kind == "hexagon":
-            draw.regular_polygon((x, y, r), 6, fill=colour, outline=line, width=w)
+            polygon(draw, _regular(x, y, r, 6), colour, line, w)
         elif kind == "star":
-            draw.regular_polygon((x, y, r), 5, rotation=0, fill=colour, outline=line, width=w)
+            polygon(draw, _regular(x, y, r, 5), colour, line, w)
         else:
-            draw.polygon(pts, fill=colour, outline=line, width=w)
+            polygon(draw, pts, colour, line, w)
     if kind == "circle" and r >= 7:   # a highlight: the token is round, not flat
         draw.arc((cx - r * .7, cy - r * .7, cx + r * .7, cy + r * .7), 200, 280, fill=lighter(fill, .5),
                  width=max(1, int(r * .18)))
@@ -103,7 +122,7 @@ def hut(draw: ImageDraw.ImageDraw, cx: float, cy: float, w: float, fill, count: 
     off = max(1.0, w * 0.07)
     body = [(x0, eave), (cx, top), (x1, eave), (x1, foot), (x0, foot)]
     draw.polygon([(x + off, y + off) for x, y in body], fill=SHADOW)
-    draw.polygon(body, fill=fill, outline=INK, width=2)
+    polygon(draw, body, fill, INK, 2)
     draw.polygon([(x0 - w * .04, eave + 1), (cx, top - w * .06), (x1 + w * .04, eave + 1), (cx, top + w * .12)],
                  fill=darker(fill, .3), outline=INK)
     box = (x0 - w * .04, top - w * .06, x1 + w * .04 + off, foot + off)
@@ -128,7 +147,7 @@ def meeple(draw: ImageDraw.ImageDraw, cx: float, cy: float, h: float, fill, lett
     hr = h * 0.17
     draw.polygon([(x + off, y + off) for x, y in pts], fill=SHADOW)
     draw.ellipse((cx - hr + off, top + off, cx + hr + off, top + 2 * hr + off), fill=SHADOW)
-    draw.polygon(pts, fill=fill, outline=INK, width=2)
+    polygon(draw, pts, fill, INK, 2)
     draw.ellipse((cx - hr, top, cx + hr, top + 2 * hr), fill=fill, outline=INK, width=2)
     box = (cx - w / 2, top, cx + w / 2 + off, top + h + off)
     piece(draw, box)
@@ -157,7 +176,7 @@ def crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, w: float, fill=(245, 
     pts = [(x0, y1), (x0, y0 + h * .15), (x0 + w * .25, y0 + h * .55), (cx, y0), (x1 - w * .25, y0 + h * .55),
            (x1, y0 + h * .15), (x1, y1)]
     draw.polygon([(x + 1.5, y + 1.5) for x, y in pts], fill=SHADOW)
-    draw.polygon(pts, fill=fill, outline=INK, width=2)
+    polygon(draw, pts, fill, INK, 2)
     for x in (x0, cx, x1):
         draw.ellipse((x - w * .07, y0 - w * .07 + (h * .15 if x != cx else 0), x + w * .07,
                       y0 + w * .07 + (h * .15 if x != cx else 0)), fill=(220, 40, 40), outline=INK)
