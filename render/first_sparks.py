@@ -271,10 +271,13 @@ def _market(view: dict, names: list[str]) -> Image.Image:
     market = view["market"]
     now = view["current"]
     lines = max(1, (now + PER_LINE - 1) // PER_LINE) + (len(market) - now + PER_LINE - 1) // PER_LINE
+    if not market:
+        lines = 0   # the market ran out: the title says so
     img = Image.new("RGB", (PANEL_W, 30 + lines * (CARD_H + 10) + 24), kit.PAPER)
     d = ImageDraw.Draw(img)
     title = "Market" if view["stage"] == 1 else "Market (stage 2: every card may be offered)"
-    kit.text(d, (8, 6), f"{title} · deck {view['deck']}", MAIN, bold=True, main=True)
+    kit.text(d, (8, 6), f"{title} · deck {view['deck']}" + ("" if market else " · no cards left"), MAIN, bold=True,
+             main=True)
     kit.text(d, (PANEL_W - 8, 8), "# · price · tokens on space+ : take", MAIN - 3, fill=kit.MUTED, anchor="ra")
     offer = view["offer"]
     last_card = view["last"].get("card")

@@ -19,7 +19,7 @@ from rules.core import Rng
 NAMES = ["Ana", "Bo", "Cyrille", "Dee", "Evangeline", "Fynn"]
 GAMES = {"clans": (2, 4), "carcassonne_hg": (2, 5), "first_sparks": (2, 6), "fire_and_stone": (2, 4),
          "neanderthal": (1, 3)}
-PER_PLAYOUT = 24    # positions drawn along each playout
+PER_PLAYOUT = 16    # positions drawn along each playout
 
 
 def problems(img, phone: bool = True) -> list[str]:
@@ -41,18 +41,32 @@ def problems(img, phone: bool = True) -> list[str]:
         if phone and m.main and m.size * kit.PHONE_WIDTH / img.width < kit.PHONE_MIN_PX:
             out.append(f"main label {m.text!r} is {m.size * 400 / img.width:.1f} px at 400 px wide")
     plain = [m for m in labels if m.kind == "label"]
-    for i, p in enumerate(pieces):
-        for q in pieces[i + 1:]:
-            if kit.overlaps(p.box, q.box, slack=1.5):
-                out.append(f"two pieces overlap at {tuple(round(v) for v in p.box)} / {tuple(round(v) for v in q.box)}")
-        for m in plain:
-            if kit.overlaps(p.box, m.box, slack=1.5):
-                out.append(f"a piece at {tuple(round(v) for v in p.box)} covers {m.text!r}")
-    for i, a in enumerate(plain):
-        for b in plain[i + 1:]:
-            if kit.overlaps(a.box, b.box, slack=1.5):
-                out.append(f"labels {a.text!r} and {b.text!r} overlap")
+    for p, q in pairs(pieces, pieces):
+        out.append(f"two pieces overlap at {tuple(round(v) for v in p.box)} / {tuple(round(v) for v in q.box)}")
+    for p, m in pairs(pieces, plain):
+        out.append(f"a piece at {tuple(round(v) for v in p.box)} covers {m.text!r}")
+    for a, b in pairs(plain, plain):
+        out.append(f"labels {a.text!r} and {b.text!r} overlap")
     return out
+
+
+def pairs(first, second, slack: float = 1.5):
+    """Overlapping (a, b) pairs, a from ``first`` and b from ``second`` (each
+    pair once when both lists are the same), by a sweep along x."""
+    same = first is second
+    events = sorted([(m.box[0], 0, i) for i, m in enumerate(first)] +
+                    ([] if same else [(m.box[0], 1, i) for i, m in enumerate(second)]))
+    active: list[tuple[int, int]] = []
+    for x, side, i in events:
+        mark = (first if side == 0 else second)[i]
+        active = [(s, j) for s, j in active if (first if s == 0 else second)[j].box[2] - slack > x]
+        for s, j in active:
+            other = (first if s == 0 else second)[j]
+            if not same and s == side:
+                continue
+            if kit.overlaps(mark.box, other.box, slack):
+                yield (other, mark) if side == 1 or same else (mark, other)
+        active.append((side, i))
 
 
 def positions(key: str, seeds: list[int]):
@@ -88,7 +102,7 @@ def positions(key: str, seeds: list[int]):
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_nothing_hides_anything(key, seeds):
     failures = []
-    for where, view, table in positions(key, seeds[:2] if len(seeds) <= 3 else seeds):
+    for where, view, table in positions(key, seeds[:max(1, len(seeds) - 2)]):   # default: one playout a count
         for name, img in render.images_for_checks(key, view, table):
             for line in problems(img, phone=name == "focus" or not render.has_focus(key)):
                 failures.append(f"{where} ({name}): {line}")
