@@ -184,9 +184,14 @@ def _draw_map(view: dict) -> Image.Image:
         if 1 <= rid <= len(regions):
             poly = [_px(frame, *p) for p in regions[rid - 1][0]]
             d.line(poly + poly[:1], fill=kit.HIGHLIGHT, width=5, joint="curve")
-    for i, (_poly, label) in enumerate(regions):   # numbers first: members are laid around them
-        kit.text(d, _px(frame, *label), str(i + 1), MAIN, fill=kit.INK, anchor="mm", bold=True, outline=kit.WHITE,
-                 main=True)
+    for i, (poly, _label) in enumerate(regions):   # numbers first (clear of each other), members around them
+        cx, cy = poly[0]
+        tx, ty = poly[2]
+        spots = [_px(frame, cx + (tx - cx) * t, cy + (ty - cy) * t) for t in (0.76, 0.68, 0.6, 0.84, 0.52)]
+        w = kit.text_width(str(i + 1), MAIN, True) + 6
+        box = kit.place(d, w, MAIN + 6, spots, avoid=("label", "piece", "piece-label"))
+        kit.text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(i + 1), MAIN, fill=kit.INK, anchor="mm",
+                 bold=True, outline=kit.WHITE, main=True)
     occupants: dict[int, list[int]] = {}
     for clan, regs in enumerate(view["members"]):
         for rid in regs:
