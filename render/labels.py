@@ -243,24 +243,31 @@ def fit_size(value: str, size: int, width: float, bold: bool = False, smallest: 
 
 
 def wrap(value: str, size: int, width: float, bold: bool = False) -> list[str]:
-    """Lines of at most ``width`` pixels (words longer than a line are cut by characters)."""
+    """Lines of at most ``width`` pixels (words longer than a line are cut by
+    characters). Words are measured once each (cached) and lines summed from
+    them, with a small margin for kerning across spaces."""
+    space = text_width(" ", size, bold)
+    limit = width * 0.98
     lines: list[str] = []
-    for paragraph in value.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if text_width(candidate, size, bold) <= width:
-                line = candidate
+    for para in value.split("\n"):
+        line, line_w = "", 0.0
+        for word in para.split():
+            w = text_width(word, size, bold)
+            if line and line_w + space + w <= limit:
+                line, line_w = f"{line} {word}", line_w + space + w
+                continue
+            if not line and w <= limit:
+                line, line_w = word, w
                 continue
             if line:
                 lines.append(line)
-            while text_width(word, size, bold) > width and len(word) > 1:
+            while text_width(word, size, bold) > limit and len(word) > 1:
                 cut = len(word)
-                while cut > 1 and text_width(word[:cut], size, bold) > width:
+                while cut > 1 and text_width(word[:cut], size, bold) > limit:
                     cut -= 1
                 lines.append(word[:cut])
                 word = word[cut:]
-            line = word
+            line, line_w = word, text_width(word, size, bold)
         lines.append(line)
     return [ln for ln in lines if ln] or [""]
 
