@@ -122,7 +122,8 @@ def zone_anchor(tile: Tile, z: int):
         path = _river_path(tile, zone)
         if len(path) == 2 and zone.lake >= 0:
             a, b = path
-            return a[0] + (b[0] - a[0]) * 0.2 + 0.12 * (b[1] - a[1] != 0), a[1] + (b[1] - a[1]) * 0.2 + 0.12 * (b[0] - a[0] != 0)
+            return (a[0] + (b[0] - a[0]) * 0.2 + 0.12 * (b[1] - a[1] != 0),
+                    a[1] + (b[1] - a[1]) * 0.2 + 0.12 * (b[0] - a[0] != 0))
         if len(path) == 3:
             a = path[0]
             return a[0] + (0.5 - a[0]) * 0.5, a[1] + (0.5 - a[1]) * 0.5
@@ -147,11 +148,13 @@ def zone_anchor(tile: Tile, z: int):
 
 
 def _glyph(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, r: float) -> None:
+    kit.piece(d, (x - r * (1.6 if kind == "volcano" else 1), y - r * (1.5 if kind in ("volcano", "fire") else 1),
+                  x + r * (1.6 if kind == "volcano" else 1), y + r))
     if kind in ANIMAL:
         fill, letter = ANIMAL[kind]
         d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=kit.INK)
         kit.text(d, (x, y + 1), letter, size=max(9, int(r * 1.5)), fill=kit.WHITE if kind != "tiger" else kit.INK,
-                 anchor="mm")
+                 anchor="mm", record_it=False)
     elif kind == "nugget":
         d.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=(250, 205, 30), outline=kit.INK)
     elif kind == "volcano":
@@ -207,7 +210,9 @@ def tile_art(tile_id: int, rot: int, size: int) -> Image.Image:
             x, y = px(_lake_centre(tile, i))
             r = big * (0.17 if z.fish < 3 else 0.2)
             d.ellipse((x - r, y - r * 0.85, x + r, y + r * 0.85), fill=LAKE, outline=(20, 60, 130), width=2)
-            kit.text(d, (x, y), str(z.fish), size=max(10, int(big * 0.2)), fill=kit.WHITE, anchor="mm", bold=True)
+            kit.keepout(d, (x - r * 0.8, y - r * 0.7, x + r * 0.8, y + r * 0.7))
+            kit.text(d, (x, y), str(z.fish), size=max(10, int(big * 0.2)), fill=kit.WHITE, anchor="mm", bold=True,
+                     main=True)
     glyph_r = big * 0.1
     for i, z in enumerate(tile.zones):
         x, y = px(zone_anchor(tile, i))
@@ -215,30 +220,43 @@ def tile_art(tile_id: int, rot: int, size: int) -> Image.Image:
         marks += ["fire"] * z.fire + ["shrine"] * z.shrine + ["mushrooms"] * z.mushrooms
         if z.nugget:
             marks.append("volcano" if tile.deck == "start" else "nugget")
-        for k, mark in enumerate(marks):
+        for k, mark in enumerate(marks):   # in a row at the zone's spot, or nearby if that is taken
             off = (k - (len(marks) - 1) / 2) * glyph_r * 2.2
-            _glyph(d, mark, x + off, y + glyph_r * 1.3 if z.kind == "meadow" else y, glyph_r)
+            gx, gy = x + off, y + glyph_r * 1.3 if z.kind == "meadow" else y
+            step = glyph_r * 1.2
+            spots = [(gx + dx * step, gy + dy * step) for dx, dy in
+                     [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)]
+                     + [(dx, dy) for dx in range(-4, 5) for dy in range(-4, 5) if max(abs(dx), abs(dy)) >= 2]]
+            spots = [(min(max(px_, glyph_r * 1.7), big - glyph_r * 1.7),
+                      min(max(py_, glyph_r * 1.6), big - glyph_r * 1.2)) for px_, py_ in spots]
+            w = glyph_r * (3.3 if mark == "volcano" else 2.1)
+            box = kit.place(d, w, glyph_r * 2.6, spots, margin=1)
+            _glyph(d, mark, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + glyph_r * 0.25, glyph_r)
     d.rectangle((0, 0, big - 1, big - 1), outline=EDGE, width=2)
     # halve by averaging 2×2 blocks: looks the same as a Lanczos resize at this
     # exact factor, at a tenth of the cost (the map redraws every tile when
     # its tile size changes, which late in a game is most moves)
-    return img.reduce(2)
+    small = img.reduce(2)
+    small.__dict__["_hearth_marks"] = [kit.Mark(m.kind, tuple(v / 2 for v in m.box), m.text, m.size // 2, m.main,
+                                                m.clipped) for m in kit.marks(img)]
+    return small
 
 
 # ------------------------------------------------------------------ figures
 
 
 def _figure(d: ImageDraw.ImageDraw, seat: int, role: str, x: float, y: float, r: float) -> None:
+    """A hut (a house in the player's colour with their letter) or a figure
+    (the player's shape with the role letter H, G or F)."""
     colour = kit.player_colour(seat)
     if role == "hut":
-        d.polygon([(x - r, y + r * 0.8), (x - r, y - r * 0.1), (x, y - r), (x + r, y - r * 0.1), (x + r, y + r * 0.8)],
-                  fill=colour, outline=kit.INK, width=2)
-        kit.text(d, (x, y + r * 0.25), kit.player_letter("", seat), size=max(9, int(r * 1.1)), fill=kit.WHITE,
-                 anchor="mm", outline=kit.INK)
+        kit.hut(d, x, y, 2 * r * 0.95, colour)
+        kit.text(d, (x, y + r * 0.3), kit.player_letter("", seat), size=max(9, int(r * 1.05)), fill=kit.WHITE,
+                 anchor="mm", outline=kit.INK, bold=True, record_it=False)
         return
     kit.shape(d, kit.PLAYER_SHAPES[seat % 6], x, y, r, colour)
-    kit.text(d, (x, y + 1), ROLE_LETTER[role], size=max(9, int(r * 1.2)), fill=kit.WHITE, anchor="mm",
-             outline=kit.INK)
+    kit.text(d, (x, y + (r * 0.15 if kit.PLAYER_SHAPES[seat % 6] == "triangle" else 0)), ROLE_LETTER[role],
+             size=max(9, int(r * 1.15)), fill=kit.WHITE, anchor="mm", outline=kit.INK, bold=True, record_it=False)
 
 
 def _figure_point(tile: Tile, rot: int, zone: int, role: str):
@@ -263,7 +281,8 @@ def layout(view: dict) -> tuple[int, int, int, int, int]:
     min_x, max_x = min(c[0] for c in cells), max(c[0] for c in cells)
     min_y, max_y = min(c[1] for c in cells), max(c[1] for c in cells)
     cols, rows = max_x - min_x + 1, max_y - min_y + 1
-    return min_x, min_y, cols, rows, int(max(26, min(88, MAX_BOARD / cols, 1000 / rows)))
+    size = int(max(26, min(88, MAX_BOARD / cols, 1000 / rows)))
+    return min_x, min_y, cols, rows, size - size % 6   # in steps of 6 px: tile art stays cached across turns
 
 
 def tile_box(view: dict, x: int, y: int) -> tuple[int, int, int, int]:
@@ -275,34 +294,74 @@ def tile_box(view: dict, x: int, y: int) -> tuple[int, int, int, int]:
     return ox, oy, ox + size, oy + size
 
 
-def _board(view: dict) -> Image.Image:
+def _board(view: dict, size: int | None = None, window: tuple[int, int, int, int] | None = None,
+           detail: bool = True) -> Image.Image:
+    """The map: every tile, the latest turn's tiles framed in gold, figures
+    beside the animals and fish counts of their zone, the legal spots as
+    pale squares with a numbered disc. ``window`` (west x, north y, columns,
+    rows) draws only those squares, at ``size`` pixels a tile."""
     tiles = view["tiles"]
-    min_x, min_y, cols, rows, size = layout(view)
+    min_x, min_y, cols, rows, auto = layout(view)
+    size = size or auto
     pad = PAD
-    img = Image.new("RGB", (cols * size + 2 * pad, rows * size + 2 * pad), (222, 212, 188))
+    if window:
+        min_x, min_y, cols, rows = window
+    img = kit.copy(kit.textured(cols * size + 2 * pad, rows * size + 2 * pad, (222, 212, 188), 0.1))
     d = ImageDraw.Draw(img)
+
+    def inside(x, y):
+        return min_x <= x < min_x + cols and min_y <= y < min_y + rows
 
     def origin(x, y):
         return pad + (x - min_x) * size, pad + (y - min_y) * size
 
+    for _tile_id, x, y, _rot in tiles:   # shadows first, under every tile
+        if inside(x, y):
+            ox, oy = origin(x, y)
+            d.rectangle((ox + 2, oy + 2, ox + size + 2, oy + size + 2), fill=(150, 140, 120))
     for tile_id, x, y, rot in tiles:
-        img.paste(tile_art(tile_id, rot, size), origin(x, y))
+        if inside(x, y):
+            kit.paste(img, tile_art(tile_id, rot, size), origin(x, y))
     for index in view["recent"]:
         _t, x, y, _r = tiles[index]
+        if not inside(x, y):
+            continue
         ox, oy = origin(x, y)
         w = max(3, size // 14)
         d.rectangle((ox - 1, oy - 1, ox + size, oy + size), outline=kit.HIGHLIGHT, width=w)
         d.rectangle((ox - 1 - w, oy - 1 - w, ox + size + w, oy + size + w), outline=kit.INK, width=1)
-    r = max(7, size * 0.15)
+    if not detail:   # an overview: tiles and the latest frame only
+        return img
+    r = max(7, size * 0.13)
     for seat, role, placement, zone in view["figures"]:
         tile_id, x, y, rot = tiles[placement]
+        if not inside(x, y):
+            continue
         u, v = _figure_point(TILES[tile_id], rot, zone, role)
         ox, oy = origin(x, y)
-        _figure(d, seat, role, ox + u * size, oy + v * size, r)
+        fx, fy = ox + u * size, oy + v * size
+        step = r * 1.1
+        spots = [(fx + dx * step, fy + dy * step) for dx, dy in
+                 ((0, 0), (0, -1), (1, 0), (-1, 0), (0, 1), (1, -1), (-1, -1), (1, 1), (-1, 1), (0, -2), (2, 0),
+                  (-2, 0), (0, 2), (2, -2), (-2, -2), (2, 2), (-2, 2), (0, -3), (3, 0), (-3, 0), (0, 3))]
+        grid = [(ox + size * (i + 0.5) / 6, oy + size * (j + 0.5) / 6) for i in range(6) for j in range(6)]
+        spots += sorted(grid, key=lambda p, fx=fx, fy=fy: (p[0] - fx) ** 2 + (p[1] - fy) ** 2)
+        spots = [(min(max(px, ox + r + 3), ox + size - r - 3), min(max(py, oy + r + 3), oy + size - r - 3))
+                 for px, py in spots]
+        box = kit.place(d, 2 * r + 5, 2 * r + 5, spots, margin=1)   # the drawn piece plus its shadow
+        _figure(d, seat, role, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, r)
+    number = max(11, int(size * 0.26))
     for k, x, y, _rots in view["spots"]:
+        if not inside(x, y):
+            continue
         ox, oy = origin(x, y)
-        d.rectangle((ox + 2, oy + 2, ox + size - 3, oy + size - 3), fill=(240, 234, 218), outline=kit.MUTED, width=1)
-        kit.text(d, (ox + size / 2, oy + size / 2), str(k), size=max(11, int(size * 0.38)), anchor="mm", bold=True)
+        d.rectangle((ox + 3, oy + 3, ox + size - 4, oy + size - 4), fill=(236, 228, 208), outline=(170, 160, 140),
+                    width=1)
+        cx, cy = ox + size / 2, oy + size / 2
+        rr = number * 0.95
+        d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=kit.WHITE, outline=kit.INK, width=2)
+        kit.text(d, (cx, cy), str(k), kit.fit_size(str(k), number, 2 * rr - 4, True, smallest=number - 3),
+                 anchor="mm", bold=True, main=True)
     return img
 
 
@@ -364,6 +423,80 @@ def _hand_panel(view: dict, width: int, names: list[str]) -> Image.Image:
     kit.text(d, (12, y + 40), "Animals: D deer · M mammoth · A aurochs · T tiger · yellow diamond: gold nugget",
              size=13, fill=kit.MUTED)
     return img.crop((0, 0, width, y + 62))
+
+
+FOCUS_W = 720
+FOCUS_TILE = 116
+FOCUS_COLS, FOCUS_ROWS = 6, 4
+
+
+def focus_window(view: dict) -> tuple[int, int, int, int]:
+    """(west x, north y, columns, rows) of the focus: around the latest tiles
+    (or the spots, before the first tile), kept on the map."""
+    tiles = view["tiles"]
+    cells = [(tiles[i][1], tiles[i][2]) for i in view["recent"]] or \
+        [(x, y) for _k, x, y, _r in view["spots"]] or [(t[1], t[2]) for t in tiles]
+    cx = (min(c[0] for c in cells) + max(c[0] for c in cells)) / 2
+    cy = (min(c[1] for c in cells) + max(c[1] for c in cells)) / 2
+    min_x, min_y, cols, rows, _size = layout(view)
+    x0 = round(cx - (FOCUS_COLS - 1) / 2)
+    y0 = round(cy - (FOCUS_ROWS - 1) / 2)
+    x0 = max(min_x, min(x0, min_x + cols - FOCUS_COLS)) if cols >= FOCUS_COLS else min_x - (FOCUS_COLS - cols) // 2
+    y0 = max(min_y, min(y0, min_y + rows - FOCUS_ROWS)) if rows >= FOCUS_ROWS else min_y - (FOCUS_ROWS - rows) // 2
+    return x0, y0, FOCUS_COLS, FOCUS_ROWS
+
+
+def _overview(view: dict, window, width: int) -> Image.Image:
+    """The whole map, small, with the focus window framed."""
+    min_x, min_y, cols, rows, _size = layout(view)
+    size = max(8, min(28, (width - 2 * PAD) // cols, 260 // rows))
+    img = kit.forget(_board(view, size=size, detail=False))
+    d = ImageDraw.Draw(img)
+    x0, y0, c, r = window
+    box = (PAD + (x0 - min_x) * size, PAD + (y0 - min_y) * size, PAD + (x0 - min_x + c) * size,
+           PAD + (y0 - min_y + r) * size)
+    d.rectangle(box, outline=kit.INK, width=4)
+    d.rectangle(box, outline=kit.HIGHLIGHT, width=2)
+    return img
+
+
+def draw_focus(view: dict, table: kit.Table) -> Image.Image:
+    """The turn image for a phone, 720 px wide: whose turn, the latest tiles
+    and what is around them at a readable scale, a small overview of the
+    whole map framing them, and the tile in hand (or the figure choice)."""
+    window = focus_window(view)
+    extra = {s: f"men {view['men'][s]} · huts {view['huts'][s]}" for s in range(view["seats"])}
+    legend = kit.legend(table, FOCUS_W, scores=view["scores"], extra=extra, breakdown=_breakdown(view))
+    crop = _board(view, size=FOCUS_TILE, window=window)
+    overview = _overview(view, window, 300)
+    size = kit.main_size(FOCUS_W)
+    info = Image.new("RGB", (FOCUS_W - overview.width - 12, max(overview.height, 8 * size)), kit.PAPER)
+    d = ImageDraw.Draw(info)
+    y = kit.paragraph(d, (6, 8), "The framed part of the whole map (/board shows it all).", size, info.width - 12)
+    if view["phase"] == "over":
+        y = kit.paragraph(d, (6, y + 4), "Game over.", size, info.width - 12, bold=True)
+    kit.paragraph(d, (6, y + 6), "H hunter · G gatherer · F fisher · house: hut · D deer · M mammoth · A aurochs · "
+                  "T tiger · yellow diamond: gold", size - 2, info.width - 12, fill=kit.MUTED)
+    row = Image.new("RGB", (FOCUS_W, info.height + 8), kit.PAPER)
+    kit.paste(row, overview, (4, 4))
+    kit.paste(row, info, (overview.width + 10, 4))
+    parts = [legend, crop, row]
+    if view["phase"] != "over":
+        parts.append(_hand_panel(view, FOCUS_W, table.names))
+    return kit.stack(parts)
+
+
+def _breakdown(view: dict) -> kit.Breakdown | None:
+    """At the end: points in play, then huts and hunters' meadows scored at the end."""
+    if view["phase"] != "over":
+        return None
+    rows = []
+    for seat in range(view["seats"]):
+        huts = sum(f["points"] for f in view["final"] if f["kind"] == "huts" and seat in f["seats"])
+        meadows = sum(f["points"] for f in view["final"] if f["kind"] == "meadow" and seat in f["seats"])
+        total = view["scores"][seat]
+        rows.append([total - huts - meadows, huts, meadows, total])
+    return kit.Breakdown(["play", "huts", "hunters", "total"], rows)
 
 
 def draw(view: dict, table: kit.Table) -> Image.Image:

@@ -1,12 +1,19 @@
-"""Clans board image: the map with huts and villages, the epoch table, the
-score track of the five colours, and the kit legend (whose turn, last events).
+"""Clans board image: the legend (whose turn, last events, the winner), the
+map with huts and villages, the epoch table and the score track.
 
-Drawn only from the public view. The map (terrains, rivers, lakes, labels)
-never changes, so it is drawn once and cached.
+Drawn only from the public view. The map comes from the reconstructed data
+(``rules/clans/data``: polygons, regions, lakes) and is drawn as a map:
+every shared border is the same wavy line on both sides (so the territories
+still tile), terrains are textured and dotted with their symbols, region
+borders are rivers, and lakes sit on the borders they cut. It never changes,
+so it is drawn once and cached; numbers and pieces go on per image, numbers
+above the last-move arrow, pieces and tags in free space.
 """
 
 from __future__ import annotations
 
+import math
+import zlib
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -15,17 +22,60 @@ from render import kit
 from rules.clans.data import COLOURS, EPOCHS, MAP, TERRAINS
 
 HUT_RGB = {"red": (206, 44, 40), "blue": (40, 96, 196), "green": (30, 140, 60), "yellow": (247, 206, 40),
-           "black": (28, 28, 28)}
-TERRAIN_RGB = {"forest": (86, 128, 70), "mountain": (176, 172, 166), "steppe": (226, 200, 142),
-               "grassland": (170, 208, 126)}
-RIVER = (86, 150, 214)
-LAKE = (52, 110, 190)
-SEA = (214, 226, 232)
+           "black": (40, 40, 40)}
+TERRAIN_RGB = {"forest": (92, 138, 72), "mountain": (178, 170, 160), "steppe": (228, 204, 146),
+               "grassland": (172, 210, 124)}
+RIVER = (70, 140, 210)
+LAKE = (58, 118, 196)
+SEA = (176, 204, 222)
 ROMAN = ["I", "II", "III", "IV", "V"]
-PANEL_H = 250
 
 TERRITORIES = MAP["territories"]
 WIDTH, MAP_H = MAP["size"]
+MAIN = kit.main_size(WIDTH)          # 22 px: 7 px at 400 px wide
+HUT_W = MAIN + 12
+PANEL_H = 100 + 5 * (MAIN + 20)
+
+
+# ------------------------------------------------------------------ geometry of the drawn map
+
+
+def _noise(*key) -> float:
+    """A fixed pseudo-random number in [-1, 1] for this key (the map is the same every time)."""
+    return (zlib.crc32(repr(key).encode()) % 20001) / 10000 - 1
+
+
+def _jitter(v) -> tuple[float, float]:
+    x, y = v
+    return x + 7 * _noise("x", x, y), y + 7 * _noise("y", x, y)
+
+
+@lru_cache(maxsize=512)
+def _edge(a: tuple, b: tuple) -> tuple:
+    """The wavy border from vertex a to b (the same points, reversed, from b to a)."""
+    if (a[1], a[0]) > (b[1], b[0]):
+        return tuple(reversed(_edge(b, a)))
+    pts = [_jitter(a), _jitter(b)]
+    for level in range(3):
+        out = [pts[0]]
+        for i, (p, q) in enumerate(zip(pts, pts[1:], strict=False)):
+            dx, dy = q[0] - p[0], q[1] - p[1]
+            length = math.hypot(dx, dy) or 1
+            k = 0.16 / (level + 1) * _noise("m", a, b, level, i)
+            out += [((p[0] + q[0]) / 2 - dy * k, (p[1] + q[1]) / 2 + dx * k), q]
+            del length
+        pts = out
+    return tuple(pts)
+
+
+@lru_cache(maxsize=64)
+def outline(tid: int) -> tuple:
+    """The drawn outline of a territory (1-based id)."""
+    p = [tuple(v) for v in TERRITORIES[tid - 1]["polygon"]]
+    pts: list = []
+    for a, b in zip(p, p[1:] + p[:1], strict=True):
+        pts += list(_edge(a, b))[:-1]
+    return tuple(pts)
 
 
 def _shared_edges() -> dict[tuple[int, int], tuple]:
@@ -34,7 +84,7 @@ def _shared_edges() -> dict[tuple[int, int], tuple]:
     out = {}
     for t in TERRITORIES:
         p = [tuple(v) for v in t["polygon"]]
-        for a, b in zip(p, p[1:] + p[:1]):
+        for a, b in zip(p, p[1:] + p[:1], strict=True):
             key = frozenset((a, b))
             if key in edge_of:
                 out[(edge_of[key], t["id"])] = (a, b)
@@ -43,155 +93,250 @@ def _shared_edges() -> dict[tuple[int, int], tuple]:
     return out
 
 
-def _terrain_mark(d: ImageDraw.ImageDraw, terrain: str, x: float, y: float) -> None:
+def _blob(cx: float, cy: float, rx: float, ry: float, key) -> list:
+    return [(cx + rx * (1 + 0.18 * _noise(key, k)) * math.cos(k * math.pi / 9),
+             cy + ry * (1 + 0.18 * _noise(key, k)) * math.sin(k * math.pi / 9)) for k in range(18)]
+
+
+def _terrain_mark(d: ImageDraw.ImageDraw, terrain: str, x: float, y: float, s: float = 1.0) -> None:
     """A small symbol per terrain, so that terrains differ by more than colour."""
-    ink = (60, 60, 52)
+    ink = (70, 66, 56)
     if terrain == "forest":
-        for dx in (-7, 5):
-            d.polygon([(x + dx, y - 9), (x + dx + 6, y + 3), (x + dx - 6, y + 3)], fill=(46, 88, 40), outline=ink)
+        d.polygon([(x, y - 11 * s), (x + 7 * s, y + 4 * s), (x - 7 * s, y + 4 * s)], fill=(44, 86, 42), outline=ink)
+        d.line([(x, y + 4 * s), (x, y + 8 * s)], fill=(90, 60, 30), width=2)
     elif terrain == "mountain":
-        d.line([(x - 12, y + 4), (x - 3, y - 8), (x + 3, y), (x + 7, y - 5), (x + 13, y + 4)], fill=ink, width=2)
+        d.polygon([(x - 11 * s, y + 6 * s), (x - 2 * s, y - 9 * s), (x + 7 * s, y + 6 * s)], fill=(140, 132, 124),
+                  outline=ink)
+        d.polygon([(x - 4.5 * s, y - 5 * s), (x - 2 * s, y - 9 * s), (x + 0.5 * s, y - 5 * s)], fill=kit.WHITE)
     elif terrain == "steppe":
-        for dx, dy in ((-8, 0), (0, -4), (8, 0), (-4, 4), (4, 4)):
-            d.ellipse((x + dx - 1.5, y + dy - 1.5, x + dx + 1.5, y + dy + 1.5), fill=ink)
+        for dx, dy in ((-6, 0), (0, -4), (6, 0), (-3, 4), (3, 4)):
+            d.ellipse((x + dx * s - 1.5, y + dy * s - 1.5, x + dx * s + 1.5, y + dy * s + 1.5), fill=(150, 120, 70))
     else:
-        for dx in (-8, 0, 8):
-            d.line([(x + dx - 3, y - 5), (x + dx, y + 4), (x + dx + 3, y - 5)], fill=(70, 110, 50), width=2)
+        for dx in (-6, 0, 6):
+            d.line([(x + (dx - 3) * s, y - 5 * s), (x + dx * s, y + 4 * s), (x + (dx + 3) * s, y - 5 * s)],
+                   fill=(80, 126, 56), width=2)
+
+
+def _anchor(tid: int) -> tuple[float, float]:
+    return tuple(TERRITORIES[tid - 1]["centre"])
+
+
+def number_point(tid: int) -> tuple[float, float]:
+    cx, cy = _anchor(tid)
+    return cx - 10, cy - 38
 
 
 @lru_cache(maxsize=1)
 def _map_layer() -> Image.Image:
-    img = Image.new("RGB", (WIDTH, MAP_H), SEA)
+    img = kit.copy(kit.textured(WIDTH, MAP_H, SEA, 0.1))
     d = ImageDraw.Draw(img)
+    for terrain in TERRAINS:   # textured ground through a mask of its territories
+        mask = Image.new("L", (WIDTH, MAP_H), 0)
+        md = ImageDraw.Draw(mask)
+        for t in TERRITORIES:
+            if t["terrain"] == terrain:
+                md.polygon(outline(t["id"]), fill=255)
+        img.paste(kit.textured(WIDTH, MAP_H, TERRAIN_RGB[terrain], 0.16), (0, 0), mask)
     for t in TERRITORIES:
-        d.polygon([tuple(v) for v in t["polygon"]], fill=TERRAIN_RGB[t["terrain"]], outline=(90, 84, 70))
+        pts = outline(t["id"])
+        d.line(pts + pts[:1], fill=kit.darker(TERRAIN_RGB[t["terrain"]], 0.35), width=2, joint="curve")
+        cx, cy = t["centre"]
+        for k, v in enumerate(t["polygon"]):   # symbols near the corners, clear of numbers and huts
+            if k in (0, 1, 2):
+                continue
+            x, y = cx + (v[0] - cx) * 0.62, cy + (v[1] - cy) * 0.62
+            _terrain_mark(d, t["terrain"], x, y, 0.9)
     region = {t["id"]: t["region"] for t in TERRITORIES}
     lake_cuts = {tuple(sorted(c)) for lake in MAP["lakes"] for c in lake["cuts"]}
     edges = _shared_edges()
     for (a, b), seg in edges.items():   # rivers: region borders that no lake cuts
         if region[a] != region[b] and tuple(sorted((a, b))) not in lake_cuts:
-            d.line(seg, fill=RIVER, width=6)
-    for lake in MAP["lakes"]:           # lakes: wide water on the cut borders, a pool where they meet
+            path = _edge(*seg)
+            d.line(path, fill=kit.darker(RIVER, 0.3), width=10, joint="curve")
+            d.line(path, fill=RIVER, width=6, joint="curve")
+    coast = {}
+    for t in TERRITORIES:   # a pale shore along the sea
+        p = [tuple(v) for v in t["polygon"]]
+        for a, b in zip(p, p[1:] + p[:1], strict=True):
+            coast[frozenset((a, b))] = coast.get(frozenset((a, b)), 0) + 1
+    for key, n in coast.items():
+        if n == 1:
+            a, b = tuple(key)
+            d.line(_edge(a, b), fill=(236, 226, 196), width=3)
+    for i, lake in enumerate(MAP["lakes"]):   # lakes: water over the borders they cut
+        blobs = []
         for a, b in lake["cuts"]:
             seg = edges.get((a, b)) or edges[(b, a)]
-            d.line(seg, fill=LAKE, width=20, joint="curve")
-            for x, y in seg:
-                d.ellipse((x - 10, y - 10, x + 10, y + 10), fill=LAKE)
-        x, y = lake["at"]
-        d.ellipse((x - 20, y - 16, x + 20, y + 16), fill=LAKE)
-    for t in TERRITORIES:
-        cx, cy = t["centre"]
-        _terrain_mark(d, t["terrain"], cx + 34, cy - 32)
-        kit.text(d, (cx - 34, cy - 30), str(t["id"]), size=20, anchor="lm", fill=kit.INK, outline=kit.WHITE)
+            path = _edge(*seg)
+            mx, my = path[len(path) // 2]
+            blobs.append((mx, my))
+            for k in (len(path) // 4, 3 * len(path) // 4):
+                blobs.append(path[k])
+        blobs.append(tuple(lake["at"]))
+        for j, (x, y) in enumerate(blobs):
+            d.polygon(_blob(x, y, 24, 20, (i, j)), fill=kit.darker(LAKE, 0.25))
+        for j, (x, y) in enumerate(blobs):
+            d.polygon(_blob(x, y, 21, 17, (i, j)), fill=LAKE)
+            d.arc((x - 12, y - 8, x + 4, y + 2), 200, 300, fill=kit.lighter(LAKE, 0.5), width=2)
+        xs = [x for x, _ in blobs]
+        ys = [y for _, y in blobs]
+        kit.keepout(d, (min(xs) - 24, min(ys) - 20, max(xs) + 24, max(ys) + 20))
     return img
 
 
-def _hut(d: ImageDraw.ImageDraw, colour: str, count: int, x: float, y: float) -> None:
-    """A hut (house shape) in the colour, with its number of huts on it."""
-    w, h = 13, 13
-    d.polygon([(x - w, y - 2), (x, y - h - 4), (x + w, y - 2), (x + w, y + h), (x - w, y + h)],
-              fill=HUT_RGB[colour], outline=kit.INK, width=2)
-    light = colour == "yellow"
-    kit.text(d, (x, y + 6), str(count), size=17, anchor="mm", fill=kit.INK if light else kit.WHITE, bold=True)
+def _key(d: ImageDraw.ImageDraw) -> None:
+    """River vs lake, in the sea at the bottom right."""
+    size = max(14, MAIN - 6)
+    x, y = 12, PANEL_H - 22
+    d.line([(x, y), (x + 30, y)], fill=RIVER, width=6)
+    kit.text(d, (x + 36, y), "river: still neighbours", size, anchor="lm", fill=kit.INK)
+    d.ellipse((x + 232, y - 9, x + 256, y + 9), fill=LAKE)
+    kit.text(d, (x + 262, y), "lake: cut", size, anchor="lm", fill=kit.INK)
 
 
-def _draw_huts(d: ImageDraw.ImageDraw, counts: list[int], cx: float, cy: float) -> None:
-    present = [(COLOURS[c], n) for c, n in enumerate(counts) if n]
-    rows = [present] if len(present) <= 3 else [present[:3], present[3:]]
-    top = cy + (4 if len(rows) == 1 else -10)
-    for r, row in enumerate(rows):
-        for i, (colour, n) in enumerate(row):
-            _hut(d, colour, n, cx + (i - (len(row) - 1) / 2) * 29, top + r * 31)
+# ------------------------------------------------------------------ pieces
 
 
 def _outline(d: ImageDraw.ImageDraw, tid: int, fill, width: int) -> None:
-    p = [tuple(v) for v in TERRITORIES[tid - 1]["polygon"]]
+    p = list(outline(tid))
     d.line(p + p[:1], fill=fill, width=width, joint="curve")
 
 
 def _arrow(d: ImageDraw.ImageDraw, a, b) -> None:
+    """The last move, from centre to centre: drawn under numbers and pieces."""
     (x0, y0), (x1, y1) = a, b
     dx, dy = x1 - x0, y1 - y0
-    length = max(1.0, (dx * dx + dy * dy) ** .5)
+    length = max(1.0, math.hypot(dx, dy))
     ux, uy = dx / length, dy / length
-    tip = (x1 - ux * 18, y1 - uy * 18)
-    base = (tip[0] - ux * 22, tip[1] - uy * 22)
-    head = [tip, (base[0] - uy * 13, base[1] + ux * 13), (base[0] + uy * 13, base[1] - ux * 13)]
-    for colour, width in ((kit.INK, 11), (kit.HIGHLIGHT, 6)):
-        d.line([(x0 + ux * 14, y0 + uy * 14), base], fill=colour, width=width)
-    d.polygon(head, fill=kit.HIGHLIGHT, outline=kit.INK, width=2)
+    tip = (x1 - ux * 8, y1 - uy * 8)
+    base = (tip[0] - ux * 20, tip[1] - uy * 20)
+    head = [tip, (base[0] - uy * 12, base[1] + ux * 12), (base[0] + uy * 12, base[1] - ux * 12)]
+    for colour, width in ((kit.INK, 10), (kit.HIGHLIGHT, 5)):
+        d.line([(x0, y0), base], fill=colour, width=width)
+    kit.polygon(d, head, kit.HIGHLIGHT, kit.INK, 2)
 
 
-def _tag(d: ImageDraw.ImageDraw, centre, label: str, fill, ink) -> None:
-    """A label box under a territory's huts (a village's neighbours are empty: room to spare)."""
-    cx, cy = centre
-    w = kit.text_size(d, label, 15)[0] + 10
-    d.rounded_rectangle((cx - w / 2, cy + 37, cx + w / 2, cy + 57), radius=5, fill=fill, outline=kit.INK)
-    kit.text(d, (cx, cy + 47), label, size=15, anchor="mm", fill=ink)
+def _huts(d: ImageDraw.ImageDraw, counts: list[int], cx: float, cy: float) -> float:
+    """The huts of a territory under its number: one row, or two of three and
+    two, smaller when there are three colours or more; returns the y under them."""
+    present = [(COLOURS[c], n) for c, n in enumerate(counts) if n]
+    rows = [present[:3], present[3:]] if len(present) > 3 else [present]
+    w = HUT_W if len(present) <= 2 else MAIN + 8
+    step = w * 1.1 + 2
+    y = cy - 4
+    for row in rows:
+        for i, (colour, n) in enumerate(row):
+            kit.hut(d, cx + (i - (len(row) - 1) / 2) * step, y, w, HUT_RGB[colour],
+                    count=str(n) if n > 1 else None, count_size=MAIN)
+        y += w * 1.05 + 3
+    return y - w * 0.5
+
+
+@lru_cache(maxsize=1024)
+def _ring(x: float, y: float, radii: tuple) -> list[tuple[float, float]]:
+    """Candidate spots around a point, nearest first (read-only: cached)."""
+    return [(x + r * math.cos(a * math.pi / 6), y + r * math.sin(a * math.pi / 6)) for r in radii for a in range(12)]
+
+
+def _tag(d: ImageDraw.ImageDraw, tid: int, below: float, label: str, fill, ink) -> None:
+    """A village's label, laid in free space near its territory."""
+    cx, cy = _anchor(tid)
+    w = kit.text_width(label, MAIN, True) + 14
+    h = MAIN + 10
+    ring = _ring(cx, cy, (48, 62, 78, 95))
+    box = kit.place(d, w, h, [(cx, below + h / 2 + 4)] + ring)
+    d.rounded_rectangle(box, radius=6, fill=fill, outline=kit.INK, width=2)
+    kit.piece(d, box)
+    kit.text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, MAIN, anchor="mm", fill=ink, bold=True,
+             main=True, kind="piece-label")
 
 
 def _draw_map(view: dict) -> Image.Image:
-    img = _map_layer().copy()
+    img = kit.copy(_map_layer())
     d = ImageDraw.Draw(img)
-    centre = {t["id"]: t["centre"] for t in TERRITORIES}
-    if view["last_move"]:   # under the huts and tags, which stay readable
+    centre = {t["id"]: _anchor(t["id"]) for t in TERRITORIES}
+    villages = {v["territory"]: (n, v) for n, v in enumerate(view["villages"], start=1)}
+    for tid, (_n, v) in villages.items():
+        _outline(d, tid, kit.HIGHLIGHT if v["fresh"] else kit.INK, 6 if v["fresh"] else 4)
+    for tid in view["pending"]:
+        _outline(d, tid, kit.HIGHLIGHT, 6)
+    if view["last_move"]:   # under the numbers and huts, which stay readable
         src, dst = view["last_move"]
         _outline(d, src, kit.HIGHLIGHT, 5)
         _arrow(d, centre[src], centre[dst])
-    for number, v in enumerate(view["villages"], start=1):
-        tid = v["territory"]
-        _outline(d, tid, kit.HIGHLIGHT if v["fresh"] else kit.INK, 6 if v["fresh"] else 4)
-        if v["destroyed"]:
-            _tag(d, centre[tid], f"V{number}: destroyed", (150, 30, 30), kit.WHITE)
-        else:
-            _tag(d, centre[tid], f"V{number}: {v['value']} pts", kit.INK, kit.WHITE)
-    for tid in view["pending"]:   # the mover is choosing which is founded first
-        _outline(d, tid, kit.HIGHLIGHT, 6)
-        _tag(d, centre[tid], f"village {tid}: found first?", kit.HIGHLIGHT, kit.INK)
+    below = {}
+    number_at = {}
     for tid, counts in enumerate(view["huts"], start=1):
+        cx, cy = centre[tid]
+        below[tid] = cy + 10
         if any(counts):
-            cx, cy = centre[tid]
-            _draw_huts(d, counts, cx, cy)
+            below[tid] = _huts(d, counts, cx, cy)
+    for t in TERRITORIES:   # the number at its place, or beside it if a neighbour's hut is there
+        nx, ny = number_point(t["id"])
+        w = kit.text_width(str(t["id"]), MAIN, True) + 4
+        box = kit.place(d, w, MAIN + 4, [(nx, ny)] + _ring(nx, ny, (14, 26, 38)))
+        kit.text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(t["id"]), MAIN, anchor="mm", bold=True,
+                 outline=kit.WHITE, main=True)
+        number_at[t["id"]] = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    for tid, counts in enumerate(view["huts"], start=1):   # group sizes, once every hut is down
+        if any(counts):
             total = sum(counts)
-            if total > 1:   # the group size matters (7+ cannot move): show it by the label
-                box = (cx - 10, cy - 40, cx + 16, cy - 21)
-                d.rounded_rectangle(box, radius=6, fill=kit.INK if total >= 7 else kit.WHITE, outline=kit.INK)
-                kit.text(d, (cx + 3, cy - 30), str(total), size=15, anchor="mm",
-                         fill=kit.WHITE if total >= 7 else kit.INK)
+            if total > 1 and sum(1 for n in counts if n) > 1:   # the group size matters (7+ cannot move)
+                nx, ny = number_at[tid]
+                w = kit.text_width(str(tid), MAIN, True)
+                bw = MAIN * (1.4 if total < 10 else 2)
+                box = kit.place(d, bw, MAIN * 1.3, [(nx + w / 2 + bw / 2 + 4, ny), (nx - w / 2 - bw / 2 - 4, ny)]
+                                + _ring(nx, ny, (30, 42, 54, 66, 78)))
+                kit.count_badge(d, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, str(total), MAIN,
+                                fill=kit.INK if total >= 7 else kit.WHITE, ink=kit.WHITE if total >= 7 else kit.INK)
+    for tid, (number, v) in villages.items():   # the points are listed under the map
+        _tag(d, tid, below[tid], f"V{number}", (150, 30, 30) if v["destroyed"] else kit.INK, kit.WHITE)
+    for tid in view["pending"]:   # the mover is choosing which is founded first
+        _tag(d, tid, below[tid], "?", kit.HIGHLIGHT, kit.INK)
     return img
+
+
+# ------------------------------------------------------------------ panels
+
+
+def _swatch(d: ImageDraw.ImageDraw, terrain: str, x: float, y: float, w: float = 40, h: float = 30) -> None:
+    d.rounded_rectangle((x, y - h / 2, x + w, y + h / 2), radius=4, fill=TERRAIN_RGB[terrain], outline=kit.INK)
+    _terrain_mark(d, terrain, x + w / 2, y + 2, 0.9)
 
 
 def _epoch_table(view: dict, width: int) -> Image.Image:
     img = Image.new("RGB", (width, PANEL_H), kit.PAPER)
     d = ImageDraw.Draw(img)
-    kit.text(d, (12, 10), "Epochs: favourable (+bonus) · tokens left · hostile", size=16, bold=True)
+    head = max(14, MAIN - 6)
+    kit.text(d, (12, 12), "Epoch · favourable +bonus · tokens left · hostile", head, bold=True, fill=kit.MUTED)
+    row_h = MAIN + 20
     for i, row in enumerate(EPOCHS):
-        y = 52 + i * 40
+        y = 62 + i * row_h
         current = i + 1 == view["epoch"] and not view["over"]
         if current:
-            d.rounded_rectangle((6, y - 18, width - 6, y + 18), radius=6, fill=(255, 240, 170), outline=kit.INK,
-                                width=2)
-        kit.text(d, (16, y), ROMAN[i], size=18, anchor="lm", bold=current)
+            d.rounded_rectangle((6, y - row_h / 2 + 2, width - 6, y + row_h / 2 - 2), radius=6, fill=kit.TURN_BG,
+                                outline=kit.INK, width=2)
+        kit.text(d, (16, y), ROMAN[i], MAIN, anchor="lm", bold=True, main=True)
         fav = row["favourable"]
         if fav == "all":
             for k, terrain in enumerate(TERRAINS):
-                d.rectangle((52 + k * 13, y - 10, 63 + k * 13, y + 10), fill=TERRAIN_RGB[terrain], outline=kit.INK)
-            kit.text(d, (110, y), f"all +{row['bonus']}", size=16, anchor="lm")
+                d.rectangle((70 + k * 12, y - 14, 81 + k * 12, y + 14), fill=TERRAIN_RGB[terrain], outline=kit.INK)
         else:
-            d.rectangle((52, y - 10, 74, y + 10), fill=TERRAIN_RGB[fav], outline=kit.INK)
-            kit.text(d, (82, y), f"{fav} +{row['bonus']}", size=16, anchor="lm")
+            _swatch(d, fav, 70, y)
+        kit.text(d, (124, y), f"+{row['bonus']}", MAIN, anchor="lm", bold=True, main=True)
         left = view["chips_left"][i]
         for k in range(row["chips"]):
-            x = 236 + k * 26
-            d.ellipse((x - 10, y - 10, x + 10, y + 10), fill=(232, 190, 90) if k < left else kit.PAPER,
+            x = 196 + k * 30
+            d.ellipse((x - 12, y - 12, x + 12, y + 12), fill=(232, 190, 90) if k < left else kit.PAPER,
                       outline=kit.INK if k < left else kit.MUTED, width=2)
         if row["hostile"]:
-            d.rectangle((352, y - 10, 374, y + 10), fill=TERRAIN_RGB[row["hostile"]], outline=kit.INK)
-            d.line((352, y - 10, 374, y + 10), fill=(150, 30, 30), width=3)
-            d.line((352, y + 10, 374, y - 10), fill=(150, 30, 30), width=3)
-            kit.text(d, (382, y), f"{row['hostile']} hostile", size=16, anchor="lm")
+            _swatch(d, row["hostile"], 330, y)
+            d.line((330, y - 15, 370, y + 15), fill=(170, 30, 30), width=4)
+            d.line((330, y + 15, 370, y - 15), fill=(170, 30, 30), width=4)
+            kit.text(d, (380, y), row["hostile"], MAIN - 4, anchor="lm")
         else:
-            kit.text(d, (352, y), "none hostile", size=16, anchor="lm", fill=kit.MUTED)
+            kit.text(d, (330, y), "none", MAIN - 4, anchor="lm", fill=kit.MUTED)
+    _key(d)
     return img
 
 
@@ -199,37 +344,70 @@ def _score_track(view: dict, width: int) -> Image.Image:
     img = Image.new("RGB", (width, PANEL_H), kit.PAPER)
     d = ImageDraw.Draw(img)
     over = view["over"]
-    kit.text(d, (12, 10), "Final: colours revealed, + 1 per bonus token" if over else
-             "Score track (who holds which colour is secret)", size=16, bold=True)
+    head = max(14, MAIN - 6)
+    kit.text(d, (12, 12), "Colours revealed: track + 1 per bonus token" if over else
+             "Score track (who holds which colour is secret)", head, bold=True, fill=kit.MUTED)
     top = max(60, max(view["scores"].values()))     # the board's track has 60 spaces
     owner = {c: s for s, c in enumerate(view.get("clans", []))}
-    x0, x1 = 80, width - (230 if over else 60)
+    x0, x1 = 100, width - (250 if over else 70)
+    row_h = MAIN + 20
     for i, colour in enumerate(COLOURS):
-        y = 52 + i * 40
+        y = 62 + i * row_h
         score = view["scores"][colour]
-        kit.text(d, (12, y), colour, size=16, anchor="lm")
-        d.rectangle((x0, y - 9, x1, y + 9), fill=(230, 222, 204))
-        d.rectangle((x0, y - 9, x0 + (x1 - x0) * score / top, y + 9), fill=HUT_RGB[colour], outline=kit.INK)
-        kit.text(d, (x1 + 8, y), str(score), size=18, anchor="lm", bold=True)
+        kit.text(d, (12, y), colour, MAIN - 2, anchor="lm")
+        d.rounded_rectangle((x0, y - 10, x1, y + 10), radius=4, fill=(230, 222, 204))
+        d.rounded_rectangle((x0, y - 10, x0 + max(8, (x1 - x0) * score / top), y + 10), radius=4,
+                            fill=HUT_RGB[colour], outline=kit.INK)
+        kit.text(d, (x1 + 10, y), str(score), MAIN, anchor="lm", bold=True, main=True)
         if colour in owner:
             seat = owner[colour]
-            kit.badge(d, seat, x1 + 64, y, 11)
-            kit.text(d, (x1 + 82, y), f"+{view['chips'][seat]} = {view['final'][seat]}", size=18, anchor="lm",
-                     bold=True)
+            kit.badge(d, seat, x1 + 72, y, 13)
+            kit.text(d, (x1 + 92, y), f"+{view['chips'][seat]} = {view['final'][seat]}", MAIN, anchor="lm",
+                     bold=True, main=True)
         elif over:
-            kit.text(d, (x1 + 56, y), "nobody", size=15, anchor="lm", fill=kit.MUTED)
+            kit.text(d, (x1 + 62, y), "nobody", MAIN - 4, anchor="lm", fill=kit.MUTED)
     return img
+
+
+def _villages(view: dict, width: int) -> Image.Image | None:
+    """The villages founded so far, with what each scored (the map shows only V1, V2…)."""
+    parts = [f"V{n} on {v['territory']}: " + ("destroyed" if v["destroyed"] else f"{v['value']} pts")
+             for n, v in enumerate(view["villages"], start=1)]
+    if view["pending"]:
+        parts.append("founding now on " + " and ".join(str(t) for t in view["pending"]) + ": which first?")
+    if not parts:
+        return None
+    line = "Villages: " + " · ".join(parts)
+    h = int(kit.paragraph_height(line, MAIN, width - 24) + 20)
+    img = Image.new("RGB", (width, h), kit.PAPER)
+    kit.paragraph(ImageDraw.Draw(img), (12, 10), line, MAIN, width - 24, main=True)
+    return img
+
+
+def _breakdown(view: dict) -> kit.Breakdown | None:
+    if not view["over"]:
+        return None
+    rows = [[view["clans"][s], view["scores"][view["clans"][s]], view["chips"][s], view["final"][s]]
+            for s in range(len(view["final"]))]
+    return kit.Breakdown(["colour", "track", "tokens", "total"], rows)
+
+
+def _legend(view: dict, table: kit.Table) -> Image.Image:
+    extra = None if view["over"] else {s: f"tokens {n}" for s, n in enumerate(view["chips"])}
+    scores = view["final"] if view["over"] else None
+    return kit.legend(table, WIDTH, scores=scores, extra=extra, breakdown=_breakdown(view))
+
+
+def map_top(view: dict, table: kit.Table) -> int:
+    """Where the map starts in the image (under the legend, which answers whose turn first)."""
+    return _legend(view, table).height
 
 
 def draw(view: dict, table: kit.Table) -> Image.Image:
     board = _draw_map(view)
     panel = Image.new("RGB", (WIDTH, PANEL_H), kit.PAPER)
-    panel.paste(_epoch_table(view, 560), (0, 0))
-    panel.paste(_score_track(view, WIDTH - 570), (570, 0))
-    extra = {s: f"{n} bonus token{'s' if n != 1 else ''}" for s, n in enumerate(view["chips"])}
-    if view["over"]:
-        best = max(view["final"])
-        extra = {s: f"{view['clans'][s]}, {view['final'][s]} points" + (" (winner)" if view["final"][s] == best else "")
-                 for s in range(len(view["chips"]))}
-    legend = kit.legend(table, WIDTH, extra=extra)
-    return kit.stack([board, panel, legend])
+    kit.paste(panel, _epoch_table(view, 560), (0, 0))
+    kit.paste(panel, _score_track(view, WIDTH - 570), (570, 0))
+    legend = _legend(view, table)
+    villages = _villages(view, WIDTH)
+    return kit.stack([legend, board] + ([villages] if villages else []) + [panel])

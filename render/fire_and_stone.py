@@ -1,31 +1,40 @@
 """Fire & Stone board image, drawn from the public view only.
 
-Layout: the legend (whose turn, last events), the world map (hex
+Two images. ``draw`` is the whole board (for ``/board``): the legend (whose
+turn, last events, the winner), the status line, the world map (hex
 territories by region, closed regions greyed, tiles face down or revealed,
-villages with huts per colour, explorers, the last move in gold), then the
-hut track, the invention row / VP pile / cave card, and one line per tribe.
+villages with huts per colour, explorers laid beside them, the last move in
+gold along its path), then the hut track, the invention row / VP pile / cave
+card, and one line per tribe. The whole map cannot be read on a phone, so
+``draw_focus`` (for the turn post) shows the territories around the last
+move at twice the scale beside a small overview of the whole map, with the
+legend, the status line and the hut track, 720 px wide.
 """
 
 from __future__ import annotations
 
 import math
+from collections import deque
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render import kit
-from rules.fire_and_stone.data import ALL_INV, CAVES, DATA, PRINTED_FIRE, REGION, SEA, START, TERR, TERR_IDS
+from rules.fire_and_stone.data import ADJ, ALL_INV, CAVES, DATA, PRINTED_FIRE, REGION, SEA, START, TERR, TERR_IDS
 
-R = 37                      # hex radius
+R = 37                      # hex radius of the whole map
 HW = math.sqrt(3) * R       # hex width
 MARGIN = 18
 GRID = DATA["map"]["grid"]
 MAP_W = int(MARGIN * 2 + HW * (GRID["cols"] + 0.5))
 MAP_H = int(MARGIN * 2 + R * (1.5 * (GRID["rows"] - 1) + 2))
 WIDTH = MAP_W
+FOCUS_W, FOCUS_H = 720, 470
+FOCUS_R = 64
 
 SEA_BLUE = (120, 170, 205)
-LAKE_BLUE = (90, 150, 200)
+LAKE_BLUE = (80, 140, 196)
 REGION_FILL = {"I": (232, 205, 150), "II": (190, 215, 150), "III": (225, 180, 160)}
 CLOSED_FILL = (175, 170, 160)
 FIRE = (235, 110, 30)
@@ -38,8 +47,35 @@ KIND_STYLE = {  # short label, fill
 MILESTONES = {3: "reg II", 5: "2nd", 9: "reg III", 11: "END"}
 
 
+@dataclass(frozen=True)
+class Geo:
+    """Where the hex grid sits in an image: hex radius and the pixel position of grid (0, 0)."""
+
+    r: float
+    ox: float
+    oy: float
+    w: int
+    h: int
+
+    def at(self, col: float, row: float) -> tuple[float, float]:
+        hw = math.sqrt(3) * self.r
+        return (self.ox + hw / 2 + col * hw + (hw / 2 if row % 2 else 0), self.oy + self.r + row * 1.5 * self.r)
+
+    def of(self, t: int) -> tuple[float, float]:
+        return self.at(TERR[t]["col"], TERR[t]["row"])
+
+    def inside(self, t: int) -> bool:
+        """Whether the whole hexagon of territory t is in the image (only then are its labels drawn)."""
+        x, y = self.of(t)
+        hw = math.sqrt(3) * self.r / 2
+        return x - hw >= 0 and x + hw <= self.w and y - self.r >= 0 and y + self.r <= self.h
+
+
+FULL = Geo(R, MARGIN, MARGIN, MAP_W, MAP_H)
+
+
 def centre(col: int, row: int) -> tuple[float, float]:
-    return (MARGIN + HW / 2 + col * HW + (HW / 2 if row % 2 else 0), MARGIN + R + row * 1.5 * R)
+    return FULL.at(col, row)
 
 
 def hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
@@ -47,36 +83,57 @@ def hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
             for i in range(6)]
 
 
-CENTRE = {t: centre(TERR[t]["col"], TERR[t]["row"]) for t in TERR_IDS}
+CENTRE = {t: FULL.of(t) for t in TERR_IDS}
 
 
-@lru_cache(maxsize=4)
-def _map_base(open_regions: tuple[str, ...]) -> Image.Image:
+def _sizes(geo: Geo) -> dict[str, int]:
+    r = geo.r
+    return {"num": max(12, round(r * 0.3)), "chip": max(10, round(r * 0.26)), "hut": max(16, round(r * 0.5)),
+            "explorer": max(8, round(r * 0.22))}
+
+
+@lru_cache(maxsize=8)
+def _map_base(open_regions: tuple[str, ...], geo: Geo = FULL) -> Image.Image:
     """The static map for one set of open regions: sea, lakes, territories,
-    printed fires, numbers, sea routes, region names."""
-    img = Image.new("RGB", (MAP_W, MAP_H), SEA_BLUE)
+    printed fires, sea routes, region names (numbers go on per image)."""
+    img = kit.copy(kit.textured(geo.w, geo.h, SEA_BLUE, 0.12))
     d = ImageDraw.Draw(img)
-    for c, r in GRID["lakes"]:
-        d.polygon(hexagon(*centre(c, r), R - 1), fill=LAKE_BLUE, outline=(60, 110, 160))
-        kit.text(d, centre(c, r), "lake", size=11, fill=kit.WHITE, anchor="mm")
+    r = geo.r
+    for c, row in GRID["lakes"]:
+        x, y = geo.at(c, row)
+        d.polygon(hexagon(x, y, r - 1), fill=LAKE_BLUE, outline=(60, 110, 160))
+        for k in range(3):   # ripples
+            d.arc((x - r * .5 + k * 6, y - r * .25 + k * 8, x + r * .1 + k * 6, y + r * .05 + k * 8), 200, 340,
+                  fill=kit.lighter(LAKE_BLUE, .45), width=2)
     for a in sorted(SEA):
         for b in SEA[a]:
             if a < b:
-                _dotted(d, CENTRE[a], CENTRE[b])
+                _dotted(d, geo.of(a), geo.of(b))
     for t in TERR_IDS:
-        cx, cy = CENTRE[t]
+        cx, cy = geo.of(t)
         fill = REGION_FILL[REGION[t]] if REGION[t] in open_regions else CLOSED_FILL
-        d.polygon(hexagon(cx, cy, R - 1), fill=fill, outline=(90, 75, 55), width=2)
-        kit.text(d, (cx, cy - R * 0.62), str(t), size=12, fill=kit.INK, anchor="mm", bold=True)
-        if t in PRINTED_FIRE:
-            _flame(d, cx, cy - 2, 11)
-        if t == START:
-            kit.text(d, (cx, cy + 16), "start", size=10, fill=kit.INK, anchor="mm")
-    for region, (c, r) in {"I": (0.2, 7.3), "II": (6.2, 7.3), "III": (12.3, 0.0)}.items():
-        x, y = MARGIN + c * HW, MARGIN + r * 1.5 * R
-        label = f"REGION {region}" + ("" if region in open_regions else " (closed)")
-        kit.text(d, (x, y), label, size=15, fill=kit.WHITE, outline=kit.INK)
+        d.polygon(hexagon(cx + 2, cy + 2, r - 1), fill=kit.darker(SEA_BLUE, .25))
+        d.polygon(hexagon(cx, cy, r - 1), fill=fill, outline=(90, 75, 55), width=2)
+        d.line(hexagon(cx, cy, r - 4)[3:6], fill=kit.lighter(fill, .35), width=2)
+        if t in PRINTED_FIRE and geo.inside(t):
+            _flame(d, cx - r * 0.42, cy - r * 0.05, r * 0.2)
+            kit.piece(d, (cx - r * 0.62, cy - r * 0.31, cx - r * 0.22, cy + r * 0.13))
+        if t == START and geo.inside(t) and cy + r * 1.3 < geo.h:   # under its hexagon, in the sea
+            kit.text(d, (cx, cy + r * 1.12), "start", max(10, round(r * 0.26)), fill=kit.WHITE, anchor="mm",
+                     outline=kit.INK)
     return img
+
+
+def _region_names(d: ImageDraw.ImageDraw, view: dict) -> None:
+    """Region names in open sea, wherever nothing else is (whole map only)."""
+    sea = [(MARGIN + c * HW, MARGIN + row * 1.5 * R) for c, row in
+           ((1.2, 7.6), (0.9, 7.9), (7.0, 7.6), (6.6, 6.6), (11.0, 0.1), (12.0, 8.5), (11.5, 5.2), (13.0, 8.5))]
+    for region, spots in (("I", sea[0:2]), ("II", sea[2:4]), ("III", sea[4:])):
+        label = f"REGION {region}" + ("" if region in view["open"] else " (closed)")
+        w = kit.text_width(label, 16, True) + 8
+        box = kit.place(d, w, 24, spots)
+        kit.text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, 16, fill=kit.WHITE, outline=kit.INK,
+                 bold=True, anchor="mm")
 
 
 def _dotted(d: ImageDraw.ImageDraw, a, b, dash: float = 7) -> None:
@@ -94,70 +151,181 @@ def _flame(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     d.ellipse((cx - r * 0.35, cy - r * 0.1, cx + r * 0.35, cy + r * 0.7), fill=(255, 210, 80))
 
 
-def _chip(d: ImageDraw.ImageDraw, cx: float, cy: float, label: str, fill, w: int = 40) -> None:
-    d.rounded_rectangle((cx - w / 2, cy - 10, cx + w / 2, cy + 10), radius=5, fill=fill, outline=kit.INK)
-    kit.text(d, (cx, cy), label, size=12, fill=kit.WHITE, anchor="mm", bold=True)
+def _chip(d: ImageDraw.ImageDraw, cx: float, cy: float, label: str, fill, size: int = 12, main: bool = False) -> None:
+    w = kit.text_width(label, size, True) + size * 0.8
+    h = size * 1.5
+    d.rounded_rectangle((cx - w / 2 + 1.5, cy - h / 2 + 1.5, cx + w / 2 + 1.5, cy + h / 2 + 1.5), radius=5,
+                        fill=(60, 50, 40))
+    d.rounded_rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), radius=5, fill=fill, outline=kit.INK)
+    kit.piece(d, (cx - w / 2, cy - h / 2, cx + w / 2 + 1.5, cy + h / 2 + 1.5))
+    kit.text(d, (cx, cy), label, size, fill=kit.WHITE, anchor="mm", bold=True, main=main, kind="piece-label")
 
 
-def _draw_map(view: dict) -> Image.Image:
-    img = _map_base(tuple(view["open"])).copy()
+def path(a: int, b: int) -> list[int]:
+    """The territories an explorer crossed from a to b (shortest, over land and
+    sea routes): the gold line follows it, never across a lake or the sea."""
+    if a == b:
+        return [a]
+    back = {a: a}
+    todo = deque([a])
+    while todo:
+        t = todo.popleft()
+        for n in ADJ[t] + SEA[t]:
+            if n not in back:
+                back[n] = t
+                if n == b:
+                    out = [b]
+                    while out[-1] != a:
+                        out.append(back[out[-1]])
+                    return out[::-1]
+                todo.append(n)
+    return [a, b]
+
+
+def _draw_map(view: dict, geo: Geo = FULL, main: bool = False) -> Image.Image:
+    img = kit.copy(_map_base(tuple(view["open"]), geo))
     d = ImageDraw.Draw(img)
+    size = _sizes(geo)
+    r = geo.r
     last = view.get("last") or {}
     for t in (last.get("from"), last.get("to"), last.get("built")):
         if t:
-            d.polygon(hexagon(*CENTRE[t], R - 2), outline=kit.HIGHLIGHT, width=5)
+            kit.polygon(d, hexagon(*geo.of(t), r - 2), None, kit.HIGHLIGHT, max(4, round(r * 0.12)))
     if last.get("from") and last.get("to") and last["from"] != last["to"]:
-        d.line([CENTRE[last["from"]], CENTRE[last["to"]]], fill=kit.HIGHLIGHT, width=4)
+        pts = [geo.of(t) for t in path(last["from"], last["to"])]
+        d.line(pts, fill=kit.INK, width=max(6, round(r * 0.16)), joint="curve")
+        d.line(pts, fill=kit.HIGHLIGHT, width=max(3, round(r * 0.09)), joint="curve")
+    shown = [t for t in TERR_IDS if geo.inside(t)]
+    for t in shown:   # numbers at the top of each hexagon
+        cx, cy = geo.of(t)
+        kit.text(d, (cx, cy - r * 0.62), str(t), size["num"], fill=kit.INK, anchor="mm", bold=True,
+                 outline=kit.WHITE, main=main)
     for key, kind in view["tiles"].items():
-        cx, cy = CENTRE[int(key)]
+        t = int(key)
+        if t not in shown:
+            continue
+        cx, cy = geo.of(t)
+        x, y = cx - r * 0.36, cy - r * 0.06
         if kind == "?":
-            d.rounded_rectangle((cx - 13, cy - 11, cx + 13, cy + 11), radius=4, fill=TILE_BACK, outline=kit.INK)
-            kit.text(d, (cx, cy), REGION[int(key)], size=12, fill=kit.WHITE, anchor="mm")
+            w = r * 0.52
+            d.rounded_rectangle((x - w / 2 + 1.5, y - w * .4 + 1.5, x + w / 2 + 1.5, y + w * .4 + 1.5), radius=4,
+                                fill=(60, 50, 40))
+            d.rounded_rectangle((x - w / 2, y - w * .4, x + w / 2, y + w * .4), radius=4, fill=TILE_BACK,
+                                outline=kit.INK)
+            kit.piece(d, (x - w / 2, y - w * .4, x + w / 2 + 1.5, y + w * .4 + 1.5))
+            kit.text(d, (x, y), REGION[t], size["chip"], fill=kit.WHITE, anchor="mm", bold=True, kind="piece-label")
         elif kind == "fire":
-            _flame(d, cx, cy - 2, 11)
+            _flame(d, x, y, r * 0.2)
+            kit.piece(d, (x - r * 0.2, y - r * 0.26, x + r * 0.2, y + r * 0.18))
         else:
             label, fill = KIND_STYLE[kind]
             if kind == "forest":
                 label = f"FOR {view['forest'].get(key, 0)}"
-            _chip(d, cx, cy, label, fill, 46 if kind in ("forest", "cave") else 40)
+            _chip(d, cx + (r * 0.28 if t in PRINTED_FIRE else 0), cy - r * 0.16, label, fill, size["chip"], main)
     for key, huts in view["villages"].items():
-        cx, cy = CENTRE[int(key)]
+        t = int(key)
+        if t not in shown:
+            continue
+        cx, cy = geo.of(t)
         owners = [(s, n) for s, n in enumerate(huts) if n]
-        x0 = cx - 13 * (len(owners) - 1)
+        w = size["hut"] * (1 if len(owners) <= 2 else 0.86 if len(owners) == 3 else 0.75)
+        step = w * 1.16 + 1.5
+        x0 = cx - step * (len(owners) - 1) / 2 + (r * 0.12 if len(owners) == 1 else 0)
         for i, (s, n) in enumerate(owners):
-            x = x0 + 26 * i
-            d.rectangle((x - 11, cy + 2, x + 11, cy + 20), fill=kit.player_colour(s), outline=kit.INK)
-            d.polygon([(x - 13, cy + 3), (x, cy - 9), (x + 13, cy + 3)], fill=kit.player_colour(s), outline=kit.INK)
-            kit.text(d, (x, cy + 11), str(n), size=13, fill=kit.WHITE, anchor="mm", outline=kit.INK)
-    # Explorers along the bottom edge of their territory.
+            kit.hut(d, x0 + step * i, cy + r * 0.45, w, kit.player_colour(s), count=str(n),
+                    count_size=max(10, round(size["hut"] * 0.6)), main=main)
+    if geo == FULL:
+        _region_names(d, view)
     crowd: dict[int, list[int]] = {}
     for s, pos in enumerate(view["explorers"]):
         for t in pos:
-            if t is not None:
+            if t is not None and t in shown:
                 crowd.setdefault(t, []).append(s)
-    for t, seats in crowd.items():
-        cx, cy = CENTRE[t]
-        x0 = cx - 9 * (len(seats) - 1)
-        for i, s in enumerate(seats):
-            kit.badge(d, s, x0 + 18 * i, cy + R * 0.55, 9)
+    er = size["explorer"]
+    for t, seats in sorted(crowd.items()):   # explorers in free space of their hexagon
+        cx, cy = geo.of(t)
+        spots = [(cx + r * dx, cy + r * dy) for dx, dy in SPOTS]
+        size_here = er if len(seats) <= 2 else round(er * 0.8)   # a crowd (the start) stands closer
+        for s in seats:
+            box = kit.place(d, 2 * size_here + 2, 2 * size_here + 2, spots, margin=0.5)
+            kit.meeple(d, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, 2 * size_here, kit.player_colour(s),
+                       kit.player_letter("", s))
     return img
 
 
-def _draw_track(view: dict, width: int) -> Image.Image:
-    img = Image.new("RGB", (width, 62), kit.PAPER)
+# where explorers may stand in a hexagon (in radii from its centre), preferred first
+SPOTS = sorted(((dx / 8, dy / 8) for dx in range(-5, 6) for dy in range(-3, 6)
+                if abs(dx / 8) + abs(dy / 8) * 0.6 < 0.66), key=lambda p: (abs(p[0] - 0.42) + abs(p[1] - 0.1)))
+
+
+def focus_geo(view: dict) -> Geo:
+    """The window of the focus image: centred on what the last move touched
+    (or the acting tribe's explorers, or the start)."""
+    last = view.get("last") or {}
+    spots = [t for t in (last.get("to"), last.get("built"), last.get("from")) if t]
+    if not spots:
+        head = view.get("pending") or {}
+        spots = [t for t in view["explorers"][head.get("s", 0)] if t] if view["explorers"] else []
+    spots = spots or [START]
+    base = Geo(FOCUS_R, 0, 0, FOCUS_W, FOCUS_H)
+    xs = [base.of(t)[0] for t in spots[:2]]
+    ys = [base.of(t)[1] for t in spots[:2]]
+    if max(xs) - min(xs) > FOCUS_W - 2.2 * FOCUS_R or max(ys) - min(ys) > FOCUS_H - 2.2 * FOCUS_R:
+        xs, ys = xs[:1], ys[:1]     # too far apart: the destination wins
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    full_w = math.sqrt(3) * FOCUS_R * (GRID["cols"] + 0.5)
+    full_h = FOCUS_R * (1.5 * (GRID["rows"] - 1) + 2)
+    ox = min(0, max(FOCUS_W - full_w, FOCUS_W / 2 - cx))
+    oy = min(0, max(FOCUS_H - full_h, FOCUS_H / 2 - cy))
+    return Geo(FOCUS_R, round(ox), round(oy), FOCUS_W, FOCUS_H)
+
+
+@lru_cache(maxsize=4)
+def _overview_base(open_regions: tuple[str, ...], width: int) -> Image.Image:
+    base = _map_base(open_regions)
+    return kit.forget(base.resize((width, round(base.height * width / base.width)), Image.Resampling.BILINEAR))
+
+
+def _overview(view: dict, geo: Geo, width: int) -> Image.Image:
+    """The whole map, small, with the focus window framed and the last move marked."""
+    img = _overview_base(tuple(view["open"]), width).copy()
     d = ImageDraw.Draw(img)
-    kit.text(d, (12, 6), "Hut track", size=15, bold=True)
-    spaces = DATA["hut_track"]["spaces"]
-    w = min(44, (width - 130) // spaces)
+    k = width / MAP_W
+    scale = R / geo.r
+    x0, y0 = (MARGIN - geo.ox * scale) * k, (MARGIN - geo.oy * scale) * k
+    x1, y1 = x0 + geo.w * scale * k, y0 + geo.h * scale * k
+    for s, pos in enumerate(view["explorers"]):
+        for t in pos:
+            if t is not None:
+                x, y = CENTRE[t]
+                d.ellipse((x * k - 3, y * k - 3, x * k + 3, y * k + 3), fill=kit.player_colour(s), outline=kit.INK)
+    d.rectangle((x0, y0, x1, y1), outline=kit.INK, width=4)
+    d.rectangle((x0, y0, x1, y1), outline=kit.HIGHLIGHT, width=2)
+    return img
+
+
+def _draw_track(view: dict, width: int, main: bool = False) -> Image.Image:
+    """The hut track: 11 spaces, the milestones marked; the 12th space (for the
+    last hut tile, no effect) shows only once reached."""
+    size = kit.main_size(width, 13) if main else 14
+    h = int(size * 3.4)
+    img = Image.new("RGB", (width, h), kit.PAPER)
+    d = ImageDraw.Draw(img)
+    track = view["track"]
+    spaces = DATA["hut_track"]["spaces"] if track >= DATA["hut_track"]["spaces"] else 11
+    label_w = kit.text_width("Huts 11/11", size, True) + 20
+    kit.text(d, (10, h / 2), f"Huts {track}/11", size, anchor="lm", bold=True, main=main)
+    w = min(size * 3.2, (width - label_w - 10) / spaces - 4)
     for i in range(1, spaces + 1):
-        x = 110 + (i - 1) * (w + 4)
-        filled = i <= view["track"]
-        d.rounded_rectangle((x, 24, x + w, 54), radius=4, fill=(150, 100, 60) if filled else kit.WHITE,
+        x = label_w + (i - 1) * (w + 4)
+        filled = i <= track
+        d.rounded_rectangle((x, 4, x + w, h - 4), radius=4, fill=(150, 100, 60) if filled else kit.WHITE,
                             outline=kit.INK, width=3 if i in MILESTONES else 1)
-        kit.text(d, (x + w / 2, 32), str(i), size=11, fill=kit.WHITE if filled else kit.MUTED, anchor="mm")
+        small = kit.fit_size(MILESTONES.get(i, ""), size - 2, w - 4, smallest=8) if i in MILESTONES else size - 2
+        kit.text(d, (x + w / 2, h * 0.32), str(i), size - 2, fill=kit.WHITE if filled else kit.MUTED, anchor="mm")
         if i in MILESTONES:
-            kit.text(d, (x + w / 2, 46), MILESTONES[i], size=11, fill=kit.WHITE if filled else kit.INK, anchor="mm")
-    kit.text(d, (12, 34), f"{view['track']}/11", size=16, bold=True)
+            kit.text(d, (x + w / 2, h * 0.7), MILESTONES[i], small, fill=kit.WHITE if filled else kit.INK,
+                     anchor="mm")
     return img
 
 
@@ -186,8 +354,8 @@ def _draw_cards(view: dict, width: int) -> Image.Image:
     x = 12 + 3 * (cw + 8) + 8
     vp = view["vp_deck"]
     kit.text(d, (x, 28), f"VP pile: {len(vp)} left" + (f", top {vp[-1]} VP" if vp else ""), size=14, bold=True)
-    kit.text(d, (x, 50), f"Game stacks: I {view['stacks']['I']} · II {view['stacks']['II']} · III {view['stacks']['III']}",
-             size=13)
+    stacks = view["stacks"]
+    kit.text(d, (x, 50), f"Game stacks: I {stacks['I']} · II {stacks['II']} · III {stacks['III']}", size=13)
     kit.text(d, (x, 68), f"Bags in supply: {view['bag_supply']}", size=13)
     if view["cave"]:
         cave = CAVES[view["cave"]]
@@ -258,28 +426,82 @@ PROMPTS = {
 }
 
 
-def _draw_status(view: dict, table: kit.Table, width: int) -> Image.Image:
-    img = Image.new("RGB", (width, 30), kit.PAPER)
-    d = ImageDraw.Draw(img)
+def _status_text(view: dict, table: kit.Table) -> str:
     head = view["pending"]
     if view["over"]:
-        final = view.get("final") or []
-        text = "Game over · " + " · ".join(
-            f"{table.names[s] if s < len(table.names) else s}: {f['total']} (obj {f['objective']})"
-            for s, f in enumerate(final))
-    elif head:
-        who = table.names[head["s"]] if head["s"] < len(table.names) else f"P{head['s'] + 1}"
+        return "Game over"
+    if head:
+        who = kit.name_of(table, head["s"])
         text = f"Now: {who}: " + PROMPTS[head["k"]].format(e=head.get("e", 0) + 1, pot=head.get("pot", 0))
         if view["end"] is not None:
             text += " · END TRIGGERED: final turns"
-    else:
-        text = ""
-    kit.text(d, (12, 6), text[:140], size=16, bold=True)
+        return text
+    return ""
+
+
+def _draw_status(view: dict, table: kit.Table, width: int, size: int = 16) -> Image.Image:
+    line = _status_text(view, table)
+    h = int(kit.paragraph_height(line, size, width - 24, bold=True) + 12) if line else 6
+    img = Image.new("RGB", (width, h), kit.PAPER)
+    if line:
+        kit.paragraph(ImageDraw.Draw(img), (12, 6), line, size, width - 24, bold=True, main=True)
     return img
 
 
+def _breakdown(view: dict) -> kit.Breakdown | None:
+    if not view["over"] or not view.get("final"):
+        return None
+    rows = [[f["track"], f["cards"], f["huts"], f["majorities"], f["objective"], f["total"]] for f in view["final"]]
+    return kit.Breakdown(["track", "cards", "huts", "major.", "obj.", "total"], rows)
+
+
+def _scores(view: dict) -> list:
+    if view["over"] and view.get("final"):
+        return [f["total"] for f in view["final"]]
+    return view.get("scores")
+
+
+def map_top(view: dict, table: kit.Table) -> int:
+    """Where the map starts in the whole board image."""
+    return (kit.legend(table, WIDTH, scores=_scores(view), breakdown=_breakdown(view)).height
+            + _draw_status(view, table, WIDTH).height)
+
+
 def draw(view: dict, table: kit.Table) -> Image.Image:
-    legend = kit.legend(table, WIDTH, scores=view.get("scores"))
+    legend = kit.legend(table, WIDTH, scores=_scores(view), breakdown=_breakdown(view))
     parts = [legend, _draw_status(view, table, WIDTH), _draw_map(view), _draw_track(view, WIDTH),
              _draw_cards(view, WIDTH), _draw_tribes(view, table, WIDTH)]
     return kit.stack(parts)
+
+
+def _tribe_lines(view: dict, table: kit.Table, width: int, size: int) -> Image.Image:
+    """One short line per tribe (VP, food, huts left, game tiles) beside the overview."""
+    rows = len(view["tribes"])
+    row_h = int(size * 1.9)
+    img = Image.new("RGB", (width, 8 + rows * row_h), kit.PAPER)
+    d = ImageDraw.Draw(img)
+    for s, tribe in enumerate(view["tribes"]):
+        y = 4 + s * row_h + row_h / 2
+        kit.badge(d, s, 14, y, size * 0.6)
+        line = f"{kit.name_of(table, s)}: {tribe['vp']} VP · food {tribe['food']}/{tribe['bags']} · huts left " \
+               f"{tribe['huts']}"
+        kit.text(d, (30, y), line, kit.fit_size(line, size, width - 36, smallest=size), anchor="lm", main=True)
+    return img
+
+
+def draw_focus(view: dict, table: kit.Table) -> Image.Image:
+    """The turn image for a phone: the territories around the last move at a
+    readable scale, a small overview of the whole map framing them, whose
+    turn, the tribes in a line each and the hut track."""
+    size = kit.main_size(FOCUS_W)
+    geo = focus_geo(view)
+    legend = kit.legend(table, FOCUS_W, scores=_scores(view), breakdown=_breakdown(view))
+    status = _draw_status(view, table, FOCUS_W, size + 2)
+    crop = _draw_map(view, geo, main=True)
+    over_w = 300
+    overview = _overview(view, geo, over_w)
+    lines = _tribe_lines(view, table, FOCUS_W - over_w - 16, size)
+    row = Image.new("RGB", (FOCUS_W, max(overview.height, lines.height) + 12), kit.PAPER)
+    kit.paste(row, overview, (6, 6))
+    kit.paste(row, lines, (over_w + 12, 6))
+    return kit.stack([legend, status, crop, row, _draw_track(view, FOCUS_W, main=True)])

@@ -1,7 +1,9 @@
-"""The First Sparks board image: the landscape (regions, hunting grounds,
-mountains, clan members), the technology market, the harvest spaces, the
-clans (turn order, size, food, tools and knowledge), the phase and who must
-decide, and the kit legend.
+"""The First Sparks board image, laid out for a phone (one column, 760 px
+wide): the legend (whose turn, last events, the winner), the phase and who
+must decide, the landscape (regions with their borders, hunting grounds,
+mountains, clan members laid beside the numbers), the technology market
+(rows that wrap: no card runs off), the harvest spaces, and the clans (turn
+order, size, food, tools and knowledge).
 
 Drawn only from the public view (Fire food shows as "hidden"). The
 landscape without members depends only on the tiles, so it is cached.
@@ -16,12 +18,14 @@ from PIL import Image, ImageDraw
 
 from render import kit
 
-HEX = 80            # largest hexagon radius in pixels (smaller when the landscape is wide)
-MAP_PAD = 14
-MAP_W, MAP_H = 560, 760
-PANEL_W = 760
-CARD_W, CARD_H = 112, 92
-
+W = 760
+MAIN = kit.main_size(W)       # 14 px: 7 px at 400 px wide
+HEX = 110           # largest hexagon radius in pixels (smaller when the landscape is wide)
+MAP_PAD = 16
+MAP_W, MAP_H = W, 720
+PANEL_W = W
+PER_LINE = 5
+CARD_W, CARD_H = (W - 64 - (PER_LINE - 1) * 6) // PER_LINE, 96
 GROUND_RGB = {"bush": (150, 70, 130), "lake": (50, 120, 200), "forest": (40, 110, 60), "valley": (150, 110, 70)}
 REGION_RGB = {"bush": (236, 214, 226), "lake": (212, 228, 244), "forest": (214, 232, 206), "valley": (236, 222, 200)}
 GROUND_LABEL = {"bush": "berry", "lake": "fish", "forest": "bear", "valley": "mammoth"}
@@ -53,12 +57,16 @@ def _frame(points) -> tuple[float, float, int, int, float]:
     x0, y0 = min(xs) - 1, min(ys) - math.sqrt(3) / 2
     wu, hu = max(xs) + 1 - x0, max(ys) + math.sqrt(3) / 2 - y0
     scale = min(HEX, (MAP_W - 2 * MAP_PAD) / wu, (MAP_H - 2 * MAP_PAD) / hu)
-    return x0, y0, int(wu * scale + 2 * MAP_PAD), int(hu * scale + 2 * MAP_PAD), scale
+    return x0, y0, MAP_W, int(hu * scale + 2 * MAP_PAD), scale
 
 
 def _px(frame, x: float, y: float) -> tuple[float, float]:
-    x0, y0, _, _, scale = frame
-    return (MAP_PAD + (x - x0) * scale, MAP_PAD + (y - y0) * scale)
+    x0, y0, width, _, scale = frame[:5]
+    return (MAP_PAD + (x - x0) * scale + (width - 2 * MAP_PAD - _span(frame)) / 2, MAP_PAD + (y - y0) * scale)
+
+
+def _span(frame) -> float:
+    return frame[5] * frame[4] if len(frame) > 5 else 0
 
 
 def _vertex(cx: float, cy: float, k: int) -> tuple[float, float]:
@@ -73,7 +81,7 @@ def _region_geometry(hexes):
         for r in range(3):
             poly = [(cx, cy)] + [_vertex(cx, cy, 2 * r + p + i) for i in range(3)]
             tip = poly[2]
-            label = (cx + (tip[0] - cx) * 0.82, cy + (tip[1] - cy) * 0.82)
+            label = (cx + (tip[0] - cx) * 0.8, cy + (tip[1] - cy) * 0.8)
             out.append((poly, label))
     return out
 
@@ -85,62 +93,83 @@ def _map_points(view: dict) -> list[tuple[float, float]]:
     return points
 
 
+def map_frame(view: dict) -> tuple:
+    """(x0, y0, width, height, scale, units wide): the landscape centred in the map's width."""
+    points = _map_points(view)
+    x0, y0, w, h, scale = _frame(points)
+    xs = [p[0] for p in points]
+    return x0, y0, w, h, scale, max(xs) + 1 - x0
+
+
 @lru_cache(maxsize=16)
 def _map_layer(hexes: tuple, mountains: tuple, frame: tuple) -> Image.Image:
-    img = Image.new("RGB", (frame[2], frame[3]), kit.PAPER)
+    img = kit.copy(kit.textured(frame[2], frame[3], (226, 218, 198), 0.1))
     d = ImageDraw.Draw(img)
     scale = frame[4]
     regions = _region_geometry(hexes)
-    for i, (poly, label) in enumerate(regions):
+    for i, (poly, _label) in enumerate(regions):   # three shades a hexagon: each region reads as one
         ground = hexes[i // 3][2]
-        d.polygon([_px(frame, *p) for p in poly], fill=REGION_RGB[ground], outline=kit.MUTED)
-        kit.text(d, _px(frame, *label), str(i + 1), size=15 if scale > 60 else 13, fill=kit.INK, anchor="mm",
-                 bold=True)
+        fill = kit.darker(REGION_RGB[ground], 0.08 * (i % 3))
+        d.polygon([_px(frame, *p) for p in poly], fill=fill)
+    for poly, _label in regions:                   # region borders, ink
+        pts = [_px(frame, *p) for p in poly]
+        d.line(pts + pts[:1], fill=(90, 80, 70), width=2, joint="curve")
     for cx, cy, _ground, _p in hexes:
         pts = [_px(frame, *_vertex(cx, cy, k)) for k in range(6)]
-        d.polygon(pts, outline=kit.INK, width=2)
+        d.line(pts + pts[:1], fill=kit.INK, width=4, joint="curve")
     centres = {(round(h[0], 6), round(h[1], 6)) for h in hexes}
     for a, b in mountains:
         if (round(a[0], 6), round(a[1], 6)) in centres:   # a spoke: start outside the ground's disc
             a = (a[0] + (b[0] - a[0]) * 0.38, a[1] + (b[1] - a[1]) * 0.38)
-        _mountain(d, _px(frame, *a), _px(frame, *b))
+        _mountain(d, _px(frame, *a), _px(frame, *b), scale)
     for cx, cy, ground, _p in hexes:
         x, y = _px(frame, cx, cy)
-        r = scale * 0.32
+        r = scale * 0.3
+        d.ellipse((x - r + 2, y - r + 2, x + r + 2, y + r + 2), fill=(70, 60, 50))
         d.ellipse((x - r, y - r, x + r, y + r), fill=GROUND_RGB[ground], outline=kit.INK, width=2)
-        kit.text(d, (x, y), GROUND_LABEL[ground], size=12 if scale > 60 else 10, fill=kit.WHITE, anchor="mm",
-                 outline=kit.INK)
+        d.arc((x - r * .7, y - r * .7, x + r * .7, y + r * .7), 200, 280, fill=kit.lighter(GROUND_RGB[ground], .4),
+              width=2)
+        label = GROUND_LABEL[ground]
+        kit.text(d, (x, y), label, kit.fit_size(label, MAIN - 2, 2 * r - 6, bold=True, smallest=9), fill=kit.WHITE,
+                 anchor="mm", bold=True)
+        kit.keepout(d, (x - r, y - r, x + r, y + r))
     return img
 
 
 def _spots(d: ImageDraw.ImageDraw, frame, view: dict) -> None:
-    """Where the drawn tile may go: faint cells and a numbered disc on the edge between the two."""
+    """Where the drawn tile may go: dashed cells and a dark numbered disc on the
+    edge between the two (dark discs: not to be mistaken for region numbers)."""
     seen = set()
     for _n, ax, ay, bx, by in view["spots"]:
         for cx, cy in ((ax, ay), (bx, by)):
             if (cx, cy) in seen:
                 continue
             seen.add((cx, cy))
-            d.polygon([_px(frame, *_vertex(cx, cy, k)) for k in range(6)], outline=(190, 180, 160), width=2)
+            pts = [_px(frame, *_vertex(cx, cy, k)) for k in range(6)]
+            d.line(pts + pts[:1], fill=(150, 140, 120), width=2)
+    r = MAIN * 0.95
     for n, ax, ay, bx, by in view["spots"]:
         x, y = _px(frame, (ax + bx) / 2, (ay + by) / 2)
-        d.ellipse((x - 11, y - 11, x + 11, y + 11), fill=kit.WHITE, outline=kit.INK, width=2)
-        kit.text(d, (x, y + 1), str(n), size=12, anchor="mm", bold=True)
+        d.ellipse((x - r, y - r, x + r, y + r), fill=kit.INK, outline=kit.WHITE, width=2)
+        kit.piece(d, (x - r, y - r, x + r, y + r))
+        kit.text(d, (x, y), str(n), MAIN, anchor="mm", bold=True, fill=kit.WHITE, main=True, kind="piece-label")
 
 
-def _mountain(d: ImageDraw.ImageDraw, a, b) -> None:
+def _mountain(d: ImageDraw.ImageDraw, a, b, scale: float) -> None:
     """A mountain ridge: a thick grey line with small peaks along it."""
     d.line([a, b], fill=(110, 100, 90), width=7)
+    k = max(5, scale * 0.08)
     for t in (0.25, 0.5, 0.75):
         x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-        d.polygon([(x - 7, y + 5), (x, y - 8), (x + 7, y + 5)], fill=(140, 130, 120), outline=kit.INK)
+        d.polygon([(x - k, y + k * .7), (x, y - k * 1.1), (x + k, y + k * .7)], fill=(150, 140, 130), outline=kit.INK)
+        d.polygon([(x - k * .35, y - k * .5), (x, y - k * 1.1), (x + k * .35, y - k * .5)], fill=kit.WHITE)
 
 
 def _draw_map(view: dict) -> Image.Image:
     hexes = tuple(tuple(h) for h in view["hexes"])
     mountains = tuple((tuple(a), tuple(b)) for a, b in view["mountains"])
-    frame = _frame(_map_points(view))
-    img = _map_layer(hexes, mountains, frame).copy()
+    frame = map_frame(view)
+    img = kit.copy(_map_layer(hexes, mountains, frame))
     d = ImageDraw.Draw(img)
     if view.get("spots"):
         _spots(d, frame, view)
@@ -149,34 +178,43 @@ def _draw_map(view: dict) -> Image.Image:
     tile = view["last"].get("tile")
     if tile is not None:
         for cx, cy, _g, _p in hexes[2 * tile:2 * tile + 2]:
-            d.polygon([_px(frame, *_vertex(cx, cy, k)) for k in range(6)], outline=kit.HIGHLIGHT, width=5)
+            pts = [_px(frame, *_vertex(cx, cy, k)) for k in range(6)]
+            d.line(pts + pts[:1], fill=kit.HIGHLIGHT, width=6, joint="curve")
     for rid in last:
         if 1 <= rid <= len(regions):
             poly = [_px(frame, *p) for p in regions[rid - 1][0]]
-            d.polygon(poly, outline=kit.HIGHLIGHT, width=5)
+            d.line(poly + poly[:1], fill=kit.HIGHLIGHT, width=5, joint="curve")
+    for i, (poly, _label) in enumerate(regions):   # numbers first (clear of each other), members around them
+        cx, cy = poly[0]
+        tx, ty = poly[2]
+        spots = [_px(frame, cx + (tx - cx) * t, cy + (ty - cy) * t) for t in (0.76, 0.68, 0.6, 0.84, 0.52)]
+        w = kit.text_width(str(i + 1), MAIN, True) + 6
+        box = kit.place(d, w, MAIN + 6, spots, avoid=("label", "piece", "piece-label"))
+        kit.text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(i + 1), MAIN, fill=kit.INK, anchor="mm",
+                 bold=True, outline=kit.WHITE, main=True)
     occupants: dict[int, list[int]] = {}
     for clan, regs in enumerate(view["members"]):
         for rid in regs:
             occupants.setdefault(rid, []).append(clan)
-    for rid, clans in occupants.items():
+    for rid, clans in sorted(occupants.items()):
+        if not 1 <= rid <= len(regions):
+            continue
         poly, _label = regions[rid - 1]
         cx, cy = _px(frame, *poly[0])
         tx, ty = _px(frame, *poly[2])
         length = math.hypot(tx - cx, ty - cy)
         ux, uy = (tx - cx) / length, (ty - cy) / length     # along the lozenge, outwards
         vx, vy = -uy, ux                                     # across it
-        n = len(clans)
-        per_row = 1 if n == 1 else 2 if n <= 4 else 3
-        r = min(11 if n <= 2 else 8, frame[4] * 0.14)
-        rows = (n + per_row - 1) // per_row
-        for i, clan in enumerate(clans):
-            row, col = divmod(i, per_row)
-            across = (col - (min(per_row, n - row * per_row) - 1) / 2) * (2 * r + 3)
-            along = 0.56 * length + (row - (rows - 1) / 2) * (2 * r + 3)
-            bx, by = cx + ux * along + vx * across, cy + uy * along + vy * across
+        r = max(8, min(12, frame[4] * 0.11))
+        spots = [(cx + ux * length * t + vx * length * c, cy + uy * length * t + vy * length * c)
+                 for t in (0.5, 0.62, 0.4, 0.72) for c in (0, -0.14, 0.14, -0.26, 0.26)]
+        for clan in clans:
+            box = kit.place(d, 2 * r + 4, 2 * r + 4, spots)
+            bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
             if clan == view["neutral"]:
-                d.ellipse((bx - r, by - r, bx + r, by + r), fill=NEUTRAL_RGB, outline=kit.INK, width=2)
-                kit.text(d, (bx, by + 1), "N", size=int(r * 1.3), fill=kit.WHITE, anchor="mm", outline=kit.INK)
+                kit.shape(d, "circle", bx, by, r, NEUTRAL_RGB)
+                kit.text(d, (bx, by), "N", int(r * 1.2), fill=kit.WHITE, anchor="mm", outline=kit.INK, bold=True,
+                         record_it=False)
             else:
                 kit.badge(d, clan, bx, by, r)
     return img
@@ -199,45 +237,61 @@ def _card(d: ImageDraw.ImageDraw, x: int, y: int, number: int, info: dict, *, di
           bonus=False) -> None:
     k = info["kind"]
     fill = KIND_RGB[k] if not dim else tuple(int(c * 0.55 + 246 * 0.45) for c in KIND_RGB[k])
+    d.rounded_rectangle((x + 2, y + 2, x + CARD_W + 2, y + CARD_H + 2), radius=8, fill=(170, 160, 140))
     d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=8, fill=fill, outline=ring or kit.INK,
                         width=5 if ring else 1)
     if k == "shuffle":
-        kit.text(d, (x + CARD_W / 2, y + CARD_H / 2), "SHUFFLE", size=15, anchor="mm", bold=True)
+        kit.text(d, (x + CARD_W / 2, y + CARD_H / 2), "SHUFFLE", MAIN, anchor="mm", bold=True)
         return
-    kit.text(d, (x + 6, y + 4), f"#{number}", size=17, bold=True)
-    kit.text(d, (x + CARD_W - 6, y + 5), f"{info['price']}", size=17, anchor="ra", bold=True, fill=(150, 40, 20))
-    kit.text(d, (x + 6, y + 26), KIND_NAME[k], size=13)
+    kit.text(d, (x + 7, y + 5), f"#{number}", MAIN + 2, bold=True, main=True)
+    kit.text(d, (x + CARD_W - 7, y + 5), f"{info['price']}", MAIN + 2, anchor="ra", bold=True, fill=(150, 40, 20),
+             main=True)
+    name = KIND_NAME[k]
     food = KIND_FOOD.get(k)
+    kit.text(d, (x + 7, y + 28), name, kit.fit_size(name, MAIN - 1, CARD_W - 32, smallest=10))
     if food:
-        d.ellipse((x + CARD_W - 20, y + 28, x + CARD_W - 8, y + 40), fill=FOOD_RGB[food], outline=kit.INK)
-    for i, line in enumerate(_table_text(info)):
-        kit.text(d, (x + 6, y + 46 + 16 * i), line, size=12 if len(line) > 17 else 13)
+        d.ellipse((x + CARD_W - 20, y + 30, x + CARD_W - 7, y + 43), fill=FOOD_RGB[food], outline=kit.INK)
+    lines = _table_text(info)
+    for i, line in enumerate(lines):
+        kit.text(d, (x + 7, y + 50 + 17 * i), line, kit.fit_size(line, MAIN - 1, CARD_W - (40 if bonus else 12),
+                                                                   smallest=10))
     if bonus:
-        bx, by = x + CARD_W - 16, y + CARD_H - 16
-        d.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=FOOD_RGB["crop"], outline=kit.INK, width=2)
-        kit.text(d, (bx, by + 1), "+1", size=11, fill=kit.WHITE, anchor="mm", bold=True)
+        bx, by = x + CARD_W - 17, y + CARD_H - 17
+        d.ellipse((bx - 12, by - 12, bx + 12, by + 12), fill=FOOD_RGB["crop"], outline=kit.INK, width=2)
+        kit.piece(d, (bx - 12, by - 12, bx + 12, by + 12))
+        kit.text(d, (bx, by), "+1", 11, fill=kit.WHITE, anchor="mm", bold=True, record_it=False)
+
+
+def card_origin(view: dict, index: int) -> tuple[int, int]:
+    """Top-left of market card ``index`` (0-based in ``view["market"]``) in the market panel."""
+    now = view["current"]
+    row, i = (0, index) if index < now else (1, index - now)
+    first_lines = max(1, (now + PER_LINE - 1) // PER_LINE)
+    line, col = divmod(i, PER_LINE)
+    y = 30 + (line if row == 0 else first_lines + line) * (CARD_H + 10) + (14 if row == 1 else 0)
+    return 60 + col * (CARD_W + 6), y
 
 
 def _market(view: dict, names: list[str]) -> Image.Image:
     market = view["market"]
-    current = market[:view["current"]]
-    future = market[view["current"]:]
-    img = Image.new("RGB", (PANEL_W, 2 * CARD_H + 70), kit.PAPER)
+    now = view["current"]
+    lines = max(1, (now + PER_LINE - 1) // PER_LINE) + (len(market) - now + PER_LINE - 1) // PER_LINE
+    if not market:
+        lines = 0   # the market ran out: the title says so
+    img = Image.new("RGB", (PANEL_W, 30 + lines * (CARD_H + 10) + 24), kit.PAPER)
     d = ImageDraw.Draw(img)
     title = "Market" if view["stage"] == 1 else "Market (stage 2: every card may be offered)"
-    kit.text(d, (8, 4), f"{title} · deck {view['deck']}", size=16, bold=True)
-    kit.text(d, (PANEL_W - 8, 6), "number · price · kind · tokens on space+ : take", size=12, fill=kit.MUTED,
-             anchor="ra")
+    kit.text(d, (8, 6), f"{title} · deck {view['deck']}" + ("" if market else " · no cards left"), MAIN, bold=True,
+             main=True)
+    kit.text(d, (PANEL_W - 8, 8), "# · price · tokens on space+ : take", MAIN - 3, fill=kit.MUTED, anchor="ra")
     offer = view["offer"]
     last_card = view["last"].get("card")
-    for row, cards, dim in ((0, current, False), (1, future, True)):
-        y = 28 + row * (CARD_H + 14)
-        if cards or row == 0:
-            kit.text(d, (8, y + CARD_H / 2), "now" if row == 0 else "future", size=13, fill=kit.MUTED, anchor="lm")
-        for i, c in enumerate(cards):
-            ring = kit.HIGHLIGHT if (offer and offer["card"] == c) or c == last_card else None
-            _card(d, 62 + i * (CARD_W + 6), y, c, view["card_info"][str(c)], dim=dim, ring=ring,
-                  bonus=c == view["bonus"])
+    for index, c in enumerate(market):
+        x, y = card_origin(view, index)
+        if index in (0, now):
+            kit.text(d, (8, y + CARD_H / 2), "now" if index == 0 else "later", MAIN - 2, fill=kit.MUTED, anchor="lm")
+        ring = kit.HIGHLIGHT if (offer and offer["card"] == c) or c == last_card else None
+        _card(d, x, y, c, view["card_info"][str(c)], dim=index >= now, ring=ring, bonus=c == view["bonus"])
     return img
 
 
@@ -245,17 +299,17 @@ def _market(view: dict, names: list[str]) -> Image.Image:
 
 
 def _spaces(view: dict) -> Image.Image:
-    img = Image.new("RGB", (PANEL_W, 62), kit.PAPER)
+    img = Image.new("RGB", (PANEL_W, 70), kit.PAPER)
     d = ImageDraw.Draw(img)
-    kit.text(d, (8, 4), "Harvest spaces (restock each round)", size=16, bold=True)
-    items = [("crop", "field", "", "")] + [
+    kit.text(d, (8, 4), "Harvest spaces (restock each round)", MAIN, bold=True)
+    items = [("crop", "field", "∞", "")] + [
         (f, label, str(view["spaces"][f]), f"+{view['restock'][f]}")
         for f, label in (("berry", "bush"), ("fish", "lake"), ("bear", "forest"), ("mammoth", "valley"))]
+    step = (PANEL_W - 16) / len(items)
     for i, (food, label, count, plus) in enumerate(items):
-        x = 8 + i * 150
-        d.ellipse((x, 28, x + 26, 54), fill=FOOD_RGB[food], outline=kit.INK, width=2)
-        txt = f"{label} {count}" + (f" ({plus})" if plus else " (unlimited)")
-        kit.text(d, (x + 32, 41), txt, size=14, anchor="lm")
+        x = 8 + i * step
+        d.ellipse((x, 30, x + 26, 56), fill=FOOD_RGB[food], outline=kit.INK, width=2)
+        kit.text(d, (x + 32, 43), f"{label} {count}" + (f" ({plus})" if plus else ""), MAIN, anchor="lm", main=True)
     return img
 
 
@@ -264,42 +318,56 @@ def _spaces(view: dict) -> Image.Image:
 
 def _clans(view: dict, table: kit.Table) -> Image.Image:
     order = view["order"]
-    rows = len(order) + (1 if view["neutral"] is not None else 0)
-    img = Image.new("RGB", (PANEL_W, 34 + 36 * rows), kit.PAPER)
-    d = ImageDraw.Draw(img)
-    kit.text(d, (8, 4), "Clans in turn order · size · food · tools & knowledge", size=16, bold=True)
-    y = 34
-    for pos, seat in enumerate(order):
-        acting = seat in table.to_act and not table.finished
-        if acting:
-            d.rounded_rectangle((2, y, PANEL_W - 2, y + 32), radius=6, fill=(255, 240, 170), outline=kit.INK)
-        elif seat in view["done"] and view["phase"] == "buy":
-            d.rounded_rectangle((2, y, PANEL_W - 2, y + 32), radius=6, fill=(232, 228, 216))
-        kit.text(d, (10, y + 16), f"{pos + 1}.", size=15, anchor="lm", bold=True)
-        kit.badge(d, seat, 40, y + 16, 11)
-        name = table.names[seat] if seat < len(table.names) else f"seat {seat + 1}"
-        kit.text(d, (56, y + 16), name[:12], size=14, anchor="lm", bold=acting)
-        kit.text(d, (170, y + 16), f"{view['sizes'][seat]:>2}", size=17, anchor="lm", bold=True)
-        food = view["food"][seat]
-        kit.text(d, (206, y + 16), "hidden" if food is None else f"{food} food", size=14, anchor="lm",
-                 fill=kit.MUTED if food is None else kit.INK)
-        x = 282
+    chip_x0 = 300
+    rows = []
+    for seat in order:   # the tool chips of a clan wrap onto more lines when they need to
+        chips, x, line = [], chip_x0, 0
         for c in view["cards"][seat]:
             info = view["card_info"][str(c)]
             label = f"#{c} {KIND_NAME[info['kind']]}"
-            w = kit.text_size(d, label, 12)[0] + 10
-            ring = view["last"].get("card") == c
-            d.rounded_rectangle((x, y + 6, x + w, y + 27), radius=5, fill=KIND_RGB[info["kind"]],
-                                outline=kit.HIGHLIGHT if ring else kit.INK, width=3 if ring else 1)
-            kit.text(d, (x + 5, y + 16), label, size=12, anchor="lm")
+            w = kit.text_width(label, MAIN - 1) + 12
+            if x + w > PANEL_W - 6 and x > chip_x0:
+                x, line = chip_x0, line + 1
+            chips.append((c, info, label, x, line, w))
             x += w + 4
-        y += 36
+        rows.append((seat, chips, line + 1))
+    height = 36 + sum(max(1, n) * 30 + 8 for _s, _c, n in rows) + (40 if view["neutral"] is not None else 0)
+    img = Image.new("RGB", (PANEL_W, height), kit.PAPER)
+    d = ImageDraw.Draw(img)
+    kit.text(d, (8, 6), "Clans in turn order · size · food · tools & knowledge", MAIN, bold=True)
+    y = 36
+    for pos, (seat, chips, lines) in enumerate(rows):
+        h = lines * 30 + 4
+        acting = seat in table.to_act and not table.finished
+        if acting:
+            d.rounded_rectangle((2, y, PANEL_W - 2, y + h), radius=6, fill=kit.TURN_BG, outline=kit.INK)
+        elif seat in view["done"] and view["phase"] == "buy":
+            d.rounded_rectangle((2, y, PANEL_W - 2, y + h), radius=6, fill=(232, 228, 216))
+        cy = y + 17
+        kit.text(d, (10, cy), f"{pos + 1}.", MAIN, anchor="lm", bold=True)
+        kit.badge(d, seat, 44, cy, 11)
+        name = kit.name_of(table, seat)
+        while len(name) > 2 and kit.text_width(name, MAIN, acting) > 116:
+            name = name[:-2] + "…"
+        kit.text(d, (62, cy), name, MAIN, anchor="lm", bold=acting, main=True)
+        kit.text(d, (186, cy), f"{view['sizes'][seat]}", MAIN + 2, anchor="lm", bold=True, main=True)
+        food = view["food"][seat]
+        kit.text(d, (214, cy), "hidden" if food is None else f"{food} food", MAIN, anchor="lm",
+                 fill=kit.MUTED if food is None else kit.INK, main=True)
+        for c, info, label, x, line, w in chips:
+            ring = view["last"].get("card") == c
+            top = y + 5 + line * 30
+            d.rounded_rectangle((x, top, x + w, top + 24), radius=5, fill=KIND_RGB[info["kind"]],
+                                outline=kit.HIGHLIGHT if ring else kit.INK, width=3 if ring else 1)
+            kit.text(d, (x + 6, top + 12), label, MAIN - 1, anchor="lm")
+        y += h + 4
     if view["neutral"] is not None:
-        d.ellipse((29, y + 5, 51, y + 27), fill=NEUTRAL_RGB, outline=kit.INK, width=2)
-        kit.text(d, (40, y + 17), "N", size=13, fill=kit.WHITE, anchor="mm", outline=kit.INK)
-        kit.text(d, (56, y + 16), "neutral", size=14, anchor="lm")
-        kit.text(d, (170, y + 16), f"{view['sizes'][view['neutral']]:>2}", size=17, anchor="lm", bold=True)
-        kit.text(d, (206, y + 16), "grows free to the first clan's size", size=13, anchor="lm", fill=kit.MUTED)
+        cy = y + 17
+        kit.shape(d, "circle", 44, cy, 11, NEUTRAL_RGB)
+        kit.text(d, (44, cy), "N", 13, fill=kit.WHITE, anchor="mm", outline=kit.INK, bold=True, record_it=False)
+        kit.text(d, (62, cy), "neutral", MAIN, anchor="lm")
+        kit.text(d, (186, cy), f"{view['sizes'][view['neutral']]}", MAIN + 2, anchor="lm", bold=True, main=True)
+        kit.text(d, (214, cy), "grows free to the first clan's size", MAIN - 1, anchor="lm", fill=kit.MUTED)
     return img
 
 
@@ -333,15 +401,35 @@ def _headline(view: dict, table: kit.Table) -> str:
     return f"{head} - {who(seat)} to decide"
 
 
+def _status(view: dict, table: kit.Table) -> Image.Image:
+    line = _headline(view, table)
+    h = int(kit.paragraph_height(line, MAIN + 2, W - 20, bold=True) + 16)
+    img = Image.new("RGB", (W, h), kit.PAPER)
+    kit.paragraph(ImageDraw.Draw(img), (10, 8), line, MAIN + 2, W - 20, bold=True, main=True)
+    return img
+
+
+def _breakdown(view: dict, table: kit.Table) -> kit.Breakdown | None:
+    """At the end the largest clan wins, most food left breaking ties (the
+    view has sizes and the food of clans without Fire; no more)."""
+    if view["phase"] != "over":
+        return None
+    rows = [[view["sizes"][s], "?" if view["food"][s] is None else view["food"][s]] for s in range(len(table.names))]
+    return kit.Breakdown(["members", "food"], rows)
+
+
+def _legend(view: dict, table: kit.Table) -> Image.Image:
+    return kit.legend(table, W, scores=view["sizes"][:len(table.names)], breakdown=_breakdown(view, table))
+
+
+def layout(view: dict, table: kit.Table) -> dict[str, int]:
+    """Top of each part in the whole image: legend, status, map, market."""
+    top = _legend(view, table).height
+    status = _status(view, table).height
+    return {"status": top, "map": top + status, "market": top + status + map_frame(view)[3]}
+
+
 def draw(view: dict, table: kit.Table) -> Image.Image:
-    board = _draw_map(view)
-    panel = kit.stack([_market(view, table.names), _spaces(view), _clans(view, table)])
-    width = board.width + panel.width + 10
-    top_h = max(board.height, panel.height) + 40
-    top = Image.new("RGB", (width, top_h), kit.PAPER)
-    d = ImageDraw.Draw(top)
-    kit.text(d, (10, 8), _headline(view, table)[:120], size=18, bold=True)
-    top.paste(board, (0, 36))
-    top.paste(panel, (board.width + 10, 36))
-    legend = kit.legend(table, width, scores=view["sizes"][:len(table.names)])
-    return kit.stack([top, legend])
+    parts = [_legend(view, table), _status(view, table), _draw_map(view), _market(view, table.names),
+             _spaces(view), _clans(view, table)]
+    return kit.stack(parts)

@@ -1,147 +1,80 @@
-"""Shared drawing kit: player palette, fonts, badges, legend, PNG encoding.
+"""Shared drawing kit: palette, fonts and labels (``render.labels``), pieces
+(``render.pieces``), the legend that answers "whose turn, what happened,
+who won", stacking of layers with their records, and PNG encoding.
 
-Players are told apart by colour *and* by a letter and a shape, so that
-colour-blind players can read every board. Fonts come with Pillow itself
-(``ImageFont.load_default(size=…)``), never from the system.
+Every board is designed for a phone: shown 400 px wide, its main labels
+(numbers, counts, scores, whose turn) stay at least 7 px tall
+(``main_size(width)``). Every label and piece drawn through the kit is
+recorded on its image (``marks(img)``) so tests can check that nothing hides
+anything.
 """
 
 from __future__ import annotations
 
 import io
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-# Okabe–Ito inspired: distinguishable for the common colour-vision deficiencies.
-PLAYER_COLOURS: list[tuple[int, int, int]] = [
-    (213, 94, 0),     # vermilion
-    (0, 114, 178),    # blue
-    (0, 158, 115),    # bluish green
-    (230, 159, 0),    # orange
-    (204, 121, 167),  # reddish purple
-    (86, 180, 233),   # sky blue
-]
-PLAYER_SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "star"]
+from render.labels import (  # noqa: F401  (the kit's public surface)
+    INK,
+    MUTED,
+    PAPER,
+    PHONE_MIN_PX,
+    PHONE_WIDTH,
+    WHITE,
+    Mark,
+    copy,
+    fit_size,
+    font,
+    forget,
+    has_glyph,
+    keepout,
+    main_size,
+    marks,
+    missing_glyphs,
+    overlaps,
+    paragraph,
+    paragraph_height,
+    paste,
+    piece,
+    place,
+    record,
+    resized,
+    text,
+    text_size,
+    text_width,
+    wrap,
+)
+from render.pieces import (  # noqa: F401
+    PLAYER_COLOURS,
+    PLAYER_SHAPES,
+    badge,
+    count_badge,
+    crown,
+    darker,
+    hut,
+    ink_on,
+    lighter,
+    meeple,
+    player_colour,
+    player_letter,
+    polygon,
+    shape,
+)
 
-INK = (34, 30, 28)
-PAPER = (246, 240, 226)
-MUTED = (120, 112, 100)
 HIGHLIGHT = (255, 215, 0)
-WHITE = (255, 255, 255)
-
-
-def player_colour(seat: int) -> tuple[int, int, int]:
-    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-
-
-def player_letter(name: str, seat: int) -> str:
-    """The letter drawn in a badge: the seat's own letter A, B, C… (stable,
-    unique within a table, unlike initials)."""
-    return "ABCDEF"[seat % 6]
-
-
-_MASKS_BUDGET = 16 * 1024 * 1024   # bytes of rendered text masks kept, all fonts together (a few MB in play)
-_masks: OrderedDict = OrderedDict()  # (font size, getmask2 arguments) -> (mask, offset, bytes)
-_masks_bytes = 0
-_masks_lock = threading.Lock()
-
-
-def _cache_masks(f: ImageFont.FreeTypeFont, size: int) -> ImageFont.FreeTypeFont:
-    """Remember the glyph masks FreeType renders for this font.
-
-    Rasterising text was most of the time a board took to draw, and boards
-    draw the same labels (names, numbers, place names) again and again.
-    ``ImageDraw.text`` asks the font for ``getmask2(...)`` and blits the
-    mask; the mask depends only on the arguments, so handing back the same
-    (read-only) mask for the same arguments gives identical pixels. The
-    least recently used masks go once they take more than ``_MASKS_BUDGET``."""
-    render_mask = f.getmask2
-
-    def getmask2(text, mode="", direction=None, features=None, language=None, stroke_width=0, anchor=None,
-                 ink=0, start=None, *args, **kwargs):
-        global _masks_bytes
-        try:
-            key = (size, text, mode, direction, tuple(features) if features else None, language, stroke_width,
-                   anchor, ink, tuple(start) if start else None, args, tuple(sorted(kwargs.items())))
-            hash(key)
-        except TypeError:
-            return render_mask(text, mode, direction, features, language, stroke_width, anchor, ink, start,
-                               *args, **kwargs)
-        with _masks_lock:
-            hit = _masks.get(key)
-            if hit is not None:
-                _masks.move_to_end(key)
-                return hit[0], hit[1]
-        mask, offset = render_mask(text, mode, direction, features, language, stroke_width, anchor, ink, start,
-                                   *args, **kwargs)
-        cost = 200 + mask.size[0] * mask.size[1] * (4 if mode == "RGBA" else 1)
-        with _masks_lock:
-            if key not in _masks:
-                _masks[key] = (mask, offset, cost)
-                _masks_bytes += cost
-                while _masks_bytes > _MASKS_BUDGET and _masks:
-                    _masks_bytes -= _masks.popitem(last=False)[1][2]
-        return mask, offset
-
-    f.getmask2 = getmask2
-    return f
-
-
-@lru_cache(maxsize=32)
-def font(size: int = 16) -> ImageFont.FreeTypeFont:
-    return _cache_masks(ImageFont.load_default(size=size), size)
-
-
-def text_size(draw: ImageDraw.ImageDraw, text: str, size: int) -> tuple[int, int]:
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=font(size))
-    return right - left, bottom - top
-
-
-def text(draw: ImageDraw.ImageDraw, xy, value: str, size: int = 16, fill=INK, anchor: str = "la",
-         bold: bool = False, outline=None) -> None:
-    """Draw text; ``bold`` fakes weight with a stroke (one font ships with Pillow)."""
-    stroke = 1 if bold else 0
-    stroke_fill = fill if bold else None
-    if outline is not None:
-        stroke, stroke_fill = 2, outline
-    draw.text(xy, value, font=font(size), fill=fill, anchor=anchor, stroke_width=stroke,
-              stroke_fill=stroke_fill)
-
-
-def shape(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, fill, outline=INK,
-          width: int = 2) -> None:
-    """A filled marker of one of PLAYER_SHAPES centred on (cx, cy)."""
-    if kind == "circle":
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
-    elif kind == "square":
-        draw.rectangle((cx - r * .85, cy - r * .85, cx + r * .85, cy + r * .85), fill=fill, outline=outline,
-                       width=width)
-    elif kind == "triangle":
-        draw.polygon([(cx, cy - r), (cx + r, cy + r * .8), (cx - r, cy + r * .8)], fill=fill, outline=outline,
-                     width=width)
-    elif kind == "diamond":
-        draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=fill, outline=outline,
-                     width=width)
-    elif kind == "hexagon":
-        draw.regular_polygon((cx, cy, r), 6, fill=fill, outline=outline, width=width)
-    else:
-        draw.regular_polygon((cx, cy, r), 5, rotation=0, fill=fill, outline=outline, width=width)
-
-
-def badge(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float = 12) -> None:
-    """The seat's marker: its colour, its shape and its letter."""
-    shape(draw, PLAYER_SHAPES[seat % 6], cx, cy, r, player_colour(seat))
-    text(draw, (cx, cy + 1), player_letter("", seat), size=max(10, int(r * 1.2)), fill=WHITE, anchor="mm",
-         outline=INK)
+TURN_BG = (255, 236, 160)
+WIN_BG = (255, 226, 120)
 
 
 @dataclass
 class Table:
     """What the renderer knows of the table beyond the game view: the
-    names, who acts, what just happened. Built by the table service."""
+    names, who acts, what just happened. Built by the table service.
+    ``ranks`` (1 = first, from ``Game.result``) names the winner on the
+    final image; without it the highest score wins."""
 
     names: list[str]
     to_act: list[int] = field(default_factory=list)
@@ -149,58 +82,167 @@ class Table:
     title: str = ""
     finished: bool = False
     locale: str | None = None
+    ranks: list[int] | None = None
 
 
-def with_names(text: str, table: Table) -> str:
+def with_names(value: str, table: Table) -> str:
     """Game text names seats as {p0}, {p1}…: the image shows the players' names."""
     for i, name in enumerate(table.names):
-        text = text.replace("{p%d}" % i, name)
-    return text
+        value = value.replace(f"{{p{i}}}", name)
+    return value
+
+
+def name_of(table: Table, seat: int) -> str:
+    return table.names[seat] if 0 <= seat < len(table.names) else f"seat {seat + 1}"
+
+
+def winners(table: Table, scores: list | None) -> list[int]:
+    """The seats ranked first: from the table's ranks, else the best score."""
+    if table.ranks:
+        return [s for s, r in enumerate(table.ranks) if r == 1]
+    if scores:
+        numeric = [s if isinstance(s, (int, float)) else -1e9 for s in scores]
+        best = max(numeric)
+        return [s for s, v in enumerate(numeric) if v == best]
+    return []
+
+
+@dataclass
+class Breakdown:
+    """The final score breakdown: column titles and, per seat, one value a
+    column (the last column is the total)."""
+
+    columns: list[str]
+    rows: list[list]
 
 
 def legend(table: Table, width: int, scores: list | None = None, extra: dict[int, str] | None = None,
-           height: int | None = None) -> Image.Image:
-    """A strip listing every seat (badge, name, score, an arrow on whoever
-    acts) and the last events: it answers 'whose turn, what happened'."""
-    rows = len(table.names)
-    ev = table.last_events[-4:]
-    h = height or (40 + 30 * rows + (24 * len(ev) + 12 if ev else 0))
+           height: int | None = None, breakdown: Breakdown | None = None, status: str = "") -> Image.Image:
+    """The strip that answers 'whose turn, what happened, who won': the
+    title, a banner (whose turn, or the winner), one row per seat (badge,
+    name, score, extra), the final breakdown, and the last events, wrapped.
+    Sized for a phone: every line at least 7 px tall at 400 px wide."""
+    unit = width / 400                      # one phone pixel in image pixels
+    main = main_size(width, 14)
+    big = max(main + 4, int(9.5 * unit))
+    small = main
+    pad = int(max(8, 5 * unit))
+    title = table.title or ""
+    ev = [with_names(e, table) for e in table.last_events[-4:]]
+    over = table.finished
+    win = winners(table, scores) if over else []
+    if over:
+        names = ", ".join(name_of(table, s) for s in win)
+        banner = f"Winner: {names}" if len(win) == 1 else f"Winners (tie): {names}" if win else "Game over"
+        if win and scores and len(win) == 1 and isinstance(scores[win[0]], (int, float)):
+            banner += f" · {scores[win[0]]}"
+    elif table.to_act:
+        who = ", ".join(name_of(table, s) for s in table.to_act)
+        banner = f"{who} to play"
+    else:
+        banner = ""
+    if status:
+        banner = f"{banner} · {status}" if banner else status
+    row_h = int(main * 1.6)
+    inner = width - 2 * pad
+    banner_h = paragraph_height(banner, big, inner - 3 * big, bold=True) + big * 0.6 if banner else 0
+    title_size = fit_size(title, big, inner, bold=True, smallest=main) if title else 0
+    title_h = paragraph_height(title, title_size, inner, bold=True) + pad if title else 0
+    table_h = (len(table.names) + (1 if breakdown else 0)) * row_h
+    ev_h = sum(paragraph_height(e, small, inner - small) for e in ev) + pad if ev else 0
+    h = height or int(pad + title_h + banner_h + pad + table_h + pad + ev_h + pad)
     img = Image.new("RGB", (width, h), PAPER)
     d = ImageDraw.Draw(img)
-    if table.title:
-        text(d, (12, 8), table.title, size=18, bold=True)
-    y = 40
+    y = pad
+    if title:
+        y = paragraph(d, (pad, y), title, title_size, inner, bold=True) + pad * 0.5
+    if banner:
+        seat = win[0] if win else (table.to_act[0] if table.to_act else None)
+        d.rounded_rectangle((pad * 0.5, y, width - pad * 0.5, y + banner_h), radius=int(big * 0.4),
+                            fill=WIN_BG if over else TURN_BG, outline=INK, width=max(2, int(unit)))
+        cx = pad + big * 0.9
+        if over and win:
+            crown(d, cx, y + banner_h / 2, big * 1.3)
+        elif seat is not None:
+            badge(d, seat, cx, y + banner_h / 2, big * 0.7)
+        paragraph(d, (pad + big * 2.1, y + big * 0.3), banner, big, inner - 3 * big, bold=True, main=True)
+        y += banner_h + pad
+    cols = breakdown.columns if breakdown else []
+    col_w = max([text_width(c, small, True) for c in cols] + [small * 2.2]) + small * 0.8 if cols else 0
+    name_w = inner - len(cols) * col_w
+    if breakdown:
+        for i, c in enumerate(cols):
+            text(d, (pad + name_w + (i + 0.5) * col_w, y + row_h / 2), c, small, anchor="mm", bold=True,
+                 fill=MUTED)
+        y += row_h
     for seat, name in enumerate(table.names):
-        acting = seat in table.to_act and not table.finished
-        if acting:
-            d.rounded_rectangle((4, y - 13, width - 4, y + 13), radius=6, fill=(255, 240, 170), outline=INK)
-            d.polygon([(12, y - 7), (24, y), (12, y + 7)], fill=INK)   # the font has no arrow glyph
-        badge(d, seat, 38, y, 11)
+        acting = seat in table.to_act and not over
+        top = y
+        if acting or seat in win:
+            d.rounded_rectangle((pad * 0.5, top + 2, width - pad * 0.5, top + row_h - 2), radius=int(row_h * 0.3),
+                                fill=WIN_BG if seat in win else TURN_BG, outline=INK)
+        cy = top + row_h / 2
+        if seat in win:
+            crown(d, pad + main * 0.75, cy, main * 1.3)
+        elif acting:
+            d.polygon([(pad * 0.9, cy - main * .4), (pad * 0.9 + main * .55, cy), (pad * 0.9, cy + main * .4)],
+                      fill=INK)
+        badge(d, seat, pad + main * 2.3, cy, main * 0.62)
         label = name[:24]
-        if scores is not None and seat < len(scores):
+        if scores is not None and seat < len(scores) and not breakdown:
             label += f"  ·  {scores[seat]}"
         if extra and seat in extra:
             label += f"  ·  {extra[seat]}"
-        text(d, (56, y), label, size=16, anchor="lm", bold=acting)
-        y += 30
+        x = pad + main * 3.4
+        size = fit_size(label, main, name_w - (x - pad) - 4, bold=acting or seat in win, smallest=main)
+        value = label
+        while text_width(value, size, acting or seat in win) > name_w - (x - pad) - 4 and len(value) > 4:
+            value = value[:-2] + "…"   # names beyond the line are cut, never drawn over the columns
+            value = value[:-1] if value.endswith("……") else value
+        text(d, (x, cy), value, size, anchor="lm", bold=acting or seat in win, main=True)
+        if breakdown and seat < len(breakdown.rows):
+            for i, v in enumerate(breakdown.rows[seat]):
+                last = i == len(cols) - 1
+                text(d, (pad + name_w + (i + 0.5) * col_w, cy), str(v), small, anchor="mm", bold=last, main=True)
+        y += row_h
     if ev:
-        y += 4
+        y += pad
         for line in ev:
-            d.ellipse((12, y + 6, 18, y + 12), fill=MUTED)
-            text(d, (24, y), line[:110], size=14, fill=MUTED)
-            y += 24
+            r = max(2, small * 0.18)
+            d.ellipse((pad, y + small * 0.55 - r, pad + 2 * r, y + small * 0.55 + r), fill=MUTED)
+            y = paragraph(d, (pad + small, y), line, small, inner - small, fill=(70, 64, 56))
     return img
 
 
 def stack(images: list[Image.Image], bg=PAPER) -> Image.Image:
-    """Images one under another, centred."""
+    """Images one under another, centred (their records come along)."""
     width = max(i.width for i in images)
     out = Image.new("RGB", (width, sum(i.height for i in images)), bg)
     y = 0
     for im in images:
-        out.paste(im, ((width - im.width) // 2, y))
+        paste(out, im, ((width - im.width) // 2, y))
         y += im.height
     return out
+
+
+@lru_cache(maxsize=16)
+def _blotches(width: int, height: int) -> Image.Image:
+    """Soft low-frequency noise cut into three levels (0, 1, 2): a painted,
+    blotchy ground that costs little to encode (few colours, large runs)."""
+    small = Image.effect_noise((max(2, width // 24), max(2, height // 24)), 60)
+    soft = small.resize((width, height), Image.Resampling.BICUBIC)
+    return soft.point(lambda v: 0 if v < 110 else 1 if v < 150 else 2)
+
+
+@lru_cache(maxsize=64)
+def textured(width: int, height: int, rgb: tuple, strength: float = 0.12) -> Image.Image:
+    """A colour in three close shades laid in soft blotches (paper, ground):
+    cached, copy before drawing on it."""
+    levels = _blotches(width, height)
+    shades = [darker(rgb, strength * 0.5), tuple(rgb), lighter(rgb, strength * 0.5)]
+    img = levels.convert("P")
+    img.putpalette([c for shade in shades for c in shade] + [0] * (3 * 253))
+    return img.convert("RGB")
 
 
 _SAMPLE = 64      # images smaller than 3×64 px a side get a palette from every pixel
@@ -217,9 +259,10 @@ def encode_png(img: Image.Image, max_colours: int = 256) -> bytes:
     colour that matters; on the five boards no pixel moved by more than 48
     levels of 255 and the mean difference stayed under 2 levels.
 
-    zlib level 3 rather than 6: on palette boards it halves the deflate
-    time (about 10 ms to 5 ms for a 1.4 Mpx board) for images about 20 %
-    larger (still well under 100 KB)."""
+    zlib level 1 rather than 6: boards now carry a light texture, and on
+    palette boards level 1 takes about a fifth less time than level 3 (8.5
+    against 11 ms for a 1.75 Mpx Clans board) for files about 15 % larger
+    (still under 200 KB, far under Discord's limits)."""
     if img.mode not in ("P", "L"):
         if img.mode != "RGB":
             img = img.convert("RGB")
@@ -231,5 +274,5 @@ def encode_png(img: Image.Image, max_colours: int = 256) -> bytes:
         else:
             img = img.quantize(colors=max_colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False, compress_level=3)
+    img.save(buf, format="PNG", optimize=False, compress_level=1)
     return buf.getvalue()

@@ -7,7 +7,7 @@ import pytest
 from PIL import Image
 
 from render import kit
-from render.clans import draw
+from render.clans import draw, map_top
 from rules.clans import GAME
 from rules.clans.data import MAP
 from rules.core import random_playout
@@ -15,16 +15,21 @@ from rules.core import random_playout
 NAMES = ["Ana", "Bo", "Cy", "Dee"]
 
 
+def table_of(state) -> kit.Table:
+    return kit.Table(names=NAMES[:state.seats], to_act=GAME.to_act(state), title="Clans",
+                     last_events=["{p0} moves 2 huts from 17 onto 18."], finished=bool(state.end))
+
+
 def render(state) -> Image.Image:
-    table = kit.Table(names=NAMES[:state.seats], to_act=GAME.to_act(state), title="Clans",
-                      last_events=["{p0} moves 2 huts from 17 onto 18."], finished=bool(state.end))
-    return draw(GAME.view(state, None), table)
+    return draw(GAME.view(state, None), table_of(state))
 
 
-def highlighted_pixels(img: Image.Image, territory: int) -> int:
-    """Gold pixels inside the bounding box of a territory."""
-    xs, ys = zip(*MAP["territories"][territory - 1]["polygon"])
-    crop = img.crop((min(xs), min(ys), max(xs), max(ys))).convert("RGB")
+def highlighted_pixels(state, territory: int) -> int:
+    """Gold pixels inside the bounding box of a territory (the map is drawn under the legend)."""
+    img = render(state)
+    top = map_top(GAME.view(state, None), table_of(state))
+    xs, ys = zip(*MAP["territories"][territory - 1]["polygon"], strict=True)
+    crop = img.crop((min(xs), min(ys) + top, max(xs), max(ys) + top)).convert("RGB")
     return {colour: n for n, colour in crop.getcolors(1 << 20)}.get(kit.HIGHLIGHT, 0)
 
 
@@ -42,8 +47,8 @@ def test_last_move_is_highlighted():
     move = GAME.legal_moves(start, 0)[0]
     after, _ = GAME.apply(start, move)
     src = int(move.notation.split(">")[0])
-    assert highlighted_pixels(render(start), src) == 0
-    assert highlighted_pixels(render(after), src) > 100
+    assert highlighted_pixels(start, src) == 0
+    assert highlighted_pixels(after, src) > 100
 
 
 def test_end_image_reveals_colours_from_the_public_view():

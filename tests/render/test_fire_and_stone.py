@@ -7,7 +7,8 @@ import pytest
 from PIL import Image
 
 from render import kit
-from render.fire_and_stone import CENTRE, CLOSED_FILL, R, REGION_FILL, draw
+from render.fire_and_stone import CENTRE, CLOSED_FILL, REGION_FILL, R, draw
+from render.fire_and_stone import map_top as map_top_of
 from rules.core import random_playout
 from rules.fire_and_stone import GAME
 
@@ -30,7 +31,7 @@ def pixels(img: Image.Image, territory: int, colour, legend_h: int) -> int:
 def map_top(state) -> int:
     table = kit.Table(names=NAMES[:state["n"]], to_act=GAME.to_act(state), title="Fire & Stone",
                       last_events=["{p0} moves an explorer from 71 to 66."], finished=state["over"])
-    return kit.legend(table, 10).height + 30   # legend + status line
+    return map_top_of(GAME.view(state, None), table)
 
 
 @pytest.mark.parametrize("players,moves", [(2, 0), (3, 250), (4, 100_000)])

@@ -8,17 +8,20 @@ import pytest
 from PIL import Image
 
 from render import kit
-from render.first_sparks import CARD_H, CARD_W, _frame, _px, _region_geometry, draw
+from render.first_sparks import CARD_H, CARD_W, _px, _region_geometry, card_origin, draw, layout, map_frame
 from rules.core import random_playout
 from rules.first_sparks import GAME
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eve", "Fynn"]
 
 
+def table_of(state) -> kit.Table:
+    return kit.Table(names=NAMES[:state.n], to_act=GAME.to_act(state), title="The First Sparks",
+                     last_events=["{p0} settles region 4 for 1 food."], finished=not GAME.to_act(state))
+
+
 def render(state, view=None) -> Image.Image:
-    table = kit.Table(names=NAMES[:state.n], to_act=GAME.to_act(state), title="The First Sparks",
-                      last_events=["{p0} settles region 4 for 1 food."], finished=not GAME.to_act(state))
-    return draw(view or GAME.view(state, None), table)
+    return draw(view or GAME.view(state, None), table_of(state))
 
 
 def gold_in(img: Image.Image, box) -> int:
@@ -44,10 +47,11 @@ def test_last_placed_region_is_highlighted():
     region = move.data[2]
     view = GAME.view(after, None)
     img = render(after, view)
-    frame = _frame([(h[0], h[1]) for h in view["hexes"]])
+    frame = map_frame(view)
+    top = layout(view, table_of(after))["map"]
     poly = [_px(frame, *p) for p in _region_geometry(view["hexes"])[region - 1][0]]
-    xs, ys = zip(*poly)
-    box = (min(xs) - 3, min(ys) + 36 - 3, max(xs) + 3, max(ys) + 36 + 3)
+    xs, ys = zip(*poly, strict=True)
+    box = (min(xs) - 3, min(ys) + top - 3, max(xs) + 3, max(ys) + top + 3)
     assert gold_in(img, box) > 50
     before = render(state)
     assert gold_in(before, box) == 0
@@ -65,7 +69,7 @@ def test_offered_card_is_ringed_and_fire_food_is_not_needed():
     view["food"] = [None] * state.n   # as if every clan knew Fire
     img = render(state, view)
     index = view["market"].index(offer.data[1])
-    # the market panel starts right of the map; the card sits in the top row
-    x0 = _frame([(h[0], h[1]) for h in view["hexes"]])[2] + 10 + 62 + index * (CARD_W + 6)
-    y0 = 36 + 28
+    # the market panel is under the map (one column, for phones); the card sits in the "now" rows
+    x0, y0 = card_origin(view, index)
+    y0 += layout(view, table_of(state))["market"]
     assert gold_in(img, (x0 - 3, y0 - 3, x0 + CARD_W + 3, y0 + CARD_H + 3)) > 100

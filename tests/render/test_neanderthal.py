@@ -7,7 +7,7 @@ import pytest
 from PIL import Image
 
 from render import kit
-from render.neanderthal import CARD_H, CARD_W, GAP, ROW_X, draw
+from render.neanderthal import draw, slot_box
 from rules.core import random_playout
 from rules.neanderthal import GAME
 
@@ -31,10 +31,13 @@ def test_board_renders_small_png_at_every_stage(players, moves):
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 1_000_000
 
 
-def _gold_in_slot(img, legend_h, header_h, row, col) -> int:
-    x = ROW_X + col * (CARD_W + GAP)
-    y = legend_h + header_h + 20 + row * (CARD_H + GAP + 14)
-    crop = img.crop((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4)).convert("RGB")
+def _gold_in_slot(state, key) -> int:
+    """Gold pixels around biome slot ``key`` (where the renderer says it is)."""
+    n = len(state["sp"])
+    table = kit.Table(names=NAMES[:n], to_act=GAME.to_act(state), title="Neanderthal", last_events=[],
+                      finished=not GAME.to_act(state))
+    x0, y0, x1, y1 = slot_box(GAME.view(state, None), table, key)
+    crop = render(state).crop((x0 - 4, y0 - 4, x1 + 4, y1 + 4)).convert("RGB")
     return {c: n for n, c in crop.getcolors(1 << 20)}.get(kit.HIGHLIGHT, 0)
 
 
@@ -45,13 +48,9 @@ def test_the_card_of_the_last_assignment_is_outlined():
         state, _ = GAME.apply(state, GAME.default_move(state, seat))
     seat = GAME.to_act(state)[0]
     move = next(m for m in GAME.legal_moves(state, seat) if m.notation.startswith("S2x"))
-    before = render(state)
     after_state, _ = GAME.apply(state, move)
-    after = render(after_state)
-    legend_h = kit.legend(kit.Table(names=NAMES, to_act=GAME.to_act(state)), 1340).height
-    assert _gold_in_slot(before, legend_h, 64, 1, 1) == 0
-    legend_h = kit.legend(kit.Table(names=NAMES, to_act=GAME.to_act(after_state)), 1340).height
-    assert _gold_in_slot(after, legend_h, 64, 1, 1) > 200
+    assert _gold_in_slot(state, "S2") == 0
+    assert _gold_in_slot(after_state, "S2") > 200
 
 
 def test_renderer_uses_only_the_public_view():

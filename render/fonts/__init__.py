@@ -1,0 +1,1 @@
+"""DejaVu Sans, shipped so every board draws every glyph the same everywhere (licence: LICENSE.txt)."""
