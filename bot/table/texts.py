@@ -200,4 +200,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "stats_player": ("**{name}**{scope}: {games} games, {wins} wins, average rank {avg:.2f}, rating {rating:.1f}.",
                      "**{name}**{scope} : {games} parties, {wins} victoires, rang moyen {avg:.2f}, cote {rating:.1f}."),
     "stats_nobody": ("{name} has no finished game here{scope}.", "{name} n'a aucune partie terminée ici{scope}."),
+    # channel helper (issue 15): a sub-step's public post, /hand after the end, /log pages
+    "still_to_play": ("{who} plays on.", "{who} continue de jouer."),
+    "hand_final": ("This game is over (`/board` shows the final board). What only you saw at the end:",
+                   "Cette partie est terminée (`/board` montre le plateau final). Ce que vous seul voyiez à la fin :"),
+    "hand_closed": ("This game is over and was closed before it began; there is nothing private to show.",
+                    "Cette partie est terminée et fut close avant de commencer ; rien de privé à montrer."),
 }
