@@ -179,6 +179,13 @@ async def post(channel, reply: Reply) -> bool:
     except discord.HTTPException as exc:
         log.warning("could not post in channel %s: %s", getattr(channel, "id", "?"), why_failed(exc))
         return False
+    for extra in reply.followups:   # a long post goes on in further messages; nothing private goes here
+        if extra.ephemeral:
+            continue
+        try:
+            await channel.send(mention_text(extra), allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("could not post the rest in channel %s: %s", getattr(channel, "id", "?"), why_failed(exc))
     await deliver_extras(None, channel, reply)   # DMs, the pinned status
     return True
 

@@ -17,12 +17,13 @@ from bot.table.context import TableContext
 from bot.table.i18n import t
 from bot.table.notices import Notices
 from bot.table.replay import bot_rng
-from bot.table.values import Actor, Choice, Reply
+from bot.table.values import Actor, Choice, Reply, message_chunks
 from rules.core import Game, Move
 from storage.store import GameRow, SeatRow
 
 BUTTON_LIMIT = 5         # at most this many legal moves become buttons
-POST_EVENTS = 12         # events written out in one turn post (the rest: /log)
+POST_EVENTS = 100        # events written out in one post (more only from a long chain of table-played turns)
+POST_CHARS = 1800        # a post longer than this goes on in further messages (room left for mentions)
 MAX_TABLE_MOVES = 10000  # moves the table plays in a row for its own seats
 
 
@@ -111,6 +112,8 @@ class Turns:
         names = ctx.names(seats)
         entries = await ctx.store.log(row.id, after_version=row.announced)
         events = [e for entry in entries for e in entry.events]
+        # every event is told (a long turn runs over several messages); only a runaway chain of
+        # table-played turns is cut, pointing to /log
         lines = list(head) + [ctx.fill(e, names) for e in events[-POST_EVENTS:]]
         if len(events) > POST_EVENTS:
             lines.insert(len(head), f"… ({len(events) - POST_EVENTS} earlier events in `/log`)")
@@ -128,7 +131,9 @@ class Turns:
             else:
                 lines.append(t(loc, "your_turn", who=ctx.who(acting, seats)))
                 mentions = ctx.mentions(acting, seats)
-        reply = Reply("\n".join(lines), mentions=mentions, game_id=row.id, version=row.version)
+        first, *more = message_chunks("\n".join(lines), POST_CHARS)
+        reply = Reply(first, mentions=mentions, game_id=row.id, version=row.version,
+                      followups=[Reply(part) for part in more])
         reply.image = await ctx.board_image(row, seats, state, events[-4:], loc)
         reply.choices = self.choices(game, state, acting, row) if result is None else []
         await self.notices.route(reply, row, seats, state)   # /notify choices, pinned status text
