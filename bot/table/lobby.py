@@ -8,6 +8,7 @@ import os
 
 from bot.table.context import TableContext
 from bot.table.i18n import t
+from bot.table.names import named
 from bot.table.notices import Notices
 from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply
@@ -27,6 +28,7 @@ class Lobby:
 
     async def new_game(self, place: Place, actor: Actor, key: str, options: dict[str, str] | None = None,
                        seed: int | None = None) -> Reply:
+        actor = named(actor)   # the name goes into the seats and public posts
         ctx = self.ctx
         options = options or {}
         loc = actor.locale
@@ -57,6 +59,7 @@ class Lobby:
                      game_id=row.id, version=row.version)
 
     async def join(self, place: Place, actor: Actor) -> Reply:
+        actor = named(actor)   # the name goes into the seats and public posts
         ctx = self.ctx
         loc = actor.locale
         for _ in range(RETRIES):
@@ -78,6 +81,7 @@ class Lobby:
         raise Refused(t(loc, "busy"))
 
     async def leave(self, place: Place, actor: Actor) -> Reply:
+        actor = named(actor)   # the name goes into the seats and public posts
         ctx = self.ctx
         loc = actor.locale
         for _ in range(RETRIES):
@@ -132,6 +136,7 @@ class Lobby:
         return await self.turns.post(row, final, state, [text], loc)
 
     async def cancel(self, place: Place, actor: Actor) -> Reply:
+        actor = named(actor)   # the name goes into the seats and public posts
         ctx = self.ctx
         loc = actor.locale
         row = await ctx.open_row(place, loc)
