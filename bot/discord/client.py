@@ -3,9 +3,10 @@ table service. It only translates: Discord in, :class:`Reply` out.
 
 Every command that may touch the database or render is deferred first
 (Discord wants an answer within 3 s). Replies the table marks ephemeral
-(errors, private information, a turn still in progress) are seen by the
-caller only; a completed turn is posted in the channel with the board and
-a mention of whoever acts next. Buttons keep their state in their
+(errors, private information, the mover's note during a turn) are seen by
+the caller only; every command that changed the game posts its public
+events in the channel with the board, mentioning whoever acts next when
+the turn passed (the caller keeps no private '✓' beside a public post). Buttons keep their state in their
 ``custom_id`` (``DynamicItem``), so they still work after a restart.
 """
 
