@@ -7,8 +7,8 @@ that caused it, even when the same seat acts next — with the private parts
 (the mover's 'continue' note, private events) as ephemeral follow-ups. A
 sub-step with no public event is answered privately only. ``post`` builds
 the one public message: what happened since the channel last heard, the
-board, and who acts now (mentioned only when the turn passed). Every room that moves a game (play, seats, reminders)
-goes through here.
+board, and who acts now (mentioned only when the turn passed). Every room
+that moves a game (play, seats, reminders) goes through here.
 """
 
 from __future__ import annotations
