@@ -18,6 +18,8 @@ from bot.table.context import TableContext
 from rules import registry
 from rules.core import Rng
 from storage.store import Store
+from tests.bot.conftest import ANN, BOB, started
+from tests.bot.conftest import HERE as PEBBLES
 
 HERE = Place(channel_id=1, guild_id=1)
 NEEDS = {("neanderthal", 1): {"mode": "solo"}}   # one person alone runs all three species
@@ -99,3 +101,25 @@ async def test_every_public_event_is_posted_by_its_command(tmp_path, key, player
         for event in entry.events:
             shown = TableContext.fill(event, names)
             assert shown in told, f"v{entry.version} `{entry.text}`: {shown!r} was not posted by its own command"
+
+
+async def test_a_deadline_that_plays_several_steps_tells_every_one(service, store, clock):
+    """The table plays an absent seat's whole turn at its deadline, step by
+    step: the one deadline post tells every step's events (none is marked
+    told by a step post nobody sent)."""
+    await started(service)
+    assert (await service.game_settings(PEBBLES, ANN, deadline=5, policy="skip")).ok
+    await service.move(PEBBLES, ANN, "take 1")
+    await service.move(PEBBLES, ANN, "end")
+    clock.advance(6 * 3600)
+    posts = [n for n in await service.due_notices() if n.announces]
+    assert len(posts) == 1, [n.text for n in posts]
+    post = posts[0]
+    told = "\n".join(public_texts(post))
+    row = await store.latest_game_in(PEBBLES.channel_id)
+    bob_steps = [e for e in await store.log(row.id) if e.seat == 1]
+    assert [e.text for e in bob_steps][-1] == "end" and len(bob_steps) >= 2, "Bob's turn took two steps"
+    for entry in bob_steps:
+        for event in entry.events:
+            assert TableContext.fill(event, ["Ann", "Bob"]) in told, (event, told)
+    assert post.mentions == [ANN.user_id] and BOB.user_id not in post.mentions
