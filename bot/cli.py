@@ -98,13 +98,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 async def _local(args) -> int:
-    from bot.local.table import HELP, LocalTable
+    from bot.local.table import HELP, LocalTable, restore_clock
     from bot.table import TableService
-    from bot.table.clock import ManualClock
     from storage.store import Store
 
     store = await Store.open(args.db)
-    clock = ManualClock()
+    clock = await restore_clock(store)   # never back before the last session's `!wait`
     service = TableService(store, clock)
     table = LocalTable(service, clock, images=Path(args.images), admins={a.lower() for a in args.admin},
                        seed=args.seed)

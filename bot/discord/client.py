@@ -3,9 +3,10 @@ table service. It only translates: Discord in, :class:`Reply` out.
 
 Every command that may touch the database or render is deferred first
 (Discord wants an answer within 3 s). Replies the table marks ephemeral
-(errors, private information, a turn still in progress) are seen by the
-caller only; a completed turn is posted in the channel with the board and
-a mention of whoever acts next. Buttons keep their state in their
+(errors, private information, the mover's note during a turn) are seen by
+the caller only; every command that changed the game posts its public
+events in the channel with the board, mentioning whoever acts next when
+the turn passed (the caller keeps no private '✓' beside a public post). Buttons keep their state in their
 ``custom_id`` (``DynamicItem``), so they still work after a restart.
 """
 
@@ -16,7 +17,9 @@ import hashlib
 import json
 import logging
 import signal
+import sys
 
+import aiohttp
 import discord
 
 from bot.discord.buttons import AcceptButton, MoveButton, ResignButton, UndoButton
@@ -130,7 +133,8 @@ class HearthClient(discord.Client):
 
 
 def run_bot(settings, sync_only: bool = False) -> int:
-    """Connect to Discord and serve until stopped (SIGINT/SIGTERM close cleanly)."""
+    """Connect to Discord and serve until stopped (SIGINT/SIGTERM close
+    cleanly). A refused token ends with one line and exit code 2."""
     token = settings.token
     for handler in logging.getLogger().handlers:
         handler.addFilter(TokenFilter(token))
@@ -153,5 +157,14 @@ def run_bot(settings, sync_only: bool = False) -> int:
             await store.close()
             log.info("stopped cleanly")
 
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    except discord.LoginFailure:
+        # one plain line, never the token (nor what Discord answered, which may repeat it)
+        print("Discord refused DISCORD_TOKEN: the token is wrong or was reset. Copy the bot's token from the "
+              "Developer Portal (Bot > Reset Token) into .env; see .env.example.", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
+        print(f"Could not reach Discord ({type(exc).__name__}); check the network and try again.", file=sys.stderr)
+        return 1
     return 0

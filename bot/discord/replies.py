@@ -33,8 +33,10 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
     """Send a table reply over an interaction that was deferred ephemerally.
 
     The first follow-up of an ephemeral deferral is ephemeral whatever we
-    ask, so a public post first closes the private 'thinking' note and
-    then goes out as a second, public follow-up.
+    ask, so a public post first closes the private 'thinking' note, then
+    goes out as a second, public follow-up, and the closed note is deleted:
+    the caller keeps no private '✓' beside the public post. Errors and
+    private replies are the note itself, edited, and stay.
 
     Discord errors never escape: the move is saved before we get here, so
     a failed post is logged, retried without the image when the image was
@@ -71,6 +73,8 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
             log.warning("board image refused (%s); posting without it", why_failed(exc))
             await send(False, f"\n(I could not attach the board image here: {why_failed(exc)}. See `/board`.)")
         sent = True
+        if not reply.ephemeral:
+            await _drop_thinking_note(interaction)
     except discord.HTTPException as exc:
         log.warning("could not answer /%s interaction in channel %s: %s", getattr(interaction.command, "name", "?"),
                     interaction.channel_id, why_failed(exc))
@@ -86,14 +90,25 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
     if sent and reply.announces and reply.game_id is not None and reply.version is not None:
         await _announced(interaction, reply)
     for extra in reply.followups:
+        extra_view = view_for(extra, interaction.channel_id or 0)   # a sub-step's buttons ride on the mover's note
         try:
             await interaction.followup.send(mention_text(extra), ephemeral=extra.ephemeral,
-                                            allowed_mentions=discord.AllowedMentions.none())
+                                            allowed_mentions=discord.AllowedMentions.none(),
+                                            **({"view": extra_view} if extra_view is not None else {}))
         except discord.HTTPException as exc:
             log.warning("could not send a follow-up in channel %s: %s", interaction.channel_id, why_failed(exc))
     if sent and not reply.ephemeral:
         await deliver_extras(interaction.client, interaction.channel, reply)   # DMs, the pinned status
     return sent
+
+
+async def _drop_thinking_note(interaction: discord.Interaction) -> None:
+    """Delete the closed private note once the public post is out (it only
+    said '✓'); if Discord refuses, the note stays and nothing else changes."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException as exc:
+        log.info("could not delete the thinking note: %s", why_failed(exc))
 
 
 def _with_note(reply: Reply, note: str) -> str:
@@ -164,6 +179,13 @@ async def post(channel, reply: Reply) -> bool:
     except discord.HTTPException as exc:
         log.warning("could not post in channel %s: %s", getattr(channel, "id", "?"), why_failed(exc))
         return False
+    for extra in reply.followups:   # a long post goes on in further messages; nothing private goes here
+        if extra.ephemeral:
+            continue
+        try:
+            await channel.send(mention_text(extra), allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("could not post the rest in channel %s: %s", getattr(channel, "id", "?"), why_failed(exc))
     await deliver_extras(None, channel, reply)   # DMs, the pinned status
     return True
 

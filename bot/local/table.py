@@ -16,8 +16,10 @@ the images folder. A refused move is a normal reply, not an error.
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
+import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,12 +31,47 @@ from bot.table import Actor, Place, Reply, TableService
 from bot.table.archive import ExportError, load_game
 from bot.table.clock import ManualClock, parse_duration
 
-HELP = """Lines look like Discord: `@name /command args`, e.g.
+BANNER = """Lines look like Discord: `@name /command args`, e.g.
   @ann /game new clans        @bob /game join        @ann /game start
   @ann /move 17>18            @bob /hand             @ann /board
-Commands: """ + ", ".join("/" + c for c in COMMANDS) + """
-Local extras: `#name` before a line switches channel; `!wait 30h` advances the clock;
-`!moves` lists your legal moves; `!quit` leaves (the game is saved: run again to continue)."""
+`@name` says who speaks (it stays for the next lines); `#name` switches channel.
+Type `!help` for every command and its options, `!quit` to leave (the game is saved)."""
+
+MOVES_SHOWN = 40                      # legal moves `!moves` prints before saying how many more there are
+MAX_WAIT = 3650 * 86400.0             # `!wait` moves the clock at most ten years at a time
+LAST_TIME = 253402300799.0            # 9999-12-31 23:59:59 UTC: dates past it cannot be written
+CLOCK_KEY = "local:clock"             # the store's meta key keeping the local clock across restarts
+
+
+def command_help() -> str:
+    """Every command with its options (``<required>``, ``[optional]``, in
+    their positional order) and the local extras."""
+    lines = ["Commands (options in order, or as name:value; <required> [optional]):"]
+    for name, (description, params) in COMMANDS.items():
+        opts = " ".join(f"<{p.name}>" if p.required else f"[{p.name}]" for p in params)
+        lines.append(f"  /{name}{' ' + opts if opts else ''} — {description}")
+    lines += ["Local extras:",
+              "  @name ...           speak as name (stays for the next lines); @name alone switches",
+              "  #channel ...        switch channel (each channel holds its own game)",
+              "  !wait <30h|2d|90m>  move the clock on (reminders and deadlines fall due)",
+              "  !moves [start]      your legal moves now, filtered by how they start",
+              "  !admin <name>       give name Manage Channels (moderator commands)",
+              "  !help, !quit"]
+    return "\n".join(lines)
+
+
+HELP = BANNER   # what `hearth local` prints when it starts
+
+
+async def restore_clock(store) -> ManualClock:
+    """The local clock after a restart: never earlier than where the last
+    session's `!wait` left it (kept in the store), nor than the real time."""
+    saved = await store.meta_get(CLOCK_KEY)
+    try:
+        last = float(saved) if saved else 0.0
+    except ValueError:
+        last = 0.0
+    return ManualClock(max(time.time(), min(last, LAST_TIME)))
 
 
 def user_id_of(name: str) -> int:
@@ -68,10 +105,28 @@ class LocalTable:
         return Place(channel_id=channel_id, guild_id=0)
 
     def actor(self) -> Actor:
-        name = self.user or "you"
+        """Who speaks: the last ``@name``. Nobody is seated under a made-up
+        name; :meth:`handle` asks for one first."""
+        if not self.user:
+            raise ValueError("Who is speaking? Start the line with @name, e.g. `@ann /game new clans` "
+                             "(the name stays for the next lines).")
+        name = self.user
         uid = user_id_of(name)
         self.names[uid] = name
         return Actor(uid, name, manage=name.lower() in self.admins)
+
+    def speaker(self, line: str) -> str:
+        """Take the leading ``@name`` and ``#channel`` words off a line
+        (switching speaker and channel); the rest of the line."""
+        line = line.strip()
+        while line[:1] in ("@", "#") and not line.startswith("//"):
+            word, _, line = line.partition(" ")
+            if word.startswith("#"):
+                self.channel = word[1:] or "table"
+            else:
+                self.user = word[1:] or self.user
+            line = line.strip()
+        return line
 
     # ---- parsing
 
@@ -128,17 +183,18 @@ class LocalTable:
         line = line.strip()
         if not line or line.startswith("//"):
             return True
+        line = self.speaker(line)   # `@cid !moves` speaks as cid, like `@cid /move …`
         if line.startswith("!"):
             return await self._special(line[1:].strip())
         try:
             parsed = self.parse(line)
+            if parsed is None:
+                return True
+            actor = self.actor()
         except ValueError as exc:
             self.say(f"  ! {exc}")
             return True
-        if parsed is None:
-            return True
         name, args = parsed
-        actor = self.actor()
         args = self._async_args(name, args)
         if name == "game new":
             self._open_thread(args)
@@ -158,8 +214,24 @@ class LocalTable:
         else:
             reply = await run(self.service, self.place(), actor, name, args)
         reply.status = await self.service.status_for(reply)
+        await self.learn_names(reply)
         self.show(reply, actor)
+        await self.mark_shown(reply)
         return True
+
+    async def learn_names(self, reply: Reply) -> None:
+        """Seat names for the ids a reply mentions (after a restart the table
+        has not heard everyone speak yet)."""
+        if reply.game_id is not None and any(uid not in self.names for uid in reply.mentions):
+            for seat in await self.service.store.seats(reply.game_id):
+                self.names.setdefault(seat.user_id, seat.name)
+
+    async def mark_shown(self, reply: Reply) -> None:
+        """A public post printed here counts as announced (as Discord marks a
+        post once it went out)."""
+        for part in (reply, *reply.followups):
+            if part.announces and not part.ephemeral and part.game_id is not None and part.version is not None:
+                await self.service.announced(part.game_id, part.version)
 
     async def _special(self, cmd: str) -> bool:
         word, _, rest = cmd.partition(" ")
@@ -167,20 +239,36 @@ class LocalTable:
         if word in ("quit", "exit", "q"):
             return False
         if word == "help":
-            self.say(HELP)
+            self.say(command_help())
         elif word == "wait":
             try:
                 seconds = parse_duration(rest or "1h")
             except ValueError as exc:
                 self.say(f"  ! {exc}")
                 return True
+            if seconds > MAX_WAIT or self.clock.now() + seconds > LAST_TIME:
+                self.say(f"  ! !wait moves the clock at most {MAX_WAIT / 86400:.0f} days at a time "
+                         "(and not past the year 9999).")
+                return True
             self.clock.advance(seconds)
+            await self.service.store.meta_set(CLOCK_KEY, repr(self.clock.now()))   # a restart resumes here
             self.say(f"  (the clock moves on by {rest or '1h'})")
             for place, reply in await self.due():
+                await self.learn_names(reply)
                 self.show(reply, None, channel=place)
+                await self.mark_shown(reply)
         elif word == "moves":
-            moves = await self.service.legal(self.place(), self.actor(), rest, limit=40)
-            self.say("  " + ("\n  ".join(m.display() for m in moves) if moves else "(no legal move for you now)"))
+            try:
+                actor = self.actor()
+            except ValueError as exc:
+                self.say(f"  ! {exc}")
+                return True
+            moves = await self.service.legal(self.place(), actor, rest, limit=10**9)
+            shown = "\n  ".join(m.display() for m in moves[:MOVES_SHOWN])
+            if len(moves) > MOVES_SHOWN:
+                shown += (f"\n  … and {len(moves) - MOVES_SHOWN} more ({len(moves)} in all): "
+                          "narrow them with `!moves <start of a move>`")
+            self.say("  " + (shown if moves else "(no legal move for you now)"))
         elif word == "admin":
             self.admins.add(rest.strip().lower())
             self.say(f"  ({rest.strip()} may now manage channels)")
@@ -240,11 +328,15 @@ class LocalTable:
             self.say(f"    {line}")
         if reply.image is not None and self.images is not None:
             self.images.mkdir(parents=True, exist_ok=True)
-            self._image_count += 1
             ext = reply.image_name.rsplit(".", 1)[-1] if "." in reply.image_name else "png"
-            path = self.images / f"{self._image_count:04d}-{(channel or self.channel)}-v{reply.version or 0}.{ext}"
-            path.write_bytes(reply.image)
-            self.say(f"    [{'image' if ext in ('png', 'gif') else 'file'}: {path}]")
+            if ext in ("png", "gif"):
+                path = self.images / f"{self.next_image_number():04d}-{(channel or self.channel)}-v{reply.version or 0}.{ext}"
+                path.write_bytes(reply.image)
+                self.say(f"    [image: {path}]")
+            else:   # a file (an export) keeps the name the reply gives it
+                path = self.images / Path(reply.image_name).name
+                path.write_bytes(reply.image)
+                self.say(f"    [file: {path}]")
         if reply.choices:
             labels = " | ".join(f"{c.label} → /{c.command} {c.arg}" if c.command == "move"
                                 else f"{c.label} → /{c.command}" if c.command == "accept"
@@ -259,19 +351,36 @@ class LocalTable:
             self._pinned[reply.game_id] = reply.status
             self.say(f"[#{channel or self.channel} status message {verb}] {_plain(reply.status, self._channel_names)}")
 
+    def next_image_number(self) -> int:
+        """Images are numbered on from the highest number already in the
+        folder, so a new session never reuses a number."""
+        if not self._image_count and self.images is not None and self.images.is_dir():
+            numbers = [int(m[1]) for p in self.images.iterdir() if (m := re.match(r"(\d+)-", p.name))]
+            self._image_count = max(numbers, default=0)
+        self._image_count += 1
+        return self._image_count
+
     async def announce_pending(self) -> None:
         """After a restart: post what was saved but never announced."""
         for _row, reply in await self.service.pending_announcements():
             self.say("  (announcing a move saved before the last stop)")
+            await self.learn_names(reply)
             self.show(reply, None)
+            await self.mark_shown(reply)
 
 
 def _plain(text: str, channels: dict) -> str:
     """Discord markup made readable in a terminal: channel links and timestamps."""
-    import re
-    import time as _time
     text = re.sub(r"<#(\d+)>", lambda m: "#" + channels.get(int(m[1]), m[1]), text)
-    return re.sub(r"<t:(\d+):R>", lambda m: _time.strftime("%Y-%m-%d %H:%M UTC", _time.gmtime(int(m[1]))), text)
+    return re.sub(r"<t:(\d+):R>", lambda m: _stamp(int(m[1])), text)
+
+
+def _stamp(seconds: int) -> str:
+    """A date in UTC, or a plain count of seconds where the calendar ends."""
+    try:
+        return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(seconds))
+    except (OverflowError, OSError, ValueError):
+        return f"{seconds} s after 1970"
 
 
 async def load_file(table: LocalTable, path: str) -> bool:
@@ -298,6 +407,6 @@ async def load_file(table: LocalTable, path: str) -> bool:
     table.say(f"  (loaded {path} into #{table.channel}: replayed {len(data.get('log') or [])} log entries)")
     for seat in data.get("seats") or []:
         table.names[int(seat["user_id"])] = str(seat["name"])
-    reply = await table.service.board(table.place(), table.actor())
+    reply = await table.service.board(table.place(), Actor(0, "table"))   # looked at by nobody seated
     table.show(reply, None)
     return True

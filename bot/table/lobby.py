@@ -9,6 +9,7 @@ import os
 from bot.table.ai_seats import AI_USERS, MAX_AI_SEATS, ai_level, ai_move, ai_name, parse_level
 from bot.table.context import TableContext
 from bot.table.i18n import is_french, t, tn
+from bot.table.names import named
 from bot.table.notices import Notices
 from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply
@@ -31,6 +32,7 @@ class Lobby:
                        seed: int | None = None, ai: int = 0, level: str | None = None) -> Reply:
         """Open a table; ``ai`` AI players of ``level`` take seats at once (the
         opener sits first)."""
+        actor = named(actor)   # the name goes into the seats and public posts
         ctx = self.ctx
         options = options or {}
         loc = actor.locale
@@ -104,6 +106,7 @@ class Lobby:
         raise Refused(t(loc, "busy"))
 
     async def join(self, place: Place, actor: Actor) -> Reply:
+        actor = named(actor)   # the name goes into the seats and public posts
         ctx = self.ctx
         loc = actor.locale
         for _ in range(RETRIES):
@@ -125,6 +128,7 @@ class Lobby:
         raise Refused(t(loc, "busy"))
 
     async def leave(self, place: Place, actor: Actor) -> Reply:
+        actor = named(actor)   # the name goes into the seats and public posts
         ctx = self.ctx
         loc = actor.locale
         for _ in range(RETRIES):
@@ -192,6 +196,7 @@ class Lobby:
         return await self.turns.post(row, final, state, head, loc)
 
     async def cancel(self, place: Place, actor: Actor) -> Reply:
+        actor = named(actor)   # the name goes into the seats and public posts
         ctx = self.ctx
         loc = actor.locale
         row = await ctx.open_row(place, loc)

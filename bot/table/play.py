@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.table.context import TableContext
 from bot.table.i18n import t, tn
+from bot.table.names import named
 from bot.table.replay import Played, bot_rng, effective_moves, replay
 from bot.table.turns import Turns
 from bot.table.values import MAX_INPUT, Actor, Choice, Place, Refused, Reply, refusal
@@ -134,6 +135,7 @@ class Play:
 
     async def undo(self, place: Place, actor: Actor, confirm: bool = False, count: int = 1,
                    expected_version: int | None = None) -> Reply:
+        actor = named(actor)   # the name goes into a public post
         ctx = self.ctx
         loc = actor.locale
         row = await ctx.open_row(place, loc)
@@ -184,6 +186,7 @@ class Play:
         return None
 
     async def resign(self, place: Place, actor: Actor) -> Reply:
+        actor = named(actor)   # the name goes into a public post
         ctx = self.ctx
         loc = actor.locale
         row = await ctx.open_row(place, loc)

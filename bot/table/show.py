@@ -12,7 +12,8 @@ from bot.table.values import Actor, Place, Refused, Reply, message_chunks, refus
 from rules import registry
 from rules.core import echo
 
-LOG_PAGE = 15
+LOG_PAGE = 15            # entries on a /log page at most
+LOG_CHARS = 1900         # characters of a /log page at most (Discord takes 2000)
 
 
 class Show:
@@ -65,18 +66,24 @@ class Show:
         return reply
 
     async def hand(self, place: Place, actor: Actor) -> Reply:
+        """The caller's private information; once the game is over (as long as
+        ``/board`` still shows it), what they held at the end."""
         ctx = self.ctx
         loc = actor.locale
-        row = await ctx.open_row(place, loc)
+        row = await ctx.store.latest_game_in(place.channel_id)
+        if row is None:
+            raise Refused(t(loc, "no_game"))
         seats = await ctx.store.seats(row.id)
         mine = [s.seat for s in seats if s.user_id == actor.user_id]
         if not mine:
             raise Refused(t(loc, "spectator"))
-        if row.status != "active":
+        if row.status == "lobby":
             raise Refused(ctx.not_active_text(row, seats, loc))
+        if row.state is None:
+            raise Refused(t(loc, "hand_closed"))
         game = ctx.game_of(row)
         state = ctx.state_of(row)
-        parts = []
+        parts = [] if row.status == "active" else [t(loc, "hand_final")]
         for seat in mine:
             text = game.private_text(state, seat, loc)
             parts.append(text if len(mine) == 1 else f"**{seats[seat].name} — seat {seat + 1}**\n{text}")
@@ -93,17 +100,19 @@ class Show:
         entries = await ctx.store.log(row.id)
         if not entries:
             return Reply(t(loc, "log_empty"), ephemeral=True)
-        pages = (len(entries) + LOG_PAGE - 1) // LOG_PAGE
-        page = pages if page is None else max(1, min(int(page), pages))
-        chunk = entries[(page - 1) * LOG_PAGE: page * LOG_PAGE]
-        lines = [t(loc, "log_page", game=ctx.game_of(row).display_name(loc), page=page, pages=pages)]
-        for entry in chunk:
+        lines = []
+        for entry in entries:
             who = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else "table"
             stamp = time.strftime("%m-%d %H:%M", time.gmtime(entry.created_at))
             what = {"move": entry.shown, "undo": f"undo {entry.text}", "resign": "resigns"}[entry.kind]
             detail = "; ".join(ctx.fill(e, names) for e in entry.events)
             lines.append(f"`#{entry.version:>3}` {stamp} **{who}**: `{what}`" + (f" — {detail}" if detail else ""))
-        return Reply("\n".join(lines)[:1900], ephemeral=True)
+        game = ctx.game_of(row).display_name(loc)
+        head = t(loc, "log_page", game=game, page=len(lines), pages=len(lines))   # the longest a header gets
+        book = log_pages(lines, LOG_CHARS - len(head) - 1)
+        page = len(book) if page is None else max(1, min(int(page), len(book)))
+        text = "\n".join([t(loc, "log_page", game=game, page=page, pages=len(book)), *book[page - 1]])
+        return Reply(text, ephemeral=True)
 
     async def rules(self, key: str | None, actor: Actor, place: Place | None = None,
                     topic: str | None = None) -> Reply:
@@ -123,3 +132,21 @@ class Show:
         parts = page_messages(game, loc, topic) if topic else message_chunks(game.rules_text(loc))
         first, *rest = parts
         return Reply(first, ephemeral=True, followups=[Reply(part, ephemeral=True) for part in rest])
+
+
+def log_pages(lines: list[str], limit: int) -> list[list[str]]:
+    """Log lines laid out on pages of at most ``LOG_PAGE`` entries and
+    ``limit`` characters, cut between entries, never inside one: every
+    entry is on exactly one page. An entry longer than a whole page (a turn
+    with very many events) has a page of its own, its tail cut short."""
+    book: list[list[str]] = [[]]
+    size = 0
+    for line in lines:
+        if len(line) > limit:
+            line = line[:limit - 1] + "…"
+        if book[-1] and (len(book[-1]) >= LOG_PAGE or size + 1 + len(line) > limit):
+            book.append([])
+            size = 0
+        book[-1].append(line)
+        size += len(line) + (1 if size else 0)
+    return book

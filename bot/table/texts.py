@@ -241,6 +241,10 @@ _ALL: tuple[Message, ...] = (
     msg("hint_look", "one move ahead it leaves you best placed ({pct} %)"),
     msg("hint_only", "it is the only legal move"),
     msg("hint_off", "Hints are for tables with one person playing against AI players."),
+    # a sub-step's public post, /hand after the end
+    msg("still_to_play", "{who} plays on."),
+    msg("hand_final", "This game is over (`/board` shows the final board). What only you saw at the end:"),
+    msg("hand_closed", "This game is over and was closed before it began; there is nothing private to show."),
 )
 
 MESSAGES: dict[str, Message] = {m.key: m for m in _ALL}

@@ -2,11 +2,13 @@
 
 ``commit`` applies a move (and the moves of seats the table plays after
 it), saves each with the version check, and builds the reply: the public
-turn post when the turn passed, a private 'continue' note when the same
-seat still acts. ``post`` builds the one public message of a completed
-turn: what happened since the channel last heard, the board, and a mention
-of who acts now. Every room that moves a game (play, seats, reminders)
-goes through here.
+post of what the command did — every public event is posted by the command
+that caused it, even when the same seat acts next — with the private parts
+(the mover's 'continue' note, private events) as ephemeral follow-ups. A
+sub-step with no public event is answered privately only. ``post`` builds
+the one public message: what happened since the channel last heard, the
+board, and who acts now (mentioned only when the turn passed). Every room
+that moves a game (play, seats, reminders) goes through here.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ from bot.table.context import TableContext
 from bot.table.i18n import t
 from bot.table.notices import Notices
 from bot.table.replay import bot_rng
-from bot.table.values import Actor, Choice, Reply
+from bot.table.values import Actor, Choice, Reply, message_chunks
 from rules.core import Game, Move
 from storage.store import GameRow, SeatRow
 
 BUTTON_LIMIT = 5         # at most this many legal moves become buttons
-POST_EVENTS = 12         # events written out in one turn post (the rest: /log)
+POST_EVENTS = 100        # events written out in one post (more only from a long chain of table-played turns)
+POST_CHARS = 1800        # a post longer than this goes on in further messages (room left for mentions)
 MAX_TABLE_MOVES = 10000  # moves the table plays in a row for its own seats
 
 
@@ -43,6 +46,7 @@ class Turns:
         private: list[str] = []
         played: list[str] = []
         movers: set[int] = set()   # seats that moved (the table may have played others after this one)
+        actor_id = actor.user_id if actor else None
         for _ in range(MAX_TABLE_MOVES):
             draws = game.rng_draws(state)
             new_state, events = game.apply(state, move)
@@ -75,27 +79,41 @@ class Turns:
         row = await ctx.store.game(row.id)
         acting_after = game.to_act(state)
         if acting_after == acting_before and row.status == "active" and len(movers) == 1:
-            # a sub-step: the same seat goes on; show them privately where they are
+            # a sub-step: the same seat goes on. Its public events are the channel's now (not at the end
+            # of the turn); the mover alone reads where they are and what only they may see.
             hint = self.hint(game, state, acting_after[0] if acting_after else None)
-            reply = Reply(t(loc, "continue", moves=", ".join(played), hint=hint), ephemeral=True,
-                          game_id=row.id, version=row.version)
-            reply.image = await ctx.board_image(row, seats, state, public, loc)
+            note = Reply(t(loc, "continue", moves=", ".join(played), hint=hint), ephemeral=True,
+                         game_id=row.id, version=row.version)
             if private:
-                reply.text += "\n" + "\n".join(private)
-            reply.choices = self.choices(game, state, acting_after, row)
-            return reply
+                note.text += "\n" + "\n".join(private)
+            if not public:   # nothing the channel may see happened: the note is the whole answer
+                note.image = await ctx.board_image(row, seats, state, public, loc)
+                note.choices = self.choices(game, state, acting_after, row)
+                return note
+            # a step the table took for nobody (a deadline) is marked announced by whoever posts it
+            step = await self.post(row, seats, state, [], loc, going_on=True, mark=actor_id is not None)
+            note.choices, step.choices = step.choices, []   # the buttons are the mover's, not the channel's
+            step.followups.append(note)
+            return step
         post = await self.post(row, seats, state, [], loc)
         if private:
             post.followups.append(Reply("\n".join(private), ephemeral=True))
         return post
 
-    async def post(self, row: GameRow, seats: list[SeatRow], state, head: list[str], loc) -> Reply:
-        """The one public message of a completed turn (``head`` lines first)."""
+    async def post(self, row: GameRow, seats: list[SeatRow], state, head: list[str], loc, *,
+                   going_on: bool = False, mark: bool = True) -> Reply:
+        """The one public message of a command that changed the game: what
+        happened since the channel last heard (``head`` lines first), the
+        board, and who acts now — mentioned when the turn passed, only named
+        when the same seat goes on (``going_on``: no new ping for a sub-step).
+        ``mark=False`` leaves the post to be marked announced by its sender."""
         ctx = self.ctx
         game = ctx.game_of(row)
         names = ctx.names(seats)
         entries = await ctx.store.log(row.id, after_version=row.announced)
         events = [e for entry in entries for e in entry.events]
+        # every event is told (a long turn runs over several messages); only a runaway chain of
+        # table-played turns is cut, pointing to /log
         lines = list(head) + [ctx.fill(e, names) for e in events[-POST_EVENTS:]]
         if len(events) > POST_EVENTS:
             lines.insert(len(head), f"… ({len(events) - POST_EVENTS} earlier events in `/log`)")
@@ -108,14 +126,21 @@ class Turns:
             status = game.status_text(state, loc)
             if status:
                 lines.append(status)
-            lines.append(t(loc, "your_turn", who=ctx.who(acting, seats)))
-            mentions = ctx.mentions(acting, seats)
-        reply = Reply("\n".join(lines), mentions=mentions, game_id=row.id, version=row.version)
+            if going_on:
+                lines.append(t(loc, "still_to_play", who=ctx.who(acting, seats)))
+            else:
+                lines.append(t(loc, "your_turn", who=ctx.who(acting, seats)))
+                mentions = ctx.mentions(acting, seats)
+        first, *more = message_chunks("\n".join(lines), POST_CHARS)
+        reply = Reply(first, mentions=mentions, game_id=row.id, version=row.version,
+                      followups=[Reply(part) for part in more])
         reply.image = await ctx.board_image(row, seats, state, events[-4:], loc)
         reply.choices = self.choices(game, state, acting, row) if result is None else []
         await self.notices.route(reply, row, seats, state)   # /notify choices, pinned status text
+        if going_on:
+            reply.status = ""   # the pinned status (whose turn, since when) is edited when the turn passes
         reply.announces = True
-        if not ctx.announce_after_post:
+        if mark and not ctx.announce_after_post:
             await ctx.store.mark_announced(row.id, row.version)
         return reply
 

@@ -53,14 +53,18 @@ async def test_turn_post_is_public_with_board_and_mention(client, wire):
     await seat_two(client)
     wire.sent.clear()
     await invoke(client, slash("move", {"move": "take 2"}), **ANN)
+    # issue 15: a sub-step's public event is posted at once (this test asserted a private sub-step before)
+    public = [m for m in wire.messages() if not m.ephemeral and m.method == "POST"]
+    assert len(public) == 1 and "Ann takes 2." in public[0].content and public[0].files == ["board.png"]
+    assert not public[0].payload["allowed_mentions"]["users"], "Ann goes on: nobody is pinged"
     step = wire.messages()[-1]
-    assert step.ephemeral and step.files == ["board.png"], "a sub-step is shown to the mover only"
+    assert step.ephemeral and "continues" in step.content, "the mover alone reads where they are"
     wire.sent.clear()
     await invoke(client, slash("move", {"move": "end"}), **ANN)
     public = [m for m in wire.messages() if not m.ephemeral and m.method == "POST"]
-    assert len(public) == 1, "one public message per completed turn"
+    assert len(public) == 1, "one public message per command"
     post = public[0]
-    assert post.content.startswith("<@2>") and "Ann takes 2." in post.content
+    assert post.content.startswith("<@2>") and "Ann ends." in post.content and "Ann takes 2." not in post.content
     assert post.files == ["board.png"]
     assert [str(u) for u in post.payload["allowed_mentions"]["users"]] == ["2"]
     assert post.payload["allowed_mentions"]["parse"] == []

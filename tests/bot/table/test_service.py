@@ -73,15 +73,20 @@ async def test_turn_enforcement_leaves_store_unchanged(service, store):
     assert await snapshot(store) == before
 
 
-async def test_a_turn_in_two_steps_posts_once(service):
+async def test_a_turn_in_two_steps_posts_each_step(service):
+    # issue 15: every public event is posted by the command that caused it, even when the same seat
+    # goes on (this test asserted the old behaviour, a private sub-step, until then)
     await started(service)
     step = await service.move(HERE, ANN, "take 2")
-    assert step.ok and step.ephemeral, "a sub-step is acknowledged privately"
-    assert [c.arg for c in step.choices] == ["end", "shout"]
-    assert "Your secret is" in step.text, "private events reach only the mover"
+    assert step.ok and not step.ephemeral, "a sub-step's public event goes to the channel at once"
+    assert "Ann takes 2." in step.text and step.mentions == [], "Ann goes on: nobody is pinged again"
+    note = step.followups[-1]
+    assert note.ephemeral and [c.arg for c in note.choices] == ["end", "shout"]
+    assert "Your secret is" in note.text, "private events reach only the mover"
+    assert "secret" not in step.text.lower()
     post = await service.move(HERE, ANN, "shout")
     assert post.ok and not post.ephemeral
-    assert "Ann takes 2." in post.text and "Ann shouts." in post.text
+    assert "Ann shouts." in post.text and "Ann takes 2." not in post.text, "each event is posted once"
     assert post.mentions == [BOB.user_id]
     assert "secret" not in post.text.lower()
 

@@ -1,0 +1,41 @@
+"""People's display names made safe for public text.
+
+A display name is whatever the person typed into Discord: it can carry
+markdown (``**``, ``__``, ``||``, a leading ``#`` header), mention syntax
+(``@everyone``, ``<@&role>``), masked links, and invisible controls (a
+right-to-left override turns the rest of a line around). Names enter the
+table's public posts, the pinned status and the board image, so they are
+cleaned once, where they enter: the lobby's seats and the texts naming the
+person who acted. The result still reads as the person's name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+
+from bot.table.values import Actor
+
+NAME_LIMIT = 32                 # Discord's own limit for a display name
+DROPPED = set("`*~|@<>\\[]")    # markup, mentions, masked links and escapes
+LEADING = "#>-+ "               # a name that opens a line must not make a header, quote or list
+
+
+def public_name(name: str, fallback: str = "player") -> str:
+    """``name`` without controls, bidi overrides, markup or mention syntax,
+    spaces collapsed, at most NAME_LIMIT characters; ``fallback`` when
+    nothing readable is left."""
+    text = unicodedata.normalize("NFKC", str(name or ""))
+    kept = []
+    for ch in text:
+        if unicodedata.category(ch)[0] == "C" or ch in DROPPED:
+            continue                      # controls, format (bidi, zero-width), unassigned
+        kept.append(" " if ch == "_" else ch)   # __underline__ / _italics_, but "ann_b" stays two words
+    clean = " ".join("".join(kept).split()).lstrip(LEADING)
+    return clean[:NAME_LIMIT].strip() or fallback
+
+
+def named(actor: Actor) -> Actor:
+    """The actor with a name fit for public text."""
+    clean = public_name(actor.name, f"player {actor.user_id % 10000}")
+    return actor if clean == actor.name else dataclasses.replace(actor, name=clean)
