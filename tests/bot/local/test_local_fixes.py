@@ -61,7 +61,7 @@ async def test_moves_speak_as_the_named_person_and_say_when_cut(table):
 
 async def test_help_lists_every_command_with_its_options(table):
     out = await play(table, ["!help"])
-    assert "/game new <game> [options] [thread] — Open a table" in out
+    assert "/game new <game> [options] [thread] [ai] [level] — Open a table" in out
     assert "/move <move> — Make your move" in out and "/undo [confirm] [count]" in out
     assert "!wait <30h|2d|90m>" in out and "Lines look like Discord" not in out, "not the banner again"
 
