@@ -11,6 +11,8 @@ CARDS: dict[int, dict] = {int(k): v for k, v in DATA["cards"].items()}
 SHUFFLE = 99  # the "mélanger" card: ranks above every technology while in the market
 FOOD_VALUE: dict[str, int] = DATA["food_values"]
 ANIMALS = ("berry", "fish", "bear", "mammoth")
+ANIMAL_VALUES = tuple(FOOD_VALUE[f] for f in ANIMALS)
+PAY_ORDER = tuple(sorted(range(len(ANIMALS)), key=lambda i: -ANIMAL_VALUES[i]))   # largest token first
 GROUND_FOOD: dict[str, str] = DATA["ground_food"]
 FOOD_GROUND = {food: ground for ground, food in GROUND_FOOD.items()}
 TOOL_FOOD: dict[str, str] = DATA["tool_kinds"]

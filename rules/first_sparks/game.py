@@ -8,17 +8,65 @@ table only ever waits for a decision.
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from rules.core import Event, Game, IllegalMove, Move, Option, Result, Rng, normalize_notation, rank_by
 
 from . import text
 from .board import TILE_BY_ID, cell_centre, edge_between, layout
-from .data import (ANIMALS, CARDS, DATA, FOOD_NAMES, FOOD_VALUE, SHUFFLE, TILES, TOKEN_COUNT, TOOL_FOOD,
-                   card_name, is_tool, kind, price, table_take)
-from .queries import (END_SIZE, GROUND_WORD, LAST_ROUND, MAX_MEMBERS, MAX_NEW, _hunt_takes, _step_back,
-                      board_of, can_buy, cost_to_buy, current_market, current_size, expansion_cost,
-                      expansion_extra, hunt_plans, knows, may_own, order_by_size,
-                      restock_amounts, spoilage, starve_choices, tile_spots, tile_words, tool_limit, tools_of)
+from .data import (
+    ANIMAL_VALUES,
+    ANIMALS,
+    CARDS,
+    DATA,
+    FOOD_NAMES,
+    FOOD_VALUE,
+    PAY_ORDER,
+    SHUFFLE,
+    TILES,
+    TOKEN_COUNT,
+    TOOL_FOOD,
+    card_name,
+    is_tool,
+    kind,
+    price,
+    table_take,
+)
+from .queries import (
+    END_SIZE,
+    GROUND_WORD,
+    MAX_MEMBERS,
+    MAX_NEW,
+    _hunt_takes,
+    _step_back,
+    board_of,
+    can_buy,
+    cost_to_buy,
+    current_market,
+    current_size,
+    expansion_cost,
+    expansion_extra,
+    hunt_plans,
+    knows,
+    market_size,
+    may_own,
+    order_by_size,
+    restock_amounts,
+    spoilage,
+    starve_choices,
+    tile_spots,
+    tile_words,
+    tool_limit,
+    tools_of,
+)
 from .state import State
+
+STALEMATE_EN = ("The game is over: the last two rounds ended in the same position and nobody had a choice, "
+                "so no clan can ever reach 13 members (safeguard; the rulebook has no rule for this).")
+STALEMATE_FR = ("La partie est finie : les deux derniers tours ont fini sur la même position sans que personne "
+                "n'ait eu de choix, aucun clan ne peut donc plus atteindre 13 membres (sécurité ; la règle ne "
+                "prévoit pas ce cas).")
 
 # ------------------------------------------------------------------- the game
 
@@ -31,6 +79,12 @@ class FirstSparks(Game):
     max_players = 6
     rules_en = text.RULES_EN
     rules_fr = text.RULES_FR
+    # Mise en place 2: the herbs start cards are dealt at random and the highest number plays first
+    # (setup deals them from the game's Rng), « l'ordre du tour est choisi aléatoirement »
+    first_player = "random"
+    first_player_rule = (
+        "Chance: each player draws a herbs start card « au hasard »; the highest number plays first.",
+        "Le hasard : « Chaque joueur en prend une au hasard » (carte herbes) ; le plus grand numéro commence.")
     options = (Option("map", "build: players lay the drawn tiles in turn (rulebook); layout: a fixed layout",
                       ("build", "layout"), "build",
                       "build : les joueurs posent les tuiles tirées à tour de rôle ; layout : disposition fixe"),)
@@ -48,7 +102,8 @@ class FirstSparks(Game):
         state = State(n=n, tiles=[], rng=rng)
         state.cards = [[h] for h in herbs]
         state.order = sorted(range(n), key=lambda s: herbs[s], reverse=True)
-        state.food = [DATA["start_food"]] * n
+        state.food = [DATA["start_food"]] * n          # in crops: 1 of value 1, two of value 3
+        state.held = [[0] * len(ANIMALS) for _ in range(n)]
         state.ledger = [DATA["start_food"] * n, 0]
         clans = n + (1 if n == 2 else 0)
         state.members = [[] for _ in range(clans)]
@@ -255,12 +310,26 @@ class FirstSparks(Game):
         state.last = {"seat": move.seat}
         if state.phase == "expand" and previous.get("seat") == move.seat:   # show the whole turn's members
             state.last["regions"] = list(previous.get("regions", []))
+        if not self._forced(state, move):
+            state.chose = True
         handler = {"build": self._play_build, "neutral": self._play_start, "first": self._play_start,
                    "second": self._play_second, "buy": self._play_buy, "hunt": self._play_hunt,
                    "expand": self._play_expand}[state.phase]
         handler(state, move, ev)
         self._advance(state, ev)
         return ev
+
+    def _forced(self, state: State, move: Move) -> bool:
+        """Whether this was the seat's only legal move (a Fire clan is asked even
+        then, to keep its food secret); used by the stalemate safeguard."""
+        act, seat = move.data[0], move.seat
+        if act == "pass":
+            return len(self._buy_moves(state, seat)) == 1
+        if act == "decline":
+            return not can_buy(state, seat, state.offer["card"])
+        if act == "skip" and state.phase == "expand":
+            return not self._placements(state, seat)
+        return False
 
     def _play_build(self, state: State, move: Move, ev: list[Event]) -> None:
         _, col, row, edge = move.data
@@ -343,9 +412,24 @@ class FirstSparks(Game):
         state.starved[clan] += 1
 
     def _pay(self, state: State, seat: int, amount: int) -> None:
+        """Pay food back to the general reserve. Tokens matter for the restock (the reserve holds
+        every token no clan holds), so the clan hands in its hunted tokens, largest first while
+        they fit, then crops, and breaks a token for change in crops only when it must — as in
+        the spoilage example: 1 mammoth, 1 berry, 2 crops pay 2 with the berry."""
+        held = state.held[seat]
+        crops = state.food[seat] - sum(n * v for n, v in zip(held, ANIMAL_VALUES, strict=True))
         state.food[seat] -= amount
         state.ledger[1] += amount
         assert state.food[seat] >= 0
+        rest = amount
+        for i in PAY_ORDER:
+            while held[i] and ANIMAL_VALUES[i] <= rest:
+                held[i] -= 1
+                rest -= ANIMAL_VALUES[i]
+        for i in reversed(PAY_ORDER):       # not enough crops: the smallest tokens, change in crops
+            while held[i] and rest > crops:
+                held[i] -= 1
+                rest -= ANIMAL_VALUES[i]
 
     def _gain(self, state: State, seat: int, amount: int) -> None:
         state.food[seat] += amount
@@ -365,6 +449,13 @@ class FirstSparks(Game):
         state.done = []
         state.offer = None
         state.discard_used = False
+        # "Piochez des cartes pour remplir le marché à chaque fois que nécessaire" (phase 1): a market
+        # emptied by cards leaving without replacement (drawn below the bonus card, or unsold in
+        # stage 2) is filled again from the deck before the round's offers; the book has no other
+        # rule for it, and an empty market beside a full deck would never change again
+        if not state.market and state.deck:
+            while len(state.market) < market_size(state) and state.deck:
+                self._refill(state, ev)
         cur = current_market(state)
         state.bonus = cur[0] if cur else None
         state.bonus_rank = state.bonus
@@ -517,6 +608,7 @@ class FirstSparks(Game):
             takes = sum(_hunt_takes(state, seat, food, cards))
             if takes:
                 state.spaces[food] -= takes
+                state.held[seat][ANIMALS.index(food)] += takes
                 self._gain(state, seat, takes * FOOD_VALUE[food])
                 got.append(f"{takes} {FOOD_NAMES[food][0]}")
         ev.append(Event(f"{{p{seat}}} harvests " + (", ".join(got) if got else "nothing") + ".", seat=seat))
@@ -546,8 +638,11 @@ class FirstSparks(Game):
         state.order = order_by_size(state)
         ev.append(Event("Turn order: " + ", ".join(f"{{p{s}}}" for s in state.order) + "."))
         amounts = restock_amounts(state.n, board_of(state).ground_counts())
-        for food in ANIMALS:
-            state.spaces[food] += min(amounts[food], TOKEN_COUNT[food] - state.spaces[food])
+        for i, food in enumerate(ANIMALS):
+            # the reserve holds every token not on a harvest space nor in a clan's hands (12 mammoths
+            # in all; « tous les jetons » form the reserve); only the field is « illimité »
+            in_hands = sum(h[i] for h in state.held)
+            state.spaces[food] += max(0, min(amounts[food], TOKEN_COUNT[food] - state.spaces[food] - in_hands))
         if state.stage == 1 and SHUFFLE in state.market:
             state.market.remove(SHUFFLE)
             gone = state.market.pop(0) if state.market else None
@@ -560,6 +655,22 @@ class FirstSparks(Game):
             state.deck.append(top)
             ev.append(Event(f"{card_name(top)} goes under the deck."))
             self._refill(state, ev)
+
+    def _stalemate(self, state: State) -> bool:
+        """Safeguard (no rule of the book): the round just played left the position
+        exactly as the previous one did and nobody had a choice in it, so every
+        later round repeats it and no clan can ever reach 13 members."""
+        if state.chose:
+            state.chose, state.calm = False, None
+            return False
+        data = state.to_json()
+        for key in ("round", "last", "calm", "chose", "ledger", "placed", "starved"):   # counters, not the position
+            data.pop(key)
+        digest = hashlib.blake2b(json.dumps(data, sort_keys=True).encode(), digest_size=12).hexdigest()
+        if digest == state.calm:
+            return True
+        state.calm = digest
+        return False
 
     # --------------------------------------------------------- auto-advance
 
@@ -605,9 +716,13 @@ class FirstSparks(Game):
                     state.queue.pop(0)
             elif phase == "expand":
                 if not state.queue:
-                    if state.ending or state.round >= LAST_ROUND:
+                    if state.ending:
                         state.phase = "over"
                         ev.append(Event("The game is over."))
+                        return
+                    if self._stalemate(state):
+                        state.phase = "over"
+                        ev.append(Event(STALEMATE_EN, STALEMATE_FR))
                         return
                     self._bureaucracy(state, ev)
                     self._start_round(state, ev)

@@ -6,14 +6,12 @@ from __future__ import annotations
 from itertools import permutations, product
 
 from .board import TILE_BY_ID, Board, build, connected, spots
-from .data import (ANIMALS, DATA, EXPANSION_COST, KNOWLEDGE, SHUFFLE, TOOL_FOOD, is_tool, kind, price,
-                   table_take)
+from .data import ANIMALS, DATA, EXPANSION_COST, KNOWLEDGE, SHUFFLE, TOOL_FOOD, is_tool, kind, price, table_take
 from .state import State
 
 MAX_MEMBERS = 15
 END_SIZE = 13
 MAX_NEW = 5
-LAST_ROUND = 40  # safeguard, not in the rulebook: a game where no clan can grow any more still ends
 
 
 def board_of(state: State) -> Board:
@@ -51,6 +49,13 @@ def current_size(state: State) -> int:
     if state.stage == 2:
         return len(state.market)
     return 3 if state.n == 2 else 4
+
+
+def market_size(state: State) -> int:
+    """Cards the market holds when full: 8 (2 players: 6); 6 (4) once the
+    shuffle card has left it (rulebook, phase 4 and the 2-player changes)."""
+    full = 6 if state.n == 2 else 8
+    return full - 2 if state.stage == 2 else full
 
 
 def current_market(state: State) -> list[int]:

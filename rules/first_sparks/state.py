@@ -39,6 +39,9 @@ class State:
     ledger: list[int] = field(default_factory=lambda: [0, 0])  # food into / out of the clans' hands
     placed: list[int] = field(default_factory=list)         # members ever put on the board, by clan
     starved: list[int] = field(default_factory=list)        # members removed by starvation, by clan
+    held: list[list[int]] = field(default_factory=list)     # hunted tokens in each seat's food (ANIMALS order)
+    chose: bool = False                                     # a seat had a real choice this round
+    calm: str | None = None                                 # digest of the last choice-free round's end
 
     @property
     def neutral(self) -> int | None:
@@ -53,12 +56,13 @@ class State:
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> "State":
+    def from_json(cls, data: dict) -> State:
         kw = {f.name: data[f.name] for f in fields(cls) if f.name in data}
         kw["rng"] = Rng.from_json(data["rng"])
+        kw.setdefault("held", [[0, 0, 0, 0] for _ in range(data["n"])])   # stored before tokens were kept
         return cls(**kw)
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """A deep copy, faster than a JSON round trip (everything is lists, dicts, ints)."""
         new = State.__new__(State)
         for f in fields(self):
