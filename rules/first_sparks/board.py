@@ -76,6 +76,7 @@ def cell_centre(col: int, row: int) -> tuple[float, float]:
     return (1.5 * col, SQ3 * (row + 0.5 * (col & 1)))
 
 
+@lru_cache(maxsize=4096)
 def neighbour_cell(col: int, row: int, k: int) -> tuple[int, int]:
     """The cell across edge k of (col, row)."""
     x, y = cell_centre(col, row)

@@ -33,16 +33,25 @@ FOOD_NAMES = {"crop": ("crop", "céréale"), "berry": ("berries", "baies"), "fis
               "bear": ("bears", "ours"), "mammoth": ("mammoths", "mammouths")}
 
 
+# per card number (a list lookup is the hot path of move generation)
+KIND: list[str | None] = [None] * (SHUFFLE + 1)
+for _number, _card in CARDS.items():
+    KIND[_number] = _card["kind"]
+KIND[SHUFFLE] = "shuffle"
+IS_TOOL: list[bool] = [k in TOOL_KINDS for k in KIND]
+PRICE: list[int] = [CARDS[c]["price"] if c in CARDS else 0 for c in range(SHUFFLE + 1)]
+
+
 def kind(card: int) -> str:
-    return "shuffle" if card == SHUFFLE else CARDS[card]["kind"]
+    return KIND[card]
 
 
 def is_tool(card: int) -> bool:
-    return card != SHUFFLE and CARDS[card]["kind"] in TOOL_KINDS
+    return IS_TOOL[card]
 
 
 def price(card: int) -> int:
-    return CARDS[card]["price"]
+    return PRICE[card]
 
 
 def card_name(card: int, fr: bool = False) -> str:

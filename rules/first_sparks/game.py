@@ -20,6 +20,7 @@ from .data import (
     ANIMALS,
     CARDS,
     DATA,
+    EXPANSION_COST,
     FOOD_NAMES,
     FOOD_VALUE,
     PAY_ORDER,
@@ -51,6 +52,7 @@ from .queries import (
     knows,
     market_size,
     may_own,
+    open_regions,
     order_by_size,
     restock_amounts,
     spoilage,
@@ -220,25 +222,21 @@ class FirstSparks(Game):
         return [r for r in range(1, board.regions + 1) if board.ground_of(r) not in taken]
 
     def _placements(self, state: State, seat: int) -> list[tuple[int, int]]:
-        if state.placed_now >= MAX_NEW or state.size(seat) >= MAX_MEMBERS:
+        if state.placed_now >= MAX_NEW or len(state.members[seat]) >= MAX_MEMBERS:
             return []
-        out = []
-        for r in range(1, board_of(state).regions + 1):
-            c = expansion_cost(state, seat, r)
-            if c is not None and c <= state.food[seat]:
-                out.append((r, c))
-        return out
+        base = EXPANSION_COST[state.placed_now + 1] - EXPANSION_COST[state.placed_now]
+        food = state.food[seat]
+        return [(r, base + extra) for r, extra in open_regions(state, seat) if base + extra <= food]
 
     def _must_ask(self, state: State, seat: int) -> bool:
         """A Fire clan is asked to stop expanding even when it cannot pay,
         so that skipping it does not tell the table its food is short."""
         if not knows(state, seat, "fire") or state.placed_now >= MAX_NEW or state.size(seat) >= MAX_MEMBERS:
             return False
-        return any(expansion_extra(state, seat, r) is not None for r in range(1, board_of(state).regions + 1))
+        return bool(open_regions(state, seat))
 
     def _neutral_spots(self, state: State) -> list[int]:
-        clan = state.neutral
-        return [r for r in range(1, board_of(state).regions + 1) if expansion_extra(state, clan, r) is not None]
+        return [r for r, _extra in open_regions(state, state.neutral)]
 
     def _buy_moves(self, state: State, seat: int) -> list[Move]:
         if state.drop is not None:

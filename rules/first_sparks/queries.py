@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import permutations, product
 
 from .board import TILE_BY_ID, Board, build, connected, spots
-from .data import ANIMALS, DATA, EXPANSION_COST, KNOWLEDGE, SHUFFLE, TOOL_FOOD, is_tool, kind, price, table_take
+from .data import ANIMALS, DATA, EXPANSION_COST, IS_TOOL, KIND, KNOWLEDGE, SHUFFLE, TOOL_FOOD, kind, price, table_take
 from .state import State
 
 MAX_MEMBERS = 15
@@ -15,7 +15,15 @@ MAX_NEW = 5
 
 
 def board_of(state: State) -> Board:
-    return build(tuple(tuple(p) for p in state.tiles))
+    """The board of the laid tiles, kept on the state while its tiles list is
+    the same object of the same length (copies share it once it is built)."""
+    cached = state.__dict__.get("_board")
+    tiles = state.tiles
+    if cached is not None and cached[0] is tiles and cached[1] == len(tiles):
+        return cached[2]
+    board = build(tuple(tuple(p) for p in tiles))
+    state.__dict__["_board"] = (tiles, len(tiles), board)
+    return board
 
 
 GROUND_WORD = {"bush": "berry", "lake": "fish", "forest": "bear", "valley": "mammoth"}
@@ -33,11 +41,14 @@ def tile_spots(state: State):
 
 
 def knows(state: State, seat: int, what: str) -> bool:
-    return any(kind(c) == what for c in state.cards[seat])
+    for c in state.cards[seat]:
+        if KIND[c] == what:
+            return True
+    return False
 
 
 def tools_of(state: State, seat: int) -> list[int]:
-    return [c for c in state.cards[seat] if is_tool(c)]
+    return [c for c in state.cards[seat] if IS_TOOL[c]]
 
 
 def tool_limit(state: State, seat: int) -> int:
@@ -98,6 +109,40 @@ def expansion_extra(state: State, clan: int, region: int) -> int | None:
             crowd -= 1
         extra += crowd
     return extra
+
+
+def open_regions(state: State, clan: int) -> list[tuple[int, int]]:
+    """Every region open to ``clan`` with its surcharge, in region order: the
+    same as ``expansion_extra`` region by region, in one pass over the clan's
+    neighbours."""
+    board = board_of(state)
+    own = state.members[clan]
+    every_link_a_mountain: dict[int, bool] = {}
+    neighbours = board.neighbours
+    last = len(neighbours)
+    for r in own:
+        if r > last:            # not on this board (only a hand-made test position has such)
+            continue
+        for n, m in neighbours[r - 1]:
+            if n not in own:
+                every_link_a_mountain[n] = every_link_a_mountain.get(n, True) and m
+    if not every_link_a_mountain:
+        return []
+    crowd: dict[int, int] = {}
+    for c, regs in enumerate(state.members):
+        if c != clan:
+            for r in regs:
+                if r in every_link_a_mountain:
+                    crowd[r] = crowd.get(r, 0) + 1
+    palaver = clan < state.n and knows(state, clan, "palaver")
+    out = []
+    for r in sorted(every_link_a_mountain):
+        extra = 1 if every_link_a_mountain[r] else 0
+        others = crowd.get(r)
+        if others:
+            extra += others if palaver else others + 1
+        out.append((r, extra))
+    return out
 
 
 def expansion_cost(state: State, seat: int, region: int) -> int | None:
