@@ -86,6 +86,7 @@ def neighbour_cell(col: int, row: int, k: int) -> tuple[int, int]:
     return c, round(ny / SQ3 - 0.5 * (c & 1))
 
 
+@lru_cache(maxsize=4096)
 def edge_between(a: tuple[int, int], b: tuple[int, int]) -> int | None:
     """Which edge of cell a faces cell b (None when they do not touch)."""
     for k in range(6):
@@ -106,7 +107,7 @@ def _turned_hex(side_spokes, turn: int) -> tuple[int, list[int]]:
     return p, [((2 * r + turn - p) // 2) % 3 for r in side_spokes]
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=2048)
 def build(placements) -> Board:
     """The board of these placements (or of tile ids dealt to the fixed layout)."""
     placements = tuple(placements)
@@ -169,11 +170,17 @@ def spots(board: Board | None, tiles_placed: int) -> list[tuple[tuple[int, int],
     at least two other tiles."""
     if tiles_placed == 0 or board is None:
         return [((0, 0), (0, 1))]
-    used = set(board.cells)
-    owner = dict(zip(board.cells, board.hex_tiles))
+    return list(_spots(board.cells, board.hex_tiles, tiles_placed))
+
+
+@lru_cache(maxsize=4096)
+def _spots(cells, hex_tiles, tiles_placed: int) -> tuple:
+    """``spots`` of a layout (the shape only: which tile is where does not matter)."""
+    used = set(cells)
+    owner = dict(zip(cells, hex_tiles, strict=True))
     need = 1 if tiles_placed == 1 else 2
     out = set()
-    for cell in board.cells:
+    for cell in cells:
         for k in range(6):
             a = neighbour_cell(*cell, k)
             if a in used:
@@ -186,8 +193,8 @@ def spots(board: Board | None, tiles_placed: int) -> list[tuple[tuple[int, int],
                 if len(touched) >= need:
                     upper, lower = sorted((a, b), key=lambda c: (cell_centre(*c)[1], cell_centre(*c)[0]))
                     out.add((upper, lower))
-    return sorted(out, key=lambda s: (cell_centre(*s[0])[1] + cell_centre(*s[1])[1],
-                                      cell_centre(*s[0])[0] + cell_centre(*s[1])[0]))
+    return tuple(sorted(out, key=lambda s: (cell_centre(*s[0])[1] + cell_centre(*s[1])[1],
+                                            cell_centre(*s[0])[0] + cell_centre(*s[1])[0])))
 
 
 def connected(regions: set[int], board: Board) -> bool:

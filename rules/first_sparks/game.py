@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import partial
 
 from rules.core import Event, Game, IllegalMove, Move, Option, Result, Rng, normalize_notation, rank_by
 
@@ -69,6 +70,17 @@ STALEMATE_EN = ("The game is over: the last two rounds ended in the same positio
 STALEMATE_FR = ("La partie est finie : les deux derniers tours ont fini sur la même position sans que personne "
                 "n'ait eu de choix, aucun clan ne peut donc plus atteindre 13 membres (sécurité ; la règle ne "
                 "prévoit pas ce cas).")
+
+# move labels, built only when read (a search lists many moves and reads none)
+
+
+def _takes_words(taken: dict[str, int]) -> str:
+    return "takes " + ", ".join(f"{n} {FOOD_NAMES[f][0]}" for f, n in taken.items())
+
+
+def _offer_words(card: int, cost: int) -> str:
+    return f"{card_name(card)}, {cost} food"
+
 
 # ------------------------------------------------------------------- the game
 
@@ -179,29 +191,29 @@ class FirstSparks(Game):
             clan = state.neutral if phase == "neutral" else seat
             prefix = "n" if phase == "neutral" else ""
             who = "neutral clan" if phase == "neutral" else "first member"
-            return [Move(seat, f"{prefix}{r}", f"{who} on region {r}", ("first", clan, r))
+            return [Move(seat, f"{prefix}{r}", lambda r=r: f"{who} on region {r}", ("first", clan, r))
                     for r in self._free_starts(state)]
         if phase == "second":
-            moves = [Move(seat, str(r), f"second member on region {r} (costs {c})", ("place", r, c))
+            moves = [Move(seat, str(r), lambda r=r, c=c: f"second member on region {r} (costs {c})", ("place", r, c))
                      for r, c in self._placements(state, seat)]
             return moves + [Move(seat, "none", "no second member", ("skip",))]
         if phase == "buy":
             return self._buy_moves(state, seat)
         if phase == "hunt":
             if state.starve:
-                return [Move(seat, f"starve {r}", f"member on region {r} starves", ("starve", r))
+                return [Move(seat, f"starve {r}", lambda r=r: f"member on region {r} starves", ("starve", r))
                         for r in starve_choices(state, seat)]
             plans = hunt_plans(state, seat)
             out = []
             for cards, taken in plans:
-                label = ", ".join(f"{n} {FOOD_NAMES[f][0]}" for f, n in taken.items())
-                out.append(Move(seat, "hunt " + ">".join(map(str, cards)), "takes " + label, ("hunt", tuple(cards))))
+                out.append(Move(seat, "hunt " + ">".join(map(str, cards)), partial(_takes_words, taken),
+                                ("hunt", tuple(cards))))
             return out
         if phase == "expand":
             if state.neutral_due:
-                return [Move(seat, f"n{r}", f"neutral member on region {r} (free)", ("neutral", r))
+                return [Move(seat, f"n{r}", lambda r=r: f"neutral member on region {r} (free)", ("neutral", r))
                         for r in self._neutral_spots(state)]
-            moves = [Move(seat, str(r), f"new member on region {r} (costs {c})", ("place", r, c))
+            moves = [Move(seat, str(r), lambda r=r, c=c: f"new member on region {r} (costs {c})", ("place", r, c))
                      for r, c in self._placements(state, seat)]
             return moves + [Move(seat, "done", "stop expanding", ("skip",))]
         return []
@@ -210,9 +222,9 @@ class FirstSparks(Game):
         up, down = (GROUND_WORD[g] for g in TILE_BY_ID[state.pile[0]]["grounds"])
         moves = []
         for i, (upper, lower) in enumerate(tile_spots(state), 1):
-            moves.append(Move(seat, f"{i}a", f"spot {i}: {up} above, {down} below",
+            moves.append(Move(seat, f"{i}a", lambda i=i: f"spot {i}: {up} above, {down} below",
                               ("tile", upper[0], upper[1], edge_between(upper, lower))))
-            moves.append(Move(seat, f"{i}b", f"spot {i}: {down} above, {up} below",
+            moves.append(Move(seat, f"{i}b", lambda i=i: f"spot {i}: {down} above, {up} below",
                               ("tile", lower[0], lower[1], edge_between(lower, upper))))
         return moves
 
@@ -240,21 +252,29 @@ class FirstSparks(Game):
 
     def _buy_moves(self, state: State, seat: int) -> list[Move]:
         if state.drop is not None:
-            return [Move(seat, f"drop {c}", f"give up {card_name(c)}", ("drop", c)) for c in tools_of(state, seat)]
+            return [Move(seat, f"drop {c}", lambda c=c: f"give up {card_name(c)}", ("drop", c))
+                    for c in tools_of(state, seat)]
         offer = state.offer
         if offer and offer.get("decide"):
             moves = []
-            if can_buy(state, seat, offer["card"]):
-                moves.append(Move(seat, "take", f"buy {card_name(offer['card'])}", ("take",)))
-            return moves + [Move(seat, "discard", f"remove {card_name(offer['card'])} from the game", ("discard",))]
+            c = offer["card"]
+            if can_buy(state, seat, c):
+                moves.append(Move(seat, "take", lambda: f"buy {card_name(c)}", ("take",)))
+            return moves + [Move(seat, "discard", lambda: f"remove {card_name(c)} from the game", ("discard",))]
         if offer:
             c = offer["card"]
-            buy = [Move(seat, "buy", f"buy {card_name(c)} for {cost_to_buy(state, c)}", ("buy",))]
+            cost = cost_to_buy(state, c)
+            buy = [Move(seat, "buy", lambda: f"buy {card_name(c)} for {cost}", ("buy",))]
             return (buy if can_buy(state, seat, c) else []) + [Move(seat, "decline", "let it go", ("decline",))]
         free = self._free_discard(state, seat)
-        moves = [Move(seat, f"offer {c}", f"{card_name(c)}, {cost_to_buy(state, c)} food", ("offer", c))
+        moves = [Move(seat, f"offer {c}", partial(_offer_words, c, cost_to_buy(state, c)), ("offer", c))
                  for c in current_market(state) if can_buy(state, seat, c) or (free and may_own(state, seat, c))]
         return moves + [Move(seat, "pass", "buy nothing this round", ("pass",))]
+
+    def _can_offer(self, state: State, seat: int) -> bool:
+        """Whether the proposer has any card to offer (else passing is its only move)."""
+        free = self._free_discard(state, seat)
+        return any(can_buy(state, seat, c) or (free and may_own(state, seat, c)) for c in current_market(state))
 
     def _free_discard(self, state: State, seat: int) -> bool:
         """2 players: the first player's first offer of the round may be removed instead of bought."""
@@ -322,7 +342,7 @@ class FirstSparks(Game):
         then, to keep its food secret); used by the stalemate safeguard."""
         act, seat = move.data[0], move.seat
         if act == "pass":
-            return len(self._buy_moves(state, seat)) == 1
+            return not self._can_offer(state, seat)
         if act == "decline":
             return not can_buy(state, seat, state.offer["card"])
         if act == "skip" and state.phase == "expand":
@@ -684,7 +704,7 @@ class FirstSparks(Game):
                         return
                 if len(state.done) < state.n:
                     seat = self._proposer(state)
-                    if len(self._buy_moves(state, seat)) > 1 or knows(state, seat, "fire"):
+                    if self._can_offer(state, seat) or knows(state, seat, "fire"):
                         return
                     state.done.append(seat)
                     ev.append(Event(f"{{p{seat}}} passes.", seat=seat))
