@@ -40,6 +40,7 @@ class Board:
     region_hex: tuple[int, ...]                         # index 0 = region 1
     neighbours: tuple[tuple[tuple[int, bool], ...], ...]  # per region: (other region, mountain?)
     mountain_segments: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
+    region_food: tuple[str, ...] = ()                   # index 0 = region 1: the food of its ground
 
     @property
     def regions(self) -> int:
@@ -49,7 +50,7 @@ class Board:
         return self.region_hex[region - 1]
 
     def food_of(self, region: int) -> str:
-        return GROUND_FOOD[self.hex_grounds[self.region_hex[region - 1]]]
+        return self.region_food[region - 1]
 
     def adjacent(self, region: int) -> tuple[tuple[int, bool], ...]:
         return self.neighbours[region - 1]
@@ -156,7 +157,8 @@ def build(placements) -> Board:
                 link(3 * h + _owner(offsets[h], k) + 1, 3 * g + _owner(offsets[g], (k + 3) % 6) + 1)
     return Board(tuple(cells), tuple(centres), tuple(grounds), tuple(offsets), tuple(owners),
                  tuple(i // 3 for i in range(3 * len(cells))),
-                 tuple(tuple(sorted(n)) for n in neighbours), tuple(segments))
+                 tuple(tuple(sorted(n)) for n in neighbours), tuple(segments),
+                 tuple(GROUND_FOOD[grounds[i // 3]] for i in range(3 * len(cells))))
 
 
 def _owner(p: int, k: int) -> int:
@@ -179,7 +181,15 @@ def _spots(cells, hex_tiles, tiles_placed: int) -> tuple:
     used = set(cells)
     owner = dict(zip(cells, hex_tiles, strict=True))
     need = 1 if tiles_placed == 1 else 2
-    out = set()
+    near: dict[tuple[int, int], frozenset] = {}   # empty cell -> tiles it touches
+
+    def touching(c: tuple[int, int]) -> frozenset:
+        got = near.get(c)
+        if got is None:
+            got = near[c] = frozenset(owner[n] for n in (neighbour_cell(*c, i) for i in range(6)) if n in owner)
+        return got
+
+    out = set()   # (the set is filled in the same order as ever: ties in the sort below keep their order)
     for cell in cells:
         for k in range(6):
             a = neighbour_cell(*cell, k)
@@ -189,7 +199,7 @@ def _spots(cells, hex_tiles, tiles_placed: int) -> tuple:
                 b = neighbour_cell(*a, j)
                 if b in used:
                     continue
-                touched = {owner[n] for c in (a, b) for n in (neighbour_cell(*c, i) for i in range(6)) if n in owner}
+                touched = touching(a) | touching(b)
                 if len(touched) >= need:
                     upper, lower = sorted((a, b), key=lambda c: (cell_centre(*c)[1], cell_centre(*c)[0]))
                     out.add((upper, lower))

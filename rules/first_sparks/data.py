@@ -59,11 +59,20 @@ def card_name(card: int, fr: bool = False) -> str:
     return name if card == SHUFFLE else f"{name} #{card}"
 
 
-def table_take(card: int, tokens: int) -> int:
-    """How many tokens this tool's harvest table gives when ``tokens``
-    (real + virtual) lie on its harvest space."""
+def _table(card: int, tokens: int) -> int:
     take = 0
     for least, amount in CARDS[card]["table"]:
         if tokens >= least:
             take = amount
     return take
+
+
+MOST_TOKENS = max(TOKEN_COUNT.values()) + 3      # a full space and two virtual tokens, with room
+TAKES: dict[int, tuple[int, ...]] = {c: tuple(_table(c, k) for k in range(MOST_TOKENS + 1))
+                                     for c, card in CARDS.items() if "table" in card}
+
+
+def table_take(card: int, tokens: int) -> int:
+    """How many tokens this tool's harvest table gives when ``tokens``
+    (real + virtual) lie on its harvest space."""
+    return TAKES[card][min(tokens, MOST_TOKENS)]

@@ -25,6 +25,7 @@ from .data import (
     FOOD_NAMES,
     FOOD_VALUE,
     PAY_ORDER,
+    PRICE,
     SHUFFLE,
     TILES,
     TOKEN_COUNT,
@@ -274,7 +275,11 @@ class FirstSparks(Game):
     def _can_offer(self, state: State, seat: int) -> bool:
         """Whether the proposer has any card to offer (else passing is its only move)."""
         free = self._free_discard(state, seat)
-        return any(can_buy(state, seat, c) or (free and may_own(state, seat, c)) for c in current_market(state))
+        food, bonus = state.food[seat], state.bonus
+        for c in current_market(state):
+            if (free or PRICE[c] - (c == bonus) <= food) and may_own(state, seat, c):
+                return True
+        return False
 
     def _free_discard(self, state: State, seat: int) -> bool:
         """2 players: the first player's first offer of the round may be removed instead of bought."""

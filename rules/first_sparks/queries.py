@@ -89,7 +89,8 @@ def can_buy(state: State, seat: int, card: int) -> bool:
 def grounds_touched(state: State, clan: int, food: str) -> int:
     """Distinct hunting grounds of this food next to the clan's members."""
     board = board_of(state)
-    return len({board.ground_of(r) for r in state.members[clan] if board.food_of(r) == food})
+    region_food, region_hex = board.region_food, board.region_hex
+    return len({region_hex[r - 1] for r in state.members[clan] if region_food[r - 1] == food})
 
 
 def expansion_extra(state: State, clan: int, region: int) -> int | None:
@@ -184,11 +185,14 @@ def hunt_plans(state: State, seat: int) -> list[tuple[tuple[int, ...], dict[str,
     """Distinct outcomes of hunting: (order of the hunting tools, tokens
     taken by food). Only the order of several tools of one food matters."""
     by_food: dict[str, list[int]] = {}
-    for c in tools_of(state, seat):
-        food = TOOL_FOOD.get(kind(c))
+    for c in state.cards[seat]:
+        food = TOOL_FOOD.get(KIND[c])
         if food and grounds_touched(state, seat, food):
             by_food.setdefault(food, []).append(c)
     foods = sorted(by_food)
+    if all(len(cards) == 1 for cards in by_food.values()):   # one tool per food: one plan
+        taken = {f: _hunt_takes(state, seat, f, by_food[f])[0] for f in foods}
+        return [(tuple(by_food[f][0] for f in foods), taken)]
     options = [sorted(set(permutations(sorted(by_food[f])))) for f in foods]
     plans = []
     seen = set()
