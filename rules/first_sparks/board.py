@@ -175,6 +175,23 @@ def spots(board: Board | None, tiles_placed: int) -> list[tuple[tuple[int, int],
     return list(_spots(board.cells, board.hex_tiles, tiles_placed))
 
 
+def spots_of(placements) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """``spots`` from the placements themselves (no board to build: only the shape counts)."""
+    if not placements:
+        return [((0, 0), (0, 1))]
+    cells, owners = [], []
+    for index, (_tid, col, row, d) in enumerate(placements):
+        cells += [(col, row), neighbour_cell(col, row, d)]
+        owners += [index, index]
+    return list(_spots(tuple(cells), tuple(owners), len(placements)))
+
+
+@lru_cache(maxsize=4096)
+def ring(cell: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The six cells around a cell, edge by edge."""
+    return tuple(neighbour_cell(cell[0], cell[1], k) for k in range(6))
+
+
 @lru_cache(maxsize=4096)
 def _spots(cells, hex_tiles, tiles_placed: int) -> tuple:
     """``spots`` of a layout (the shape only: which tile is where does not matter)."""
@@ -186,17 +203,15 @@ def _spots(cells, hex_tiles, tiles_placed: int) -> tuple:
     def touching(c: tuple[int, int]) -> frozenset:
         got = near.get(c)
         if got is None:
-            got = near[c] = frozenset(owner[n] for n in (neighbour_cell(*c, i) for i in range(6)) if n in owner)
+            got = near[c] = frozenset(owner[n] for n in ring(c) if n in owner)
         return got
 
     out = set()   # (the set is filled in the same order as ever: ties in the sort below keep their order)
     for cell in cells:
-        for k in range(6):
-            a = neighbour_cell(*cell, k)
+        for a in ring(cell):
             if a in used:
                 continue
-            for j in range(6):
-                b = neighbour_cell(*a, j)
+            for b in ring(a):
                 if b in used:
                     continue
                 touched = touching(a) | touching(b)

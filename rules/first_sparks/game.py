@@ -425,12 +425,14 @@ class FirstSparks(Game):
     # --------------------------------------------------------- board pieces
 
     def _put(self, state: State, clan: int, region: int) -> None:
+        state.__dict__.pop("_open", None)          # open regions change
         state.members[clan].append(region)
         state.members[clan].sort()
         state.placed[clan] += 1
         state.last.setdefault("regions", []).append(region)
 
     def _remove(self, state: State, clan: int, region: int) -> None:
+        state.__dict__.pop("_open", None)
         state.members[clan].remove(region)
         state.starved[clan] += 1
 
@@ -540,6 +542,7 @@ class FirstSparks(Game):
             state.bonus = None
         self._pay(state, seat, cost)
         state.market.remove(card)
+        state.__dict__.pop("_open", None)          # Palaver changes the surcharges
         state.cards[seat].append(card)
         state.cards[seat].sort()
         state.done.append(seat)

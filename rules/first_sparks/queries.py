@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import permutations, product
 
-from .board import TILE_BY_ID, Board, build, connected, spots
+from .board import TILE_BY_ID, Board, build, connected, spots_of
 from .data import ANIMALS, DATA, EXPANSION_COST, IS_TOOL, KIND, KNOWLEDGE, SHUFFLE, TOOL_FOOD, kind, price, table_take
 from .state import State
 
@@ -34,7 +34,7 @@ def tile_words(tid: str) -> str:
 
 
 def tile_spots(state: State):
-    return spots(board_of(state), len(state.tiles))
+    return spots_of(state.tiles)
 
 
 # ------------------------------------------------------------------ queries
@@ -115,7 +115,19 @@ def expansion_extra(state: State, clan: int, region: int) -> int | None:
 def open_regions(state: State, clan: int) -> list[tuple[int, int]]:
     """Every region open to ``clan`` with its surcharge, in region order: the
     same as ``expansion_extra`` region by region, in one pass over the clan's
-    neighbours."""
+    neighbours. Kept on the state until a member or a card moves (the game
+    drops it then, and a copy starts without it)."""
+    memo = state.__dict__.setdefault("_open", {})
+    key = ([(id(m), len(m)) for m in state.members], id(state.cards[clan]) if clan < state.n else 0)
+    got = memo.get(clan)
+    if got is not None and got[0] == key:
+        return got[1]
+    out = _open_regions(state, clan)
+    memo[clan] = (key, out)
+    return out
+
+
+def _open_regions(state: State, clan: int) -> list[tuple[int, int]]:
     board = board_of(state)
     own = state.members[clan]
     every_link_a_mountain: dict[int, bool] = {}

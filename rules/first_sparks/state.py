@@ -69,6 +69,7 @@ class State:
         new = State.__new__(State)
         d = new.__dict__
         d.update(self.__dict__)
+        d.pop("_open", None)
         if self.phase == "build":
             d["tiles"] = [list(t) for t in self.tiles]
             d.pop("_board", None)
