@@ -9,7 +9,7 @@ table only ever waits for a decision.
 from __future__ import annotations
 
 import hashlib
-import json
+from dataclasses import fields
 from functools import partial
 
 from rules.core import Event, Game, IllegalMove, Move, Option, Result, Rng, normalize_notation, rank_by
@@ -24,6 +24,7 @@ from .data import (
     EXPANSION_COST,
     FOOD_NAMES,
     FOOD_VALUE,
+    KIND,
     PAY_ORDER,
     PRICE,
     SHUFFLE,
@@ -82,6 +83,12 @@ def _takes_words(taken: dict[str, int]) -> str:
 def _offer_words(card: int, cost: int) -> str:
     return f"{card_name(card)}, {cost} food"
 
+
+# what the stalemate safeguard compares: every field of the state but the counters (round, ledger,
+# placed, starved), what the image highlights (last) and the safeguard's own; dicts are compared as
+# sorted items, so a state loaded from JSON gives the same digest
+POSITION_FIELDS = tuple(f.name for f in fields(State)
+                        if f.name not in ("rng", "round", "ledger", "placed", "starved", "last", "chose", "calm"))
 
 # ------------------------------------------------------------------- the game
 
@@ -239,6 +246,8 @@ class FirstSparks(Game):
             return []
         base = EXPANSION_COST[state.placed_now + 1] - EXPANSION_COST[state.placed_now]
         food = state.food[seat]
+        if food < base:             # no region costs less than the base
+            return []
         return [(r, base + extra) for r, extra in open_regions(state, seat) if base + extra <= food]
 
     def _must_ask(self, state: State, seat: int) -> bool:
@@ -614,27 +623,34 @@ class FirstSparks(Game):
 
     # ------------------------------------------------------------ phase 2
 
-    def _hunt(self, state: State, seat: int, order: list[int], ev: list[Event]) -> None:
+    def _hunt(self, state: State, seat: int, order: list[int], ev: list[Event],
+              taken: dict[str, int] | None = None) -> None:
+        """Harvest with the tools in this order (``taken``: the plan's tokens by food, when known)."""
         crops = 0
-        plough = knows(state, seat, "plough")
-        for c in tools_of(state, seat):
-            k = kind(c)
+        plough = None
+        for c in state.cards[seat]:
+            k = KIND[c]
             if k == "herbs":
                 crops += CARDS[c]["crops"]
             elif k == "field":
+                if plough is None:
+                    plough = knows(state, seat, "plough")
                 crops += CARDS[c]["crops"] + (1 if plough else 0)
         got = []
         if crops:
             self._gain(state, seat, crops)
             got.append(f"{crops} crop{'s' if crops > 1 else ''}")
-        for food in ANIMALS:
-            cards = [c for c in order if TOOL_FOOD.get(kind(c)) == food]
-            if not cards:
-                continue
-            takes = sum(_hunt_takes(state, seat, food, cards))
+        for i, food in enumerate(ANIMALS):
+            if taken is not None:
+                takes = taken.get(food, 0)
+            else:
+                cards = [c for c in order if TOOL_FOOD.get(KIND[c]) == food]
+                if not cards:
+                    continue
+                takes = sum(_hunt_takes(state, seat, food, cards))
             if takes:
                 state.spaces[food] -= takes
-                state.held[seat][ANIMALS.index(food)] += takes
+                state.held[seat][i] += takes
                 self._gain(state, seat, takes * FOOD_VALUE[food])
                 got.append(f"{takes} {FOOD_NAMES[food][0]}")
         ev.append(Event(f"{{p{seat}}} harvests " + (", ".join(got) if got else "nothing") + ".", seat=seat))
@@ -689,10 +705,11 @@ class FirstSparks(Game):
         if state.chose:
             state.chose, state.calm = False, None
             return False
-        data = state.to_json()
-        for key in ("round", "last", "calm", "chose", "ledger", "placed", "starved"):   # counters, not the position
-            data.pop(key)
-        digest = hashlib.blake2b(json.dumps(data, sort_keys=True).encode(), digest_size=12).hexdigest()
+        position = [state.rng.state, state.rng.draws]
+        for name in POSITION_FIELDS:
+            value = getattr(state, name)
+            position.append(sorted(value.items()) if isinstance(value, dict) else value)
+        digest = hashlib.blake2b(repr(position).encode(), digest_size=12).hexdigest()
         if digest == state.calm:
             return True
         state.calm = digest
@@ -737,7 +754,7 @@ class FirstSparks(Game):
                 plans = hunt_plans(state, seat)
                 if len(plans) > 1:
                     return
-                self._hunt(state, seat, list(plans[0][0]), ev)
+                self._hunt(state, seat, list(plans[0][0]), ev, plans[0][1])
                 if not state.starve:
                     state.queue.pop(0)
             elif phase == "expand":
