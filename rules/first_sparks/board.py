@@ -193,6 +193,13 @@ def ring(cell: tuple[int, int]) -> tuple[tuple[int, int], ...]:
 
 
 @lru_cache(maxsize=4096)
+def _screen_key(cell: tuple[int, int]) -> tuple[float, float]:
+    """Top to bottom, then left to right."""
+    x, y = cell_centre(*cell)
+    return (y, x)
+
+
+@lru_cache(maxsize=4096)
 def _spots(cells, hex_tiles, tiles_placed: int) -> tuple:
     """``spots`` of a layout (the shape only: which tile is where does not matter)."""
     used = set(cells)
@@ -206,18 +213,20 @@ def _spots(cells, hex_tiles, tiles_placed: int) -> tuple:
             got = near[c] = frozenset(owner[n] for n in ring(c) if n in owner)
         return got
 
-    out = set()   # (the set is filled in the same order as ever: ties in the sort below keep their order)
+    # the set is filled in the same order as ever (a cell seen again adds nothing new), so ties in
+    # the sort below keep their order and spot numbers stay what they were
+    out = set()
+    seen = set()
     for cell in cells:
         for a in ring(cell):
-            if a in used:
+            if a in used or a in seen:
                 continue
+            seen.add(a)
             for b in ring(a):
                 if b in used:
                     continue
-                touched = touching(a) | touching(b)
-                if len(touched) >= need:
-                    upper, lower = sorted((a, b), key=lambda c: (cell_centre(*c)[1], cell_centre(*c)[0]))
-                    out.add((upper, lower))
+                if len(touching(a) | touching(b)) >= need:
+                    out.add((a, b) if _screen_key(a) <= _screen_key(b) else (b, a))
     return tuple(sorted(out, key=lambda s: (cell_centre(*s[0])[1] + cell_centre(*s[1])[1],
                                             cell_centre(*s[0])[0] + cell_centre(*s[1])[0])))
 
