@@ -451,10 +451,12 @@ class FirstSparks(Game):
         they fit, then crops, and breaks a token for change in crops only when it must — as in
         the spoilage example: 1 mammoth, 1 berry, 2 crops pay 2 with the berry."""
         held = state.held[seat]
-        crops = state.food[seat] - sum(n * v for n, v in zip(held, ANIMAL_VALUES, strict=True))
         state.food[seat] -= amount
         state.ledger[1] += amount
         assert state.food[seat] >= 0
+        if not any(held):           # all in crops
+            return
+        crops = state.food[seat] + amount - sum(n * v for n, v in zip(held, ANIMAL_VALUES, strict=True))
         rest = amount
         for i in PAY_ORDER:
             while held[i] and ANIMAL_VALUES[i] <= rest:

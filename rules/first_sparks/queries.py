@@ -197,13 +197,17 @@ def hunt_plans(state: State, seat: int) -> list[tuple[tuple[int, ...], dict[str,
     """Distinct outcomes of hunting: (order of the hunting tools, tokens
     taken by food). Only the order of several tools of one food matters."""
     by_food: dict[str, list[int]] = {}
+    touched = None
     for c in state.cards[seat]:
         food = TOOL_FOOD.get(KIND[c])
-        if food and grounds_touched(state, seat, food):
-            by_food.setdefault(food, []).append(c)
+        if food:
+            if touched is None:
+                touched = _touched(state, seat)
+            if food in touched:
+                by_food.setdefault(food, []).append(c)
     foods = sorted(by_food)
     if all(len(cards) == 1 for cards in by_food.values()):   # one tool per food: one plan
-        taken = {f: _hunt_takes(state, seat, f, by_food[f])[0] for f in foods}
+        taken = {f: _hunt_takes(state, seat, f, by_food[f], touched[f] - 1)[0] for f in foods}
         return [(tuple(by_food[f][0] for f in foods), taken)]
     options = [sorted(set(permutations(sorted(by_food[f])))) for f in foods]
     plans = []
@@ -219,9 +223,20 @@ def hunt_plans(state: State, seat: int) -> list[tuple[tuple[int, ...], dict[str,
     return plans
 
 
-def _hunt_takes(state: State, seat: int, food: str, cards) -> list[int]:
+def _touched(state: State, clan: int) -> dict[str, int]:
+    """Distinct hunting grounds next to the clan's members, by food (foods it touches only)."""
+    board = board_of(state)
+    region_food, region_hex = board.region_food, board.region_hex
+    grounds: dict[str, set[int]] = {}
+    for r in state.members[clan]:
+        grounds.setdefault(region_food[r - 1], set()).add(region_hex[r - 1])
+    return {food: len(hexes) for food, hexes in grounds.items()}
+
+
+def _hunt_takes(state: State, seat: int, food: str, cards, virtual: int | None = None) -> list[int]:
     """Tokens each tool takes, used in this order (the first empties the space first)."""
-    virtual = grounds_touched(state, seat, food) - 1
+    if virtual is None:
+        virtual = grounds_touched(state, seat, food) - 1
     left = state.spaces[food]
     out = []
     for c in cards:
