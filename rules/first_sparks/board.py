@@ -67,6 +67,12 @@ class Board:
             counts[GROUND_FOOD[g]] += 1
         return counts
 
+    def __hash__(self) -> int:     # boards are cached by their placements: identity is enough
+        return id(self)
+
+    def __eq__(self, other) -> bool:
+        return self is other
+
 
 def vertex(cx: float, cy: float, k: int) -> tuple[float, float]:
     a = math.radians(60 * (k % 6))

@@ -39,6 +39,7 @@ for _number, _card in CARDS.items():
     KIND[_number] = _card["kind"]
 KIND[SHUFFLE] = "shuffle"
 IS_TOOL: list[bool] = [k in TOOL_KINDS for k in KIND]
+CROPS: list[int] = [CARDS[c].get("crops", 0) if c in CARDS else 0 for c in range(SHUFFLE + 1)]
 PRICE: list[int] = [CARDS[c]["price"] if c in CARDS else 0 for c in range(SHUFFLE + 1)]
 
 

@@ -20,6 +20,7 @@ from .data import (
     ANIMAL_VALUES,
     ANIMALS,
     CARDS,
+    CROPS,
     DATA,
     EXPANSION_COST,
     FOOD_NAMES,
@@ -58,6 +59,7 @@ from .queries import (
     open_regions,
     order_by_size,
     restock_amounts,
+    restock_of,
     spoilage,
     starve_choices,
     tile_spots,
@@ -285,8 +287,8 @@ class FirstSparks(Game):
         """Whether the proposer has any card to offer (else passing is its only move)."""
         free = self._free_discard(state, seat)
         food, bonus = state.food[seat], state.bonus
-        for c in current_market(state):
-            if (free or PRICE[c] - (c == bonus) <= food) and may_own(state, seat, c):
+        for c in state.market[:current_size(state)]:
+            if c != SHUFFLE and (free or PRICE[c] - (c == bonus) <= food) and may_own(state, seat, c):
                 return True
         return False
 
@@ -633,11 +635,11 @@ class FirstSparks(Game):
         for c in state.cards[seat]:
             k = KIND[c]
             if k == "herbs":
-                crops += CARDS[c]["crops"]
+                crops += CROPS[c]
             elif k == "field":
                 if plough is None:
                     plough = knows(state, seat, "plough")
-                crops += CARDS[c]["crops"] + (1 if plough else 0)
+                crops += CROPS[c] + (1 if plough else 0)
         got = []
         if crops:
             self._gain(state, seat, crops)
@@ -681,12 +683,12 @@ class FirstSparks(Game):
     def _bureaucracy(self, state: State, ev: list[Event]) -> None:
         state.order = order_by_size(state)
         ev.append(Event("Turn order: " + ", ".join(f"{{p{s}}}" for s in state.order) + "."))
-        amounts = restock_amounts(state.n, board_of(state).ground_counts())
+        amounts = restock_of(state.n, board_of(state))
         for i, food in enumerate(ANIMALS):
             # the reserve holds every token not on a harvest space nor in a clan's hands (12 mammoths
             # in all; « tous les jetons » form the reserve); only the field is « illimité »
             in_hands = sum(h[i] for h in state.held)
-            state.spaces[food] += max(0, min(amounts[food], TOKEN_COUNT[food] - state.spaces[food] - in_hands))
+            state.spaces[food] += max(0, min(amounts[i], TOKEN_COUNT[food] - state.spaces[food] - in_hands))
         if state.stage == 1 and SHUFFLE in state.market:
             state.market.remove(SHUFFLE)
             gone = state.market.pop(0) if state.market else None

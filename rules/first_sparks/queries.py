@@ -3,6 +3,7 @@ Pure functions, shared by the game and the tests."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations, product
 
 from .board import TILE_BY_ID, Board, build, connected, spots_of
@@ -170,6 +171,13 @@ def restock_amounts(players: int, counts: dict[str, int]) -> dict[str, int]:
     count plus one per hunting ground of that food on the board."""
     base = DATA["restock"][str(players)]
     return {f: base[f] + counts.get(f, 0) for f in ANIMALS}
+
+
+@lru_cache(maxsize=1024)
+def restock_of(players: int, board: Board) -> tuple[int, ...]:
+    """``restock_amounts`` for this board, in ANIMALS order (the same every round)."""
+    amounts = restock_amounts(players, board.ground_counts())
+    return tuple(amounts[f] for f in ANIMALS)
 
 
 def spoilage(food: int) -> int:
