@@ -69,11 +69,12 @@ from .queries import (
 )
 from .state import State
 
-STALEMATE_EN = ("The game is over: the last two rounds ended in the same position and nobody had a choice, "
-                "so no clan can ever reach 13 members (safeguard; the rulebook has no rule for this).")
-STALEMATE_FR = ("La partie est finie : les deux derniers tours ont fini sur la même position sans que personne "
-                "n'ait eu de choix, aucun clan ne peut donc plus atteindre 13 membres (sécurité ; la règle ne "
-                "prévoit pas ce cas).")
+STALEMATE_EN = ("The game is over: the last round changed nothing any clan can use and nobody had a choice, "
+                "so every round would repeat it and no clan can ever reach 13 members (safeguard; the rulebook "
+                "has no rule for this).")
+STALEMATE_FR = ("La partie est finie : le dernier tour n'a rien changé dont un clan puisse se servir et personne "
+                "n'a eu de choix, chaque tour le répéterait donc et aucun clan ne peut plus atteindre 13 membres "
+                "(sécurité ; la règle ne prévoit pas ce cas).")
 
 # move labels, built only when read (a search lists many moves and reads none)
 
@@ -91,6 +92,8 @@ def _offer_words(card: int, cost: int) -> str:
 # sorted items, so a state loaded from JSON gives the same digest
 POSITION_FIELDS = tuple(f.name for f in fields(State)
                         if f.name not in ("rng", "round", "ledger", "placed", "starved", "last", "chose", "calm"))
+
+MARKET_FIELDS = ("market", "deck", "box", "stage", "bonus", "bonus_rank")
 
 # ------------------------------------------------------------------- the game
 
@@ -174,17 +177,15 @@ class FirstSparks(Game):
     # ------------------------------------------------------------ who acts
 
     def to_act(self, state: State) -> list[int]:
-        if state.phase == "over":
-            return []
-        if state.phase == "buy":
-            if state.drop is not None:
-                return [state.drop]
-            if state.offer:
-                if state.offer.get("decide"):
-                    return [state.offer["by"]]
-                return [state.offer["ask"][0]]
-            return [self._proposer(state)]
-        return [state.queue[0]]
+        phase = state.phase
+        if phase != "buy":
+            return [] if phase == "over" else [state.queue[0]]
+        if state.drop is not None:
+            return [state.drop]
+        offer = state.offer
+        if offer:
+            return [offer["by"]] if offer.get("decide") else [offer["ask"][0]]
+        return [self._proposer(state)]
 
     def _proposer(self, state: State) -> int:
         return next(s for s in state.order if s not in state.done)
@@ -704,14 +705,28 @@ class FirstSparks(Game):
 
     def _stalemate(self, state: State) -> bool:
         """Safeguard (no rule of the book): the round just played left the position
-        exactly as the previous one did and nobody had a choice in it, so every
-        later round repeats it and no clan can ever reach 13 members."""
+        as the previous one did and nobody had a choice in it, so every later round
+        repeats it and no clan can ever reach 13 members. Left out of the position:
+        harvest spaces no clan can hunt from, and the cards when no clan can pay for
+        any card still to come; both only drift, and without a choice nothing else
+        ever depends on them."""
         if state.chose:
             state.chose, state.calm = False, None
             return False
-        position = [state.rng.state, state.rng.draws]
+        # a harvest space no clan can hunt from only fills up and changes nothing else: without a
+        # choice (a purchase or a new member) no clan will ever hunt there, so it is left out
+        hunted = {f for s in range(state.n) for f in hunt_plans(state, s)[0][1]}
+        # when no clan can pay for any card still to come (the bonus grain included), the market, the
+        # deck and their shuffles change nothing else either: food is part of the position
+        cheapest = min((PRICE[c] for c in state.market + state.deck if c != SHUFFLE), default=None)
+        cards_inert = cheapest is None or max(state.food) + 1 < cheapest
+        position = [] if cards_inert else [state.rng.state, state.rng.draws]
         for name in POSITION_FIELDS:
             value = getattr(state, name)
+            if name == "spaces":
+                value = {f: n for f, n in value.items() if f in hunted}
+            elif cards_inert and name in MARKET_FIELDS:
+                continue
             position.append(sorted(value.items()) if isinstance(value, dict) else value)
         digest = hashlib.blake2b(repr(position).encode(), digest_size=12).hexdigest()
         if digest == state.calm:

@@ -213,6 +213,8 @@ def hunt_plans(state: State, seat: int) -> list[tuple[tuple[int, ...], dict[str,
                 touched = _touched(state, seat)
             if food in touched:
                 by_food.setdefault(food, []).append(c)
+    if not by_food:             # nothing to hunt with: herbs and fields only
+        return [((), {})]
     foods = sorted(by_food)
     if all(len(cards) == 1 for cards in by_food.values()):   # one tool per food: one plan
         taken = {f: _hunt_takes(state, seat, f, by_food[f], touched[f] - 1)[0] for f in foods}

@@ -168,6 +168,38 @@ def test_a_position_no_choice_can_leave_ends_the_game_with_a_public_reason(fire)
     assert GAME.result(state) is not None
 
 
+def test_drifting_cards_and_unhunted_spaces_do_not_hold_off_the_safeguard():
+    """Clans too poor for any card left (prices 3 and up, food 0) and with nothing to hunt: the market
+    keeps turning and the harvest spaces keep filling, yet nothing any clan can use changes."""
+    state = at_round(3, members={0: [1], 1: [7], 2: [13]}, food={0: 0, 1: 0, 2: 0},
+                     cards={0: [1], 1: [2], 2: [3]})
+    assert state.market and state.deck
+    start = state.round
+    while GAME.to_act(state):
+        moves = GAME.legal_moves(state, GAME.to_act(state)[0])
+        assert len(moves) == 1
+        state, _ = GAME.apply(state, moves[0])
+    assert state.phase == "over" and state.round <= start + 2 and state.deck
+
+
+def test_a_card_within_reach_keeps_the_market_in_the_position():
+    state = _stalled(food0=2)                              # 2 food: #7 costs 3, 2 with the bonus grain
+    state.market, state.deck = [7], [8, 10, 12, 14, 16]
+    GAME._start_round(state, [])
+    cheap = state.copy()
+    cheap.chose = False
+    GAME._stalemate(cheap)
+    moved = cheap.copy()
+    moved.deck = moved.deck[1:] + moved.deck[:1]
+    assert GAME._stalemate(moved) is False                 # the deck order is part of the position
+    poor = cheap.copy()
+    poor.food = [0, 0, 0]
+    GAME._stalemate(poor)
+    shuffled = poor.copy()
+    shuffled.deck = shuffled.deck[1:] + shuffled.deck[:1]
+    assert GAME._stalemate(shuffled) is True               # nobody can pay: the deck does not matter
+
+
 def test_a_repeating_position_with_a_choice_goes_on():
     """A clan that could still grow (it holds food and free regions) decides: no safeguard."""
     state = _stalled(food0=2)                       # 2 food: spoilage takes 0, herbs feed the member
