@@ -105,7 +105,7 @@ def edge_between(a: tuple[int, int], b: tuple[int, int]) -> int | None:
 def layout(tile_ids) -> tuple[Placement, ...]:
     """The fixed layout for this many tiles, dealt in order (the 'layout' map option)."""
     slots = DATA["layouts"][str(len(tile_ids))]
-    return tuple((tid, slot[0][0], slot[0][1], 1) for slot, tid in zip(slots, tile_ids))
+    return tuple((tid, slot[0][0], slot[0][1], 1) for slot, tid in zip(slots, tile_ids, strict=True))
 
 
 def _turned_hex(side_spokes, turn: int) -> tuple[int, list[int]]:

@@ -825,7 +825,8 @@ class FirstSparks(Game):
         return {
             "players": state.n, "phase": state.phase, "round": state.round, "stage": state.stage,
             "to_act": self.to_act(state), "order": list(state.order),
-            "hexes": [[x, y, g, p] for (x, y), g, p in zip(board.hex_centres, board.hex_grounds, board.hex_offsets)],
+            "hexes": [[x, y, g, p] for (x, y), g, p
+                      in zip(board.hex_centres, board.hex_grounds, board.hex_offsets, strict=True)],
             "drawn": (TILE_BY_ID[state.pile[0]]["grounds"] + [state.pile[0]]) if state.phase == "build" else None,
             "spots": [[i, *cell_centre(*a), *cell_centre(*b)] for i, (a, b) in enumerate(tile_spots(state), 1)]
             if state.phase == "build" else [],
@@ -834,7 +835,8 @@ class FirstSparks(Game):
             "sizes": [state.size(c) for c in range(clans)],
             "food": food, "fire": [knows(state, s, "fire") for s in range(state.n)],
             "cards": [list(c) for c in state.cards],
-            "card_info": {str(c): self._card_info(c) for c in set(state.market) | {c for cs in state.cards for c in cs}},
+            "card_info": {str(c): self._card_info(c)
+                          for c in set(state.market) | {c for cs in state.cards for c in cs}},
             "market": list(state.market), "current": current_size(state), "bonus": state.bonus,
             "deck": len(state.deck), "box": len(state.box),
             "spaces": dict(state.spaces), "restock": restock_amounts(state.n, board.ground_counts()),
@@ -866,7 +868,9 @@ class FirstSparks(Game):
     def status_text(self, state: State, locale: str | None = None) -> str:
         fr = bool(locale and locale.startswith("fr"))
         names = text.PHASES_FR if fr else text.PHASES_EN
-        line = f"{'Tour' if fr else 'Round'} {state.round} · {names[state.phase]}" if state.round else names[state.phase]
+        line = names[state.phase]
+        if state.round:
+            line = f"{'Tour' if fr else 'Round'} {state.round} · {line}"
         if state.phase == "buy" and state.offer:
             line += f" · {card_name(state.offer['card'], fr)}"
         if state.ending and state.phase != "over":

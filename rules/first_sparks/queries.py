@@ -224,7 +224,7 @@ def hunt_plans(state: State, seat: int) -> list[tuple[tuple[int, ...], dict[str,
     seen = set()
     for combo in product(*options):
         taken = {}
-        for f, cards in zip(foods, combo):
+        for f, cards in zip(foods, combo, strict=True):
             taken[f] = sum(_hunt_takes(state, seat, f, cards))
         key = tuple(sorted(taken.items()))
         if key not in seen:
