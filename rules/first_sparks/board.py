@@ -192,6 +192,25 @@ def spots_of(placements) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     return list(_spots(tuple(cells), tuple(owners), len(placements)))
 
 
+def spot_choices(placements) -> tuple[tuple[str, tuple, str, tuple], ...]:
+    """For each spot (numbered from 1): the notation and move data of laying the
+    drawn tile's first ground above ("3a") or below ("3b")."""
+    if not placements:
+        return _spot_choices((((0, 0), (0, 1)),))
+    cells, owners = [], []
+    for index, (_tid, col, row, d) in enumerate(placements):
+        cells += [(col, row), neighbour_cell(col, row, d)]
+        owners += [index, index]
+    return _spot_choices(_spots(tuple(cells), tuple(owners), len(placements)))
+
+
+@lru_cache(maxsize=4096)
+def _spot_choices(found: tuple) -> tuple[tuple[str, tuple, str, tuple], ...]:
+    return tuple((f"{i}a", ("tile", upper[0], upper[1], edge_between(upper, lower)),
+                  f"{i}b", ("tile", lower[0], lower[1], edge_between(lower, upper)))
+                 for i, (upper, lower) in enumerate(found, 1))
+
+
 @lru_cache(maxsize=4096)
 def ring(cell: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     """The six cells around a cell, edge by edge."""

@@ -15,7 +15,7 @@ from functools import partial
 from rules.core import Event, Game, IllegalMove, Move, Option, Result, Rng, normalize_notation, rank_by
 
 from . import text
-from .board import TILE_BY_ID, cell_centre, edge_between, layout
+from .board import TILE_BY_ID, cell_centre, layout, spot_choices
 from .data import (
     ANIMAL_VALUES,
     ANIMALS,
@@ -81,6 +81,10 @@ STALEMATE_FR = ("La partie est finie : le dernier tour n'a rien changé dont un 
 
 def _takes_words(taken: dict[str, int]) -> str:
     return "takes " + ", ".join(f"{n} {FOOD_NAMES[f][0]}" for f, n in taken.items())
+
+
+def _spot_words(spot: int, top: str, bottom: str) -> str:
+    return f"spot {spot}: {top} above, {bottom} below"
 
 
 def _offer_words(card: int, cost: int) -> str:
@@ -232,11 +236,9 @@ class FirstSparks(Game):
     def _build_moves(self, state: State, seat: int) -> list[Move]:
         up, down = (GROUND_WORD[g] for g in TILE_BY_ID[state.pile[0]]["grounds"])
         moves = []
-        for i, (upper, lower) in enumerate(tile_spots(state), 1):
-            moves.append(Move(seat, f"{i}a", lambda i=i: f"spot {i}: {up} above, {down} below",
-                              ("tile", upper[0], upper[1], edge_between(upper, lower))))
-            moves.append(Move(seat, f"{i}b", lambda i=i: f"spot {i}: {down} above, {up} below",
-                              ("tile", lower[0], lower[1], edge_between(lower, upper))))
+        for i, (above, data_a, below, data_b) in enumerate(spot_choices(state.tiles), 1):
+            moves.append(Move(seat, above, partial(_spot_words, i, up, down), data_a))
+            moves.append(Move(seat, below, partial(_spot_words, i, down, up), data_b))
         return moves
 
     def _free_starts(self, state: State) -> list[int]:
