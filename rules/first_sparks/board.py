@@ -247,10 +247,12 @@ def _spots(cells, hex_tiles, tiles_placed: int) -> tuple:
             if a in used or a in seen:
                 continue
             seen.add(a)
+            near_a = touching(a)
             for b in ring(a):
                 if b in used:
                     continue
-                if len(touching(a) | touching(b)) >= need:
+                near_b = touching(b)
+                if len(near_a) >= need or len(near_b) >= need or len(near_a | near_b) >= need:
                     out.add((a, b) if _screen_key(a) <= _screen_key(b) else (b, a))
     return tuple(sorted(out, key=lambda s: (cell_centre(*s[0])[1] + cell_centre(*s[1])[1],
                                             cell_centre(*s[0])[0] + cell_centre(*s[1])[0])))
