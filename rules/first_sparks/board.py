@@ -228,32 +228,28 @@ def _screen_key(cell: tuple[int, int]) -> tuple[float, float]:
 def _spots(cells, hex_tiles, tiles_placed: int) -> tuple:
     """``spots`` of a layout (the shape only: which tile is where does not matter)."""
     used = set(cells)
-    owner = dict(zip(cells, hex_tiles, strict=True))
     need = 1 if tiles_placed == 1 else 2
-    near: dict[tuple[int, int], frozenset] = {}   # empty cell -> tiles it touches
-
-    def touching(c: tuple[int, int]) -> frozenset:
-        got = near.get(c)
-        if got is None:
-            got = near[c] = frozenset(owner[n] for n in ring(c) if n in owner)
-        return got
-
-    # the set is filled in the same order as ever (a cell seen again adds nothing new), so ties in
-    # the sort below keep their order and spot numbers stay what they were
-    out = set()
-    seen = set()
-    for cell in cells:
+    # every empty cell next to the layout, in the order first met, with the tiles it touches
+    near: dict[tuple[int, int], set[int]] = {}
+    for cell, tile in zip(cells, hex_tiles, strict=True):
         for a in ring(cell):
-            if a in used or a in seen:
+            if a not in used:
+                got = near.get(a)
+                if got is None:
+                    near[a] = {tile}
+                else:
+                    got.add(tile)
+    # the set is filled in the same order as ever (each empty cell once, in the order first met),
+    # so ties in the sort below keep their order and spot numbers stay what they were
+    out = set()
+    nothing: set[int] = set()
+    for a, near_a in near.items():
+        for b in ring(a):
+            if b in used:
                 continue
-            seen.add(a)
-            near_a = touching(a)
-            for b in ring(a):
-                if b in used:
-                    continue
-                near_b = touching(b)
-                if len(near_a) >= need or len(near_b) >= need or len(near_a | near_b) >= need:
-                    out.add((a, b) if _screen_key(a) <= _screen_key(b) else (b, a))
+            near_b = near.get(b, nothing)
+            if len(near_a) >= need or len(near_b) >= need or len(near_a | near_b) >= need:
+                out.add((a, b) if _screen_key(a) <= _screen_key(b) else (b, a))
     return tuple(sorted(out, key=lambda s: (cell_centre(*s[0])[1] + cell_centre(*s[1])[1],
                                             cell_centre(*s[0])[0] + cell_centre(*s[1])[0])))
 
