@@ -242,9 +242,9 @@ class FirstSparks(Game):
         return moves
 
     def _free_starts(self, state: State) -> list[int]:
-        board = board_of(state)
-        taken = {board.ground_of(r) for regs in state.members for r in regs}
-        return [r for r in range(1, board.regions + 1) if board.ground_of(r) not in taken]
+        region_hex = board_of(state).region_hex
+        taken = {region_hex[r - 1] for regs in state.members for r in regs}
+        return [i + 1 for i, h in enumerate(region_hex) if h not in taken]
 
     def _placements(self, state: State, seat: int) -> list[tuple[int, int]]:
         if state.placed_now >= MAX_NEW or len(state.members[seat]) >= MAX_MEMBERS:
