@@ -40,6 +40,7 @@ class Board:
     region_hex: tuple[int, ...]                         # index 0 = region 1
     neighbours: tuple[tuple[tuple[int, bool], ...], ...]  # per region: (other region, mountain?)
     mountain_segments: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
+    region_food: tuple[str, ...] = ()                   # index 0 = region 1: the food of its ground
 
     @property
     def regions(self) -> int:
@@ -49,7 +50,7 @@ class Board:
         return self.region_hex[region - 1]
 
     def food_of(self, region: int) -> str:
-        return GROUND_FOOD[self.hex_grounds[self.region_hex[region - 1]]]
+        return self.region_food[region - 1]
 
     def adjacent(self, region: int) -> tuple[tuple[int, bool], ...]:
         return self.neighbours[region - 1]
@@ -66,6 +67,12 @@ class Board:
             counts[GROUND_FOOD[g]] += 1
         return counts
 
+    def __hash__(self) -> int:     # boards are cached by their placements: identity is enough
+        return id(self)
+
+    def __eq__(self, other) -> bool:
+        return self is other
+
 
 def vertex(cx: float, cy: float, k: int) -> tuple[float, float]:
     a = math.radians(60 * (k % 6))
@@ -76,6 +83,7 @@ def cell_centre(col: int, row: int) -> tuple[float, float]:
     return (1.5 * col, SQ3 * (row + 0.5 * (col & 1)))
 
 
+@lru_cache(maxsize=4096)
 def neighbour_cell(col: int, row: int, k: int) -> tuple[int, int]:
     """The cell across edge k of (col, row)."""
     x, y = cell_centre(col, row)
@@ -85,6 +93,7 @@ def neighbour_cell(col: int, row: int, k: int) -> tuple[int, int]:
     return c, round(ny / SQ3 - 0.5 * (c & 1))
 
 
+@lru_cache(maxsize=4096)
 def edge_between(a: tuple[int, int], b: tuple[int, int]) -> int | None:
     """Which edge of cell a faces cell b (None when they do not touch)."""
     for k in range(6):
@@ -96,7 +105,7 @@ def edge_between(a: tuple[int, int], b: tuple[int, int]) -> int | None:
 def layout(tile_ids) -> tuple[Placement, ...]:
     """The fixed layout for this many tiles, dealt in order (the 'layout' map option)."""
     slots = DATA["layouts"][str(len(tile_ids))]
-    return tuple((tid, slot[0][0], slot[0][1], 1) for slot, tid in zip(slots, tile_ids))
+    return tuple((tid, slot[0][0], slot[0][1], 1) for slot, tid in zip(slots, tile_ids, strict=True))
 
 
 def _turned_hex(side_spokes, turn: int) -> tuple[int, list[int]]:
@@ -105,7 +114,7 @@ def _turned_hex(side_spokes, turn: int) -> tuple[int, list[int]]:
     return p, [((2 * r + turn - p) // 2) % 3 for r in side_spokes]
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=2048)
 def build(placements) -> Board:
     """The board of these placements (or of tile ids dealt to the fixed layout)."""
     placements = tuple(placements)
@@ -154,7 +163,8 @@ def build(placements) -> Board:
                 link(3 * h + _owner(offsets[h], k) + 1, 3 * g + _owner(offsets[g], (k + 3) % 6) + 1)
     return Board(tuple(cells), tuple(centres), tuple(grounds), tuple(offsets), tuple(owners),
                  tuple(i // 3 for i in range(3 * len(cells))),
-                 tuple(tuple(sorted(n)) for n in neighbours), tuple(segments))
+                 tuple(tuple(sorted(n)) for n in neighbours), tuple(segments),
+                 tuple(GROUND_FOOD[grounds[i // 3]] for i in range(3 * len(cells))))
 
 
 def _owner(p: int, k: int) -> int:
@@ -168,25 +178,80 @@ def spots(board: Board | None, tiles_placed: int) -> list[tuple[tuple[int, int],
     at least two other tiles."""
     if tiles_placed == 0 or board is None:
         return [((0, 0), (0, 1))]
-    used = set(board.cells)
-    owner = dict(zip(board.cells, board.hex_tiles))
+    return list(_spots(board.cells, board.hex_tiles, tiles_placed))
+
+
+def spots_of(placements) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """``spots`` from the placements themselves (no board to build: only the shape counts)."""
+    if not placements:
+        return [((0, 0), (0, 1))]
+    cells, owners = [], []
+    for index, (_tid, col, row, d) in enumerate(placements):
+        cells += [(col, row), neighbour_cell(col, row, d)]
+        owners += [index, index]
+    return list(_spots(tuple(cells), tuple(owners), len(placements)))
+
+
+def spot_choices(placements) -> tuple[tuple[str, tuple, str, tuple], ...]:
+    """For each spot (numbered from 1): the notation and move data of laying the
+    drawn tile's first ground above ("3a") or below ("3b")."""
+    if not placements:
+        return _spot_choices((((0, 0), (0, 1)),))
+    cells, owners = [], []
+    for index, (_tid, col, row, d) in enumerate(placements):
+        cells += [(col, row), neighbour_cell(col, row, d)]
+        owners += [index, index]
+    return _spot_choices(_spots(tuple(cells), tuple(owners), len(placements)))
+
+
+@lru_cache(maxsize=4096)
+def _spot_choices(found: tuple) -> tuple[tuple[str, tuple, str, tuple], ...]:
+    return tuple((f"{i}a", ("tile", upper[0], upper[1], edge_between(upper, lower)),
+                  f"{i}b", ("tile", lower[0], lower[1], edge_between(lower, upper)))
+                 for i, (upper, lower) in enumerate(found, 1))
+
+
+@lru_cache(maxsize=4096)
+def ring(cell: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The six cells around a cell, edge by edge."""
+    return tuple(neighbour_cell(cell[0], cell[1], k) for k in range(6))
+
+
+@lru_cache(maxsize=4096)
+def _screen_key(cell: tuple[int, int]) -> tuple[float, float]:
+    """Top to bottom, then left to right."""
+    x, y = cell_centre(*cell)
+    return (y, x)
+
+
+@lru_cache(maxsize=4096)
+def _spots(cells, hex_tiles, tiles_placed: int) -> tuple:
+    """``spots`` of a layout (the shape only: which tile is where does not matter)."""
+    used = set(cells)
     need = 1 if tiles_placed == 1 else 2
+    # every empty cell next to the layout, in the order first met, with the tiles it touches
+    near: dict[tuple[int, int], set[int]] = {}
+    for cell, tile in zip(cells, hex_tiles, strict=True):
+        for a in ring(cell):
+            if a not in used:
+                got = near.get(a)
+                if got is None:
+                    near[a] = {tile}
+                else:
+                    got.add(tile)
+    # the set is filled in the same order as ever (each empty cell once, in the order first met),
+    # so ties in the sort below keep their order and spot numbers stay what they were
     out = set()
-    for cell in board.cells:
-        for k in range(6):
-            a = neighbour_cell(*cell, k)
-            if a in used:
+    nothing: set[int] = set()
+    for a, near_a in near.items():
+        for b in ring(a):
+            if b in used:
                 continue
-            for j in range(6):
-                b = neighbour_cell(*a, j)
-                if b in used:
-                    continue
-                touched = {owner[n] for c in (a, b) for n in (neighbour_cell(*c, i) for i in range(6)) if n in owner}
-                if len(touched) >= need:
-                    upper, lower = sorted((a, b), key=lambda c: (cell_centre(*c)[1], cell_centre(*c)[0]))
-                    out.add((upper, lower))
-    return sorted(out, key=lambda s: (cell_centre(*s[0])[1] + cell_centre(*s[1])[1],
-                                      cell_centre(*s[0])[0] + cell_centre(*s[1])[0]))
+            near_b = near.get(b, nothing)
+            if len(near_a) >= need or len(near_b) >= need or len(near_a | near_b) >= need:
+                out.add((a, b) if _screen_key(a) <= _screen_key(b) else (b, a))
+    return tuple(sorted(out, key=lambda s: (cell_centre(*s[0])[1] + cell_centre(*s[1])[1],
+                                            cell_centre(*s[0])[0] + cell_centre(*s[1])[0])))
 
 
 def connected(regions: set[int], board: Board) -> bool:

@@ -8,17 +8,96 @@ table only ever waits for a decision.
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import fields
+from functools import partial
+
 from rules.core import Event, Game, IllegalMove, Move, Option, Result, Rng, normalize_notation, rank_by
 
 from . import text
-from .board import TILE_BY_ID, cell_centre, edge_between, layout
-from .data import (ANIMALS, CARDS, DATA, FOOD_NAMES, FOOD_VALUE, SHUFFLE, TILES, TOKEN_COUNT, TOOL_FOOD,
-                   card_name, is_tool, kind, price, table_take)
-from .queries import (END_SIZE, GROUND_WORD, LAST_ROUND, MAX_MEMBERS, MAX_NEW, _hunt_takes, _step_back,
-                      board_of, can_buy, cost_to_buy, current_market, current_size, expansion_cost,
-                      expansion_extra, hunt_plans, knows, may_own, order_by_size,
-                      restock_amounts, spoilage, starve_choices, tile_spots, tile_words, tool_limit, tools_of)
+from .board import TILE_BY_ID, cell_centre, layout, spot_choices
+from .data import (
+    ANIMAL_VALUES,
+    ANIMALS,
+    CARDS,
+    CROPS,
+    DATA,
+    EXPANSION_COST,
+    FOOD_NAMES,
+    FOOD_VALUE,
+    KIND,
+    PAY_ORDER,
+    PRICE,
+    SHUFFLE,
+    TILES,
+    TOKEN_COUNT,
+    TOOL_FOOD,
+    card_name,
+    is_tool,
+    kind,
+    price,
+    table_take,
+)
+from .queries import (
+    END_SIZE,
+    GROUND_WORD,
+    MAX_MEMBERS,
+    MAX_NEW,
+    _hunt_takes,
+    _step_back,
+    board_of,
+    can_buy,
+    cost_to_buy,
+    current_market,
+    current_size,
+    expansion_cost,
+    expansion_extra,
+    hunt_plans,
+    knows,
+    market_size,
+    may_own,
+    open_regions,
+    order_by_size,
+    restock_amounts,
+    restock_of,
+    spoilage,
+    starve_choices,
+    tile_spots,
+    tile_words,
+    tool_limit,
+    tools_of,
+)
 from .state import State
+
+STALEMATE_EN = ("The game is over: the last round changed nothing any clan can use and nobody had a choice, "
+                "so every round would repeat it and no clan can ever reach 13 members (safeguard; the rulebook "
+                "has no rule for this).")
+STALEMATE_FR = ("La partie est finie : le dernier tour n'a rien changé dont un clan puisse se servir et personne "
+                "n'a eu de choix, chaque tour le répéterait donc et aucun clan ne peut plus atteindre 13 membres "
+                "(sécurité ; la règle ne prévoit pas ce cas).")
+
+# move labels, built only when read (a search lists many moves and reads none)
+
+
+def _takes_words(taken: dict[str, int]) -> str:
+    return "takes " + ", ".join(f"{n} {FOOD_NAMES[f][0]}" for f, n in taken.items())
+
+
+def _spot_words(spot: int, top: str, bottom: str) -> str:
+    return f"spot {spot}: {top} above, {bottom} below"
+
+
+def _offer_words(card: int, cost: int) -> str:
+    return f"{card_name(card)}, {cost} food"
+
+
+# what the stalemate safeguard compares: every field of the state but the counters (round, ledger,
+# placed, starved), what the image highlights (last) and the safeguard's own; dicts are compared as
+# sorted items, so a state loaded from JSON gives the same digest
+POSITION_FIELDS = tuple(f.name for f in fields(State)
+                        if f.name not in ("rng", "round", "ledger", "placed", "starved", "last", "chose", "calm"))
+
+MARKET_FIELDS = ("market", "deck", "box", "stage", "bonus", "bonus_rank")
 
 # ------------------------------------------------------------------- the game
 
@@ -31,6 +110,12 @@ class FirstSparks(Game):
     max_players = 6
     rules_en = text.RULES_EN
     rules_fr = text.RULES_FR
+    # Mise en place 2: the herbs start cards are dealt at random and the highest number plays first
+    # (setup deals them from the game's Rng), « l'ordre du tour est choisi aléatoirement »
+    first_player = "random"
+    first_player_rule = (
+        "Chance: each player draws a herbs start card « au hasard »; the highest number plays first.",
+        "Le hasard : « Chaque joueur en prend une au hasard » (carte herbes) ; le plus grand numéro commence.")
     options = (Option("map", "build: players lay the drawn tiles in turn (rulebook); layout: a fixed layout",
                       ("build", "layout"), "build",
                       "build : les joueurs posent les tuiles tirées à tour de rôle ; layout : disposition fixe"),)
@@ -48,7 +133,8 @@ class FirstSparks(Game):
         state = State(n=n, tiles=[], rng=rng)
         state.cards = [[h] for h in herbs]
         state.order = sorted(range(n), key=lambda s: herbs[s], reverse=True)
-        state.food = [DATA["start_food"]] * n
+        state.food = [DATA["start_food"]] * n          # in crops: 1 of value 1, two of value 3
+        state.held = [[0] * len(ANIMALS) for _ in range(n)]
         state.ledger = [DATA["start_food"] * n, 0]
         clans = n + (1 if n == 2 else 0)
         state.members = [[] for _ in range(clans)]
@@ -95,17 +181,15 @@ class FirstSparks(Game):
     # ------------------------------------------------------------ who acts
 
     def to_act(self, state: State) -> list[int]:
-        if state.phase == "over":
-            return []
-        if state.phase == "buy":
-            if state.drop is not None:
-                return [state.drop]
-            if state.offer:
-                if state.offer.get("decide"):
-                    return [state.offer["by"]]
-                return [state.offer["ask"][0]]
-            return [self._proposer(state)]
-        return [state.queue[0]]
+        phase = state.phase
+        if phase != "buy":
+            return [] if phase == "over" else [state.queue[0]]
+        if state.drop is not None:
+            return [state.drop]
+        offer = state.offer
+        if offer:
+            return [offer["by"]] if offer.get("decide") else [offer["ask"][0]]
+        return [self._proposer(state)]
 
     def _proposer(self, state: State) -> int:
         return next(s for s in state.order if s not in state.done)
@@ -122,29 +206,29 @@ class FirstSparks(Game):
             clan = state.neutral if phase == "neutral" else seat
             prefix = "n" if phase == "neutral" else ""
             who = "neutral clan" if phase == "neutral" else "first member"
-            return [Move(seat, f"{prefix}{r}", f"{who} on region {r}", ("first", clan, r))
+            return [Move(seat, f"{prefix}{r}", lambda r=r: f"{who} on region {r}", ("first", clan, r))
                     for r in self._free_starts(state)]
         if phase == "second":
-            moves = [Move(seat, str(r), f"second member on region {r} (costs {c})", ("place", r, c))
+            moves = [Move(seat, str(r), lambda r=r, c=c: f"second member on region {r} (costs {c})", ("place", r, c))
                      for r, c in self._placements(state, seat)]
             return moves + [Move(seat, "none", "no second member", ("skip",))]
         if phase == "buy":
             return self._buy_moves(state, seat)
         if phase == "hunt":
             if state.starve:
-                return [Move(seat, f"starve {r}", f"member on region {r} starves", ("starve", r))
+                return [Move(seat, f"starve {r}", lambda r=r: f"member on region {r} starves", ("starve", r))
                         for r in starve_choices(state, seat)]
             plans = hunt_plans(state, seat)
             out = []
             for cards, taken in plans:
-                label = ", ".join(f"{n} {FOOD_NAMES[f][0]}" for f, n in taken.items())
-                out.append(Move(seat, "hunt " + ">".join(map(str, cards)), "takes " + label, ("hunt", tuple(cards))))
+                out.append(Move(seat, "hunt " + ">".join(map(str, cards)), partial(_takes_words, taken),
+                                ("hunt", tuple(cards))))
             return out
         if phase == "expand":
             if state.neutral_due:
-                return [Move(seat, f"n{r}", f"neutral member on region {r} (free)", ("neutral", r))
+                return [Move(seat, f"n{r}", lambda r=r: f"neutral member on region {r} (free)", ("neutral", r))
                         for r in self._neutral_spots(state)]
-            moves = [Move(seat, str(r), f"new member on region {r} (costs {c})", ("place", r, c))
+            moves = [Move(seat, str(r), lambda r=r, c=c: f"new member on region {r} (costs {c})", ("place", r, c))
                      for r, c in self._placements(state, seat)]
             return moves + [Move(seat, "done", "stop expanding", ("skip",))]
         return []
@@ -152,56 +236,64 @@ class FirstSparks(Game):
     def _build_moves(self, state: State, seat: int) -> list[Move]:
         up, down = (GROUND_WORD[g] for g in TILE_BY_ID[state.pile[0]]["grounds"])
         moves = []
-        for i, (upper, lower) in enumerate(tile_spots(state), 1):
-            moves.append(Move(seat, f"{i}a", f"spot {i}: {up} above, {down} below",
-                              ("tile", upper[0], upper[1], edge_between(upper, lower))))
-            moves.append(Move(seat, f"{i}b", f"spot {i}: {down} above, {up} below",
-                              ("tile", lower[0], lower[1], edge_between(lower, upper))))
+        for i, (above, data_a, below, data_b) in enumerate(spot_choices(state.tiles), 1):
+            moves.append(Move(seat, above, partial(_spot_words, i, up, down), data_a))
+            moves.append(Move(seat, below, partial(_spot_words, i, down, up), data_b))
         return moves
 
     def _free_starts(self, state: State) -> list[int]:
-        board = board_of(state)
-        taken = {board.ground_of(r) for regs in state.members for r in regs}
-        return [r for r in range(1, board.regions + 1) if board.ground_of(r) not in taken]
+        region_hex = board_of(state).region_hex
+        taken = {region_hex[r - 1] for regs in state.members for r in regs}
+        return [i + 1 for i, h in enumerate(region_hex) if h not in taken]
 
     def _placements(self, state: State, seat: int) -> list[tuple[int, int]]:
-        if state.placed_now >= MAX_NEW or state.size(seat) >= MAX_MEMBERS:
+        if state.placed_now >= MAX_NEW or len(state.members[seat]) >= MAX_MEMBERS:
             return []
-        out = []
-        for r in range(1, board_of(state).regions + 1):
-            c = expansion_cost(state, seat, r)
-            if c is not None and c <= state.food[seat]:
-                out.append((r, c))
-        return out
+        base = EXPANSION_COST[state.placed_now + 1] - EXPANSION_COST[state.placed_now]
+        food = state.food[seat]
+        if food < base:             # no region costs less than the base
+            return []
+        return [(r, base + extra) for r, extra in open_regions(state, seat) if base + extra <= food]
 
     def _must_ask(self, state: State, seat: int) -> bool:
         """A Fire clan is asked to stop expanding even when it cannot pay,
         so that skipping it does not tell the table its food is short."""
         if not knows(state, seat, "fire") or state.placed_now >= MAX_NEW or state.size(seat) >= MAX_MEMBERS:
             return False
-        return any(expansion_extra(state, seat, r) is not None for r in range(1, board_of(state).regions + 1))
+        return bool(open_regions(state, seat))
 
     def _neutral_spots(self, state: State) -> list[int]:
-        clan = state.neutral
-        return [r for r in range(1, board_of(state).regions + 1) if expansion_extra(state, clan, r) is not None]
+        return [r for r, _extra in open_regions(state, state.neutral)]
 
     def _buy_moves(self, state: State, seat: int) -> list[Move]:
         if state.drop is not None:
-            return [Move(seat, f"drop {c}", f"give up {card_name(c)}", ("drop", c)) for c in tools_of(state, seat)]
+            return [Move(seat, f"drop {c}", lambda c=c: f"give up {card_name(c)}", ("drop", c))
+                    for c in tools_of(state, seat)]
         offer = state.offer
         if offer and offer.get("decide"):
             moves = []
-            if can_buy(state, seat, offer["card"]):
-                moves.append(Move(seat, "take", f"buy {card_name(offer['card'])}", ("take",)))
-            return moves + [Move(seat, "discard", f"remove {card_name(offer['card'])} from the game", ("discard",))]
+            c = offer["card"]
+            if can_buy(state, seat, c):
+                moves.append(Move(seat, "take", lambda: f"buy {card_name(c)}", ("take",)))
+            return moves + [Move(seat, "discard", lambda: f"remove {card_name(c)} from the game", ("discard",))]
         if offer:
             c = offer["card"]
-            buy = [Move(seat, "buy", f"buy {card_name(c)} for {cost_to_buy(state, c)}", ("buy",))]
+            cost = cost_to_buy(state, c)
+            buy = [Move(seat, "buy", lambda: f"buy {card_name(c)} for {cost}", ("buy",))]
             return (buy if can_buy(state, seat, c) else []) + [Move(seat, "decline", "let it go", ("decline",))]
         free = self._free_discard(state, seat)
-        moves = [Move(seat, f"offer {c}", f"{card_name(c)}, {cost_to_buy(state, c)} food", ("offer", c))
+        moves = [Move(seat, f"offer {c}", partial(_offer_words, c, cost_to_buy(state, c)), ("offer", c))
                  for c in current_market(state) if can_buy(state, seat, c) or (free and may_own(state, seat, c))]
         return moves + [Move(seat, "pass", "buy nothing this round", ("pass",))]
+
+    def _can_offer(self, state: State, seat: int) -> bool:
+        """Whether the proposer has any card to offer (else passing is its only move)."""
+        free = self._free_discard(state, seat)
+        food, bonus = state.food[seat], state.bonus
+        for c in state.market[:current_size(state)]:
+            if c != SHUFFLE and (free or PRICE[c] - (c == bonus) <= food) and may_own(state, seat, c):
+                return True
+        return False
 
     def _free_discard(self, state: State, seat: int) -> bool:
         """2 players: the first player's first offer of the round may be removed instead of bought."""
@@ -255,12 +347,26 @@ class FirstSparks(Game):
         state.last = {"seat": move.seat}
         if state.phase == "expand" and previous.get("seat") == move.seat:   # show the whole turn's members
             state.last["regions"] = list(previous.get("regions", []))
+        if not self._forced(state, move):
+            state.chose = True
         handler = {"build": self._play_build, "neutral": self._play_start, "first": self._play_start,
                    "second": self._play_second, "buy": self._play_buy, "hunt": self._play_hunt,
                    "expand": self._play_expand}[state.phase]
         handler(state, move, ev)
         self._advance(state, ev)
         return ev
+
+    def _forced(self, state: State, move: Move) -> bool:
+        """Whether this was the seat's only legal move (a Fire clan is asked even
+        then, to keep its food secret); used by the stalemate safeguard."""
+        act, seat = move.data[0], move.seat
+        if act == "pass":
+            return not self._can_offer(state, seat)
+        if act == "decline":
+            return not can_buy(state, seat, state.offer["card"])
+        if act == "skip" and state.phase == "expand":
+            return not self._placements(state, seat)
+        return False
 
     def _play_build(self, state: State, move: Move, ev: list[Event]) -> None:
         _, col, row, edge = move.data
@@ -333,19 +439,38 @@ class FirstSparks(Game):
     # --------------------------------------------------------- board pieces
 
     def _put(self, state: State, clan: int, region: int) -> None:
+        state.__dict__.pop("_open", None)          # open regions change
         state.members[clan].append(region)
         state.members[clan].sort()
         state.placed[clan] += 1
         state.last.setdefault("regions", []).append(region)
 
     def _remove(self, state: State, clan: int, region: int) -> None:
+        state.__dict__.pop("_open", None)
         state.members[clan].remove(region)
         state.starved[clan] += 1
 
     def _pay(self, state: State, seat: int, amount: int) -> None:
+        """Pay food back to the general reserve. Tokens matter for the restock (the reserve holds
+        every token no clan holds), so the clan hands in its hunted tokens, largest first while
+        they fit, then crops, and breaks a token for change in crops only when it must — as in
+        the spoilage example: 1 mammoth, 1 berry, 2 crops pay 2 with the berry."""
+        held = state.held[seat]
         state.food[seat] -= amount
         state.ledger[1] += amount
         assert state.food[seat] >= 0
+        if not any(held):           # all in crops
+            return
+        crops = state.food[seat] + amount - sum(n * v for n, v in zip(held, ANIMAL_VALUES, strict=True))
+        rest = amount
+        for i in PAY_ORDER:
+            while held[i] and ANIMAL_VALUES[i] <= rest:
+                held[i] -= 1
+                rest -= ANIMAL_VALUES[i]
+        for i in reversed(PAY_ORDER):       # not enough crops: the smallest tokens, change in crops
+            while held[i] and rest > crops:
+                held[i] -= 1
+                rest -= ANIMAL_VALUES[i]
 
     def _gain(self, state: State, seat: int, amount: int) -> None:
         state.food[seat] += amount
@@ -365,6 +490,13 @@ class FirstSparks(Game):
         state.done = []
         state.offer = None
         state.discard_used = False
+        # "Piochez des cartes pour remplir le marché à chaque fois que nécessaire" (phase 1): a market
+        # emptied by cards leaving without replacement (drawn below the bonus card, or unsold in
+        # stage 2) is filled again from the deck before the round's offers; the book has no other
+        # rule for it, and an empty market beside a full deck would never change again
+        if not state.market and state.deck:
+            while len(state.market) < market_size(state) and state.deck:
+                self._refill(state, ev)
         cur = current_market(state)
         state.bonus = cur[0] if cur else None
         state.bonus_rank = state.bonus
@@ -426,6 +558,7 @@ class FirstSparks(Game):
             state.bonus = None
         self._pay(state, seat, cost)
         state.market.remove(card)
+        state.__dict__.pop("_open", None)          # Palaver changes the surcharges
         state.cards[seat].append(card)
         state.cards[seat].sort()
         state.done.append(seat)
@@ -497,26 +630,34 @@ class FirstSparks(Game):
 
     # ------------------------------------------------------------ phase 2
 
-    def _hunt(self, state: State, seat: int, order: list[int], ev: list[Event]) -> None:
+    def _hunt(self, state: State, seat: int, order: list[int], ev: list[Event],
+              taken: dict[str, int] | None = None) -> None:
+        """Harvest with the tools in this order (``taken``: the plan's tokens by food, when known)."""
         crops = 0
-        plough = knows(state, seat, "plough")
-        for c in tools_of(state, seat):
-            k = kind(c)
+        plough = None
+        for c in state.cards[seat]:
+            k = KIND[c]
             if k == "herbs":
-                crops += CARDS[c]["crops"]
+                crops += CROPS[c]
             elif k == "field":
-                crops += CARDS[c]["crops"] + (1 if plough else 0)
+                if plough is None:
+                    plough = knows(state, seat, "plough")
+                crops += CROPS[c] + (1 if plough else 0)
         got = []
         if crops:
             self._gain(state, seat, crops)
             got.append(f"{crops} crop{'s' if crops > 1 else ''}")
-        for food in ANIMALS:
-            cards = [c for c in order if TOOL_FOOD.get(kind(c)) == food]
-            if not cards:
-                continue
-            takes = sum(_hunt_takes(state, seat, food, cards))
+        for i, food in enumerate(ANIMALS):
+            if taken is not None:
+                takes = taken.get(food, 0)
+            else:
+                cards = [c for c in order if TOOL_FOOD.get(KIND[c]) == food]
+                if not cards:
+                    continue
+                takes = sum(_hunt_takes(state, seat, food, cards))
             if takes:
                 state.spaces[food] -= takes
+                state.held[seat][i] += takes
                 self._gain(state, seat, takes * FOOD_VALUE[food])
                 got.append(f"{takes} {FOOD_NAMES[food][0]}")
         ev.append(Event(f"{{p{seat}}} harvests " + (", ".join(got) if got else "nothing") + ".", seat=seat))
@@ -545,9 +686,12 @@ class FirstSparks(Game):
     def _bureaucracy(self, state: State, ev: list[Event]) -> None:
         state.order = order_by_size(state)
         ev.append(Event("Turn order: " + ", ".join(f"{{p{s}}}" for s in state.order) + "."))
-        amounts = restock_amounts(state.n, board_of(state).ground_counts())
-        for food in ANIMALS:
-            state.spaces[food] += min(amounts[food], TOKEN_COUNT[food] - state.spaces[food])
+        amounts = restock_of(state.n, board_of(state))
+        for i, food in enumerate(ANIMALS):
+            # the reserve holds every token not on a harvest space nor in a clan's hands (12 mammoths
+            # in all; « tous les jetons » form the reserve); only the field is « illimité »
+            in_hands = sum(h[i] for h in state.held)
+            state.spaces[food] += max(0, min(amounts[i], TOKEN_COUNT[food] - state.spaces[food] - in_hands))
         if state.stage == 1 and SHUFFLE in state.market:
             state.market.remove(SHUFFLE)
             gone = state.market.pop(0) if state.market else None
@@ -560,6 +704,37 @@ class FirstSparks(Game):
             state.deck.append(top)
             ev.append(Event(f"{card_name(top)} goes under the deck."))
             self._refill(state, ev)
+
+    def _stalemate(self, state: State) -> bool:
+        """Safeguard (no rule of the book): the round just played left the position
+        as the previous one did and nobody had a choice in it, so every later round
+        repeats it and no clan can ever reach 13 members. Left out of the position:
+        harvest spaces no clan can hunt from, and the cards when no clan can pay for
+        any card still to come; both only drift, and without a choice nothing else
+        ever depends on them."""
+        if state.chose:
+            state.chose, state.calm = False, None
+            return False
+        # a harvest space no clan can hunt from only fills up and changes nothing else: without a
+        # choice (a purchase or a new member) no clan will ever hunt there, so it is left out
+        hunted = {f for s in range(state.n) for f in hunt_plans(state, s)[0][1]}
+        # when no clan can pay for any card still to come (the bonus grain included), the market, the
+        # deck and their shuffles change nothing else either: food is part of the position
+        cheapest = min((PRICE[c] for c in state.market + state.deck if c != SHUFFLE), default=None)
+        cards_inert = cheapest is None or max(state.food) + 1 < cheapest
+        position = [] if cards_inert else [state.rng.state, state.rng.draws]
+        for name in POSITION_FIELDS:
+            value = getattr(state, name)
+            if name == "spaces":
+                value = {f: n for f, n in value.items() if f in hunted}
+            elif cards_inert and name in MARKET_FIELDS:
+                continue
+            position.append(sorted(value.items()) if isinstance(value, dict) else value)
+        digest = hashlib.blake2b(repr(position).encode(), digest_size=12).hexdigest()
+        if digest == state.calm:
+            return True
+        state.calm = digest
+        return False
 
     # --------------------------------------------------------- auto-advance
 
@@ -575,7 +750,7 @@ class FirstSparks(Game):
                         return
                 if len(state.done) < state.n:
                     seat = self._proposer(state)
-                    if len(self._buy_moves(state, seat)) > 1 or knows(state, seat, "fire"):
+                    if self._can_offer(state, seat) or knows(state, seat, "fire"):
                         return
                     state.done.append(seat)
                     ev.append(Event(f"{{p{seat}}} passes.", seat=seat))
@@ -600,14 +775,18 @@ class FirstSparks(Game):
                 plans = hunt_plans(state, seat)
                 if len(plans) > 1:
                     return
-                self._hunt(state, seat, list(plans[0][0]), ev)
+                self._hunt(state, seat, list(plans[0][0]), ev, plans[0][1])
                 if not state.starve:
                     state.queue.pop(0)
             elif phase == "expand":
                 if not state.queue:
-                    if state.ending or state.round >= LAST_ROUND:
+                    if state.ending:
                         state.phase = "over"
                         ev.append(Event("The game is over."))
+                        return
+                    if self._stalemate(state):
+                        state.phase = "over"
+                        ev.append(Event(STALEMATE_EN, STALEMATE_FR))
                         return
                     self._bureaucracy(state, ev)
                     self._start_round(state, ev)
@@ -648,7 +827,8 @@ class FirstSparks(Game):
         return {
             "players": state.n, "phase": state.phase, "round": state.round, "stage": state.stage,
             "to_act": self.to_act(state), "order": list(state.order),
-            "hexes": [[x, y, g, p] for (x, y), g, p in zip(board.hex_centres, board.hex_grounds, board.hex_offsets)],
+            "hexes": [[x, y, g, p] for (x, y), g, p
+                      in zip(board.hex_centres, board.hex_grounds, board.hex_offsets, strict=True)],
             "drawn": (TILE_BY_ID[state.pile[0]]["grounds"] + [state.pile[0]]) if state.phase == "build" else None,
             "spots": [[i, *cell_centre(*a), *cell_centre(*b)] for i, (a, b) in enumerate(tile_spots(state), 1)]
             if state.phase == "build" else [],
@@ -657,7 +837,8 @@ class FirstSparks(Game):
             "sizes": [state.size(c) for c in range(clans)],
             "food": food, "fire": [knows(state, s, "fire") for s in range(state.n)],
             "cards": [list(c) for c in state.cards],
-            "card_info": {str(c): self._card_info(c) for c in set(state.market) | {c for cs in state.cards for c in cs}},
+            "card_info": {str(c): self._card_info(c)
+                          for c in set(state.market) | {c for cs in state.cards for c in cs}},
             "market": list(state.market), "current": current_size(state), "bonus": state.bonus,
             "deck": len(state.deck), "box": len(state.box),
             "spaces": dict(state.spaces), "restock": restock_amounts(state.n, board.ground_counts()),
@@ -689,7 +870,9 @@ class FirstSparks(Game):
     def status_text(self, state: State, locale: str | None = None) -> str:
         fr = bool(locale and locale.startswith("fr"))
         names = text.PHASES_FR if fr else text.PHASES_EN
-        line = f"{'Tour' if fr else 'Round'} {state.round} · {names[state.phase]}" if state.round else names[state.phase]
+        line = names[state.phase]
+        if state.round:
+            line = f"{'Tour' if fr else 'Round'} {state.round} · {line}"
         if state.phase == "buy" and state.offer:
             line += f" · {card_name(state.offer['card'], fr)}"
         if state.ending and state.phase != "over":

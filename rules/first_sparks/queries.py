@@ -3,21 +3,28 @@ Pure functions, shared by the game and the tests."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations, product
 
-from .board import TILE_BY_ID, Board, build, connected, spots
-from .data import (ANIMALS, DATA, EXPANSION_COST, KNOWLEDGE, SHUFFLE, TOOL_FOOD, is_tool, kind, price,
-                   table_take)
+from .board import TILE_BY_ID, Board, build, connected, spots_of
+from .data import ANIMALS, DATA, EXPANSION_COST, IS_TOOL, KIND, KNOWLEDGE, SHUFFLE, TOOL_FOOD, kind, price, table_take
 from .state import State
 
 MAX_MEMBERS = 15
 END_SIZE = 13
 MAX_NEW = 5
-LAST_ROUND = 40  # safeguard, not in the rulebook: a game where no clan can grow any more still ends
 
 
 def board_of(state: State) -> Board:
-    return build(tuple(tuple(p) for p in state.tiles))
+    """The board of the laid tiles, kept on the state while its tiles list is
+    the same object of the same length (copies share it once it is built)."""
+    cached = state.__dict__.get("_board")
+    tiles = state.tiles
+    if cached is not None and cached[0] is tiles and cached[1] == len(tiles):
+        return cached[2]
+    board = build(tuple(tuple(p) for p in tiles))
+    state.__dict__["_board"] = (tiles, len(tiles), board)
+    return board
 
 
 GROUND_WORD = {"bush": "berry", "lake": "fish", "forest": "bear", "valley": "mammoth"}
@@ -28,18 +35,21 @@ def tile_words(tid: str) -> str:
 
 
 def tile_spots(state: State):
-    return spots(board_of(state), len(state.tiles))
+    return spots_of(state.tiles)
 
 
 # ------------------------------------------------------------------ queries
 
 
 def knows(state: State, seat: int, what: str) -> bool:
-    return any(kind(c) == what for c in state.cards[seat])
+    for c in state.cards[seat]:
+        if KIND[c] == what:
+            return True
+    return False
 
 
 def tools_of(state: State, seat: int) -> list[int]:
-    return [c for c in state.cards[seat] if is_tool(c)]
+    return [c for c in state.cards[seat] if IS_TOOL[c]]
 
 
 def tool_limit(state: State, seat: int) -> int:
@@ -51,6 +61,13 @@ def current_size(state: State) -> int:
     if state.stage == 2:
         return len(state.market)
     return 3 if state.n == 2 else 4
+
+
+def market_size(state: State) -> int:
+    """Cards the market holds when full: 8 (2 players: 6); 6 (4) once the
+    shuffle card has left it (rulebook, phase 4 and the 2-player changes)."""
+    full = 6 if state.n == 2 else 8
+    return full - 2 if state.stage == 2 else full
 
 
 def current_market(state: State) -> list[int]:
@@ -73,7 +90,8 @@ def can_buy(state: State, seat: int, card: int) -> bool:
 def grounds_touched(state: State, clan: int, food: str) -> int:
     """Distinct hunting grounds of this food next to the clan's members."""
     board = board_of(state)
-    return len({board.ground_of(r) for r in state.members[clan] if board.food_of(r) == food})
+    region_food, region_hex = board.region_food, board.region_hex
+    return len({region_hex[r - 1] for r in state.members[clan] if region_food[r - 1] == food})
 
 
 def expansion_extra(state: State, clan: int, region: int) -> int | None:
@@ -95,6 +113,52 @@ def expansion_extra(state: State, clan: int, region: int) -> int | None:
     return extra
 
 
+def open_regions(state: State, clan: int) -> list[tuple[int, int]]:
+    """Every region open to ``clan`` with its surcharge, in region order: the
+    same as ``expansion_extra`` region by region, in one pass over the clan's
+    neighbours. Kept on the state until a member or a card moves (the game
+    drops it then, and a copy starts without it)."""
+    memo = state.__dict__.setdefault("_open", {})
+    key = ([(id(m), len(m)) for m in state.members], id(state.cards[clan]) if clan < state.n else 0)
+    got = memo.get(clan)
+    if got is not None and got[0] == key:
+        return got[1]
+    out = _open_regions(state, clan)
+    memo[clan] = (key, out)
+    return out
+
+
+def _open_regions(state: State, clan: int) -> list[tuple[int, int]]:
+    board = board_of(state)
+    own = state.members[clan]
+    every_link_a_mountain: dict[int, bool] = {}
+    neighbours = board.neighbours
+    last = len(neighbours)
+    for r in own:
+        if r > last:            # not on this board (only a hand-made test position has such)
+            continue
+        for n, m in neighbours[r - 1]:
+            if n not in own:
+                every_link_a_mountain[n] = every_link_a_mountain.get(n, True) and m
+    if not every_link_a_mountain:
+        return []
+    crowd: dict[int, int] = {}
+    for c, regs in enumerate(state.members):
+        if c != clan:
+            for r in regs:
+                if r in every_link_a_mountain:
+                    crowd[r] = crowd.get(r, 0) + 1
+    palaver = clan < state.n and knows(state, clan, "palaver")
+    out = []
+    for r in sorted(every_link_a_mountain):
+        extra = 1 if every_link_a_mountain[r] else 0
+        others = crowd.get(r)
+        if others:
+            extra += others if palaver else others + 1
+        out.append((r, extra))
+    return out
+
+
 def expansion_cost(state: State, seat: int, region: int) -> int | None:
     extra = expansion_extra(state, seat, region)
     if extra is None:
@@ -107,6 +171,13 @@ def restock_amounts(players: int, counts: dict[str, int]) -> dict[str, int]:
     count plus one per hunting ground of that food on the board."""
     base = DATA["restock"][str(players)]
     return {f: base[f] + counts.get(f, 0) for f in ANIMALS}
+
+
+@lru_cache(maxsize=1024)
+def restock_of(players: int, board: Board) -> tuple[int, ...]:
+    """``restock_amounts`` for this board, in ANIMALS order (the same every round)."""
+    amounts = restock_amounts(players, board.ground_counts())
+    return tuple(amounts[f] for f in ANIMALS)
 
 
 def spoilage(food: int) -> int:
@@ -134,17 +205,26 @@ def hunt_plans(state: State, seat: int) -> list[tuple[tuple[int, ...], dict[str,
     """Distinct outcomes of hunting: (order of the hunting tools, tokens
     taken by food). Only the order of several tools of one food matters."""
     by_food: dict[str, list[int]] = {}
-    for c in tools_of(state, seat):
-        food = TOOL_FOOD.get(kind(c))
-        if food and grounds_touched(state, seat, food):
-            by_food.setdefault(food, []).append(c)
+    touched = None
+    for c in state.cards[seat]:
+        food = TOOL_FOOD.get(KIND[c])
+        if food:
+            if touched is None:
+                touched = _touched(state, seat)
+            if food in touched:
+                by_food.setdefault(food, []).append(c)
+    if not by_food:             # nothing to hunt with: herbs and fields only
+        return [((), {})]
     foods = sorted(by_food)
+    if all(len(cards) == 1 for cards in by_food.values()):   # one tool per food: one plan
+        taken = {f: _hunt_takes(state, seat, f, by_food[f], touched[f] - 1)[0] for f in foods}
+        return [(tuple(by_food[f][0] for f in foods), taken)]
     options = [sorted(set(permutations(sorted(by_food[f])))) for f in foods]
     plans = []
     seen = set()
     for combo in product(*options):
         taken = {}
-        for f, cards in zip(foods, combo):
+        for f, cards in zip(foods, combo, strict=True):
             taken[f] = sum(_hunt_takes(state, seat, f, cards))
         key = tuple(sorted(taken.items()))
         if key not in seen:
@@ -153,9 +233,20 @@ def hunt_plans(state: State, seat: int) -> list[tuple[tuple[int, ...], dict[str,
     return plans
 
 
-def _hunt_takes(state: State, seat: int, food: str, cards) -> list[int]:
+def _touched(state: State, clan: int) -> dict[str, int]:
+    """Distinct hunting grounds next to the clan's members, by food (foods it touches only)."""
+    board = board_of(state)
+    region_food, region_hex = board.region_food, board.region_hex
+    grounds: dict[str, set[int]] = {}
+    for r in state.members[clan]:
+        grounds.setdefault(region_food[r - 1], set()).add(region_hex[r - 1])
+    return {food: len(hexes) for food, hexes in grounds.items()}
+
+
+def _hunt_takes(state: State, seat: int, food: str, cards, virtual: int | None = None) -> list[int]:
     """Tokens each tool takes, used in this order (the first empties the space first)."""
-    virtual = grounds_touched(state, seat, food) - 1
+    if virtual is None:
+        virtual = grounds_touched(state, seat, food) - 1
     left = state.spaces[food]
     out = []
     for c in cards:

@@ -39,6 +39,9 @@ class State:
     ledger: list[int] = field(default_factory=lambda: [0, 0])  # food into / out of the clans' hands
     placed: list[int] = field(default_factory=list)         # members ever put on the board, by clan
     starved: list[int] = field(default_factory=list)        # members removed by starvation, by clan
+    held: list[list[int]] = field(default_factory=list)     # hunted tokens in each seat's food (ANIMALS order)
+    chose: bool = False                                     # a seat had a real choice this round
+    calm: str | None = None                                 # digest of the last choice-free round's end
 
     @property
     def neutral(self) -> int | None:
@@ -53,20 +56,43 @@ class State:
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> "State":
+    def from_json(cls, data: dict) -> State:
         kw = {f.name: data[f.name] for f in fields(cls) if f.name in data}
         kw["rng"] = Rng.from_json(data["rng"])
+        kw.setdefault("held", [[0, 0, 0, 0] for _ in range(data["n"])])   # stored before tokens were kept
         return cls(**kw)
 
-    def copy(self) -> "State":
-        """A deep copy, faster than a JSON round trip (everything is lists, dicts, ints)."""
+    def copy(self) -> State:
+        """A deep copy of what a move may change (everything is lists, dicts, ints).
+        The tiles are shared once the landscape is built (nothing changes them
+        after), and with them the cached board."""
         new = State.__new__(State)
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if isinstance(v, list):
-                v = [list(x) if isinstance(x, list) else x for x in v]
-            elif isinstance(v, dict):
-                v = {k: (list(x) if isinstance(x, list) else x) for k, x in v.items()}
-            setattr(new, f.name, v)
-        new.rng = Rng(self.rng.state, self.rng.draws)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.pop("_open", None)
+        if self.phase == "build":
+            d["tiles"] = [list(t) for t in self.tiles]
+            d.pop("_board", None)
+        d["rng"] = Rng(self.rng.state, self.rng.draws)
+        d["pile"] = self.pile[:]
+        d["order"] = self.order[:]
+        d["food"] = self.food[:]
+        d["cards"] = [c[:] for c in self.cards]
+        d["members"] = [m[:] for m in self.members]
+        d["market"] = self.market[:]
+        d["deck"] = self.deck[:]
+        d["box"] = self.box[:]
+        d["spaces"] = dict(self.spaces)
+        d["queue"] = self.queue[:]
+        d["done"] = self.done[:]
+        if self.offer is not None:
+            offer = d["offer"] = dict(self.offer)
+            offer["ask"] = offer["ask"][:]
+        last = d["last"] = dict(self.last)
+        if "regions" in last:
+            last["regions"] = last["regions"][:]
+        d["ledger"] = self.ledger[:]
+        d["placed"] = self.placed[:]
+        d["starved"] = self.starved[:]
+        d["held"] = [h[:] for h in self.held]
         return new

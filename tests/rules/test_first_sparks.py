@@ -12,8 +12,15 @@ from rules.core import IllegalMove, Rng, random_playout
 from rules.first_sparks import GAME
 from rules.first_sparks.board import build, connected, layout
 from rules.first_sparks.data import CARDS, DATA, SHUFFLE, TOKEN_COUNT, kind, table_take
-from rules.first_sparks.queries import (MAX_MEMBERS, board_of, knows, order_by_size, restock_amounts, tool_limit,
-                                        tools_of)
+from rules.first_sparks.queries import (
+    MAX_MEMBERS,
+    board_of,
+    knows,
+    order_by_size,
+    restock_amounts,
+    tool_limit,
+    tools_of,
+)
 from rules.first_sparks.state import State
 
 FIRE, PLOUGH, WORKS, PALAVER, INTELLIGENCE = 9, 18, 21, 24, 28
@@ -593,7 +600,10 @@ def _policy(state: State, seat: int, moves, rng: Rng):
 
     if state.phase == "expand":
         neutral = [m for m in moves if m.data[0] == "neutral"]
-        places = [m for m in moves if m.data[0] == "place" and state.food[seat] - m.data[2] >= 10]
+        # keep 10 food for the next card; once no card can ever come (market and deck empty), food
+        # only grows the clan: hoarding it would hold the game forever, which no rule forbids
+        reserve = 10 if state.market or state.deck else 0
+        places = [m for m in moves if m.data[0] == "place" and state.food[seat] - m.data[2] >= reserve]
         pick = neutral or places
         return rng.choice(pick) if pick else moves[-1]
     if state.phase == "buy":
