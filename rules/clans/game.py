@@ -54,7 +54,8 @@ def village_value(size: int, terrain: str, number: int) -> tuple[int, int, bool]
 def found_village(state: State, t: int, founder: int) -> list[Event]:
     """Found the village on ``t``: battle, value by epoch and terrain, scoring.
     The founder takes the top bonus token, even if the village is destroyed."""
-    number, huts = len(state.villages), state.huts[t]
+    number = len(state.villages)
+    huts = state.huts[t] = state.huts[t][:]           # copy on write (State.copy shares the lists)
     epoch = epoch_of(number)
     lost = [c for c in range(N_COLOURS) if huts[c] == 1] if all(huts) else []   # battle: all 5 colours
     for c in lost:
@@ -109,6 +110,23 @@ def _epoch_event(epoch: int) -> Event:
                  f"L'époque {ROMAN[epoch]} commence : {_epoch_terms(epoch, True)}.")
 
 
+# Ready-made moves: ``_MOVES[seat][s][n]`` lists ``(d, move)`` for each neighbour
+# ``d`` of territory ``s`` when it holds ``n`` huts. A move is immutable and its
+# label depends only on these, so each is built once and reused (its label
+# lazily); 60 territories × at most 60 huts × 4 seats bound it.
+ALL_HUTS = N_COLOURS * len(REGIONS)      # the largest group there can be
+_MOVES: dict[int, list[list[list[tuple[int, Move]] | None]]] = {}
+
+
+def _moves_from(ready: list, seat: int, s: int, n: int) -> list[tuple[int, Move]]:
+    def move(d: int) -> Move:
+        return Move(seat, f"{label(s)}>{label(d)}", lambda: f"{n} huts from {label(s)} onto {label(d)}",
+                    ("move", s, d))
+
+    options = ready[s][n] = [(d, move(d)) for d in NEIGHBOURS[s]]
+    return options
+
+
 class Clans(Game):
     key = "clans"
     name = "Clans"
@@ -143,18 +161,37 @@ class Clans(Game):
         if state.pending:
             return [Move(seat, f"village {label(t)}", f"Found {label(t)} first", ("village", t))
                     for t in state.pending]
-        sizes = [sum(h) for h in state.huts]
-        return [Move(seat, f"{label(s)}>{label(d)}", f"{sizes[s]} huts from {label(s)} onto {label(d)}",
-                     ("move", s, d)) for s, d in self._moves(state, sizes)]
+        # The same pairs, in the same order, as ``occupied_neighbours`` and ``may_move``
+        # give, from the group sizes counted once; the Move objects come ready-made
+        # (a search lists them thousands of times).
+        sizes = list(map(sum, state.huts))
+        ready = _MOVES.get(seat) or _MOVES.setdefault(seat, [[None] * (ALL_HUTS + 1) for _ in sizes])
+        out: list[Move] = []
+        append = out.append
+        for s in range(N_TERRITORIES):
+            n = sizes[s]
+            if n:
+                options = ready[s][n] or _moves_from(ready, seat, s, n)
+                if n < BIG_GROUP:
+                    for d, m in options:
+                        if sizes[d]:
+                            append(m)
+                else:
+                    for d, m in options:
+                        if sizes[d] >= n:
+                            append(m)
+        return out
 
-    def _moves(self, state: State, sizes: list[int] | None = None) -> list[tuple[int, int]]:
-        """Every (source, destination) a move may take: the same pairs, in the
-        same order, as ``occupied_neighbours`` and ``may_move`` give, from the
-        group sizes counted once (legal moves are listed on every command)."""
-        if sizes is None:
-            sizes = [sum(h) for h in state.huts]
-        return [(s, d) for s in range(N_TERRITORIES) if sizes[s]
-                for d in NEIGHBOURS[s] if sizes[d] and (sizes[s] < BIG_GROUP or sizes[d] >= sizes[s])]
+    def _any_move(self, state: State) -> bool:
+        """Whether any group may still move (the rulebook's end when none can)."""
+        sizes = list(map(sum, state.huts))
+        for s in range(N_TERRITORIES):
+            n = sizes[s]
+            if n:
+                for d in NEIGHBOURS[s]:
+                    if sizes[d] and (n < BIG_GROUP or sizes[d] >= n):
+                        return True
+        return False
 
     def play(self, state: State, move: Move) -> list[Event]:
         seat = move.seat
@@ -167,8 +204,8 @@ class Clans(Game):
             events = [Event(f"{{p{seat}}} moves {n} hut{'s' * (n > 1)} from {label(src)} onto {label(dst)}.",
                             f"{{p{seat}}} déplace {n} hutte{'s' * (n > 1)} de {label(src)} sur {label(dst)}.",
                             seat=seat)]
-            for c in range(N_COLOURS):
-                state.huts[dst][c] += state.huts[src][c]
+            # new lists, never changed in place: a clone shares the untouched ones (State.copy)
+            state.huts[dst] = [a + b for a, b in zip(state.huts[dst], state.huts[src])]
             state.huts[src] = [0] * N_COLOURS
             state.last_move = [src, dst]
             state.fresh = len(state.villages)
@@ -177,7 +214,7 @@ class Clans(Game):
         events += self._found_while_order_is_free(state, seat)
         if not state.pending and not state.end:
             state.turn = (state.turn + 1) % state.seats
-            if not self._moves(state):
+            if not self._any_move(state):
                 state.end = "stuck"
                 events.append(Event("No move is possible any more: the game ends.",
                                     "Plus aucun déplacement possible : la partie s'arrête."))

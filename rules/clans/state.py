@@ -65,8 +65,9 @@ class State:
                    end=d["end"])
 
     def copy(self) -> "State":
-        """A fast deep copy (apply runs it on every move)."""
-        return State(self.seats, [h[:] for h in self.huts], self.clans[:], Rng(self.rng.state, self.rng.draws),
-                     self.scores[:], [Village(v.territory, v.founder, v.epoch, v.huts, v.value, v.colours[:],
-                                              v.lost[:], v.destroyed) for v in self.villages],
-                     self.turn, self.pending[:], self.last_move[:], self.fresh, self.end)
+        """A fast copy (apply runs it on every move). The rules never change a
+        territory's hut list nor a founded village in place (they put new ones
+        in), so the copy shares them: only the lists that hold them are new."""
+        return State(self.seats, self.huts[:], self.clans[:], Rng(self.rng.state, self.rng.draws),
+                     self.scores[:], self.villages[:], self.turn, self.pending[:], self.last_move[:], self.fresh,
+                     self.end)
