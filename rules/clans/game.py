@@ -144,7 +144,7 @@ class Clans(Game):
         for region in REGIONS:          # one hut of each colour per region, at random
             colours = list(range(N_COLOURS))
             rng.shuffle(colours)
-            for t, c in zip(region, colours):
+            for t, c in zip(region, colours, strict=True):
                 huts[t][c] = 1
         deck = list(range(N_COLOURS))
         rng.shuffle(deck)
@@ -205,7 +205,7 @@ class Clans(Game):
                             f"{{p{seat}}} déplace {n} hutte{'s' * (n > 1)} de {label(src)} sur {label(dst)}.",
                             seat=seat)]
             # new lists, never changed in place: a clone shares the untouched ones (State.copy)
-            state.huts[dst] = [a + b for a, b in zip(state.huts[dst], state.huts[src])]
+            state.huts[dst] = [a + b for a, b in zip(state.huts[dst], state.huts[src], strict=True)]
             state.huts[src] = [0] * N_COLOURS
             state.last_move = [src, dst]
             state.fresh = len(state.villages)
@@ -301,7 +301,7 @@ class Clans(Game):
             "epoch": epoch + 1,
             "chips_left": [max(0, min(e["chips"], sum(x["chips"] for x in EPOCHS[:i + 1]) - founded))
                            for i, e in enumerate(EPOCHS)],
-            "scores": dict(zip(COLOURS, state.scores)),
+            "scores": dict(zip(COLOURS, state.scores, strict=True)),
             "chips": [state.chips(s) for s in range(state.seats)],
             "turn": None if state.end else state.turn,
             "pending": [label(t) for t in state.pending],
@@ -321,7 +321,8 @@ class Clans(Game):
         if locale and locale.startswith("fr"):
             return (f"Votre clan secret est le {COLOURS_FR[c]}. Vous avez {state.chips(seat)} jeton(s) bonus "
                     f"(1 point chacun à la fin).")
-        return f"Your secret clan is {COLOURS[c]}. You hold {state.chips(seat)} bonus token(s) (1 point each at the end)."
+        return (f"Your secret clan is {COLOURS[c]}. You hold {state.chips(seat)} bonus token(s) "
+                f"(1 point each at the end).")
 
     def status_text(self, state: State, locale: str | None = None) -> str:
         fr = bool(locale and locale.startswith("fr"))

@@ -25,7 +25,7 @@ class Village:
                 int(self.destroyed)]
 
     @classmethod
-    def from_json(cls, d: list) -> "Village":
+    def from_json(cls, d: list) -> Village:
         return cls(d[0], d[1], d[2], d[3], d[4], list(d[5]), list(d[6]), bool(d[7]))
 
 
@@ -57,14 +57,14 @@ class State:
                 "fresh": self.fresh, "end": self.end}
 
     @classmethod
-    def from_json(cls, d: dict) -> "State":
+    def from_json(cls, d: dict) -> State:
         return cls(seats=d["seats"], huts=[list(h) for h in d["huts"]], clans=list(d["clans"]),
                    rng=Rng.from_json(d["rng"]), scores=list(d["scores"]),
                    villages=[Village.from_json(v) for v in d["villages"]], turn=d["turn"],
                    pending=list(d["pending"]), last_move=list(d["last_move"]), fresh=d["fresh"],
                    end=d["end"])
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """A fast copy (apply runs it on every move). The rules never change a
         territory's hut list nor a founded village in place (they put new ones
         in), so the copy shares them: only the lists that hold them are new."""
