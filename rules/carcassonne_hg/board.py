@@ -6,15 +6,24 @@ stop at lakes and springs); ``system`` joins rivers *and* lakes into river
 systems (for huts). ``open`` counts, at each feature root, the middle ports
 of its forest or river zones that face an empty square: 0 means complete.
 Only the placements are stored; everything else is rebuilt by replaying them.
+
+``frontier`` maps every empty square beside the map to the edges a tile put
+there must match (N E S W; ``.`` where no tile is beside it), kept up to date
+as tiles are added, so listing where a tile fits is a table lookup per square
+(the search asks this on every placement).
 """
 
 from __future__ import annotations
+
+from operator import itemgetter
 
 from .data import DELTA, TILES, Tile, facing_port
 
 
 class Board:
-    __slots__ = ("at", "placed", "base", "node_place", "node_zone", "parent", "system", "open", "frontier")
+    __slots__ = ("at", "placed", "base", "node_place", "node_zone", "parent", "system", "open", "nodes", "system_nodes",
+                 "frontier",
+                 "_order", "_spots")
 
     def __init__(self) -> None:
         self.at: dict[tuple[int, int], int] = {}        # square -> placement index
@@ -25,7 +34,11 @@ class Board:
         self.parent: list[int] = []
         self.system: list[int] = []
         self.open: list[int] = []
-        self.frontier: set[tuple[int, int]] = set()
+        self.nodes: list[tuple[int, ...]] = []            # at each feature root, its nodes (tuples: shared by copies)
+        self.system_nodes: list[tuple[int, ...]] = []     # the same for river systems
+        self.frontier: dict[tuple[int, int], str] = {}   # empty square -> edges it needs, N E S W or "."
+        self._order: list[tuple[int, int]] | None = None    # the frontier north to south, west to east
+        self._spots: tuple[int, list] | None = None         # (tile id, spots) of the last ``spots`` call
 
     # ---- copying and storage
 
@@ -39,7 +52,11 @@ class Board:
         b.parent = list(self.parent)
         b.system = list(self.system)
         b.open = list(self.open)
-        b.frontier = set(self.frontier)
+        b.nodes = list(self.nodes)
+        b.system_nodes = list(self.system_nodes)
+        b.frontier = dict(self.frontier)
+        b._order = self._order            # never changed in place: ``add`` drops them
+        b._spots = self._spots
         return b
 
     def to_json(self) -> list:
@@ -73,11 +90,13 @@ class Board:
         if ra != rb:
             self.parent[rb] = ra
             self.open[ra] += self.open[rb]
+            self.nodes[ra] = self.nodes[ra] + self.nodes[rb]
 
     def _union_system(self, a: int, b: int) -> None:
         ra, rb = self.find_system(a), self.find_system(b)
         if ra != rb:
             self.system[rb] = ra
+            self.system_nodes[ra] = self.system_nodes[ra] + self.system_nodes[rb]
 
     # ---- queries
 
@@ -91,32 +110,33 @@ class Board:
         return TILES[self.placed[self.node_place[node]][0]].zones[self.node_zone[node]]
 
     def members(self, root: int, system: bool = False) -> list[int]:
-        find = self.find_system if system else self.find
-        return [n for n in range(len(self.parent)) if find(n) == root]
+        """The nodes of a feature (or of a river system), in ascending order."""
+        return sorted(self.system_nodes[root] if system else self.nodes[root])
 
     def fits(self, tile: Tile, rot: int, x: int, y: int) -> bool:
-        if (x, y) in self.at:
-            return False
-        edges = tile.rot_edges[rot]
-        touching = False
-        for side, (dx, dy) in enumerate(DELTA):
-            other = self.at.get((x + dx, y + dy))
-            if other is None:
-                continue
-            touching = True
-            otile, _ox, _oy, orot = self.placed[other]
-            if TILES[otile].rot_edges[orot][(side + 2) % 4] != edges[side]:
-                return False
-        return touching
+        """Whether the tile, turned ``rot``, may go on (x, y): an empty square
+        beside the map whose every neighbour it matches."""
+        need = self.frontier.get((x, y))
+        return need is not None and _matches(need, tile.rot_edges[rot])
 
     def spots(self, tile_id: int) -> list[tuple[int, int, tuple[int, ...]]]:
         """Where the tile fits: (x, y, rotations), north to south then west to east."""
-        tile = TILES[tile_id]
-        out = []
-        for x, y in sorted(self.frontier, key=lambda p: (p[1], p[0])):
-            rots = tuple(r for r in tile.rotations if self.fits(tile, r, x, y))
+        cached = self._spots
+        if cached is not None and cached[0] == tile_id:
+            return cached[1]
+        order = self._order
+        if order is None:
+            order = self._order = sorted(self.frontier, key=_north_to_south)
+        tile, frontier, out = TILES[tile_id], self.frontier, []
+        fitting = _FITTING[tile_id]
+        for square in order:
+            need = frontier[square]
+            rots = fitting.get(need)
+            if rots is None:
+                rots = _rotations_for(tile, need)
             if rots:
-                out.append((x, y, rots))
+                out.append((square[0], square[1], rots))
+        self._spots = (tile_id, out)
         return out
 
     # ---- placing
@@ -127,39 +147,76 @@ class Board:
         tile = TILES[tile_id]
         index = len(self.placed)
         base = len(self.parent)
-        self.placed.append((tile_id, x, y, rot))
-        self.at[(x, y)] = index
+        at, placed, open_, find = self.at, self.placed, self.open, self.find
+        placed.append((tile_id, x, y, rot))
+        at[(x, y)] = index
         self.base.append(base)
-        neighbours = [self.at.get((x + dx, y + dy)) for dx, dy in DELTA]
-        for z, zone in enumerate(tile.zones):
+        neighbours = [at.get((x + dx, y + dy)) for dx, dy in DELTA]
+        n_zones = len(tile.zones)
+        self.node_place.extend([index] * n_zones)
+        self.node_zone.extend(range(n_zones))
+        self.parent.extend(range(base, base + n_zones))
+        self.system.extend(range(base, base + n_zones))
+        open_.extend([0] * n_zones)
+        self.nodes.extend((n,) for n in range(base, base + n_zones))
+        self.system_nodes.extend((n,) for n in range(base, base + n_zones))
+        for port, z, counts_open, river in _ports(tile, rot):
             node = base + z
-            self.node_place.append(index)
-            self.node_zone.append(z)
-            self.parent.append(node)
-            self.system.append(node)
-            self.open.append(0)
-        port_zone = tile.port_zone[rot]
-        for port, z in enumerate(port_zone):
-            zone = tile.zones[z]
-            node = base + z
-            counts_open = port % 3 == 1 and zone.kind in ("forest", "river")
             other = neighbours[port // 3]
             if other is None:
                 if counts_open:
-                    self.open[self.find(node)] += 1
+                    open_[find(node)] += 1
                 continue
-            otile, _ox, _oy, orot = self.placed[other]
-            onode = self.base[other] + TILES[otile].port_zone[orot][facing_port(port)]
+            otile, _ox, _oy, orot = placed[other]
+            onode = self.base[other] + TILES[otile].port_zone[orot][_FACING[port]]
             if counts_open:
-                self.open[self.find(onode)] -= 1   # that side of theirs is now closed
+                open_[find(onode)] -= 1   # that side of theirs is now closed
             self._union(node, onode)
-            if zone.kind == "river":
+            if river:
                 self._union_system(node, onode)
         for z, zone in enumerate(tile.zones):
             if zone.kind == "river" and zone.lake >= 0:
                 self._union_system(base + z, base + zone.lake)
-        self.frontier.discard((x, y))
-        for dx, dy in DELTA:
-            if (x + dx, y + dy) not in self.at:
-                self.frontier.add((x + dx, y + dy))
+        frontier, edges = self.frontier, tile.rot_edges[rot]
+        frontier.pop((x, y), None)
+        for side, (dx, dy) in enumerate(DELTA):
+            square = (x + dx, y + dy)
+            if square not in self.at:     # that square's far side must now match this tile's edge
+                need = frontier.get(square, "....")
+                far = (side + 2) % 4
+                frontier[square] = need[:far] + edges[side] + need[far + 1:]
+        self._order = self._spots = None
         return index
+
+
+_north_to_south = itemgetter(1, 0)      # sort squares by (y, x)
+_FACING = tuple(facing_port(p) for p in range(12))
+_PORTS: dict[tuple[int, int], tuple[tuple[int, int, bool, bool], ...]] = {}
+
+
+def _ports(tile: Tile, rot: int) -> tuple[tuple[int, int, bool, bool], ...]:
+    """(port, zone, counts_open, river) for each port of the tile turned ``rot``:
+    ``counts_open`` for the middle port of a forest or river (see ``open``)."""
+    ports = _PORTS.get((tile.id, rot))
+    if ports is None:
+        ports = _PORTS[(tile.id, rot)] = tuple(
+            (port, z, port % 3 == 1 and tile.zones[z].kind in ("forest", "river"), tile.zones[z].kind == "river")
+            for port, z in enumerate(tile.port_zone[rot]))
+    return ports
+
+
+# _FITTING[tile id][needed edges] -> the tile's rotations that match them (filled as met:
+# at most 81 edge patterns per tile)
+_FITTING: list[dict[str, tuple[int, ...]]] = [{} for _ in TILES]
+
+
+def _rotations_for(tile: Tile, need: str) -> tuple[int, ...]:
+    fitting = _FITTING[tile.id]
+    rots = fitting.get(need)
+    if rots is None:
+        rots = fitting[need] = tuple(r for r in tile.rotations if _matches(need, tile.rot_edges[r]))
+    return rots
+
+
+def _matches(need: str, edges: str) -> bool:
+    return all(n == "." or n == e for n, e in zip(need, edges, strict=True))

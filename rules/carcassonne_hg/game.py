@@ -11,6 +11,7 @@ of the turn: that draw is public (an undo barrier).
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, normalize_notation, rank_by
 
@@ -61,11 +62,12 @@ class CarcassonneHG(Game):
         if seat not in self.to_act(state):
             return []
         if state.phase == "place":
-            moves = []
+            moves: list[Move] = []
+            append = moves.append
             for k, (x, y, rots) in enumerate(spots(state), start=1):
-                for r in rots:
-                    moves.append(Move(seat, f"{k}{ROT_LETTERS[r]}",
-                                      f"spot {k} ({x},{y}), turned {ROT_LETTERS[r]} ({90 * r}°)", ("place", x, y, r)))
+                names = _NOTATIONS[k] if k < len(_NOTATIONS) else [f"{k}{letter}" for letter in ROT_LETTERS]
+                for r in rots:      # the label is built only when read (a search never reads it)
+                    append(Move(seat, names[r], partial(_spot_label, k, x, y, r), ("place", x, y, r)))
             return moves
         moves = [Move(seat, f"{role} {label}", f"{role} on {label}", ("figure", role, zone))
                  for role, zone, label in figure_options(state)]
@@ -170,6 +172,14 @@ class CarcassonneHG(Game):
         return Result(scores, ranks, f"Final scores: {line}.", f"Scores finaux : {line}.")
 
 
+def _spot_label(k: int, x: int, y: int, r: int) -> str:
+    return f"spot {k} ({x},{y}), turned {ROT_LETTERS[r]} ({90 * r}°)"
+
+
+# "7b": the notation of spot k turned r, written once
+_NOTATIONS = [[f"{k}{letter}" for letter in ROT_LETTERS] for k in range(256)]
+
+
 # ------------------------------------------------------------------ turn flow
 
 
@@ -210,6 +220,7 @@ def place(state: State, x: int, y: int, rot: int) -> list[Event]:
     tile = TILES[state.hand]
     if not state.board.fits(tile, rot, x, y):
         raise IllegalMove("The tile does not fit there.", "La tuile ne peut pas être posée là.")
+    state.board = state.board.copy()          # copy on write: State.copy shares the board
     index = state.board.add(state.hand, x, y, rot)
     state.recent = state.recent + [index] if state.in_bonus else [index]
     state.current = index
@@ -234,7 +245,7 @@ def figure_options(state: State) -> list[tuple[str, int, str]]:
     board = state.board
     tile_id, _x, _y, rot = board.placed[state.current]
     tile = TILES[tile_id]
-    labels = text.zone_labels(tile, rot)
+    labels = text.zone_names(tile, rot)
     taken = {role: set() for role in ROLES}
     for _s, role, node in state.figures:
         taken[role].add(board.find_system(node) if role == "hut" else board.find(node))
@@ -266,7 +277,7 @@ def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
             state.men[seat] -= 1
         state.figures.append([seat, role, state.board.node(state.current, zone)])
         tile_id, _x, _y, rot = state.board.placed[state.current]
-        label = text.zone_labels(TILES[tile_id], rot)[zone]
+        label = text.zone_names(TILES[tile_id], rot)[zone]
         events.append(Event(f"{{p{seat}}} puts a {role} on {label}.", f"{{p{seat}}} pose {ROLE_FR[role]} ({label}).",
                             seat=seat))
     return events + finish_tile(state)
@@ -370,7 +381,7 @@ def parse_figure(state: State, moves: list[Move], typed: str) -> Move:
     if role != "hut" and state.men[seat] == 0:
         raise IllegalMove("You have no man left in your supply.", "Vous n'avez plus d'homme en réserve.")
     tile_id, _x, _y, rot = state.board.placed[state.current]
-    labels = text.zone_labels(TILES[tile_id], rot)
+    labels = text.zone_names(TILES[tile_id], rot)
     where = normalize_notation("".join(words[1:]))
     kinds = {"hunter": ("meadow",), "gatherer": ("forest",), "fisher": ("river",), "hut": ("river", "lake")}[role]
     zones = [z for z, zone in enumerate(TILES[tile_id].zones)

@@ -37,8 +37,10 @@ class State:
     recent: list[int] = field(default_factory=list)     # placements of the latest turn
     final: list[dict] = field(default_factory=list)     # end-of-game scoring, for the view
 
-    def copy(self) -> "State":
-        return State(self.seats, Rng(self.rng.state, self.rng.draws), self.board.copy(), list(self.scores),
+    def copy(self) -> State:
+        """A copy for ``apply``. The board is shared: the rules change it only by
+        placing a tile, and copy it first (``game.place``); figure steps leave it."""
+        return State(self.seats, Rng(self.rng.state, self.rng.draws), self.board, list(self.scores),
                      list(self.men), list(self.huts), [list(f) for f in self.figures], list(self.land),
                      list(self.bonus), list(self.removed), self.turn, self.phase, self.hand, self.in_bonus,
                      self.current, list(self.recent), [dict(f) for f in self.final])

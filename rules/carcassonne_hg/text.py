@@ -23,6 +23,18 @@ CORNER_OF_PORT = {0: "nw", 2: "ne", 3: "ne", 5: "se", 6: "se", 8: "sw", 9: "sw",
 ORDER = ["n", "e", "s", "w", "ne", "se", "sw", "nw"]
 
 
+_NAMES: dict[tuple[int, int], tuple[str, ...]] = {}
+_DESCRIPTIONS: dict[int, str] = {}
+
+
+def zone_names(tile: Tile, rot: int) -> tuple[str, ...]:
+    """``zone_labels``, worked out once per tile and turn (the rules ask on every figure step)."""
+    names = _NAMES.get((tile.id, rot))
+    if names is None:
+        names = _NAMES[(tile.id, rot)] = tuple(zone_labels(tile, rot))
+    return names
+
+
 def zone_labels(tile: Tile, rot: int) -> list[str]:
     """A short name per zone of a placed tile, from the sides or corners it reaches."""
     ports: list[list[int]] = [[] for _ in tile.zones]
@@ -55,6 +67,13 @@ def zone_labels(tile: Tile, rot: int) -> list[str]:
 
 def describe(tile: Tile) -> str:
     """A short English description: edges and what is on the tile."""
+    text = _DESCRIPTIONS.get(tile.id)
+    if text is None:
+        text = _DESCRIPTIONS[tile.id] = _describe(tile)
+    return text
+
+
+def _describe(tile: Tile) -> str:
     bits: list[str] = []
     for z in tile.zones:
         if z.kind == "lake":
