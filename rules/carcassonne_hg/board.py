@@ -8,22 +8,24 @@ of its forest or river zones that face an empty square: 0 means complete.
 Only the placements are stored; everything else is rebuilt by replaying them.
 
 ``frontier`` maps every empty square beside the map to the edges a tile put
-there must match (N E S W; ``.`` where no tile is beside it), kept up to date
-as tiles are added, so listing where a tile fits is a table lookup per square
-(the search asks this on every placement).
+there must match (N E S W; ``.`` where no tile is beside it), and ``order``
+lists the same squares north to south then west to east (the spot numbering);
+both are kept up to date as tiles are added, so listing where a tile fits is a
+table lookup per square (a search asks it on every placement). ``nodes`` and
+``system_nodes`` keep at each root the nodes of its feature or river system.
 """
 
 from __future__ import annotations
 
-from operator import itemgetter
+from bisect import bisect_left
+from itertools import product
 
 from .data import DELTA, TILES, Tile, facing_port
 
 
 class Board:
     __slots__ = ("at", "placed", "base", "node_place", "node_zone", "parent", "system", "open", "nodes", "system_nodes",
-                 "frontier",
-                 "_order", "_spots")
+                 "frontier", "order", "_spots")
 
     def __init__(self) -> None:
         self.at: dict[tuple[int, int], int] = {}        # square -> placement index
@@ -37,12 +39,12 @@ class Board:
         self.nodes: list[tuple[int, ...]] = []            # at each feature root, its nodes (tuples: shared by copies)
         self.system_nodes: list[tuple[int, ...]] = []     # the same for river systems
         self.frontier: dict[tuple[int, int], str] = {}   # empty square -> edges it needs, N E S W or "."
-        self._order: list[tuple[int, int]] | None = None    # the frontier north to south, west to east
+        self.order: list[tuple[int, int, str]] = []     # the frontier as sorted (y, x, edges it needs)
         self._spots: tuple[int, list] | None = None         # (tile id, spots) of the last ``spots`` call
 
     # ---- copying and storage
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         b = Board.__new__(Board)
         b.at = dict(self.at)
         b.placed = list(self.placed)
@@ -55,15 +57,15 @@ class Board:
         b.nodes = list(self.nodes)
         b.system_nodes = list(self.system_nodes)
         b.frontier = dict(self.frontier)
-        b._order = self._order            # never changed in place: ``add`` drops them
-        b._spots = self._spots
+        b.order = list(self.order)
+        b._spots = self._spots            # never changed in place: ``add`` drops it
         return b
 
     def to_json(self) -> list:
         return [list(p) for p in self.placed]
 
     @classmethod
-    def from_json(cls, data: list) -> "Board":
+    def from_json(cls, data: list) -> Board:
         b = cls()
         for tile, x, y, rot in data:
             b.add(tile, x, y, rot)
@@ -124,18 +126,8 @@ class Board:
         cached = self._spots
         if cached is not None and cached[0] == tile_id:
             return cached[1]
-        order = self._order
-        if order is None:
-            order = self._order = sorted(self.frontier, key=_north_to_south)
-        tile, frontier, out = TILES[tile_id], self.frontier, []
-        fitting = _FITTING[tile_id]
-        for square in order:
-            need = frontier[square]
-            rots = fitting.get(need)
-            if rots is None:
-                rots = _rotations_for(tile, need)
-            if rots:
-                out.append((square[0], square[1], rots))
+        fitting = _FITTING[tile_id] or _fitting(tile_id)
+        out = [(x, y, rots) for y, x, need in self.order if (rots := fitting[need])]
         self._spots = (tile_id, out)
         return out
 
@@ -147,75 +139,96 @@ class Board:
         tile = TILES[tile_id]
         index = len(self.placed)
         base = len(self.parent)
-        at, placed, open_, find = self.at, self.placed, self.open, self.find
+        at, placed, bases, open_, find = self.at, self.placed, self.base, self.open, self.find
         placed.append((tile_id, x, y, rot))
         at[(x, y)] = index
-        self.base.append(base)
-        neighbours = [at.get((x + dx, y + dy)) for dx, dy in DELTA]
+        bases.append(base)
         n_zones = len(tile.zones)
+        new = range(base, base + n_zones)
         self.node_place.extend([index] * n_zones)
         self.node_zone.extend(range(n_zones))
-        self.parent.extend(range(base, base + n_zones))
-        self.system.extend(range(base, base + n_zones))
+        self.parent.extend(new)
+        self.system.extend(new)
         open_.extend([0] * n_zones)
-        self.nodes.extend((n,) for n in range(base, base + n_zones))
-        self.system_nodes.extend((n,) for n in range(base, base + n_zones))
-        for port, z, counts_open, river in _ports(tile, rot):
-            node = base + z
-            other = neighbours[port // 3]
+        alone = [(n,) for n in new]
+        self.nodes.extend(alone)
+        self.system_nodes.extend(alone)
+        sides, open_middles, lakes = _joins(tile, rot)
+        for side, (dx, dy) in enumerate(DELTA):
+            other = at.get((x + dx, y + dy))
             if other is None:
-                if counts_open:
-                    open_[find(node)] += 1
+                z = open_middles[side]
+                if z >= 0:                              # a forest or river left open on that side
+                    open_[find(base + z)] += 1
                 continue
             otile, _ox, _oy, orot = placed[other]
-            onode = self.base[other] + TILES[otile].port_zone[orot][_FACING[port]]
-            if counts_open:
-                open_[find(onode)] -= 1   # that side of theirs is now closed
-            self._union(node, onode)
-            if river:
-                self._union_system(node, onode)
-        for z, zone in enumerate(tile.zones):
-            if zone.kind == "river" and zone.lake >= 0:
-                self._union_system(base + z, base + zone.lake)
-        frontier, edges = self.frontier, tile.rot_edges[rot]
-        frontier.pop((x, y), None)
+            other_zone, other_base = TILES[otile].port_zone[orot], bases[other]
+            joined = -1
+            for z, facing, counts_open, river in sides[side]:
+                node, onode = base + z, other_base + other_zone[facing]
+                if counts_open:
+                    open_[find(onode)] -= 1             # that side of theirs is now closed
+                if node * 65536 + onode != joined:      # a side's ports often join the same two zones
+                    joined = node * 65536 + onode
+                    self._union(node, onode)
+                    if river:
+                        self._union_system(node, onode)
+        for z, lake in lakes:
+            self._union_system(base + z, base + lake)
+        frontier, order, edges = self.frontier, self.order, tile.rot_edges[rot]
+        if frontier.pop((x, y), None) is not None:
+            del order[bisect_left(order, (y, x))]
         for side, (dx, dy) in enumerate(DELTA):
-            square = (x + dx, y + dy)
-            if square not in self.at:     # that square's far side must now match this tile's edge
-                need = frontier.get(square, "....")
-                far = (side + 2) % 4
-                frontier[square] = need[:far] + edges[side] + need[far + 1:]
-        self._order = self._spots = None
+            sx, sy = x + dx, y + dy
+            if (sx, sy) in at:
+                continue
+            before = frontier.get((sx, sy))       # that square's far side must now match this tile's edge
+            need = before or "...."
+            far = _FAR_SIDE[side]
+            need = frontier[(sx, sy)] = need[:far] + edges[side] + need[far + 1:]
+            i = bisect_left(order, (sy, sx))      # (sy, sx) sorts just before (sy, sx, anything)
+            if before is None:
+                order.insert(i, (sy, sx, need))
+            else:
+                order[i] = (sy, sx, need)
+        self._spots = None
         return index
 
 
-_north_to_south = itemgetter(1, 0)      # sort squares by (y, x)
-_FACING = tuple(facing_port(p) for p in range(12))
-_PORTS: dict[tuple[int, int], tuple[tuple[int, int, bool, bool], ...]] = {}
+_FAR_SIDE = (2, 3, 0, 1)
+_JOINS: dict[tuple[int, int], tuple] = {}
 
 
-def _ports(tile: Tile, rot: int) -> tuple[tuple[int, int, bool, bool], ...]:
-    """(port, zone, counts_open, river) for each port of the tile turned ``rot``:
-    ``counts_open`` for the middle port of a forest or river (see ``open``)."""
-    ports = _PORTS.get((tile.id, rot))
-    if ports is None:
-        ports = _PORTS[(tile.id, rot)] = tuple(
-            (port, z, port % 3 == 1 and tile.zones[z].kind in ("forest", "river"), tile.zones[z].kind == "river")
-            for port, z in enumerate(tile.port_zone[rot]))
-    return ports
+def _joins(tile: Tile, rot: int) -> tuple:
+    """How the tile turned ``rot`` joins its neighbours, worked out once: per side,
+    (zone, facing port, counts_open, river) for its three ports (``counts_open``:
+    the middle port of a forest or river, see ``open``); per side, the zone whose
+    middle port counts as open when no tile is there (or -1); and (river, lake)
+    for every river flowing into a lake of the tile."""
+    joins = _JOINS.get((tile.id, rot))
+    if joins is None:
+        zones, port_zone = tile.zones, tile.port_zone[rot]
+        kinds = [zones[z].kind for z in port_zone]
+        sides = tuple(tuple((port_zone[p], facing_port(p), p % 3 == 1 and kinds[p] in ("forest", "river"),
+                             kinds[p] == "river") for p in range(3 * side, 3 * side + 3))
+                      for side in range(4))
+        open_middles = tuple(z if counts_open else -1 for (_, (z, _f, counts_open, _r), _) in sides)
+        lakes = tuple((z, zone.lake) for z, zone in enumerate(zones) if zone.kind == "river" and zone.lake >= 0)
+        joins = _JOINS[(tile.id, rot)] = (sides, open_middles, lakes)
+    return joins
 
 
-# _FITTING[tile id][needed edges] -> the tile's rotations that match them (filled as met:
-# at most 81 edge patterns per tile)
-_FITTING: list[dict[str, tuple[int, ...]]] = [{} for _ in TILES]
+# _FITTING[tile id][needed edges] -> the tile's rotations that match them, for
+# each of the 256 patterns of needed edges; made for each tile when first drawn.
+_NEEDS = tuple("".join(sides) for sides in product(".FMR", repeat=4))
+_FITTING: list[dict[str, tuple[int, ...]] | None] = [None] * len(TILES)
 
 
-def _rotations_for(tile: Tile, need: str) -> tuple[int, ...]:
-    fitting = _FITTING[tile.id]
-    rots = fitting.get(need)
-    if rots is None:
-        rots = fitting[need] = tuple(r for r in tile.rotations if _matches(need, tile.rot_edges[r]))
-    return rots
+def _fitting(tile_id: int) -> dict[str, tuple[int, ...]]:
+    tile = TILES[tile_id]
+    table = _FITTING[tile_id] = {need: tuple(r for r in tile.rotations if _matches(need, tile.rot_edges[r]))
+                                 for need in _NEEDS}
+    return table
 
 
 def _matches(need: str, edges: str) -> bool:

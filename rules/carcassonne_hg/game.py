@@ -11,7 +11,7 @@ of the turn: that draw is public (an undo barrier).
 from __future__ import annotations
 
 import re
-from functools import partial
+from functools import cache, partial
 
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, normalize_notation, rank_by
 
@@ -63,15 +63,14 @@ class CarcassonneHG(Game):
             return []
         if state.phase == "place":
             moves: list[Move] = []
-            append = moves.append
+            append, ready = moves.append, _PLACE_MOVES.get
             for k, (x, y, rots) in enumerate(spots(state), start=1):
-                names = _NOTATIONS[k] if k < len(_NOTATIONS) else [f"{k}{letter}" for letter in ROT_LETTERS]
-                for r in rots:      # the label is built only when read (a search never reads it)
-                    append(Move(seat, names[r], partial(_spot_label, k, x, y, r), ("place", x, y, r)))
+                for r in rots:
+                    key = (seat, k, x, y, r)
+                    append(ready(key) or _place_move(key))
             return moves
-        moves = [Move(seat, f"{role} {label}", f"{role} on {label}", ("figure", role, zone))
-                 for role, zone, label in figure_options(state)]
-        moves.append(Move(seat, "none", "no figure", ("figure", None, -1)))
+        moves = [_figure_move(seat, role, zone, label) for role, zone, label in figure_options(state)]
+        moves.append(_figure_move(seat, None, -1, ""))
         return moves
 
     def parse(self, state: State, seat: int, text_in: str) -> Move:
@@ -176,8 +175,20 @@ def _spot_label(k: int, x: int, y: int, r: int) -> str:
     return f"spot {k} ({x},{y}), turned {ROT_LETTERS[r]} ({90 * r}°)"
 
 
-# "7b": the notation of spot k turned r, written once
-_NOTATIONS = [[f"{k}{letter}" for letter in ROT_LETTERS] for k in range(256)]
+# Ready-made placement moves by (seat, spot number, x, y, turn). A move is
+# immutable, and a search meets the same ones again and again (about 9 in 10
+# after a few hundred random games), so they are built once (labels only when
+# read) instead of ~34 per tile. Emptied when full, so memory stays bounded.
+_PLACE_MOVES: dict[tuple[int, int, int, int, int], Move] = {}
+_PLACE_MOVES_MAX = 100_000
+
+
+def _place_move(key: tuple[int, int, int, int, int]) -> Move:
+    if len(_PLACE_MOVES) >= _PLACE_MOVES_MAX:
+        _PLACE_MOVES.clear()
+    seat, k, x, y, r = key
+    move = _PLACE_MOVES[key] = Move(seat, f"{k}{ROT_LETTERS[r]}", partial(_spot_label, k, x, y, r), ("place", x, y, r))
+    return move
 
 
 # ------------------------------------------------------------------ turn flow
@@ -201,19 +212,40 @@ def draw(state: State, bonus: bool) -> list[Event]:
     state.hand = -1
     while stack:
         tile = stack.pop(state.rng.randbelow(len(stack)))
-        desc = text.describe(TILES[tile])
         if state.board.spots(tile):
             state.hand = tile
             state.phase = "place"
             state.in_bonus = bonus
-            kind, kind_fr = ("bonus tile", "la tuile bonus") if bonus else ("tile", "la tuile")
-            events.append(Event(f"{{p{state.turn}}} draws the {kind}: {desc}.",
-                                f"{{p{state.turn}}} pioche {kind_fr} : {desc}.", seat=state.turn, reveal=True))
+            events.append(_drawn_event(state.turn, tile, bonus))
             return events
+        desc = text.describe(TILES[tile])
         state.removed.append(tile)
         events.append(Event(f"A {desc} fits nowhere and is removed from the game.",
                             f"Une tuile ({desc}) ne peut être posée nulle part : elle est retirée.", reveal=True))
     return events
+
+
+# Events and figure moves are immutable and few: each is made once (a search makes them on every move).
+
+@cache
+def _drawn_event(seat: int, tile: int, bonus: bool) -> Event:
+    desc = text.describe(TILES[tile])
+    kind, kind_fr = ("bonus tile", "la tuile bonus") if bonus else ("tile", "la tuile")
+    return Event(f"{{p{seat}}} draws the {kind}: {desc}.", f"{{p{seat}}} pioche {kind_fr} : {desc}.", seat=seat,
+                 reveal=True)
+
+
+@cache
+def _placed_event(seat: int, bonus: bool) -> Event:
+    return Event(f"{{p{seat}}} places the {'bonus ' if bonus else ''}tile (framed in gold).",
+                 f"{{p{seat}}} pose la tuile {'bonus ' if bonus else ''}(cadre doré).", seat=seat)
+
+
+@cache
+def _figure_move(seat: int, role: str | None, zone: int, label: str) -> Move:
+    if role is None:
+        return Move(seat, "none", "no figure", ("figure", None, -1))
+    return Move(seat, f"{role} {label}", f"{role} on {label}", ("figure", role, zone))
 
 
 def place(state: State, x: int, y: int, rot: int) -> list[Event]:
@@ -225,9 +257,7 @@ def place(state: State, x: int, y: int, rot: int) -> list[Event]:
     state.recent = state.recent + [index] if state.in_bonus else [index]
     state.current = index
     state.hand = -1
-    events = [Event(f"{{p{state.turn}}} places the {'bonus ' if state.in_bonus else ''}tile (framed in gold).",
-                    f"{{p{state.turn}}} pose la tuile {'bonus ' if state.in_bonus else ''}(cadre doré).",
-                    seat=state.turn)]
+    events = [_placed_event(state.turn, state.in_bonus)]
     if figure_options(state):
         state.phase = "figure"
         return events
