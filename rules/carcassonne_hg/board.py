@@ -17,22 +17,20 @@ table lookup per square (a search asks it on every placement). ``nodes`` and
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from itertools import product
 
 from .data import DELTA, TILES, Tile, facing_port
 
 
 class Board:
-    __slots__ = ("at", "placed", "base", "node_place", "node_zone", "parent", "system", "open", "nodes", "system_nodes",
-                 "frontier", "order", "_spots")
+    __slots__ = ("at", "placed", "base", "parent", "system", "open", "nodes", "system_nodes", "frontier", "order",
+                 "_spots")
 
     def __init__(self) -> None:
         self.at: dict[tuple[int, int], int] = {}        # square -> placement index
         self.placed: list[tuple[int, int, int, int]] = []  # (tile id, x, y, rotation)
-        self.base: list[int] = []                       # placement -> its first node
-        self.node_place: list[int] = []
-        self.node_zone: list[int] = []
+        self.base: list[int] = []                       # placement -> its first node (see place_of)
         self.parent: list[int] = []
         self.system: list[int] = []
         self.open: list[int] = []
@@ -49,8 +47,6 @@ class Board:
         b.at = dict(self.at)
         b.placed = list(self.placed)
         b.base = list(self.base)
-        b.node_place = list(self.node_place)
-        b.node_zone = list(self.node_zone)
         b.parent = list(self.parent)
         b.system = list(self.system)
         b.open = list(self.open)
@@ -108,8 +104,17 @@ class Board:
     def node(self, placement: int, zone: int) -> int:
         return self.base[placement] + zone
 
+    def place_of(self, node: int) -> int:
+        """The placement a node belongs to (its tile's nodes are numbered from ``base``)."""
+        return bisect_right(self.base, node) - 1
+
+    def zone_index(self, node: int) -> int:
+        """Which zone of its tile a node is."""
+        return node - self.base[bisect_right(self.base, node) - 1]
+
     def zone_of(self, node: int):
-        return TILES[self.placed[self.node_place[node]][0]].zones[self.node_zone[node]]
+        placement = bisect_right(self.base, node) - 1
+        return TILES[self.placed[placement][0]].zones[node - self.base[placement]]
 
     def members(self, root: int, system: bool = False) -> list[int]:
         """The nodes of a feature (or of a river system), in ascending order."""
@@ -145,8 +150,6 @@ class Board:
         bases.append(base)
         n_zones = len(tile.zones)
         new = range(base, base + n_zones)
-        self.node_place.extend([index] * n_zones)
-        self.node_zone.extend(range(n_zones))
         self.parent.extend(new)
         self.system.extend(new)
         open_.extend([0] * n_zones)

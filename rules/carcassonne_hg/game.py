@@ -65,11 +65,11 @@ class CarcassonneHG(Game):
             moves: list[Move] = []
             append, ready = moves.append, _PLACE_MOVES.get
             for k, (x, y, rots) in enumerate(spots(state), start=1):
+                turns = ready((seat, k, x, y)) or _spot_moves(seat, k, x, y)
                 for r in rots:
-                    key = (seat, k, x, y, r)
-                    append(ready(key) or _place_move(key))
+                    append(turns[r] or _place_move(turns, seat, k, x, y, r))
             return moves
-        moves = [_figure_move(seat, role, zone, label) for role, zone, label in figure_options(state)]
+        moves = [_figure_move(seat, role, zone, label) for role, zone, label in step_options(state)]
         moves.append(_figure_move(seat, None, -1, ""))
         return moves
 
@@ -123,20 +123,20 @@ class CarcassonneHG(Game):
 
     def view(self, state: State, seat: int | None) -> dict:
         board = state.board
-        figures = [[s, role, board.node_place[n], board.node_zone[n]] for s, role, n in state.figures]
+        figures = [[s, role, board.place_of(n), board.zone_index(n)] for s, role, n in state.figures]
         out = {
             "seats": state.seats, "scores": list(state.scores), "men": list(state.men), "huts": list(state.huts),
             "tiles": [list(p) for p in board.placed], "figures": figures, "turn": state.turn,
             "phase": state.phase, "hand": state.hand, "in_bonus": state.in_bonus, "recent": list(state.recent),
             "land_left": len(state.land), "bonus_left": len(state.bonus), "removed": list(state.removed),
             "spots": [], "options": [], "current": state.current,
-            "final": [{"kind": f["kind"], "placement": board.node_place[f["node"]], "zone": board.node_zone[f["node"]],
+            "final": [{"kind": f["kind"], "placement": board.place_of(f["node"]), "zone": board.zone_index(f["node"]),
                        "points": f["points"], "seats": f["seats"]} for f in state.final],
         }
         if state.phase == "place":
             out["spots"] = [[k, x, y, list(rots)] for k, (x, y, rots) in enumerate(spots(state), start=1)]
         elif state.phase == "figure":
-            out["options"] = [[role, zone, label] for role, zone, label in figure_options(state)]
+            out["options"] = [[role, zone, label] for role, zone, label in step_options(state)]
         return out
 
     def status_text(self, state: State, locale: str | None = None) -> str:
@@ -175,19 +175,24 @@ def _spot_label(k: int, x: int, y: int, r: int) -> str:
     return f"spot {k} ({x},{y}), turned {ROT_LETTERS[r]} ({90 * r}°)"
 
 
-# Ready-made placement moves by (seat, spot number, x, y, turn). A move is
-# immutable, and a search meets the same ones again and again (about 9 in 10
-# after a few hundred random games), so they are built once (labels only when
-# read) instead of ~34 per tile. Emptied when full, so memory stays bounded.
-_PLACE_MOVES: dict[tuple[int, int, int, int, int], Move] = {}
-_PLACE_MOVES_MAX = 100_000
+# Ready-made placement moves: _PLACE_MOVES[(seat, spot number, x, y)][turn]. A
+# move is immutable, and a search meets the same ones again and again (about 9
+# in 10 after a few hundred random games), so each is built once (its label
+# only when read) instead of ~34 per tile. Emptied when full: memory stays bounded.
+_PLACE_MOVES: dict[tuple[int, int, int, int], list[Move | None]] = {}
+_PLACE_MOVES_MAX = 50_000
 
 
-def _place_move(key: tuple[int, int, int, int, int]) -> Move:
+def _spot_moves(seat: int, k: int, x: int, y: int) -> list[Move | None]:
     if len(_PLACE_MOVES) >= _PLACE_MOVES_MAX:
         _PLACE_MOVES.clear()
-    seat, k, x, y, r = key
-    move = _PLACE_MOVES[key] = Move(seat, f"{k}{ROT_LETTERS[r]}", partial(_spot_label, k, x, y, r), ("place", x, y, r))
+    turns: list[Move | None] = [None] * 4
+    _PLACE_MOVES[(seat, k, x, y)] = turns
+    return turns
+
+
+def _place_move(turns: list[Move | None], seat: int, k: int, x: int, y: int, r: int) -> Move:
+    move = turns[r] = Move(seat, f"{k}{ROT_LETTERS[r]}", partial(_spot_label, k, x, y, r), ("place", x, y, r))
     return move
 
 
@@ -195,13 +200,8 @@ def _place_move(key: tuple[int, int, int, int, int]) -> Move:
 
 
 def spots(state: State) -> list[tuple[int, int, tuple[int, ...]]]:
-    """Legal spots for the tile in hand, cached on the state object (never stored)."""
-    key = (len(state.board.placed), state.hand)
-    cached = getattr(state, "_spots", None)
-    if cached is None or cached[0] != key:
-        cached = (key, state.board.spots(state.hand) if state.hand >= 0 else [])
-        state._spots = cached
-    return cached[1]
+    """Legal spots for the tile in hand (the board keeps the last answer)."""
+    return state.board.spots(state.hand) if state.hand >= 0 else []
 
 
 def draw(state: State, bonus: bool) -> list[Event]:
@@ -258,10 +258,19 @@ def place(state: State, x: int, y: int, rot: int) -> list[Event]:
     state.current = index
     state.hand = -1
     events = [_placed_event(state.turn, state.in_bonus)]
-    if figure_options(state):
+    state.options = figure_options(state)
+    if state.options:
         state.phase = "figure"
         return events
     return events + finish_tile(state)
+
+
+def step_options(state: State) -> list[tuple[str, int, str]]:
+    """The figure step's choices: those worked out when the tile was placed
+    (a loaded state works them out again)."""
+    if state.phase != "figure":
+        return []
+    return state.options or figure_options(state)
 
 
 def figure_options(state: State) -> list[tuple[str, int, str]]:
@@ -299,7 +308,7 @@ def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
     events: list[Event] = []
     if role is not None:
         seat = state.turn
-        if (role, zone) not in {(r, z) for r, z, _ in figure_options(state)}:
+        if not any(r == role and z == zone for r, z, _ in step_options(state)):
             raise IllegalMove("That figure cannot go there.", "Cette figurine ne peut pas aller là.")
         if role == "hut":
             state.huts[seat] -= 1
@@ -332,6 +341,7 @@ def finish_tile(state: State) -> list[Event]:
         events += scored
         nugget = nugget or has_nugget
     state.current = -1
+    state.options = []
     if nugget and not state.in_bonus:
         if state.bonus:
             events.append(Event(f"The forest had a gold nugget: {{p{state.turn}}} draws a bonus tile.",

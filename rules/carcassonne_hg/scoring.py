@@ -40,7 +40,7 @@ def feature_value(board: Board, root: int) -> dict:
         zone = board.zone_of(n)
         info["parts"] += 1
         if zone.kind == "river" and zone.lake >= 0:
-            lakes.add(board.node(board.node_place[n], zone.lake))
+            lakes.add(board.node(board.place_of(n), zone.lake))
         info["nuggets"] += zone.nugget
         info["mushrooms"] += zone.mushrooms
         info["deer"] += zone.deer

@@ -36,14 +36,19 @@ class State:
     current: int = -1               # placement index of the tile whose figure step runs
     recent: list[int] = field(default_factory=list)     # placements of the latest turn
     final: list[dict] = field(default_factory=list)     # end-of-game scoring, for the view
+    # the figure step's choices, worked out when the tile is placed (derived: never stored;
+    # empty means "work them out", see game.step_options)
+    options: list[tuple[str, int, str]] = field(default_factory=list)
 
     def copy(self) -> State:
         """A copy for ``apply``. The board is shared: the rules change it only by
-        placing a tile, and copy it first (``game.place``); figure steps leave it."""
+        placing a tile, and copy it first (``game.place``); figure steps leave it.
+        So are a figure's ``[seat, role, node]``, the final scoring's entries and
+        the figure options: the rules never change them, only the lists holding them."""
         return State(self.seats, Rng(self.rng.state, self.rng.draws), self.board, list(self.scores),
-                     list(self.men), list(self.huts), [list(f) for f in self.figures], list(self.land),
+                     list(self.men), list(self.huts), list(self.figures), list(self.land),
                      list(self.bonus), list(self.removed), self.turn, self.phase, self.hand, self.in_bonus,
-                     self.current, list(self.recent), [dict(f) for f in self.final])
+                     self.current, list(self.recent), list(self.final), self.options)
 
     def to_json(self) -> dict:
         return {"seats": self.seats, "rng": self.rng.to_json(), "board": self.board.to_json(),
@@ -53,7 +58,7 @@ class State:
                 "recent": self.recent, "final": self.final}
 
     @classmethod
-    def from_json(cls, d: dict) -> "State":
+    def from_json(cls, d: dict) -> State:
         return cls(d["seats"], Rng.from_json(d["rng"]), Board.from_json(d["board"]), list(d["scores"]),
                    list(d["men"]), list(d["huts"]), [list(f) for f in d["figures"]], list(d["land"]),
                    list(d["bonus"]), list(d["removed"]), d["turn"], d["phase"], d["hand"], d["in_bonus"],
