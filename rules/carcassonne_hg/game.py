@@ -283,25 +283,32 @@ def figure_options(state: State) -> list[tuple[str, int, str]]:
         return []
     board = state.board
     tile_id, _x, _y, rot = board.placed[state.current]
-    tile = TILES[tile_id]
-    labels = text.zone_names(tile, rot)
-    taken = {role: set() for role in ROLES}
+    labels = text.zone_names(TILES[tile_id], rot)
+    find, find_system = board.find, board.find_system
+    taken: dict[str, set[int]] = {"hunter": set(), "gatherer": set(), "fisher": set(), "hut": set()}
     for _s, role, node in state.figures:
-        taken[role].add(board.find_system(node) if role == "hut" else board.find(node))
+        taken[role].add(find_system(node) if role == "hut" else find(node))
     out: list[tuple[str, int, str]] = []
     hut_systems: dict[int, int] = {}
-    for z, zone in enumerate(tile.zones):
-        node = board.node(state.current, z)
-        role = {"meadow": "hunter", "forest": "gatherer", "river": "fisher"}.get(zone.kind)
-        if men and role and board.find(node) not in taken[role]:
+    base = board.base[state.current]
+    taken_huts = taken["hut"]
+    for z, role, water, lake in _ZONE_ROLES[tile_id]:
+        node = base + z
+        if men and role and find(node) not in taken[role]:
             out.append((role, z, labels[z]))
-        if huts and zone.kind in ("river", "lake"):
-            system = board.find_system(node)
-            if system not in taken["hut"] and (system not in hut_systems or zone.kind == "lake"):
+        if huts and water:
+            system = find_system(node)
+            if system not in taken_huts and (lake or system not in hut_systems):
                 hut_systems[system] = z      # one hut choice per system, on its lake when it has one
     for z in sorted(hut_systems.values()):
         out.append(("hut", z, labels[z]))
     return out
+
+
+# per tile, per zone: (zone, the role a man takes there or None, whether a hut may go there, is it a lake)
+_ROLE_OF_KIND = {"meadow": "hunter", "forest": "gatherer", "river": "fisher"}
+_ZONE_ROLES = [tuple((z, _ROLE_OF_KIND.get(zone.kind), zone.kind in ("river", "lake"), zone.kind == "lake")
+                     for z, zone in enumerate(tile.zones)) for tile in TILES]
 
 
 def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
