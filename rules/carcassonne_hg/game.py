@@ -278,7 +278,7 @@ def figure_options(state: State) -> list[tuple[str, int, str]]:
     if state.phase not in ("figure", "place") or state.current < 0:
         return []
     seat = state.turn
-    men, huts = state.men[seat] > 0, state.huts[seat] > 0
+    men, huts = state.men[seat] - state.recovered > 0, state.huts[seat] > 0   # see State.recovered
     if not men and not huts:
         return []
     board = state.board
@@ -363,7 +363,11 @@ def finish_tile(state: State) -> list[Event]:
 
 
 def end_turn(state: State) -> list[Event]:
+    # The bonus tile is part of the turn that earned it: the player « rejoue » it and « son tour
+    # s'arrête là » after it (rulebook, "Forêt achevée et tuiles bonus"). Only now may the men who
+    # came home during the turn be placed again ("Retour des hommes dans la réserve").
     state.in_bonus = False
+    state.recovered = 0
     if state.land:
         state.turn = (state.turn + 1) % state.seats
         events = draw(state, bonus=False)
@@ -427,6 +431,9 @@ def parse_figure(state: State, moves: list[Move], typed: str) -> Move:
         raise IllegalMove("You have no hut left.", "Vous n'avez plus de hutte.")
     if role != "hut" and state.men[seat] == 0:
         raise IllegalMove("You have no man left in your supply.", "Vous n'avez plus d'homme en réserve.")
+    if role != "hut" and state.men[seat] <= state.recovered:
+        raise IllegalMove("Your men who came home this turn can only be placed again next turn.",
+                          "Vos hommes rentrés à ce tour ne peuvent être replacés qu'au tour suivant.")
     tile_id, _x, _y, rot = state.board.placed[state.current]
     labels = text.zone_names(TILES[tile_id], rot)
     where = normalize_notation("".join(words[1:]))

@@ -86,6 +86,11 @@ def score_completed(state: State, root: int, kind: str) -> tuple[list[Event], bo
     for f in on_it:
         state.figures.remove(f)
         state.men[f[0]] += 1
+        if f[0] == state.turn:
+            # Rulebook, "Retour des hommes dans la réserve": men come home only at the end of the
+            # turn, so the player « ne peut donc pas replacer au même tour un homme qu'il vient de
+            # récupérer » — not even on the bonus tile, which is the same turn (see game.end_turn).
+            state.recovered += 1
     return events, kind == "forest" and info["nuggets"] > 0
 
 
