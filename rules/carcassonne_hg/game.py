@@ -34,6 +34,14 @@ class CarcassonneHG(Game):
     max_players = 5
     rules_en = text.RULES_EN
     rules_fr = text.RULES_FR
+    # Rulebook, "Mise en place": the youngest player picks the first player; the table cannot
+    # know who is youngest, so chance picks.
+    first_player = "random"
+    first_player_rule = (
+        "The rulebook has the youngest player choose who starts (« Le joueur le plus jeune décide qui sera "
+        "le premier joueur »); the table cannot know ages, so the first player is drawn at random.",
+        "La règle fait choisir le premier joueur par le plus jeune (« Le joueur le plus jeune décide qui sera "
+        "le premier joueur ») ; la table ne connaît pas les âges : le premier joueur est tiré au sort.")
 
     # ---- set-up and storage
 

@@ -135,6 +135,13 @@ class Clans(Game):
     max_players = 4
     rules_en = text.RULES_EN
     rules_fr = text.RULES_FR
+    # Rulebook, "Début": the players choose who starts, so the table's seating order decides.
+    first_player = "seated"
+    first_player_rule = (
+        "The rulebook lets the players choose who starts (« Décidez du premier qui joue »): "
+        "the seating order decides, unless the table gives another order.",
+        "La règle laisse les joueurs choisir qui commence (« Décidez du premier qui joue ») : "
+        "l'ordre des places décide, sauf si la table en donne un autre.")
 
     # ---- set-up
 

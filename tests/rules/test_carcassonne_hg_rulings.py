@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rules.carcassonne_hg import GAME
@@ -72,3 +74,17 @@ def test_the_wait_is_stored_with_the_game():
     assert loaded.recovered == 1 and _man_options_on_bonus_tile(loaded) == set()
     assert "recovered" not in GAME.to_json(GAME.setup(2, 1, {}))
     assert GAME.setup(2, 1, {}).men == [MEN, MEN]
+
+
+def test_the_youngest_picks_the_first_player_so_the_table_draws_one():
+    """Rulebook, "Mise en place": « Le joueur le plus jeune décide qui sera le premier joueur. »
+    The table does not know who is youngest: the first player is left to chance."""
+    assert GAME.first_player == "random"
+    english, french = GAME.first_player_rule
+    assert english and french and english != french
+    quote = "Le joueur le plus jeune décide qui sera le premier joueur"
+    for sentence in (english, french):
+        assert f"« {quote} »" in sentence
+    rulebook = Path("/work/shared/rulebooks/carcassonne_hunters_gatherers.fr.txt")
+    if rulebook.exists():                      # the quote is the rulebook's own words
+        assert quote in rulebook.read_text(encoding="utf-8")
