@@ -11,8 +11,11 @@ Only the placements are stored; everything else is rebuilt by replaying them.
 there must match (N E S W; ``.`` where no tile is beside it), and ``order``
 lists the same squares north to south then west to east (the spot numbering);
 both are kept up to date as tiles are added, so listing where a tile fits is a
-table lookup per square (a search asks it on every placement). ``nodes`` and
-``system_nodes`` keep at each root the nodes of its feature or river system.
+table lookup per square (a search asks it on every placement).
+
+A copy (one per placed tile in a search) copies every per-node list, so there
+are as few as the rules need; a feature's nodes are found by walking its ports
+when it is scored (``members``).
 """
 
 from __future__ import annotations
@@ -24,8 +27,7 @@ from .data import DELTA, TILES, Tile, facing_port
 
 
 class Board:
-    __slots__ = ("at", "placed", "base", "parent", "system", "open", "nodes", "system_nodes", "frontier", "order",
-                 "_spots")
+    __slots__ = ("at", "placed", "base", "parent", "system", "open", "frontier", "order", "_spots")
 
     def __init__(self) -> None:
         self.at: dict[tuple[int, int], int] = {}        # square -> placement index
@@ -34,8 +36,6 @@ class Board:
         self.parent: list[int] = []
         self.system: list[int] = []
         self.open: list[int] = []
-        self.nodes: list[tuple[int, ...]] = []            # at each feature root, its nodes (tuples: shared by copies)
-        self.system_nodes: list[tuple[int, ...]] = []     # the same for river systems
         self.frontier: dict[tuple[int, int], str] = {}   # empty square -> edges it needs, N E S W or "."
         self.order: list[tuple[int, int, str]] = []     # the frontier as sorted (y, x, edges it needs)
         self._spots: tuple[int, list] | None = None         # (tile id, spots) of the last ``spots`` call
@@ -44,16 +44,14 @@ class Board:
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
-        b.at = dict(self.at)
-        b.placed = list(self.placed)
-        b.base = list(self.base)
-        b.parent = list(self.parent)
-        b.system = list(self.system)
-        b.open = list(self.open)
-        b.nodes = list(self.nodes)
-        b.system_nodes = list(self.system_nodes)
-        b.frontier = dict(self.frontier)
-        b.order = list(self.order)
+        b.at = self.at.copy()
+        b.placed = self.placed.copy()
+        b.base = self.base.copy()
+        b.parent = self.parent.copy()
+        b.system = self.system.copy()
+        b.open = self.open.copy()
+        b.frontier = self.frontier.copy()     # not dict(): that walks a dict with deleted entries key by key
+        b.order = self.order.copy()
         b._spots = self._spots            # never changed in place: ``add`` drops it
         return b
 
@@ -88,13 +86,11 @@ class Board:
         if ra != rb:
             self.parent[rb] = ra
             self.open[ra] += self.open[rb]
-            self.nodes[ra] = self.nodes[ra] + self.nodes[rb]
 
     def _union_system(self, a: int, b: int) -> None:
         ra, rb = self.find_system(a), self.find_system(b)
         if ra != rb:
             self.system[rb] = ra
-            self.system_nodes[ra] = self.system_nodes[ra] + self.system_nodes[rb]
 
     # ---- queries
 
@@ -117,8 +113,28 @@ class Board:
         return TILES[self.placed[placement][0]].zones[node - self.base[placement]]
 
     def members(self, root: int, system: bool = False) -> list[int]:
-        """The nodes of a feature (or of a river system), in ascending order."""
-        return sorted(self.system_nodes[root] if system else self.nodes[root])
+        """The nodes of the feature (or river system) of ``root``, in ascending order.
+        A feature is walked port to port from ``root`` (the very joins ``add`` makes);
+        a river system, wanted only by the final scoring, is found by a scan."""
+        if system:
+            find = self.find_system
+            return [n for n in range(len(self.system)) if find(n) == find(root)]
+        at, placed, base = self.at, self.placed, self.base
+        seen, todo = {root}, [root]
+        while todo:
+            node = todo.pop()
+            placement = bisect_right(base, node) - 1
+            tile_id, x, y, rot = placed[placement]
+            for port in _zone_ports(tile_id, rot)[node - base[placement]]:
+                dx, dy = DELTA[port // 3]
+                other = at.get((x + dx, y + dy))
+                if other is not None:
+                    otile, _ox, _oy, orot = placed[other]
+                    joined = base[other] + TILES[otile].port_zone[orot][_FACING[port]]
+                    if joined not in seen:
+                        seen.add(joined)
+                        todo.append(joined)
+        return sorted(seen)
 
     def fits(self, tile: Tile, rot: int, x: int, y: int) -> bool:
         """Whether the tile, turned ``rot``, may go on (x, y): an empty square
@@ -153,9 +169,6 @@ class Board:
         self.parent.extend(new)
         self.system.extend(new)
         open_.extend([0] * n_zones)
-        alone = [(n,) for n in new]
-        self.nodes.extend(alone)
-        self.system_nodes.extend(alone)
         sides, open_middles, lakes = _joins(tile, rot)
         for side, (dx, dy) in enumerate(DELTA):
             other = at.get((x + dx, y + dy))
@@ -199,6 +212,18 @@ class Board:
 
 
 _FAR_SIDE = (2, 3, 0, 1)
+_FACING = tuple(facing_port(p) for p in range(12))
+_ZONE_PORTS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _zone_ports(tile_id: int, rot: int) -> tuple[tuple[int, ...], ...]:
+    """For each zone of the tile turned ``rot``, the ports it reaches."""
+    ports = _ZONE_PORTS.get((tile_id, rot))
+    if ports is None:
+        port_zone = TILES[tile_id].port_zone[rot]
+        ports = _ZONE_PORTS[(tile_id, rot)] = tuple(tuple(p for p in range(12) if port_zone[p] == z)
+                                                    for z in range(len(TILES[tile_id].zones)))
+    return ports
 _JOINS: dict[tuple[int, int], tuple] = {}
 
 

@@ -111,13 +111,17 @@ def final_scoring(state: State) -> list[Event]:
     for seat, role, node in state.figures:
         if role == "hut":
             systems.setdefault(board.find_system(node), []).append(seat)
+    in_system: dict[int, list[int]] = {root: [] for root in systems}   # their nodes, in one pass over the map
+    for n in range(len(board.system)):
+        nodes = in_system.get(board.find_system(n))
+        if nodes is not None:
+            nodes.append(n)
     for root, seats in sorted(systems.items()):
-        fish = sum(board.zone_of(n).fish for n in board.members(root, system=True) if board.zone_of(n).kind == "lake")
+        fish = sum(board.zone_of(n).fish for n in in_system[root] if board.zone_of(n).kind == "lake")
         scorers = majority(seats)
         events += award(state, scorers, fish, f"huts on a river system with {fish} fish",
                         f"des huttes sur un réseau fluvial de {fish} poissons")
-        state.final.append({"kind": "huts", "node": min(board.members(root, system=True)), "points": fish,
-                            "seats": scorers})
+        state.final.append({"kind": "huts", "node": in_system[root][0], "points": fish, "seats": scorers})
     # hunters: one score per meadow
     meadows: dict[int, list[list]] = {}
     for f in state.figures:
