@@ -142,6 +142,15 @@ class Board:
         need = self.frontier.get((x, y))
         return need is not None and _matches(need, tile.rot_edges[rot])
 
+    def turns_that_fit(self, tile_id: int) -> dict[str, tuple[int, ...]]:
+        """For each pattern of needed edges (the values of ``frontier``), the
+        tile's rotations that match it."""
+        return _FITTING[tile_id] or _fitting(tile_id)
+
+    def fits_somewhere(self, tile_id: int) -> bool:
+        fitting = _FITTING[tile_id] or _fitting(tile_id)
+        return any(fitting[need] for need in self.frontier.values())
+
     def spots(self, tile_id: int) -> list[tuple[int, int, tuple[int, ...]]]:
         """Where the tile fits: (x, y, rotations), north to south then west to east."""
         cached = self._spots
@@ -246,17 +255,25 @@ def _joins(tile: Tile, rot: int) -> tuple:
     return joins
 
 
-# _FITTING[tile id][needed edges] -> the tile's rotations that match them, for
-# each of the 256 patterns of needed edges; made for each tile when first drawn.
+# _FITTING[tile id][needed edges] -> the tile's rotations that match them, for each of
+# the 256 patterns of needed edges (N E S W, each "." or the edge: a rotation matches
+# the 16 patterns made of its own edges and dots). Made once, at import.
 _NEEDS = tuple("".join(sides) for sides in product(".FMR", repeat=4))
-_FITTING: list[dict[str, tuple[int, ...]] | None] = [None] * len(TILES)
 
 
 def _fitting(tile_id: int) -> dict[str, tuple[int, ...]]:
     tile = TILES[tile_id]
-    table = _FITTING[tile_id] = {need: tuple(r for r in tile.rotations if _matches(need, tile.rot_edges[r]))
-                                 for need in _NEEDS}
+    table: dict[str, tuple[int, ...]] = dict.fromkeys(_NEEDS, ())
+    for r in tile.rotations:
+        for need in product(*((".", edge) for edge in tile.rot_edges[r])):
+            table["".join(need)] += (r,)
+    _FITTING[tile_id] = table
     return table
+
+
+_FITTING: list[dict[str, tuple[int, ...]] | None] = [None] * len(TILES)
+for _tile in TILES:
+    _fitting(_tile.id)
 
 
 def _matches(need: str, edges: str) -> bool:

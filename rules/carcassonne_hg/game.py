@@ -70,12 +70,19 @@ class CarcassonneHG(Game):
         if seat not in self.to_act(state):
             return []
         if state.phase == "place":
+            if state.hand < 0:
+                return []
+            # the spots (board.spots) numbered north to south, walked here in the same pass
             moves: list[Move] = []
             append, ready = moves.append, _PLACE_MOVES.get
-            for k, (x, y, rots) in enumerate(spots(state), start=1):
-                turns = ready((seat, k, x, y)) or _spot_moves(seat, k, x, y)
-                for r in rots:
-                    append(turns[r] or _place_move(turns, seat, k, x, y, r))
+            fitting, k = state.board.turns_that_fit(state.hand), 0
+            for y, x, need in state.board.order:
+                rots = fitting[need]
+                if rots:
+                    k += 1
+                    turns = ready((seat, k, x, y)) or _spot_moves(seat, k, x, y)
+                    for r in rots:
+                        append(turns[r] or _place_move(turns, seat, k, x, y, r))
             return moves
         moves = [_figure_move(seat, role, zone, label) for role, zone, label in step_options(state)]
         moves.append(_figure_move(seat, None, -1, ""))
@@ -220,7 +227,7 @@ def draw(state: State, bonus: bool) -> list[Event]:
     state.hand = -1
     while stack:
         tile = stack.pop(state.rng.randbelow(len(stack)))
-        if state.board.spots(tile):
+        if state.board.fits_somewhere(tile):
             state.hand = tile
             state.phase = "place"
             state.in_bonus = bonus
@@ -313,6 +320,9 @@ def figure_options(state: State) -> list[tuple[str, int, str]]:
     return out
 
 
+# per tile: (zone, kind) of its forests and rivers, the features that score when completed
+_CLOSABLE = [tuple((z, zone.kind) for z, zone in enumerate(tile.zones) if zone.kind in ("forest", "river"))
+             for tile in TILES]
 # per tile, per zone: (zone, the role a man takes there or None, whether a hut may go there, is it a lake)
 _ROLE_OF_KIND = {"meadow": "hunter", "forest": "gatherer", "river": "fisher"}
 _ZONE_ROLES = [tuple((z, _ROLE_OF_KIND.get(zone.kind), zone.kind in ("river", "lake"), zone.kind == "lake")
@@ -331,28 +341,30 @@ def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
             state.men[seat] -= 1
         state.figures.append([seat, role, state.board.node(state.current, zone)])
         tile_id, _x, _y, rot = state.board.placed[state.current]
-        label = text.zone_names(TILES[tile_id], rot)[zone]
-        events.append(Event(f"{{p{seat}}} puts a {role} on {label}.", f"{{p{seat}}} pose {ROLE_FR[role]} ({label}).",
-                            seat=seat))
+        events.append(_figure_event(seat, role, text.zone_names(TILES[tile_id], rot)[zone]))
     return events + finish_tile(state)
+
+
+@cache
+def _figure_event(seat: int, role: str, label: str) -> Event:
+    return Event(f"{{p{seat}}} puts a {role} on {label}.", f"{{p{seat}}} pose {ROLE_FR[role]} ({label}).", seat=seat)
 
 
 def finish_tile(state: State) -> list[Event]:
     """Score what the tile completed, send figures home, then hand out the
     bonus tile or end the turn."""
     board = state.board
-    tile_id, _x, _y, _rot = board.placed[state.current]
+    tile_id = board.placed[state.current][0]
+    base, find, open_ = board.base[state.current], board.find, board.open
     events: list[Event] = []
     nugget = False
-    done: set[int] = set()
-    for z, zone in enumerate(TILES[tile_id].zones):
-        if zone.kind not in ("forest", "river"):
+    done: list[int] = []
+    for z, kind in _CLOSABLE[tile_id]:
+        root = find(base + z)
+        if open_[root] != 0 or root in done:
             continue
-        root = board.find(board.node(state.current, z))
-        if root in done or board.open[root] != 0:
-            continue
-        done.add(root)
-        scored, has_nugget = score_completed(state, root, zone.kind)
+        done.append(root)
+        scored, has_nugget = score_completed(state, root, kind)
         events += scored
         nugget = nugget or has_nugget
     state.current = -1
