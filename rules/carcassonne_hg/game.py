@@ -223,7 +223,11 @@ def draw(state: State, bonus: bool) -> list[Event]:
     """Draw until a tile fits (tiles that fit nowhere are removed). Leaves
     ``state.hand`` at -1 when the stack runs out."""
     events: list[Event] = []
-    stack = state.bonus if bonus else state.land
+    stack = list(state.bonus if bonus else state.land)     # a new list: State.copy shares the stacks
+    if bonus:
+        state.bonus = stack
+    else:
+        state.land = stack
     state.hand = -1
     while stack:
         tile = stack.pop(state.rng.randbelow(len(stack)))
@@ -234,7 +238,7 @@ def draw(state: State, bonus: bool) -> list[Event]:
             events.append(_drawn_event(state.turn, tile, bonus))
             return events
         desc = text.describe(TILES[tile])
-        state.removed.append(tile)
+        state.removed = state.removed + [tile]
         events.append(Event(f"A {desc} fits nowhere and is removed from the game.",
                             f"Une tuile ({desc}) ne peut être posée nulle part : elle est retirée.", reveal=True))
     return events

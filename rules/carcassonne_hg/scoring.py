@@ -57,6 +57,7 @@ def feature_value(board: Board, root: int) -> dict:
 def award(state: State, seats: list[int], points: int, what: str, fr: str) -> list[Event]:
     if not seats or points <= 0:
         return []
+    state.scores = list(state.scores)          # a new list: State.copy shares it
     for s in seats:
         state.scores[s] += points
     each = " each" if len(seats) > 1 else ""
@@ -98,6 +99,7 @@ def final_scoring(state: State) -> list[Event]:
     """End of the game: unfinished forests and rivers score nothing, then huts
     score their river systems' fish and hunters their meadows' game."""
     board = state.board
+    state.final = list(state.final)            # a new list: State.copy shares it
     events: list[Event] = []
     home = [f for f in state.figures if f[1] in ("gatherer", "fisher")]
     for f in home:

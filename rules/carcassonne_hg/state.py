@@ -45,14 +45,14 @@ class State:
     options: list[tuple[str, int, str]] = field(default_factory=list)
 
     def copy(self) -> State:
-        """A copy for ``apply``. The board is shared: the rules change it only by
-        placing a tile, and copy it first (``game.place``); figure steps leave it.
-        So are a figure's ``[seat, role, node]``, the final scoring's entries and
-        the figure options: the rules never change them, only the lists holding them."""
-        return State(self.seats, Rng(self.rng.state, self.rng.draws), self.board, list(self.scores),
-                     list(self.men), list(self.huts), list(self.figures), list(self.land),
-                     list(self.bonus), list(self.removed), self.turn, self.phase, self.hand, self.in_bonus,
-                     self.current, list(self.recent), list(self.final), self.recovered, self.options)
+        """A copy for ``apply``, sharing what the rules never change in place: they
+        put a new board, stack, score list… in the state instead (copy on write).
+        The board is copied only to place a tile (``game.place``); figure steps
+        leave it. Men, huts and the figures' list change in place: copied here."""
+        return State(self.seats, Rng(self.rng.state, self.rng.draws), self.board, self.scores,
+                     list(self.men), list(self.huts), list(self.figures), self.land,
+                     self.bonus, self.removed, self.turn, self.phase, self.hand, self.in_bonus,
+                     self.current, self.recent, self.final, self.recovered, self.options)
 
     def to_json(self) -> dict:
         out = {"seats": self.seats, "rng": self.rng.to_json(), "board": self.board.to_json(),
