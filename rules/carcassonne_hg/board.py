@@ -140,7 +140,8 @@ class Board:
         """Whether the tile, turned ``rot``, may go on (x, y): an empty square
         beside the map whose every neighbour it matches."""
         need = self.frontier.get((x, y))
-        return need is not None and _matches(need, tile.rot_edges[rot])
+        # the table lists the tile's distinct turns; a turn that looks like one of them is checked edge by edge
+        return need is not None and (rot in _FITTING[tile.id][need] or _matches(need, tile.rot_edges[rot]))
 
     def turns_that_fit(self, tile_id: int) -> dict[str, tuple[int, ...]]:
         """For each pattern of needed edges (the values of ``frontier``), the

@@ -11,7 +11,8 @@ of the turn: that draw is public (an undo barrier).
 from __future__ import annotations
 
 import re
-from functools import cache, partial
+from functools import cache
+from itertools import islice
 
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, normalize_notation, rank_by
 
@@ -75,14 +76,12 @@ class CarcassonneHG(Game):
             # the spots (board.spots) numbered north to south, walked here in the same pass
             moves: list[Move] = []
             append, ready = moves.append, _PLACE_MOVES.get
-            fitting, k = state.board.turns_that_fit(state.hand), 0
-            for y, x, need in state.board.order:
-                rots = fitting[need]
-                if rots:
-                    k += 1
-                    turns = ready((seat, k, x, y)) or _spot_moves(seat, k, x, y)
-                    for r in rots:
-                        append(turns[r] or _place_move(turns, seat, k, x, y, r))
+            fitting = state.board.turns_that_fit(state.hand)
+            fit = [(x, y, rots) for y, x, need in state.board.order if (rots := fitting[need])]
+            for k, (x, y, rots) in enumerate(fit, 1):
+                turns = ready((seat, k, x, y)) or _spot_moves(seat, k, x, y)
+                for r in rots:
+                    append(turns[r] or _place_move(turns, seat, k, x, y, r))
             return moves
         moves = [_figure_move(seat, role, zone, label) for role, zone, label in step_options(state)]
         moves.append(_figure_move(seat, None, -1, ""))
@@ -191,23 +190,25 @@ def _spot_label(k: int, x: int, y: int, r: int) -> str:
 
 
 # Ready-made placement moves: _PLACE_MOVES[(seat, spot number, x, y)][turn]. A
-# move is immutable, and a search meets the same ones again and again (about 9
-# in 10 after a few hundred random games), so each is built once (its label
-# only when read) instead of ~34 per tile. Emptied when full: memory stays bounded.
+# move is immutable, and a search meets the same ones again and again (one miss
+# per move after a few hundred random games, against ~30 moves listed per tile),
+# so each is built once. When full, the oldest half goes: memory stays bounded
+# (a few tens of MB at most).
 _PLACE_MOVES: dict[tuple[int, int, int, int], list[Move | None]] = {}
-_PLACE_MOVES_MAX = 50_000
+_PLACE_MOVES_MAX = 60_000
 
 
 def _spot_moves(seat: int, k: int, x: int, y: int) -> list[Move | None]:
     if len(_PLACE_MOVES) >= _PLACE_MOVES_MAX:
-        _PLACE_MOVES.clear()
+        for key in list(islice(_PLACE_MOVES, _PLACE_MOVES_MAX // 2)):
+            del _PLACE_MOVES[key]
     turns: list[Move | None] = [None] * 4
     _PLACE_MOVES[(seat, k, x, y)] = turns
     return turns
 
 
 def _place_move(turns: list[Move | None], seat: int, k: int, x: int, y: int, r: int) -> Move:
-    move = turns[r] = Move(seat, f"{k}{ROT_LETTERS[r]}", partial(_spot_label, k, x, y, r), ("place", x, y, r))
+    move = turns[r] = Move(seat, f"{k}{ROT_LETTERS[r]}", _spot_label(k, x, y, r), ("place", x, y, r))
     return move
 
 
