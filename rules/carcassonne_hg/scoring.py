@@ -30,13 +30,13 @@ def names(seats: list[int]) -> str:
     return marks[0] if len(marks) == 1 else ", ".join(marks[:-1]) + " and " + marks[-1]
 
 
-def feature_value(board: Board, root: int) -> dict:
-    """Parts and contents of the feature (or, for a lake/river root in the
-    system union-find, see system_fish)."""
+def feature_value(board: Board, root: int, nodes: list[int] | None = None) -> dict:
+    """Parts and contents of the feature of ``root`` (its ``nodes`` when the
+    caller has them already)."""
     info = {"parts": 0, "fish": 0, "nuggets": 0, "mushrooms": 0, "deer": 0, "mammoth": 0, "aurochs": 0,
             "tiger": 0, "fire": False, "shrine_nodes": []}
     lakes: set[int] = set()
-    for n in board.members(root):
+    for n in board.members(root) if nodes is None else nodes:
         zone = board.zone_of(n)
         info["parts"] += 1
         if zone.kind == "river" and zone.lake >= 0:
@@ -113,9 +113,20 @@ def final_scoring(state: State) -> list[Event]:
     for seat, role, node in state.figures:
         if role == "hut":
             systems.setdefault(board.find_system(node), []).append(seat)
-    in_system: dict[int, list[int]] = {root: [] for root in systems}   # their nodes, in one pass over the map
+    meadows: dict[int, list[list]] = {}
+    for f in state.figures:
+        if f[1] == "hunter":
+            meadows.setdefault(board.find(f[2]), []).append(f)
+    # the nodes of every scored system and meadow, in one pass over the map
+    in_system: dict[int, list[int]] = {root: [] for root in systems}
+    in_meadow: dict[int, list[int]] = {root: [] for root in meadows}
+    find, find_system = board.find, board.find_system
     for n in range(len(board.system)):
-        nodes = in_system.get(board.find_system(n))
+        if in_system:
+            nodes = in_system.get(find_system(n))
+            if nodes is not None:
+                nodes.append(n)
+        nodes = in_meadow.get(find(n))
         if nodes is not None:
             nodes.append(n)
     for root, seats in sorted(systems.items()):
@@ -125,12 +136,8 @@ def final_scoring(state: State) -> list[Event]:
                         f"des huttes sur un réseau fluvial de {fish} poissons")
         state.final.append({"kind": "huts", "node": in_system[root][0], "points": fish, "seats": scorers})
     # hunters: one score per meadow
-    meadows: dict[int, list[list]] = {}
-    for f in state.figures:
-        if f[1] == "hunter":
-            meadows.setdefault(board.find(f[2]), []).append(f)
     for root, hunters in sorted(meadows.items()):
-        info = feature_value(board, root)
+        info = feature_value(board, root, in_meadow[root])
         tigers = 0 if info["fire"] else info["tiger"]
         deer = max(0, info["deer"] - tigers)
         points = 2 * (deer + info["mammoth"] + info["aurochs"])
