@@ -4,6 +4,8 @@ for your secret colour. The rulebook (clans.fr.txt) is the authority."""
 from __future__ import annotations
 
 import re
+from itertools import compress
+from operator import itemgetter
 
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, rank_by
 
@@ -110,21 +112,23 @@ def _epoch_event(epoch: int) -> Event:
                  f"L'époque {ROMAN[epoch]} commence : {_epoch_terms(epoch, True)}.")
 
 
-# Ready-made moves: ``_MOVES[seat][s][n]`` lists ``(d, move)`` for each neighbour
-# ``d`` of territory ``s`` when it holds ``n`` huts. A move is immutable and its
-# label depends only on these, so each is built once and reused (its label
-# lazily); 60 territories × at most 60 huts × 4 seats bound it.
+# Ready-made moves: ``_MOVES[seat][s][n]`` holds the moves of ``seat`` from
+# territory ``s`` holding ``n`` huts, one per neighbour (in ``NEIGHBOURS[s]``
+# order). A move is immutable and its label depends only on these, so each is
+# built once and reused (its label lazily); 60 territories × at most 60 huts ×
+# 4 seats bound it.
 ALL_HUTS = N_COLOURS * len(REGIONS)      # the largest group there can be
-_MOVES: dict[int, list[list[list[tuple[int, Move]] | None]]] = {}
+_MOVES: dict[int, list[list[tuple[Move, ...] | None]]] = {}
+_NEIGHBOUR_SIZES = [itemgetter(*ns) if len(ns) > 1 else (lambda sizes, n=ns[0]: (sizes[n],)) for ns in NEIGHBOURS]
 
 
-def _moves_from(ready: list, seat: int, s: int, n: int) -> list[tuple[int, Move]]:
+def _moves_from(ready: list, seat: int, s: int, n: int) -> tuple[Move, ...]:
     def move(d: int) -> Move:
         return Move(seat, f"{label(s)}>{label(d)}", lambda: f"{n} huts from {label(s)} onto {label(d)}",
                     ("move", s, d))
 
-    options = ready[s][n] = [(d, move(d)) for d in NEIGHBOURS[s]]
-    return options
+    moves = ready[s][n] = tuple(move(d) for d in NEIGHBOURS[s])
+    return moves
 
 
 class Clans(Game):
@@ -174,29 +178,27 @@ class Clans(Game):
         sizes = list(map(sum, state.huts))
         ready = _MOVES.get(seat) or _MOVES.setdefault(seat, [[None] * (ALL_HUTS + 1) for _ in sizes])
         out: list[Move] = []
-        append = out.append
         for s in range(N_TERRITORIES):
             n = sizes[s]
             if n:
-                options = ready[s][n] or _moves_from(ready, seat, s, n)
-                if n < BIG_GROUP:
-                    for d, m in options:
-                        if sizes[d]:
-                            append(m)
-                else:
-                    for d, m in options:
-                        if sizes[d] >= n:
-                            append(m)
+                moves = ready[s][n] or _moves_from(ready, seat, s, n)
+                around = _NEIGHBOUR_SIZES[s](sizes)
+                if n < BIG_GROUP:           # onto any occupied neighbour
+                    out += compress(moves, around)
+                else:                       # the 7-hut rule
+                    out += compress(moves, [size >= n for size in around])
         return out
 
     def _any_move(self, state: State) -> bool:
-        """Whether any group may still move (the rulebook's end when none can)."""
-        sizes = list(map(sum, state.huts))
+        """Whether any group may still move (the rulebook's end when none can);
+        sizes are counted only as far as needed (there almost always is one)."""
+        huts = state.huts
         for s in range(N_TERRITORIES):
-            n = sizes[s]
+            n = sum(huts[s])
             if n:
                 for d in NEIGHBOURS[s]:
-                    if sizes[d] and (n < BIG_GROUP or sizes[d] >= n):
+                    size = sum(huts[d])
+                    if size and (n < BIG_GROUP or size >= n):
                         return True
         return False
 
