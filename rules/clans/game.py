@@ -175,7 +175,7 @@ class Clans(Game):
         # The same pairs, in the same order, as ``occupied_neighbours`` and ``may_move``
         # give, from the group sizes counted once; the Move objects come ready-made
         # (a search lists them thousands of times).
-        sizes = list(map(sum, state.huts))
+        sizes = state.group_sizes()
         ready = _MOVES.get(seat) or _MOVES.setdefault(seat, [[None] * (ALL_HUTS + 1) for _ in sizes])
         out: list[Move] = []
         for s in range(N_TERRITORIES):
@@ -192,18 +192,20 @@ class Clans(Game):
     def _any_move(self, state: State) -> bool:
         """Whether any group may still move (the rulebook's end when none can);
         sizes are counted only as far as needed (there almost always is one)."""
-        huts = state.huts
+        sizes = state.group_sizes()
         for s in range(N_TERRITORIES):
-            n = sum(huts[s])
+            n = sizes[s]
             if n:
                 for d in NEIGHBOURS[s]:
-                    size = sum(huts[d])
+                    size = sizes[d]
                     if size and (n < BIG_GROUP or size >= n):
                         return True
         return False
 
     def play(self, state: State, move: Move) -> list[Event]:
         seat = move.seat
+        sizes = state.group_sizes()[:]          # a new list: the parent state shares the old one
+        founded = len(state.villages)
         if move.data[0] == "village":
             state.pending.remove(move.data[1])
             events = found_village(state, move.data[1], seat)
@@ -216,11 +218,15 @@ class Clans(Game):
             # new lists, never changed in place: a clone shares the untouched ones (State.copy)
             state.huts[dst] = [a + b for a, b in zip(state.huts[dst], state.huts[src], strict=True)]
             state.huts[src] = [0] * N_COLOURS
+            sizes[dst], sizes[src] = sizes[dst] + sizes[src], 0
             state.last_move = [src, dst]
             state.fresh = len(state.villages)
             # only a neighbour of the emptied territory can have become isolated
             state.pending = [t for t in NEIGHBOURS[src] if any(state.huts[t]) and not occupied_neighbours(state, t)]
         events += self._found_while_order_is_free(state, seat)
+        for village in state.villages[founded:]:        # a battle or hostile land removed huts there
+            sizes[village.territory] = sum(state.huts[village.territory])
+        state.sizes, state.sizes_of = sizes, state.huts
         if not state.pending and not state.end:
             state.turn = (state.turn + 1) % state.seats
             if not self._any_move(state):

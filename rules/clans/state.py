@@ -42,6 +42,17 @@ class State:
     last_move: list[int] = field(default_factory=list)  # [from, to] of the last move
     fresh: int = 0                     # index of the first village founded by the last move
     end: str = ""                      # "", "twelve" (12th village) or "stuck" (no move left)
+    # Derived, never stored: the group size of each territory, kept by the rules as they
+    # move huts, valid while ``sizes_of`` is this state's ``huts`` list (see ``group_sizes``).
+    sizes: list[int] | None = field(default=None, repr=False, compare=False)
+    sizes_of: list | None = field(default=None, repr=False, compare=False)
+
+    def group_sizes(self) -> list[int]:
+        """Huts on each territory. Kept up to date by the rules; counted again
+        when ``huts`` was replaced from outside (a loaded or hand-made state)."""
+        if self.sizes_of is not self.huts or self.sizes is None:
+            self.sizes, self.sizes_of = list(map(sum, self.huts)), self.huts
+        return self.sizes
 
     def size(self, territory: int) -> int:
         return sum(self.huts[territory])
@@ -68,6 +79,8 @@ class State:
         """A fast copy (apply runs it on every move). The rules never change a
         territory's hut list nor a founded village in place (they put new ones
         in), so the copy shares them: only the lists that hold them are new."""
-        return State(self.seats, self.huts[:], self.clans[:], Rng(self.rng.state, self.rng.draws),
+        huts = self.huts[:]
+        kept = self.sizes_of is self.huts           # the sizes list is never changed in place either
+        return State(self.seats, huts, self.clans[:], Rng(self.rng.state, self.rng.draws),
                      self.scores[:], self.villages[:], self.turn, self.pending[:], self.last_move[:], self.fresh,
-                     self.end)
+                     self.end, self.sizes if kept else None, huts if kept else None)

@@ -23,3 +23,19 @@ def test_apply_never_changes_the_state_it_was_given(players, seeds):
         for old, dumped, view in history:   # later moves changed none of them either
             assert GAME.dump(old) == dumped
             assert GAME.view(old, None) == view
+
+
+def test_kept_group_sizes_always_match_the_huts(seeds):
+    """The rules keep each territory's group size as they go (legal moves read it on
+    every call); it must always equal a fresh count, and a state whose huts were put
+    in from outside counts them again."""
+    for seed in seeds[:3]:
+        state = GAME.setup(4, seed, {})
+        chooser = Rng(seed)
+        while GAME.to_act(state):
+            moves = GAME.legal_moves(state, state.turn)
+            state, _ = GAME.apply(state, moves[chooser.randbelow(len(moves))])
+            assert state.group_sizes() == [sum(h) for h in state.huts]
+        state.huts = [[0] * 5 for _ in state.huts]
+        state.huts[0][1] = 3
+        assert state.group_sizes()[:2] == [3, 0] and sum(state.group_sizes()) == 3
