@@ -166,57 +166,64 @@ class Board:
 
     def add(self, tile_id: int, x: int, y: int, rot: int) -> int:
         """Put a tile down (fit is the caller's business); join its zones to
-        the neighbours' features. Returns the placement index."""
+        the neighbours' features and update the frontier. Returns the placement
+        index. (The hot path of a search: the unions are written out here.)"""
         tile = TILES[tile_id]
         index = len(self.placed)
         base = len(self.parent)
-        at, placed, bases, open_, find = self.at, self.placed, self.base, self.open, self.find
+        at, placed, bases, parent, system, open_ = self.at, self.placed, self.base, self.parent, self.system, self.open
+        find, find_system = self.find, self.find_system
+        frontier, order, edges = self.frontier, self.order, tile.rot_edges[rot]
         placed.append((tile_id, x, y, rot))
         at[(x, y)] = index
         bases.append(base)
         n_zones = len(tile.zones)
         new = range(base, base + n_zones)
-        self.parent.extend(new)
-        self.system.extend(new)
+        parent.extend(new)
+        system.extend(new)
         open_.extend([0] * n_zones)
-        sides, open_middles, lakes = _joins(tile, rot)
-        for side, (dx, dy) in enumerate(DELTA):
-            other = at.get((x + dx, y + dy))
+        if frontier.pop((x, y), None) is not None:
+            del order[bisect_left(order, (y, x))]
+        sides, open_middles, lakes = _JOINS[tile_id * 4 + rot]
+        for side in range(4):
+            dx, dy = DELTA[side]
+            sx, sy = x + dx, y + dy
+            other = at.get((sx, sy))
             if other is None:
                 z = open_middles[side]
                 if z >= 0:                              # a forest or river left open on that side
                     open_[find(base + z)] += 1
+                before = frontier.get((sx, sy))         # that square must now match this tile's edge
+                need = before or "...."
+                far = _FAR_SIDE[side]
+                need = frontier[(sx, sy)] = need[:far] + edges[side] + need[far + 1:]
+                i = bisect_left(order, (sy, sx))        # (sy, sx) sorts just before (sy, sx, anything)
+                if before is None:
+                    order.insert(i, (sy, sx, need))
+                else:
+                    order[i] = (sy, sx, need)
                 continue
             otile, _ox, _oy, orot = placed[other]
             other_zone, other_base = TILES[otile].port_zone[orot], bases[other]
             joined = -1
             for z, facing, counts_open, river in sides[side]:
                 node, onode = base + z, other_base + other_zone[facing]
+                rb = find(onode)
                 if counts_open:
-                    open_[find(onode)] -= 1             # that side of theirs is now closed
-                if node * 65536 + onode != joined:      # a side's ports often join the same two zones
-                    joined = node * 65536 + onode
-                    self._union(node, onode)
-                    if river:
-                        self._union_system(node, onode)
+                    open_[rb] -= 1                      # that side of theirs is now closed
+                if node * 65536 + onode == joined:      # a side's ports often join the same two zones
+                    continue
+                joined = node * 65536 + onode
+                ra = find(node)
+                if ra != rb:                            # one feature now
+                    parent[rb] = ra
+                    open_[ra] += open_[rb]
+                if river:                               # one river system now
+                    ra, rb = find_system(node), find_system(onode)
+                    if ra != rb:
+                        system[rb] = ra
         for z, lake in lakes:
             self._union_system(base + z, base + lake)
-        frontier, order, edges = self.frontier, self.order, tile.rot_edges[rot]
-        if frontier.pop((x, y), None) is not None:
-            del order[bisect_left(order, (y, x))]
-        for side, (dx, dy) in enumerate(DELTA):
-            sx, sy = x + dx, y + dy
-            if (sx, sy) in at:
-                continue
-            before = frontier.get((sx, sy))       # that square's far side must now match this tile's edge
-            need = before or "...."
-            far = _FAR_SIDE[side]
-            need = frontier[(sx, sy)] = need[:far] + edges[side] + need[far + 1:]
-            i = bisect_left(order, (sy, sx))      # (sy, sx) sorts just before (sy, sx, anything)
-            if before is None:
-                order.insert(i, (sy, sx, need))
-            else:
-                order[i] = (sy, sx, need)
         self._spots = None
         return index
 
@@ -234,26 +241,23 @@ def _zone_ports(tile_id: int, rot: int) -> tuple[tuple[int, ...], ...]:
         ports = _ZONE_PORTS[(tile_id, rot)] = tuple(tuple(p for p in range(12) if port_zone[p] == z)
                                                     for z in range(len(TILES[tile_id].zones)))
     return ports
-_JOINS: dict[tuple[int, int], tuple] = {}
-
-
 def _joins(tile: Tile, rot: int) -> tuple:
-    """How the tile turned ``rot`` joins its neighbours, worked out once: per side,
-    (zone, facing port, counts_open, river) for its three ports (``counts_open``:
-    the middle port of a forest or river, see ``open``); per side, the zone whose
-    middle port counts as open when no tile is there (or -1); and (river, lake)
-    for every river flowing into a lake of the tile."""
-    joins = _JOINS.get((tile.id, rot))
-    if joins is None:
-        zones, port_zone = tile.zones, tile.port_zone[rot]
-        kinds = [zones[z].kind for z in port_zone]
-        sides = tuple(tuple((port_zone[p], facing_port(p), p % 3 == 1 and kinds[p] in ("forest", "river"),
-                             kinds[p] == "river") for p in range(3 * side, 3 * side + 3))
-                      for side in range(4))
-        open_middles = tuple(z if counts_open else -1 for (_, (z, _f, counts_open, _r), _) in sides)
-        lakes = tuple((z, zone.lake) for z, zone in enumerate(zones) if zone.kind == "river" and zone.lake >= 0)
-        joins = _JOINS[(tile.id, rot)] = (sides, open_middles, lakes)
-    return joins
+    """How the tile turned ``rot`` joins its neighbours: per side, (zone, facing
+    port, counts_open, river) for its three ports (``counts_open``: the middle
+    port of a forest or river, see ``open``); per side, the zone whose middle
+    port counts as open when no tile is there (or -1); and (river, lake) for
+    every river flowing into a lake of the tile."""
+    zones, port_zone = tile.zones, tile.port_zone[rot]
+    kinds = [zones[z].kind for z in port_zone]
+    sides = tuple(tuple((port_zone[p], facing_port(p), p % 3 == 1 and kinds[p] in ("forest", "river"),
+                         kinds[p] == "river") for p in range(3 * side, 3 * side + 3))
+                  for side in range(4))
+    open_middles = tuple(z if counts_open else -1 for (_, (z, _f, counts_open, _r), _) in sides)
+    lakes = tuple((z, zone.lake) for z, zone in enumerate(zones) if zone.kind == "river" and zone.lake >= 0)
+    return sides, open_middles, lakes
+
+
+_JOINS = [_joins(tile, rot) for tile in TILES for rot in range(4)]     # [tile id * 4 + rot], made once
 
 
 # _FITTING[tile id][needed edges] -> the tile's rotations that match them, for each of
