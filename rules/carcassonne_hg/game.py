@@ -305,13 +305,19 @@ def figure_options(state: State) -> list[tuple[str, int, str]]:
     tile_id, _x, _y, rot = board.placed[state.current]
     labels = text.zone_names(TILES[tile_id], rot)
     find, find_system = board.find, board.find_system
-    taken: dict[str, set[int]] = {"hunter": set(), "gatherer": set(), "fisher": set(), "hut": set()}
+    roles, water_here = _TILE_ROLES[tile_id]
+    men_roles = roles if men else ()                  # only the figures that could be in the way count
+    huts = huts and water_here
+    taken: dict[str, set[int]] = {"hunter": set(), "gatherer": set(), "fisher": set()}
+    taken_huts: set[int] = set()
     for _s, role, node in state.figures:
-        taken[role].add(find_system(node) if role == "hut" else find(node))
+        if role in men_roles:
+            taken[role].add(find(node))
+        elif huts and role == "hut":
+            taken_huts.add(find_system(node))
     out: list[tuple[str, int, str]] = []
     hut_systems: dict[int, int] = {}
     base = board.base[state.current]
-    taken_huts = taken["hut"]
     for z, role, water, lake in _ZONE_ROLES[tile_id]:
         node = base + z
         if men and role and find(node) not in taken[role]:
@@ -332,6 +338,9 @@ _CLOSABLE = [tuple((z, zone.kind) for z, zone in enumerate(tile.zones) if zone.k
 _ROLE_OF_KIND = {"meadow": "hunter", "forest": "gatherer", "river": "fisher"}
 _ZONE_ROLES = [tuple((z, _ROLE_OF_KIND.get(zone.kind), zone.kind in ("river", "lake"), zone.kind == "lake")
                      for z, zone in enumerate(tile.zones)) for tile in TILES]
+# per tile: the roles a man may take on it, and whether a hut may go on it
+_TILE_ROLES = [(frozenset(role for _z, role, _w, _l in zones if role), any(water for _z, _r, water, _l in zones))
+               for zones in _ZONE_ROLES]
 
 
 def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
