@@ -27,7 +27,7 @@ from .data import DELTA, TILES, Tile, facing_port
 
 
 class Board:
-    __slots__ = ("at", "placed", "base", "parent", "system", "open", "frontier", "order", "_spots")
+    __slots__ = ("at", "placed", "base", "parent", "system", "open", "frontier", "order", "order_needs", "_spots")
 
     def __init__(self) -> None:
         self.at: dict[tuple[int, int], int] = {}        # square -> placement index
@@ -38,6 +38,7 @@ class Board:
         self.open: list[int] = []
         self.frontier: dict[tuple[int, int], str] = {}   # empty square -> edges it needs, N E S W or "."
         self.order: list[tuple[int, int, str]] = []     # the frontier as sorted (y, x, edges it needs)
+        self.order_needs: list[str] = []                # the same edges, alone (``order``'s third items)
         self._spots: tuple[int, list] | None = None         # (tile id, spots) of the last ``spots`` call
 
     # ---- copying and storage
@@ -52,6 +53,7 @@ class Board:
         b.open = self.open.copy()
         b.frontier = self.frontier.copy()     # not dict(): that walks a dict with deleted entries key by key
         b.order = self.order.copy()
+        b.order_needs = self.order_needs.copy()
         b._spots = self._spots            # never changed in place: ``add`` drops it
         return b
 
@@ -149,8 +151,7 @@ class Board:
         return _FITTING[tile_id] or _fitting(tile_id)
 
     def fits_somewhere(self, tile_id: int) -> bool:
-        fitting = _FITTING[tile_id] or _fitting(tile_id)
-        return any(fitting[need] for need in self.frontier.values())
+        return any(map((_FITTING[tile_id] or _fitting(tile_id)).__getitem__, self.order_needs))
 
     def spots(self, tile_id: int) -> list[tuple[int, int, tuple[int, ...]]]:
         """Where the tile fits: (x, y, rotations), north to south then west to east."""
@@ -173,7 +174,7 @@ class Board:
         base = len(self.parent)
         at, placed, bases, parent, system, open_ = self.at, self.placed, self.base, self.parent, self.system, self.open
         find, find_system = self.find, self.find_system
-        frontier, order, edges = self.frontier, self.order, tile.rot_edges[rot]
+        frontier, order, needs, edges = self.frontier, self.order, self.order_needs, tile.rot_edges[rot]
         placed.append((tile_id, x, y, rot))
         at[(x, y)] = index
         bases.append(base)
@@ -183,7 +184,8 @@ class Board:
         system.extend(new)
         open_.extend([0] * n_zones)
         if frontier.pop((x, y), None) is not None:
-            del order[bisect_left(order, (y, x))]
+            i = bisect_left(order, (y, x))
+            del order[i], needs[i]
         sides, open_middles, lakes = _JOINS[tile_id * 4 + rot]
         for side in range(4):
             dx, dy = DELTA[side]
@@ -200,8 +202,10 @@ class Board:
                 i = bisect_left(order, (sy, sx))        # (sy, sx) sorts just before (sy, sx, anything)
                 if before is None:
                     order.insert(i, (sy, sx, need))
+                    needs.insert(i, need)
                 else:
                     order[i] = (sy, sx, need)
+                    needs[i] = need
                 continue
             otile, _ox, _oy, orot = placed[other]
             other_zone, other_base = TILES[otile].port_zone[orot], bases[other]

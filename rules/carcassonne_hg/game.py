@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from itertools import islice
+from itertools import compress, islice
 
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, normalize_notation, rank_by
 
@@ -76,9 +76,10 @@ class CarcassonneHG(Game):
             # the spots (board.spots) numbered north to south, walked here in the same pass
             moves: list[Move] = []
             append, ready = moves.append, _PLACE_MOVES.get
-            fitting = state.board.turns_that_fit(state.hand)
-            fit = [(x, y, rots) for y, x, need in state.board.order if (rots := fitting[need])]
-            for k, (x, y, rots) in enumerate(fit, 1):
+            board = state.board
+            rotations = list(map(board.turns_that_fit(state.hand).__getitem__, board.order_needs))
+            where = zip(compress(board.order, rotations), compress(rotations, rotations))   # the squares it fits
+            for k, ((y, x, _need), rots) in enumerate(where, 1):
                 turns = ready((seat, k, x, y)) or _spot_moves(seat, k, x, y)
                 for r in rots:
                     append(turns[r] or _place_move(turns, seat, k, x, y, r))
