@@ -75,12 +75,15 @@ class CarcassonneHG(Game):
                 return []
             # the spots (board.spots) numbered north to south, walked here in the same pass
             moves: list[Move] = []
-            append, ready = moves.append, _PLACE_MOVES.get
+            append = moves.append
+            ready = (_PLACE_MOVES.get(seat) or _PLACE_MOVES.setdefault(seat, {})).get
             board = state.board
             rotations = list(map(board.turns_that_fit(state.hand).__getitem__, board.order_needs))
-            where = zip(compress(board.order, rotations), compress(rotations, rotations))   # the squares it fits
-            for k, ((y, x, _need), rots) in enumerate(where, 1):
-                turns = ready((seat, k, x, y)) or _spot_moves(seat, k, x, y)
+            where = zip(compress(board.order, rotations), compress(rotations, rotations), strict=True)  # where it fits
+            k = 0
+            for (y, x, _need), rots in where:
+                k += 1
+                turns = ready(_spot_key(k, x, y)) or _spot_moves(seat, k, x, y)
                 for r in rots:
                     append(turns[r] or _place_move(turns, seat, k, x, y, r))
             return moves
@@ -190,21 +193,27 @@ def _spot_label(k: int, x: int, y: int, r: int) -> str:
     return f"spot {k} ({x},{y}), turned {ROT_LETTERS[r]} ({90 * r}°)"
 
 
-# Ready-made placement moves: _PLACE_MOVES[(seat, spot number, x, y)][turn]. A
-# move is immutable, and a search meets the same ones again and again (one miss
-# per move after a few hundred random games, against ~30 moves listed per tile),
-# so each is built once. When full, the oldest half goes: memory stays bounded
-# (a few tens of MB at most).
-_PLACE_MOVES: dict[tuple[int, int, int, int], list[Move | None]] = {}
-_PLACE_MOVES_MAX = 60_000
+# Ready-made placement moves: _PLACE_MOVES[seat][_spot_key(k, x, y)][turn] is the move of
+# ``seat`` putting the tile on spot number k, square (x, y), turned ``turn``. A move is
+# immutable, and a search meets the same ones again and again (about one new move
+# per move played after a few hundred random games, against ~30 listed per tile), so
+# each is built once. When a seat's table is full its oldest half goes: memory stays
+# bounded (a few tens of MB at most).
+_PLACE_MOVES: dict[int, dict[int, list[Move | None]]] = {}
+_PLACE_MOVES_MAX = 30_000        # per seat
+
+
+def _spot_key(k: int, x: int, y: int) -> int:
+    return k * 1_048_576 + (y + 512) * 1024 + x + 512      # |x|, |y| < 512: the map has 91 tiles
 
 
 def _spot_moves(seat: int, k: int, x: int, y: int) -> list[Move | None]:
-    if len(_PLACE_MOVES) >= _PLACE_MOVES_MAX:
-        for key in list(islice(_PLACE_MOVES, _PLACE_MOVES_MAX // 2)):
-            del _PLACE_MOVES[key]
+    table = _PLACE_MOVES[seat]
+    if len(table) >= _PLACE_MOVES_MAX:
+        for key in list(islice(table, _PLACE_MOVES_MAX // 2)):
+            del table[key]
     turns: list[Move | None] = [None] * 4
-    _PLACE_MOVES[(seat, k, x, y)] = turns
+    table[_spot_key(k, x, y)] = turns
     return turns
 
 
