@@ -55,16 +55,16 @@ class Budget:
     renders: int             # late-game boards (of other seeds) drawn and encoded per game for render_ms
     store_games: int         # games moving at once in the store benchmark
     store_s: float           # seconds the store benchmark runs
-    chess_s: float           # CPU seconds of python-chess random playouts (half before the games, half after)
+    slices: int              # each game's playout_s is cut into this many slices, each after as much chess
     full_cycles: bool        # each game plays at least one playout at every player count
 
 
 FULL = Budget(ref_reps=10, playout_s=4.0, seeds=4, moves_per_seed=25, renders=60, store_games=40, store_s=20.0,
-              chess_s=4.0, full_cycles=True)
+              slices=8, full_cycles=True)
 QUICK = Budget(ref_reps=6, playout_s=1.0, seeds=3, moves_per_seed=12, renders=24, store_games=16, store_s=8.0,
-               chess_s=1.0, full_cycles=True)
+               slices=4, full_cycles=True)
 TINY = Budget(ref_reps=2, playout_s=0.0, seeds=1, moves_per_seed=2, renders=2, store_games=3, store_s=0.5,
-              chess_s=0.0, full_cycles=False)
+              slices=1, full_cycles=False)
 
 GOALS = {"move_p95": 1.5, "render": 0.5, "png_bytes": 1_000_000, "store_moves_per_s": 300, "ratio_to_chess": 1.0}
 
@@ -154,16 +154,20 @@ def chess_playouts(seconds: float, first_seed: int) -> Tally:
             return tally
 
 
-def game_playouts(game: Game, seconds: float, full_cycles: bool, first_seed: int = 1000) -> dict[int, Tally]:
+def game_playouts(game: Game, seconds: float, full_cycles: bool, first_seed: int = 1000,
+                  tallies: dict[int, Tally] | None = None) -> dict[int, Tally]:
     """Whole random games through the rules alone (``random_playout``: legal
     moves, a random pick, ``apply``; no store, no images), cycling over every
     player count of the game, for ``seconds`` of CPU time: at least one game,
-    and with ``full_cycles`` at least one at every player count. Returns the
-    tally of each player count."""
+    and with ``full_cycles`` at least one at every player count. Adds to
+    ``tallies`` (to go on where an earlier slice stopped) and returns the tally
+    of each player count that played."""
     counts = list(range(game.min_players, game.max_players + 1))
-    tallies = {n: Tally() for n in counts}
+    tallies = tallies if tallies is not None else {}
+    for n in counts:
+        tallies.setdefault(n, Tally())
     spent = 0.0
-    done = 0
+    done = sum(t.playouts for t in tallies.values())
     while True:
         players = counts[done % len(counts)]
         started = time.process_time()
@@ -178,50 +182,55 @@ def game_playouts(game: Game, seconds: float, full_cycles: bool, first_seed: int
 
 def measure_speed(budget: Budget, keys: list[str], log) -> tuple[dict, dict]:
     """Issue 17: random moves per CPU second of every game's rules, side by
-    side with python-chess's in the same process and run (chess half before
-    the games and half after, so a change in the machine's load falls on both).
-    Returns the JSON figures (``chess_moves_per_cpu_s``, ``chess_note`` and per
-    game ``moves_per_cpu_s``, ``playouts_per_s``, ``ratio_to_chess``) and details
-    (per player count)."""
+    side with python-chess's in the same process and run. Each game's CPU
+    seconds are cut into ``budget.slices`` slices, each right after a slice of
+    chess as long, so a change in the machine's load falls on both alike; a
+    game's ``ratio_to_chess`` is its rate over the chess played beside it, and
+    ``chess_moves_per_cpu_s`` pools all the chess of the run. Returns the JSON
+    figures (``chess_moves_per_cpu_s``, ``chess_note`` and per game
+    ``moves_per_cpu_s``, ``playouts_per_s``, ``ratio_to_chess``) and details
+    (per game the chess beside it, and the figures per player count)."""
     version = chess_version()
-    chess_tally = Tally()
     if version is None:
         note = "python-chess is not installed, so no chess figures: pip install -e '.[bench]'"
         log(f"  chess: {note}")
     else:
-        note = f"python-chess {version}, whole random games"
-        log(f"  chess ({note}) …")
-        chess_tally.add(chess_playouts(budget.chess_s / 2, first_seed=1))
-    tallies: dict[str, dict[int, Tally]] = {}
+        note = f"python-chess {version}, whole random games, played in slices beside each game's"
+    all_chess = Tally()
+    figures: dict[str, dict] = {}
+    per_game: dict[str, dict] = {}
     for key in keys:
         game = registry.get(key)
-        log(f"  {key}: random playouts, {game.min_players}–{game.max_players} players …")
-        tallies[key] = game_playouts(game, budget.playout_s, budget.full_cycles)
-    if version is not None:
-        chess_tally.add(chess_playouts(budget.chess_s / 2, first_seed=1 + chess_tally.playouts))
-    chess_rate = chess_tally.moves_per_cpu_s if version is not None else None
+        log(f"  {key}: random playouts, {game.min_players}–{game.max_players} players, beside chess …")
+        chess, by_players = Tally(), {}
+        for part in range(budget.slices):
+            if version is not None:
+                chess.add(chess_playouts(budget.playout_s / budget.slices, first_seed=1 + all_chess.playouts
+                                         + chess.playouts))
+            last = part == budget.slices - 1
+            game_playouts(game, budget.playout_s / budget.slices, budget.full_cycles and last, tallies=by_players)
+        all_chess.add(chess)
+        by_players = {n: t for n, t in by_players.items() if t.playouts}
+        chess_rate = chess.moves_per_cpu_s if version is not None else None
 
-    def ratio(rate: float) -> float | None:
-        return round(rate / chess_rate, 3) if chess_rate else None
+        def ratio(rate: float, chess_rate=chess_rate) -> float | None:
+            return round(rate / chess_rate, 3) if chess_rate else None
 
-    figures: dict[str, dict] = {}
-    per_players: dict[str, dict] = {}
-    for key, by_players in tallies.items():
         total = Tally()
         for tally in by_players.values():
             total.add(tally)
         figures[key] = {"moves_per_cpu_s": round(total.moves_per_cpu_s, 1),
                         "playouts_per_s": round(total.playouts_per_cpu_s, 2),
                         "ratio_to_chess": ratio(total.moves_per_cpu_s)}
-        per_players[key] = {n: {"moves_per_cpu_s": round(t.moves_per_cpu_s, 1),
-                            "playouts_per_s": round(t.playouts_per_cpu_s, 2),
-                            "ratio_to_chess": ratio(t.moves_per_cpu_s), "playouts": t.playouts}
-                        for n, t in sorted(by_players.items())}
-    result = {"chess_moves_per_cpu_s": round(chess_rate, 1) if chess_rate is not None else None,
+        per_game[key] = {"chess_moves_per_cpu_s": round(chess_rate, 1) if chess_rate else None,
+                         "players": {n: {"moves_per_cpu_s": round(t.moves_per_cpu_s, 1),
+                                         "playouts_per_s": round(t.playouts_per_cpu_s, 2),
+                                         "ratio_to_chess": ratio(t.moves_per_cpu_s), "playouts": t.playouts}
+                                     for n, t in sorted(by_players.items())}}
+    result = {"chess_moves_per_cpu_s": round(all_chess.moves_per_cpu_s, 1) if version is not None else None,
               "chess_note": note}
-    details = {"chess": {"moves": chess_tally.moves, "playouts": chess_tally.playouts,
-                         "cpu_s": round(chess_tally.cpu_s, 2)},
-               "games": per_players}
+    details = {"chess": {"moves": all_chess.moves, "playouts": all_chess.playouts, "cpu_s": round(all_chess.cpu_s, 2)},
+               "games": per_game}
     return {"result": result, "games": figures}, details
 
 
@@ -540,7 +549,7 @@ def table_text(result: dict, details: dict) -> str:
                      f"{d.get('move_median_ms', 0):>9.1f}{g['render_ms']:>9.1f}{g['render_ms'] / ref:>8.2f}"
                      f"{g['png_bytes'] / 1024:>9.0f}{g['moves_per_cpu_s']:>13.0f}{ratio(g['ratio_to_chess'])}"
                      f"{g['playouts_per_s']:>12.1f}")
-        for players, figures in speed.get(key, {}).items():      # the speed columns, per player count
+        for players, figures in speed.get(key, {}).get("players", {}).items():   # the speed columns, per count
             lines.append(f"{'':<16}{players:>8}{'':>53}{figures['moves_per_cpu_s']:>13.0f}"
                          f"{ratio(figures['ratio_to_chess'])}{figures['playouts_per_s']:>12.1f}")
     st, sd = result["store"], details.get("store", {})
