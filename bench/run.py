@@ -203,6 +203,8 @@ def measure_speed(budget: Budget, keys: list[str], log) -> tuple[dict, dict]:
         game = registry.get(key)
         log(f"  {key}: random playouts, {game.min_players}–{game.max_players} players, beside chess …")
         chess, by_players = Tally(), {}
+        for players in range(game.min_players, game.max_players + 1):
+            random_playout(game, players, 999)          # untimed: first-use work (imports, tables made once)
         for part in range(budget.slices):
             if version is not None:
                 chess.add(chess_playouts(budget.playout_s / budget.slices, first_seed=1 + all_chess.playouts
