@@ -11,7 +11,7 @@ of the turn: that draw is public (an undo barrier).
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, partial
 from itertools import compress, islice
 
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, normalize_notation, rank_by
@@ -218,8 +218,12 @@ def _spot_moves(seat: int, k: int, x: int, y: int) -> list[Move | None]:
 
 
 def _place_move(turns: list[Move | None], seat: int, k: int, x: int, y: int, r: int) -> Move:
-    move = turns[r] = Move(seat, f"{k}{ROT_LETTERS[r]}", _spot_label(k, x, y, r), ("place", x, y, r))
+    notation = _NOTATIONS[k][r] if k < len(_NOTATIONS) else f"{k}{ROT_LETTERS[r]}"
+    move = turns[r] = Move(seat, notation, partial(_spot_label, k, x, y, r), ("place", x, y, r))   # label when read
     return move
+
+
+_NOTATIONS = [[f"{k}{letter}" for letter in ROT_LETTERS] for k in range(128)]     # "7b": spot 7 turned b
 
 
 # ------------------------------------------------------------------ turn flow
