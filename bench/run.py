@@ -7,7 +7,10 @@
 Everything is measured in one run on one machine so that the figures can be
 compared with each other; every time is judged against ``ref_encode_ms``
 (Pillow encoding a fixed reference image), so a slow or busy machine does not
-change the verdict. See ``bench/README.md`` for what each figure means.
+change the verdict. The rules engines' speed (issue 17) is judged the same way
+against python-chess playing random moves in the same process (the ``bench``
+extra; without it the chess figures are null and the run says why). See
+``bench/README.md`` for what each figure means.
 
 This is a benchmark, not a test: it never fails because something is slow
 (the exit status is 0 unless the benchmark itself breaks).
@@ -52,13 +55,18 @@ class Budget:
     renders: int             # late-game boards (of other seeds) drawn and encoded per game for render_ms
     store_games: int         # games moving at once in the store benchmark
     store_s: float           # seconds the store benchmark runs
+    slices: int              # each game's playout_s is cut into this many slices, each after as much chess
+    full_cycles: bool        # each game plays at least one playout at every player count
 
 
-FULL = Budget(ref_reps=10, playout_s=4.0, seeds=4, moves_per_seed=25, renders=60, store_games=40, store_s=20.0)
-QUICK = Budget(ref_reps=6, playout_s=1.0, seeds=3, moves_per_seed=12, renders=24, store_games=16, store_s=8.0)
-TINY = Budget(ref_reps=2, playout_s=0.0, seeds=1, moves_per_seed=2, renders=2, store_games=3, store_s=0.5)
+FULL = Budget(ref_reps=10, playout_s=4.0, seeds=4, moves_per_seed=25, renders=60, store_games=40, store_s=20.0,
+              slices=8, full_cycles=True)
+QUICK = Budget(ref_reps=6, playout_s=1.0, seeds=3, moves_per_seed=12, renders=24, store_games=16, store_s=8.0,
+               slices=4, full_cycles=True)
+TINY = Budget(ref_reps=2, playout_s=0.0, seeds=1, moves_per_seed=2, renders=2, store_games=3, store_s=0.5,
+              slices=1, full_cycles=False)
 
-GOALS = {"move_p95": 1.5, "render": 0.5, "png_bytes": 1_000_000, "store_moves_per_s": 300}
+GOALS = {"move_p95": 1.5, "render": 0.5, "png_bytes": 1_000_000, "store_moves_per_s": 300, "ratio_to_chess": 1.0}
 
 
 def _ms(seconds: float) -> float:
@@ -88,19 +96,144 @@ def ref_encode_samples(img: Image.Image, reps: int) -> list[float]:
     return out
 
 
-# ------------------------------------------------------------ rules alone
+# ------------------------------------------------------------ rules alone, against python-chess
 
 
-def playouts_per_s(game: Game, players: int, seconds: float, first_seed: int = 1000) -> float:
-    """Full random games per second through the rules alone (at least one game)."""
-    started = time.perf_counter()
-    done = 0
+@dataclass
+class Tally:
+    """Moves and whole playouts over CPU seconds (``time.process_time``)."""
+
+    moves: int = 0
+    playouts: int = 0
+    cpu_s: float = 0.0
+
+    def add(self, other: Tally) -> None:
+        self.moves += other.moves
+        self.playouts += other.playouts
+        self.cpu_s += other.cpu_s
+
+    @property
+    def moves_per_cpu_s(self) -> float:
+        return self.moves / self.cpu_s if self.cpu_s > 0 else 0.0
+
+    @property
+    def playouts_per_cpu_s(self) -> float:
+        return self.playouts / self.cpu_s if self.cpu_s > 0 else 0.0
+
+
+def chess_version() -> str | None:
+    """python-chess's version, or None when the ``bench`` extra is not installed."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    return chess.__version__
+
+
+def chess_playouts(seconds: float, first_seed: int) -> Tally:
+    """python-chess plays whole random games (a uniformly random legal move
+    until the game is over: mate, stalemate, insufficient material, the
+    75-move rule or fivefold repetition), at least one game, for ``seconds``
+    of CPU time. The loop is the same as ``random_playout``'s: list the legal
+    moves, pick one, play it. Needs python-chess (the ``bench`` extra)."""
+    import random
+
+    import chess
+
+    tally = Tally()
+    started = time.process_time()
     while True:
-        random_playout(game, players, first_seed + done)
+        rnd = random.Random(first_seed + tally.playouts)
+        board = chess.Board()
+        while not board.is_game_over():
+            board.push(rnd.choice(list(board.legal_moves)))
+            tally.moves += 1
+        tally.playouts += 1
+        tally.cpu_s = time.process_time() - started
+        if tally.cpu_s >= seconds:
+            return tally
+
+
+def game_playouts(game: Game, seconds: float, full_cycles: bool, first_seed: int = 1000,
+                  tallies: dict[int, Tally] | None = None) -> dict[int, Tally]:
+    """Whole random games through the rules alone (``random_playout``: legal
+    moves, a random pick, ``apply``; no store, no images), cycling over every
+    player count of the game, for ``seconds`` of CPU time: at least one game,
+    and with ``full_cycles`` at least one at every player count. Adds to
+    ``tallies`` (to go on where an earlier slice stopped) and returns the tally
+    of each player count that played."""
+    counts = list(range(game.min_players, game.max_players + 1))
+    tallies = tallies if tallies is not None else {}
+    for n in counts:
+        tallies.setdefault(n, Tally())
+    spent = 0.0
+    done = sum(t.playouts for t in tallies.values())
+    while True:
+        players = counts[done % len(counts)]
+        started = time.process_time()
+        playout = random_playout(game, players, first_seed + done)      # default options, as the table's
+        elapsed = time.process_time() - started
+        tallies[players].add(Tally(len(playout.moves), 1, elapsed))
+        spent += elapsed
         done += 1
-        elapsed = time.perf_counter() - started
-        if elapsed >= seconds:
-            return done / elapsed
+        if spent >= seconds and (done >= len(counts) or not full_cycles):
+            return {n: t for n, t in tallies.items() if t.playouts}
+
+
+def measure_speed(budget: Budget, keys: list[str], log) -> tuple[dict, dict]:
+    """Issue 17: random moves per CPU second of every game's rules, side by
+    side with python-chess's in the same process and run. Each game's CPU
+    seconds are cut into ``budget.slices`` slices, each right after a slice of
+    chess as long, so a change in the machine's load falls on both alike; a
+    game's ``ratio_to_chess`` is its rate over the chess played beside it, and
+    ``chess_moves_per_cpu_s`` pools all the chess of the run. Returns the JSON
+    figures (``chess_moves_per_cpu_s``, ``chess_note`` and per game
+    ``moves_per_cpu_s``, ``playouts_per_s``, ``ratio_to_chess``) and details
+    (per game the chess beside it, and the figures per player count)."""
+    version = chess_version()
+    if version is None:
+        note = "python-chess is not installed, so no chess figures: pip install -e '.[bench]'"
+        log(f"  chess: {note}")
+    else:
+        note = f"python-chess {version}, whole random games, played in slices beside each game's"
+    all_chess = Tally()
+    figures: dict[str, dict] = {}
+    per_game: dict[str, dict] = {}
+    for key in keys:
+        game = registry.get(key)
+        log(f"  {key}: random playouts, {game.min_players}–{game.max_players} players, beside chess …")
+        chess, by_players = Tally(), {}
+        for players in range(game.min_players, game.max_players + 1):
+            random_playout(game, players, 999)          # untimed: first-use work (imports, tables made once)
+        for part in range(budget.slices):
+            if version is not None:
+                chess.add(chess_playouts(budget.playout_s / budget.slices, first_seed=1 + all_chess.playouts
+                                         + chess.playouts))
+            last = part == budget.slices - 1
+            game_playouts(game, budget.playout_s / budget.slices, budget.full_cycles and last, tallies=by_players)
+        all_chess.add(chess)
+        by_players = {n: t for n, t in by_players.items() if t.playouts}
+        chess_rate = chess.moves_per_cpu_s if version is not None else None
+
+        def ratio(rate: float, chess_rate=chess_rate) -> float | None:
+            return round(rate / chess_rate, 3) if chess_rate else None
+
+        total = Tally()
+        for tally in by_players.values():
+            total.add(tally)
+        figures[key] = {"moves_per_cpu_s": round(total.moves_per_cpu_s, 1),
+                        "playouts_per_s": round(total.playouts_per_cpu_s, 2),
+                        "ratio_to_chess": ratio(total.moves_per_cpu_s)}
+        per_game[key] = {"chess_moves_per_cpu_s": round(chess_rate, 1) if chess_rate else None,
+                         "players": {n: {"moves_per_cpu_s": round(t.moves_per_cpu_s, 1),
+                                         "playouts_per_s": round(t.playouts_per_cpu_s, 2),
+                                         "ratio_to_chess": ratio(t.moves_per_cpu_s), "playouts": t.playouts}
+                                     for n, t in sorted(by_players.items())}}
+    result = {"chess_moves_per_cpu_s": round(all_chess.moves_per_cpu_s, 1) if version is not None else None,
+              "chess_note": note}
+    details = {"chess": {"moves": all_chess.moves, "playouts": all_chess.playouts, "cpu_s": round(all_chess.cpu_s, 2)},
+               "games": per_game}
+    return {"result": result, "games": figures}, details
 
 
 # ------------------------------------------------------------ one game through the service
@@ -341,19 +474,19 @@ async def measure_store(path: Path, budget: Budget, players_of: dict[str, int], 
 async def _run_async(budget: Budget, keys: list[str], workdir: Path, log, connections: int) -> tuple[dict, dict]:
     ref_img = reference_image()
     ref_samples = ref_encode_samples(ref_img, (budget.ref_reps + 1) // 2)
+    speed, speed_details = measure_speed(budget, keys, log)
     games: dict[str, dict] = {}
-    details: dict[str, dict] = {}
+    details: dict[str, dict] = {"speed": speed_details}
     players_of = {k: registry.get(k).max_players for k in registry.keys()}
     store = await Store.open(workdir / "moves.db")
     try:
         for n, key in enumerate(keys):
             game = registry.get(key)
             players = players_of[key]
-            log(f"  {key}: {players} players …")
-            pps = playouts_per_s(game, players, budget.playout_s)
+            log(f"  {key}: {players} players through the table service …")
             figures = await measure_game(store, game, players, budget, channel_base=1000 * (n + 1))
             games[key] = {"move_p95_ms": figures["move_p95_ms"], "render_ms": figures["render_ms"],
-                          "png_bytes": figures["png_bytes"], "playouts_per_s": round(pps, 2)}
+                          "png_bytes": figures["png_bytes"], **speed["games"][key]}
             details[key] = {"players": players, "move_median_ms": figures["_move_median_ms"],
                             "moves_timed": figures["_moves_timed"]}
     finally:
@@ -363,6 +496,7 @@ async def _run_async(budget: Budget, keys: list[str], workdir: Path, log, connec
     ref_samples += ref_encode_samples(ref_img, budget.ref_reps // 2)
     result = {
         "ref_encode_ms": _ms(statistics.median(ref_samples)),
+        **speed["result"],
         "games": games,
         "store": {"moves_per_s": store_figures["moves_per_s"], "lost_updates": store_figures["lost_updates"]},
     }
@@ -388,6 +522,9 @@ def verdict(result: dict) -> list[tuple[str, bool, str]]:
                     f"{g['render_ms']:.1f} ms vs {GOALS['render'] * ref:.1f} ms"))
         out.append((f"{key} png < 1 MB", g["png_bytes"] < GOALS["png_bytes"],
                     f"{g['png_bytes'] / 1024:.0f} KiB"))
+        if g.get("ratio_to_chess") is not None:            # issue 17; not judged without python-chess
+            out.append((f"{key} moves/cpu-s ≥ chess", g["ratio_to_chess"] >= GOALS["ratio_to_chess"],
+                        f"{g['moves_per_cpu_s']:.0f} moves/cpu-s, ×{g['ratio_to_chess']:.2f} chess's"))
     st = result["store"]
     out.append(("store ≥ 300 moves/s", st["moves_per_s"] >= GOALS["store_moves_per_s"],
                 f"{st['moves_per_s']:.0f} moves/s"))
@@ -397,14 +534,26 @@ def verdict(result: dict) -> list[tuple[str, bool, str]]:
 
 def table_text(result: dict, details: dict) -> str:
     ref = result["ref_encode_ms"]
-    lines = [f"ref_encode_ms  {ref:.1f}   (Mandelbrot 1600×1600 RGB, Pillow default PNG; median)", "",
+    chess = result.get("chess_moves_per_cpu_s")
+    lines = [f"ref_encode_ms  {ref:.1f}   (Mandelbrot 1600×1600 RGB, Pillow default PNG; median)",
+             f"chess          {f'{chess:.0f} random moves per CPU second' if chess else 'not measured'}"
+             f"   ({result.get('chess_note', '')})", "",
              f"{'game':<16}{'players':>8}{'move p95':>10}{'(×ref)':>8}{'median':>9}{'render':>9}{'(×ref)':>8}"
-             f"{'png KiB':>9}{'playouts/s':>12}"]
+             f"{'png KiB':>9}{'moves/cpu-s':>13}{'×chess':>8}{'playouts/s':>12}"]
+
+    def ratio(value) -> str:
+        return f"{value:>8.2f}" if value is not None else f"{'-':>8}"
+
+    speed = details.get("speed", {}).get("games", {})
     for key, g in result["games"].items():
         d = details.get(key, {})
         lines.append(f"{key:<16}{d.get('players', ''):>8}{g['move_p95_ms']:>10.1f}{g['move_p95_ms'] / ref:>8.2f}"
                      f"{d.get('move_median_ms', 0):>9.1f}{g['render_ms']:>9.1f}{g['render_ms'] / ref:>8.2f}"
-                     f"{g['png_bytes'] / 1024:>9.0f}{g['playouts_per_s']:>12.1f}")
+                     f"{g['png_bytes'] / 1024:>9.0f}{g['moves_per_cpu_s']:>13.0f}{ratio(g['ratio_to_chess'])}"
+                     f"{g['playouts_per_s']:>12.1f}")
+        for players, figures in speed.get(key, {}).get("players", {}).items():   # the speed columns, per count
+            lines.append(f"{'':<16}{players:>8}{'':>53}{figures['moves_per_cpu_s']:>13.0f}"
+                         f"{ratio(figures['ratio_to_chess'])}{figures['playouts_per_s']:>12.1f}")
     st, sd = result["store"], details.get("store", {})
     lines += ["", f"store: {st['moves_per_s']:.0f} moves/s acknowledged, {st['lost_updates']} lost updates "
                   f"({sd.get('games')} games, {sd.get('drivers')} player loops, {sd.get('connections')} connection(s), "
@@ -424,10 +573,11 @@ def table_text(result: dict, details: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Hearth performance benchmark (issue 10)")
+    parser = argparse.ArgumentParser(description="Hearth performance benchmark (issues 10 and 17)")
     parser.add_argument("--quick", action="store_true", help="short run (about a minute)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
-    parser.add_argument("--tiny", action="store_true", help="smoke run of a few seconds (tests; figures not meaningful)")
+    parser.add_argument("--tiny", action="store_true",
+                        help="smoke run of a few seconds (tests; figures not meaningful)")
     parser.add_argument("--game", action="append", choices=registry.keys(),
                         help="only this game (repeatable; the store part always runs)")
     parser.add_argument("--connections", type=int, choices=(1, 2), default=1,

@@ -6,47 +6,62 @@ stop at lakes and springs); ``system`` joins rivers *and* lakes into river
 systems (for huts). ``open`` counts, at each feature root, the middle ports
 of its forest or river zones that face an empty square: 0 means complete.
 Only the placements are stored; everything else is rebuilt by replaying them.
+
+``frontier`` maps every empty square beside the map to the edges a tile put
+there must match (N E S W; ``.`` where no tile is beside it), and ``order``
+lists the same squares north to south then west to east (the spot numbering);
+both are kept up to date as tiles are added, so listing where a tile fits is a
+table lookup per square (a search asks it on every placement).
+
+A copy (one per placed tile in a search) copies every per-node list, so there
+are as few as the rules need; a feature's nodes are found by walking its ports
+when it is scored (``members``).
 """
 
 from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from itertools import product
 
 from .data import DELTA, TILES, Tile, facing_port
 
 
 class Board:
-    __slots__ = ("at", "placed", "base", "node_place", "node_zone", "parent", "system", "open", "frontier")
+    __slots__ = ("at", "placed", "base", "parent", "system", "open", "frontier", "order", "order_needs", "_spots")
 
     def __init__(self) -> None:
         self.at: dict[tuple[int, int], int] = {}        # square -> placement index
         self.placed: list[tuple[int, int, int, int]] = []  # (tile id, x, y, rotation)
-        self.base: list[int] = []                       # placement -> its first node
-        self.node_place: list[int] = []
-        self.node_zone: list[int] = []
+        self.base: list[int] = []                       # placement -> its first node (see place_of)
         self.parent: list[int] = []
         self.system: list[int] = []
         self.open: list[int] = []
-        self.frontier: set[tuple[int, int]] = set()
+        self.frontier: dict[tuple[int, int], str] = {}   # empty square -> edges it needs, N E S W or "."
+        self.order: list[tuple[int, int, str]] = []     # the frontier as sorted (y, x, edges it needs)
+        self.order_needs: list[str] = []                # the same edges, alone (``order``'s third items)
+        self._spots: tuple[int, list] | None = None         # (tile id, spots) of the last ``spots`` call
 
     # ---- copying and storage
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         b = Board.__new__(Board)
-        b.at = dict(self.at)
-        b.placed = list(self.placed)
-        b.base = list(self.base)
-        b.node_place = list(self.node_place)
-        b.node_zone = list(self.node_zone)
-        b.parent = list(self.parent)
-        b.system = list(self.system)
-        b.open = list(self.open)
-        b.frontier = set(self.frontier)
+        b.at = self.at.copy()
+        b.placed = self.placed.copy()
+        b.base = self.base.copy()
+        b.parent = self.parent.copy()
+        b.system = self.system.copy()
+        b.open = self.open.copy()
+        b.frontier = self.frontier.copy()     # not dict(): that walks a dict with deleted entries key by key
+        b.order = self.order.copy()
+        b.order_needs = self.order_needs.copy()
+        b._spots = self._spots            # never changed in place: ``add`` drops it
         return b
 
     def to_json(self) -> list:
         return [list(p) for p in self.placed]
 
     @classmethod
-    def from_json(cls, data: list) -> "Board":
+    def from_json(cls, data: list) -> Board:
         b = cls()
         for tile, x, y, rot in data:
             b.add(tile, x, y, rot)
@@ -87,79 +102,188 @@ class Board:
     def node(self, placement: int, zone: int) -> int:
         return self.base[placement] + zone
 
+    def place_of(self, node: int) -> int:
+        """The placement a node belongs to (its tile's nodes are numbered from ``base``)."""
+        return bisect_right(self.base, node) - 1
+
+    def zone_index(self, node: int) -> int:
+        """Which zone of its tile a node is."""
+        return node - self.base[bisect_right(self.base, node) - 1]
+
     def zone_of(self, node: int):
-        return TILES[self.placed[self.node_place[node]][0]].zones[self.node_zone[node]]
+        placement = bisect_right(self.base, node) - 1
+        return TILES[self.placed[placement][0]].zones[node - self.base[placement]]
 
     def members(self, root: int, system: bool = False) -> list[int]:
-        find = self.find_system if system else self.find
-        return [n for n in range(len(self.parent)) if find(n) == root]
+        """The nodes of the feature (or river system) of ``root``, in ascending order.
+        A feature is walked port to port from ``root`` (the very joins ``add`` makes);
+        a river system, wanted only by the final scoring, is found by a scan."""
+        if system:
+            find = self.find_system
+            return [n for n in range(len(self.system)) if find(n) == find(root)]
+        at, placed, base = self.at, self.placed, self.base
+        seen, todo = {root}, [root]
+        while todo:
+            node = todo.pop()
+            placement = bisect_right(base, node) - 1
+            tile_id, x, y, rot = placed[placement]
+            for port in _zone_ports(tile_id, rot)[node - base[placement]]:
+                dx, dy = DELTA[port // 3]
+                other = at.get((x + dx, y + dy))
+                if other is not None:
+                    otile, _ox, _oy, orot = placed[other]
+                    joined = base[other] + TILES[otile].port_zone[orot][_FACING[port]]
+                    if joined not in seen:
+                        seen.add(joined)
+                        todo.append(joined)
+        return sorted(seen)
 
     def fits(self, tile: Tile, rot: int, x: int, y: int) -> bool:
-        if (x, y) in self.at:
-            return False
-        edges = tile.rot_edges[rot]
-        touching = False
-        for side, (dx, dy) in enumerate(DELTA):
-            other = self.at.get((x + dx, y + dy))
-            if other is None:
-                continue
-            touching = True
-            otile, _ox, _oy, orot = self.placed[other]
-            if TILES[otile].rot_edges[orot][(side + 2) % 4] != edges[side]:
-                return False
-        return touching
+        """Whether the tile, turned ``rot``, may go on (x, y): an empty square
+        beside the map whose every neighbour it matches."""
+        need = self.frontier.get((x, y))
+        # the table lists the tile's distinct turns; a turn that looks like one of them is checked edge by edge
+        return need is not None and (rot in _FITTING[tile.id][need] or _matches(need, tile.rot_edges[rot]))
+
+    def turns_that_fit(self, tile_id: int) -> dict[str, tuple[int, ...]]:
+        """For each pattern of needed edges (the values of ``frontier``), the
+        tile's rotations that match it."""
+        return _FITTING[tile_id] or _fitting(tile_id)
+
+    def fits_somewhere(self, tile_id: int) -> bool:
+        return any(map((_FITTING[tile_id] or _fitting(tile_id)).__getitem__, self.order_needs))
 
     def spots(self, tile_id: int) -> list[tuple[int, int, tuple[int, ...]]]:
         """Where the tile fits: (x, y, rotations), north to south then west to east."""
-        tile = TILES[tile_id]
-        out = []
-        for x, y in sorted(self.frontier, key=lambda p: (p[1], p[0])):
-            rots = tuple(r for r in tile.rotations if self.fits(tile, r, x, y))
-            if rots:
-                out.append((x, y, rots))
+        cached = self._spots
+        if cached is not None and cached[0] == tile_id:
+            return cached[1]
+        fitting = _FITTING[tile_id] or _fitting(tile_id)
+        out = [(x, y, rots) for y, x, need in self.order if (rots := fitting[need])]
+        self._spots = (tile_id, out)
         return out
 
     # ---- placing
 
     def add(self, tile_id: int, x: int, y: int, rot: int) -> int:
         """Put a tile down (fit is the caller's business); join its zones to
-        the neighbours' features. Returns the placement index."""
+        the neighbours' features and update the frontier. Returns the placement
+        index. (The hot path of a search: the unions are written out here.)"""
         tile = TILES[tile_id]
         index = len(self.placed)
         base = len(self.parent)
-        self.placed.append((tile_id, x, y, rot))
-        self.at[(x, y)] = index
-        self.base.append(base)
-        neighbours = [self.at.get((x + dx, y + dy)) for dx, dy in DELTA]
-        for z, zone in enumerate(tile.zones):
-            node = base + z
-            self.node_place.append(index)
-            self.node_zone.append(z)
-            self.parent.append(node)
-            self.system.append(node)
-            self.open.append(0)
-        port_zone = tile.port_zone[rot]
-        for port, z in enumerate(port_zone):
-            zone = tile.zones[z]
-            node = base + z
-            counts_open = port % 3 == 1 and zone.kind in ("forest", "river")
-            other = neighbours[port // 3]
+        at, placed, bases, parent, system, open_ = self.at, self.placed, self.base, self.parent, self.system, self.open
+        find, find_system = self.find, self.find_system
+        frontier, order, needs, edges = self.frontier, self.order, self.order_needs, tile.rot_edges[rot]
+        placed.append((tile_id, x, y, rot))
+        at[(x, y)] = index
+        bases.append(base)
+        n_zones = len(tile.zones)
+        new = range(base, base + n_zones)
+        parent.extend(new)
+        system.extend(new)
+        open_.extend([0] * n_zones)
+        if frontier.pop((x, y), None) is not None:
+            i = bisect_left(order, (y, x))
+            del order[i], needs[i]
+        sides, open_middles, lakes = _JOINS[tile_id * 4 + rot]
+        for side in range(4):
+            dx, dy = DELTA[side]
+            sx, sy = x + dx, y + dy
+            other = at.get((sx, sy))
             if other is None:
-                if counts_open:
-                    self.open[self.find(node)] += 1
+                z = open_middles[side]
+                if z >= 0:                              # a forest or river left open on that side
+                    open_[find(base + z)] += 1
+                before = frontier.get((sx, sy))         # that square must now match this tile's edge
+                need = before or "...."
+                far = _FAR_SIDE[side]
+                need = frontier[(sx, sy)] = need[:far] + edges[side] + need[far + 1:]
+                i = bisect_left(order, (sy, sx))        # (sy, sx) sorts just before (sy, sx, anything)
+                if before is None:
+                    order.insert(i, (sy, sx, need))
+                    needs.insert(i, need)
+                else:
+                    order[i] = (sy, sx, need)
+                    needs[i] = need
                 continue
-            otile, _ox, _oy, orot = self.placed[other]
-            onode = self.base[other] + TILES[otile].port_zone[orot][facing_port(port)]
-            if counts_open:
-                self.open[self.find(onode)] -= 1   # that side of theirs is now closed
-            self._union(node, onode)
-            if zone.kind == "river":
-                self._union_system(node, onode)
-        for z, zone in enumerate(tile.zones):
-            if zone.kind == "river" and zone.lake >= 0:
-                self._union_system(base + z, base + zone.lake)
-        self.frontier.discard((x, y))
-        for dx, dy in DELTA:
-            if (x + dx, y + dy) not in self.at:
-                self.frontier.add((x + dx, y + dy))
+            otile, _ox, _oy, orot = placed[other]
+            other_zone, other_base = TILES[otile].port_zone[orot], bases[other]
+            joined = -1
+            for z, facing, counts_open, river in sides[side]:
+                node, onode = base + z, other_base + other_zone[facing]
+                rb = find(onode)
+                if counts_open:
+                    open_[rb] -= 1                      # that side of theirs is now closed
+                if node * 65536 + onode == joined:      # a side's ports often join the same two zones
+                    continue
+                joined = node * 65536 + onode
+                ra = find(node)
+                if ra != rb:                            # one feature now
+                    parent[rb] = ra
+                    open_[ra] += open_[rb]
+                if river:                               # one river system now
+                    ra, rb = find_system(node), find_system(onode)
+                    if ra != rb:
+                        system[rb] = ra
+        for z, lake in lakes:
+            self._union_system(base + z, base + lake)
+        self._spots = None
         return index
+
+
+_FAR_SIDE = (2, 3, 0, 1)
+_FACING = tuple(facing_port(p) for p in range(12))
+_ZONE_PORTS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _zone_ports(tile_id: int, rot: int) -> tuple[tuple[int, ...], ...]:
+    """For each zone of the tile turned ``rot``, the ports it reaches."""
+    ports = _ZONE_PORTS.get((tile_id, rot))
+    if ports is None:
+        port_zone = TILES[tile_id].port_zone[rot]
+        ports = _ZONE_PORTS[(tile_id, rot)] = tuple(tuple(p for p in range(12) if port_zone[p] == z)
+                                                    for z in range(len(TILES[tile_id].zones)))
+    return ports
+def _joins(tile: Tile, rot: int) -> tuple:
+    """How the tile turned ``rot`` joins its neighbours: per side, (zone, facing
+    port, counts_open, river) for its three ports (``counts_open``: the middle
+    port of a forest or river, see ``open``); per side, the zone whose middle
+    port counts as open when no tile is there (or -1); and (river, lake) for
+    every river flowing into a lake of the tile."""
+    zones, port_zone = tile.zones, tile.port_zone[rot]
+    kinds = [zones[z].kind for z in port_zone]
+    sides = tuple(tuple((port_zone[p], facing_port(p), p % 3 == 1 and kinds[p] in ("forest", "river"),
+                         kinds[p] == "river") for p in range(3 * side, 3 * side + 3))
+                  for side in range(4))
+    open_middles = tuple(z if counts_open else -1 for (_, (z, _f, counts_open, _r), _) in sides)
+    lakes = tuple((z, zone.lake) for z, zone in enumerate(zones) if zone.kind == "river" and zone.lake >= 0)
+    return sides, open_middles, lakes
+
+
+_JOINS = [_joins(tile, rot) for tile in TILES for rot in range(4)]     # [tile id * 4 + rot], made once
+
+
+# _FITTING[tile id][needed edges] -> the tile's rotations that match them, for each of
+# the 256 patterns of needed edges (N E S W, each "." or the edge: a rotation matches
+# the 16 patterns made of its own edges and dots). Made once, at import.
+_NEEDS = tuple("".join(sides) for sides in product(".FMR", repeat=4))
+
+
+def _fitting(tile_id: int) -> dict[str, tuple[int, ...]]:
+    tile = TILES[tile_id]
+    table: dict[str, tuple[int, ...]] = dict.fromkeys(_NEEDS, ())
+    for r in tile.rotations:
+        for need in product(*((".", edge) for edge in tile.rot_edges[r])):
+            table["".join(need)] += (r,)
+    _FITTING[tile_id] = table
+    return table
+
+
+_FITTING: list[dict[str, tuple[int, ...]] | None] = [None] * len(TILES)
+for _tile in TILES:
+    _fitting(_tile.id)
+
+
+def _matches(need: str, edges: str) -> bool:
+    return all(n == "." or n == e for n, e in zip(need, edges, strict=True))

@@ -11,6 +11,8 @@ of the turn: that draw is public (an undo barrier).
 from __future__ import annotations
 
 import re
+from functools import cache, partial
+from itertools import compress, islice
 
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, normalize_notation, rank_by
 
@@ -33,6 +35,14 @@ class CarcassonneHG(Game):
     max_players = 5
     rules_en = text.RULES_EN
     rules_fr = text.RULES_FR
+    # Rulebook, "Mise en place": the youngest player picks the first player; the table cannot
+    # know who is youngest, so chance picks.
+    first_player = "random"
+    first_player_rule = (
+        "The rulebook has the youngest player choose who starts (« Le joueur le plus jeune décide qui sera "
+        "le premier joueur »); the table cannot know ages, so the first player is drawn at random.",
+        "La règle fait choisir le premier joueur par le plus jeune (« Le joueur le plus jeune décide qui sera "
+        "le premier joueur ») ; la table ne connaît pas les âges : le premier joueur est tiré au sort.")
 
     # ---- set-up and storage
 
@@ -61,15 +71,24 @@ class CarcassonneHG(Game):
         if seat not in self.to_act(state):
             return []
         if state.phase == "place":
-            moves = []
-            for k, (x, y, rots) in enumerate(spots(state), start=1):
+            if state.hand < 0:
+                return []
+            # the spots (board.spots) numbered north to south, walked here in the same pass
+            moves: list[Move] = []
+            append = moves.append
+            ready = (_PLACE_MOVES.get(seat) or _PLACE_MOVES.setdefault(seat, {})).get
+            board = state.board
+            rotations = list(map(board.turns_that_fit(state.hand).__getitem__, board.order_needs))
+            where = zip(compress(board.order, rotations), compress(rotations, rotations), strict=True)  # where it fits
+            k = 0
+            for (y, x, _need), rots in where:
+                k += 1
+                turns = ready(_spot_key(k, x, y)) or _spot_moves(seat, k, x, y)
                 for r in rots:
-                    moves.append(Move(seat, f"{k}{ROT_LETTERS[r]}",
-                                      f"spot {k} ({x},{y}), turned {ROT_LETTERS[r]} ({90 * r}°)", ("place", x, y, r)))
+                    append(turns[r] or _place_move(turns, seat, k, x, y, r))
             return moves
-        moves = [Move(seat, f"{role} {label}", f"{role} on {label}", ("figure", role, zone))
-                 for role, zone, label in figure_options(state)]
-        moves.append(Move(seat, "none", "no figure", ("figure", None, -1)))
+        moves = [_figure_move(seat, role, zone, label) for role, zone, label in step_options(state)]
+        moves.append(_figure_move(seat, None, -1, ""))
         return moves
 
     def parse(self, state: State, seat: int, text_in: str) -> Move:
@@ -122,20 +141,20 @@ class CarcassonneHG(Game):
 
     def view(self, state: State, seat: int | None) -> dict:
         board = state.board
-        figures = [[s, role, board.node_place[n], board.node_zone[n]] for s, role, n in state.figures]
+        figures = [[s, role, board.place_of(n), board.zone_index(n)] for s, role, n in state.figures]
         out = {
             "seats": state.seats, "scores": list(state.scores), "men": list(state.men), "huts": list(state.huts),
             "tiles": [list(p) for p in board.placed], "figures": figures, "turn": state.turn,
             "phase": state.phase, "hand": state.hand, "in_bonus": state.in_bonus, "recent": list(state.recent),
             "land_left": len(state.land), "bonus_left": len(state.bonus), "removed": list(state.removed),
             "spots": [], "options": [], "current": state.current,
-            "final": [{"kind": f["kind"], "placement": board.node_place[f["node"]], "zone": board.node_zone[f["node"]],
+            "final": [{"kind": f["kind"], "placement": board.place_of(f["node"]), "zone": board.zone_index(f["node"]),
                        "points": f["points"], "seats": f["seats"]} for f in state.final],
         }
         if state.phase == "place":
             out["spots"] = [[k, x, y, list(rots)] for k, (x, y, rots) in enumerate(spots(state), start=1)]
         elif state.phase == "figure":
-            out["options"] = [[role, zone, label] for role, zone, label in figure_options(state)]
+            out["options"] = [[role, zone, label] for role, zone, label in step_options(state)]
         return out
 
     def status_text(self, state: State, locale: str | None = None) -> str:
@@ -170,57 +189,122 @@ class CarcassonneHG(Game):
         return Result(scores, ranks, f"Final scores: {line}.", f"Scores finaux : {line}.")
 
 
+def _spot_label(k: int, x: int, y: int, r: int) -> str:
+    return f"spot {k} ({x},{y}), turned {ROT_LETTERS[r]} ({90 * r}°)"
+
+
+# Ready-made placement moves: _PLACE_MOVES[seat][_spot_key(k, x, y)][turn] is the move of
+# ``seat`` putting the tile on spot number k, square (x, y), turned ``turn``. A move is
+# immutable, and a search meets the same ones again and again (about one new move
+# per move played after a few hundred random games, against ~30 listed per tile), so
+# each is built once. When a seat's table is full its oldest half goes: memory stays
+# bounded (a few tens of MB at most).
+_PLACE_MOVES: dict[int, dict[int, list[Move | None]]] = {}
+_PLACE_MOVES_MAX = 30_000        # per seat
+
+
+def _spot_key(k: int, x: int, y: int) -> int:
+    return k * 1_048_576 + (y + 512) * 1024 + x + 512      # |x|, |y| < 512: the map has 91 tiles
+
+
+def _spot_moves(seat: int, k: int, x: int, y: int) -> list[Move | None]:
+    table = _PLACE_MOVES[seat]
+    if len(table) >= _PLACE_MOVES_MAX:
+        for key in list(islice(table, _PLACE_MOVES_MAX // 2)):
+            del table[key]
+    turns: list[Move | None] = [None] * 4
+    table[_spot_key(k, x, y)] = turns
+    return turns
+
+
+def _place_move(turns: list[Move | None], seat: int, k: int, x: int, y: int, r: int) -> Move:
+    notation = _NOTATIONS[k][r] if k < len(_NOTATIONS) else f"{k}{ROT_LETTERS[r]}"
+    move = turns[r] = Move(seat, notation, partial(_spot_label, k, x, y, r), ("place", x, y, r))   # label when read
+    return move
+
+
+_NOTATIONS = [[f"{k}{letter}" for letter in ROT_LETTERS] for k in range(128)]     # "7b": spot 7 turned b
+
+
 # ------------------------------------------------------------------ turn flow
 
 
 def spots(state: State) -> list[tuple[int, int, tuple[int, ...]]]:
-    """Legal spots for the tile in hand, cached on the state object (never stored)."""
-    key = (len(state.board.placed), state.hand)
-    cached = getattr(state, "_spots", None)
-    if cached is None or cached[0] != key:
-        cached = (key, state.board.spots(state.hand) if state.hand >= 0 else [])
-        state._spots = cached
-    return cached[1]
+    """Legal spots for the tile in hand (the board keeps the last answer)."""
+    return state.board.spots(state.hand) if state.hand >= 0 else []
 
 
 def draw(state: State, bonus: bool) -> list[Event]:
     """Draw until a tile fits (tiles that fit nowhere are removed). Leaves
     ``state.hand`` at -1 when the stack runs out."""
     events: list[Event] = []
-    stack = state.bonus if bonus else state.land
+    stack = list(state.bonus if bonus else state.land)     # a new list: State.copy shares the stacks
+    if bonus:
+        state.bonus = stack
+    else:
+        state.land = stack
     state.hand = -1
     while stack:
         tile = stack.pop(state.rng.randbelow(len(stack)))
-        desc = text.describe(TILES[tile])
-        if state.board.spots(tile):
+        if state.board.fits_somewhere(tile):
             state.hand = tile
             state.phase = "place"
             state.in_bonus = bonus
-            kind, kind_fr = ("bonus tile", "la tuile bonus") if bonus else ("tile", "la tuile")
-            events.append(Event(f"{{p{state.turn}}} draws the {kind}: {desc}.",
-                                f"{{p{state.turn}}} pioche {kind_fr} : {desc}.", seat=state.turn, reveal=True))
+            events.append(_drawn_event(state.turn, tile, bonus))
             return events
-        state.removed.append(tile)
+        desc = text.describe(TILES[tile])
+        state.removed = state.removed + [tile]
         events.append(Event(f"A {desc} fits nowhere and is removed from the game.",
                             f"Une tuile ({desc}) ne peut être posée nulle part : elle est retirée.", reveal=True))
     return events
+
+
+# Events and figure moves are immutable and few: each is made once (a search makes them on every move).
+
+@cache
+def _drawn_event(seat: int, tile: int, bonus: bool) -> Event:
+    desc = text.describe(TILES[tile])
+    kind, kind_fr = ("bonus tile", "la tuile bonus") if bonus else ("tile", "la tuile")
+    return Event(f"{{p{seat}}} draws the {kind}: {desc}.", f"{{p{seat}}} pioche {kind_fr} : {desc}.", seat=seat,
+                 reveal=True)
+
+
+@cache
+def _placed_event(seat: int, bonus: bool) -> Event:
+    return Event(f"{{p{seat}}} places the {'bonus ' if bonus else ''}tile (framed in gold).",
+                 f"{{p{seat}}} pose la tuile {'bonus ' if bonus else ''}(cadre doré).", seat=seat)
+
+
+@cache
+def _figure_move(seat: int, role: str | None, zone: int, label: str) -> Move:
+    if role is None:
+        return Move(seat, "none", "no figure", ("figure", None, -1))
+    return Move(seat, f"{role} {label}", f"{role} on {label}", ("figure", role, zone))
 
 
 def place(state: State, x: int, y: int, rot: int) -> list[Event]:
     tile = TILES[state.hand]
     if not state.board.fits(tile, rot, x, y):
         raise IllegalMove("The tile does not fit there.", "La tuile ne peut pas être posée là.")
+    state.board = state.board.copy()          # copy on write: State.copy shares the board
     index = state.board.add(state.hand, x, y, rot)
     state.recent = state.recent + [index] if state.in_bonus else [index]
     state.current = index
     state.hand = -1
-    events = [Event(f"{{p{state.turn}}} places the {'bonus ' if state.in_bonus else ''}tile (framed in gold).",
-                    f"{{p{state.turn}}} pose la tuile {'bonus ' if state.in_bonus else ''}(cadre doré).",
-                    seat=state.turn)]
-    if figure_options(state):
+    events = [_placed_event(state.turn, state.in_bonus)]
+    state.options = figure_options(state)
+    if state.options:
         state.phase = "figure"
         return events
     return events + finish_tile(state)
+
+
+def step_options(state: State) -> list[tuple[str, int, str]]:
+    """The figure step's choices: those worked out when the tile was placed
+    (a loaded state works them out again)."""
+    if state.phase != "figure":
+        return []
+    return state.options or figure_options(state)
 
 
 def figure_options(state: State) -> list[tuple[str, int, str]]:
@@ -228,37 +312,56 @@ def figure_options(state: State) -> list[tuple[str, int, str]]:
     if state.phase not in ("figure", "place") or state.current < 0:
         return []
     seat = state.turn
-    men, huts = state.men[seat] > 0, state.huts[seat] > 0
+    men, huts = state.men[seat] - state.recovered > 0, state.huts[seat] > 0   # see State.recovered
     if not men and not huts:
         return []
     board = state.board
     tile_id, _x, _y, rot = board.placed[state.current]
-    tile = TILES[tile_id]
-    labels = text.zone_labels(tile, rot)
-    taken = {role: set() for role in ROLES}
+    labels = text.zone_names(TILES[tile_id], rot)
+    find, find_system = board.find, board.find_system
+    roles, water_here = _TILE_ROLES[tile_id]
+    men_roles = roles if men else ()                  # only the figures that could be in the way count
+    huts = huts and water_here
+    taken: dict[str, set[int]] = {"hunter": set(), "gatherer": set(), "fisher": set()}
+    taken_huts: set[int] = set()
     for _s, role, node in state.figures:
-        taken[role].add(board.find_system(node) if role == "hut" else board.find(node))
+        if role in men_roles:
+            taken[role].add(find(node))
+        elif huts and role == "hut":
+            taken_huts.add(find_system(node))
     out: list[tuple[str, int, str]] = []
     hut_systems: dict[int, int] = {}
-    for z, zone in enumerate(tile.zones):
-        node = board.node(state.current, z)
-        role = {"meadow": "hunter", "forest": "gatherer", "river": "fisher"}.get(zone.kind)
-        if men and role and board.find(node) not in taken[role]:
+    base = board.base[state.current]
+    for z, role, water, lake in _ZONE_ROLES[tile_id]:
+        node = base + z
+        if men and role and find(node) not in taken[role]:
             out.append((role, z, labels[z]))
-        if huts and zone.kind in ("river", "lake"):
-            system = board.find_system(node)
-            if system not in taken["hut"] and (system not in hut_systems or zone.kind == "lake"):
+        if huts and water:
+            system = find_system(node)
+            if system not in taken_huts and (lake or system not in hut_systems):
                 hut_systems[system] = z      # one hut choice per system, on its lake when it has one
     for z in sorted(hut_systems.values()):
         out.append(("hut", z, labels[z]))
     return out
 
 
+# per tile: (zone, kind) of its forests and rivers, the features that score when completed
+_CLOSABLE = [tuple((z, zone.kind) for z, zone in enumerate(tile.zones) if zone.kind in ("forest", "river"))
+             for tile in TILES]
+# per tile, per zone: (zone, the role a man takes there or None, whether a hut may go there, is it a lake)
+_ROLE_OF_KIND = {"meadow": "hunter", "forest": "gatherer", "river": "fisher"}
+_ZONE_ROLES = [tuple((z, _ROLE_OF_KIND.get(zone.kind), zone.kind in ("river", "lake"), zone.kind == "lake")
+                     for z, zone in enumerate(tile.zones)) for tile in TILES]
+# per tile: the roles a man may take on it, and whether a hut may go on it
+_TILE_ROLES = [(frozenset(role for _z, role, _w, _l in zones if role), any(water for _z, _r, water, _l in zones))
+               for zones in _ZONE_ROLES]
+
+
 def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
     events: list[Event] = []
     if role is not None:
         seat = state.turn
-        if (role, zone) not in {(r, z) for r, z, _ in figure_options(state)}:
+        if not any(r == role and z == zone for r, z, _ in step_options(state)):
             raise IllegalMove("That figure cannot go there.", "Cette figurine ne peut pas aller là.")
         if role == "hut":
             state.huts[seat] -= 1
@@ -266,31 +369,34 @@ def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
             state.men[seat] -= 1
         state.figures.append([seat, role, state.board.node(state.current, zone)])
         tile_id, _x, _y, rot = state.board.placed[state.current]
-        label = text.zone_labels(TILES[tile_id], rot)[zone]
-        events.append(Event(f"{{p{seat}}} puts a {role} on {label}.", f"{{p{seat}}} pose {ROLE_FR[role]} ({label}).",
-                            seat=seat))
+        events.append(_figure_event(seat, role, text.zone_names(TILES[tile_id], rot)[zone]))
     return events + finish_tile(state)
+
+
+@cache
+def _figure_event(seat: int, role: str, label: str) -> Event:
+    return Event(f"{{p{seat}}} puts a {role} on {label}.", f"{{p{seat}}} pose {ROLE_FR[role]} ({label}).", seat=seat)
 
 
 def finish_tile(state: State) -> list[Event]:
     """Score what the tile completed, send figures home, then hand out the
     bonus tile or end the turn."""
     board = state.board
-    tile_id, _x, _y, _rot = board.placed[state.current]
+    tile_id = board.placed[state.current][0]
+    base, find, open_ = board.base[state.current], board.find, board.open
     events: list[Event] = []
     nugget = False
-    done: set[int] = set()
-    for z, zone in enumerate(TILES[tile_id].zones):
-        if zone.kind not in ("forest", "river"):
+    done: list[int] = []
+    for z, kind in _CLOSABLE[tile_id]:
+        root = find(base + z)
+        if open_[root] != 0 or root in done:
             continue
-        root = board.find(board.node(state.current, z))
-        if root in done or board.open[root] != 0:
-            continue
-        done.add(root)
-        scored, has_nugget = score_completed(state, root, zone.kind)
+        done.append(root)
+        scored, has_nugget = score_completed(state, root, kind)
         events += scored
         nugget = nugget or has_nugget
     state.current = -1
+    state.options = []
     if nugget and not state.in_bonus:
         if state.bonus:
             events.append(Event(f"The forest had a gold nugget: {{p{state.turn}}} draws a bonus tile.",
@@ -305,7 +411,11 @@ def finish_tile(state: State) -> list[Event]:
 
 
 def end_turn(state: State) -> list[Event]:
+    # The bonus tile is part of the turn that earned it: the player « rejoue » it and « son tour
+    # s'arrête là » after it (rulebook, "Forêt achevée et tuiles bonus"). Only now may the men who
+    # came home during the turn be placed again ("Retour des hommes dans la réserve").
     state.in_bonus = False
+    state.recovered = 0
     if state.land:
         state.turn = (state.turn + 1) % state.seats
         events = draw(state, bonus=False)
@@ -369,8 +479,11 @@ def parse_figure(state: State, moves: list[Move], typed: str) -> Move:
         raise IllegalMove("You have no hut left.", "Vous n'avez plus de hutte.")
     if role != "hut" and state.men[seat] == 0:
         raise IllegalMove("You have no man left in your supply.", "Vous n'avez plus d'homme en réserve.")
+    if role != "hut" and state.men[seat] <= state.recovered:
+        raise IllegalMove("Your men who came home this turn can only be placed again next turn.",
+                          "Vos hommes rentrés à ce tour ne peuvent être replacés qu'au tour suivant.")
     tile_id, _x, _y, rot = state.board.placed[state.current]
-    labels = text.zone_labels(TILES[tile_id], rot)
+    labels = text.zone_names(TILES[tile_id], rot)
     where = normalize_notation("".join(words[1:]))
     kinds = {"hunter": ("meadow",), "gatherer": ("forest",), "fisher": ("river",), "hut": ("river", "lake")}[role]
     zones = [z for z, zone in enumerate(TILES[tile_id].zones)

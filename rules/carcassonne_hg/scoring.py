@@ -30,17 +30,17 @@ def names(seats: list[int]) -> str:
     return marks[0] if len(marks) == 1 else ", ".join(marks[:-1]) + " and " + marks[-1]
 
 
-def feature_value(board: Board, root: int) -> dict:
-    """Parts and contents of the feature (or, for a lake/river root in the
-    system union-find, see system_fish)."""
+def feature_value(board: Board, root: int, nodes: list[int] | None = None) -> dict:
+    """Parts and contents of the feature of ``root`` (its ``nodes`` when the
+    caller has them already)."""
     info = {"parts": 0, "fish": 0, "nuggets": 0, "mushrooms": 0, "deer": 0, "mammoth": 0, "aurochs": 0,
             "tiger": 0, "fire": False, "shrine_nodes": []}
     lakes: set[int] = set()
-    for n in board.members(root):
+    for n in board.members(root) if nodes is None else nodes:
         zone = board.zone_of(n)
         info["parts"] += 1
         if zone.kind == "river" and zone.lake >= 0:
-            lakes.add(board.node(board.node_place[n], zone.lake))
+            lakes.add(board.node(board.place_of(n), zone.lake))
         info["nuggets"] += zone.nugget
         info["mushrooms"] += zone.mushrooms
         info["deer"] += zone.deer
@@ -57,6 +57,7 @@ def feature_value(board: Board, root: int) -> dict:
 def award(state: State, seats: list[int], points: int, what: str, fr: str) -> list[Event]:
     if not seats or points <= 0:
         return []
+    state.scores = list(state.scores)          # a new list: State.copy shares it
     for s in seats:
         state.scores[s] += points
     each = " each" if len(seats) > 1 else ""
@@ -86,6 +87,11 @@ def score_completed(state: State, root: int, kind: str) -> tuple[list[Event], bo
     for f in on_it:
         state.figures.remove(f)
         state.men[f[0]] += 1
+        if f[0] == state.turn:
+            # Rulebook, "Retour des hommes dans la réserve": men come home only at the end of the
+            # turn, so the player « ne peut donc pas replacer au même tour un homme qu'il vient de
+            # récupérer » — not even on the bonus tile, which is the same turn (see game.end_turn).
+            state.recovered += 1
     return events, kind == "forest" and info["nuggets"] > 0
 
 
@@ -93,6 +99,7 @@ def final_scoring(state: State) -> list[Event]:
     """End of the game: unfinished forests and rivers score nothing, then huts
     score their river systems' fish and hunters their meadows' game."""
     board = state.board
+    state.final = list(state.final)            # a new list: State.copy shares it
     events: list[Event] = []
     home = [f for f in state.figures if f[1] in ("gatherer", "fisher")]
     for f in home:
@@ -106,20 +113,31 @@ def final_scoring(state: State) -> list[Event]:
     for seat, role, node in state.figures:
         if role == "hut":
             systems.setdefault(board.find_system(node), []).append(seat)
-    for root, seats in sorted(systems.items()):
-        fish = sum(board.zone_of(n).fish for n in board.members(root, system=True) if board.zone_of(n).kind == "lake")
-        scorers = majority(seats)
-        events += award(state, scorers, fish, f"huts on a river system with {fish} fish",
-                        f"des huttes sur un réseau fluvial de {fish} poissons")
-        state.final.append({"kind": "huts", "node": min(board.members(root, system=True)), "points": fish,
-                            "seats": scorers})
-    # hunters: one score per meadow
     meadows: dict[int, list[list]] = {}
     for f in state.figures:
         if f[1] == "hunter":
             meadows.setdefault(board.find(f[2]), []).append(f)
+    # the nodes of every scored system and meadow, in one pass over the map
+    in_system: dict[int, list[int]] = {root: [] for root in systems}
+    in_meadow: dict[int, list[int]] = {root: [] for root in meadows}
+    find, find_system = board.find, board.find_system
+    for n in range(len(board.system)):
+        if in_system:
+            nodes = in_system.get(find_system(n))
+            if nodes is not None:
+                nodes.append(n)
+        nodes = in_meadow.get(find(n))
+        if nodes is not None:
+            nodes.append(n)
+    for root, seats in sorted(systems.items()):
+        fish = sum(board.zone_of(n).fish for n in in_system[root] if board.zone_of(n).kind == "lake")
+        scorers = majority(seats)
+        events += award(state, scorers, fish, f"huts on a river system with {fish} fish",
+                        f"des huttes sur un réseau fluvial de {fish} poissons")
+        state.final.append({"kind": "huts", "node": in_system[root][0], "points": fish, "seats": scorers})
+    # hunters: one score per meadow
     for root, hunters in sorted(meadows.items()):
-        info = feature_value(board, root)
+        info = feature_value(board, root, in_meadow[root])
         tigers = 0 if info["fire"] else info["tiger"]
         deer = max(0, info["deer"] - tigers)
         points = 2 * (deer + info["mammoth"] + info["aurochs"])

@@ -36,23 +36,37 @@ class State:
     current: int = -1               # placement index of the tile whose figure step runs
     recent: list[int] = field(default_factory=list)     # placements of the latest turn
     final: list[dict] = field(default_factory=list)     # end-of-game scoring, for the view
+    # men of the seat to act who came home this turn (a completed forest or river): counted in
+    # ``men`` but not to be placed again before the turn ends, bonus tile included (rulebook,
+    # "Retour des hommes dans la réserve"). Only ever non-zero during a bonus tile.
+    recovered: int = 0
+    # the figure step's choices, worked out when the tile is placed (derived: never stored;
+    # empty means "work them out", see game.step_options)
+    options: list[tuple[str, int, str]] = field(default_factory=list)
 
-    def copy(self) -> "State":
-        return State(self.seats, Rng(self.rng.state, self.rng.draws), self.board.copy(), list(self.scores),
-                     list(self.men), list(self.huts), [list(f) for f in self.figures], list(self.land),
-                     list(self.bonus), list(self.removed), self.turn, self.phase, self.hand, self.in_bonus,
-                     self.current, list(self.recent), [dict(f) for f in self.final])
+    def copy(self) -> State:
+        """A copy for ``apply``, sharing what the rules never change in place: they
+        put a new board, stack, score list… in the state instead (copy on write).
+        The board is copied only to place a tile (``game.place``); figure steps
+        leave it. Men, huts and the figures' list change in place: copied here."""
+        return State(self.seats, Rng(self.rng.state, self.rng.draws), self.board, self.scores,
+                     list(self.men), list(self.huts), list(self.figures), self.land,
+                     self.bonus, self.removed, self.turn, self.phase, self.hand, self.in_bonus,
+                     self.current, self.recent, self.final, self.recovered, self.options)
 
     def to_json(self) -> dict:
-        return {"seats": self.seats, "rng": self.rng.to_json(), "board": self.board.to_json(),
-                "scores": self.scores, "men": self.men, "huts": self.huts, "figures": self.figures,
-                "land": self.land, "bonus": self.bonus, "removed": self.removed, "turn": self.turn,
-                "phase": self.phase, "hand": self.hand, "in_bonus": self.in_bonus, "current": self.current,
-                "recent": self.recent, "final": self.final}
+        out = {"seats": self.seats, "rng": self.rng.to_json(), "board": self.board.to_json(),
+               "scores": self.scores, "men": self.men, "huts": self.huts, "figures": self.figures,
+               "land": self.land, "bonus": self.bonus, "removed": self.removed, "turn": self.turn,
+               "phase": self.phase, "hand": self.hand, "in_bonus": self.in_bonus, "current": self.current,
+               "recent": self.recent, "final": self.final}
+        if self.recovered:          # only during a bonus tile: other positions keep their stored form
+            out["recovered"] = self.recovered
+        return out
 
     @classmethod
-    def from_json(cls, d: dict) -> "State":
+    def from_json(cls, d: dict) -> State:
         return cls(d["seats"], Rng.from_json(d["rng"]), Board.from_json(d["board"]), list(d["scores"]),
                    list(d["men"]), list(d["huts"]), [list(f) for f in d["figures"]], list(d["land"]),
                    list(d["bonus"]), list(d["removed"]), d["turn"], d["phase"], d["hand"], d["in_bonus"],
-                   d["current"], list(d["recent"]), [dict(f) for f in d["final"]])
+                   d["current"], list(d["recent"]), [dict(f) for f in d["final"]], d.get("recovered", 0))

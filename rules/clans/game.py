@@ -4,6 +4,8 @@ for your secret colour. The rulebook (clans.fr.txt) is the authority."""
 from __future__ import annotations
 
 import re
+from itertools import compress
+from operator import itemgetter
 
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, rank_by
 
@@ -54,7 +56,8 @@ def village_value(size: int, terrain: str, number: int) -> tuple[int, int, bool]
 def found_village(state: State, t: int, founder: int) -> list[Event]:
     """Found the village on ``t``: battle, value by epoch and terrain, scoring.
     The founder takes the top bonus token, even if the village is destroyed."""
-    number, huts = len(state.villages), state.huts[t]
+    number = len(state.villages)
+    huts = state.huts[t] = state.huts[t][:]           # copy on write (State.copy shares the lists)
     epoch = epoch_of(number)
     lost = [c for c in range(N_COLOURS) if huts[c] == 1] if all(huts) else []   # battle: all 5 colours
     for c in lost:
@@ -109,6 +112,25 @@ def _epoch_event(epoch: int) -> Event:
                  f"L'époque {ROMAN[epoch]} commence : {_epoch_terms(epoch, True)}.")
 
 
+# Ready-made moves: ``_MOVES[seat][s][n]`` holds the moves of ``seat`` from
+# territory ``s`` holding ``n`` huts, one per neighbour (in ``NEIGHBOURS[s]``
+# order). A move is immutable and its label depends only on these, so each is
+# built once and reused (its label lazily); 60 territories × at most 60 huts ×
+# 4 seats bound it.
+ALL_HUTS = N_COLOURS * len(REGIONS)      # the largest group there can be
+_MOVES: dict[int, list[list[tuple[Move, ...] | None]]] = {}
+_NEIGHBOUR_SIZES = [itemgetter(*ns) if len(ns) > 1 else (lambda sizes, n=ns[0]: (sizes[n],)) for ns in NEIGHBOURS]
+
+
+def _moves_from(ready: list, seat: int, s: int, n: int) -> tuple[Move, ...]:
+    def move(d: int) -> Move:
+        return Move(seat, f"{label(s)}>{label(d)}", lambda: f"{n} huts from {label(s)} onto {label(d)}",
+                    ("move", s, d))
+
+    moves = ready[s][n] = tuple(move(d) for d in NEIGHBOURS[s])
+    return moves
+
+
 class Clans(Game):
     key = "clans"
     name = "Clans"
@@ -117,6 +139,13 @@ class Clans(Game):
     max_players = 4
     rules_en = text.RULES_EN
     rules_fr = text.RULES_FR
+    # Rulebook, "Début": the players choose who starts, so the table's seating order decides.
+    first_player = "seated"
+    first_player_rule = (
+        "The rulebook lets the players choose who starts (« Décidez du premier qui joue »): "
+        "the seating order decides, unless the table gives another order.",
+        "La règle laisse les joueurs choisir qui commence (« Décidez du premier qui joue ») : "
+        "l'ordre des places décide, sauf si la table en donne un autre.")
 
     # ---- set-up
 
@@ -126,7 +155,7 @@ class Clans(Game):
         for region in REGIONS:          # one hut of each colour per region, at random
             colours = list(range(N_COLOURS))
             rng.shuffle(colours)
-            for t, c in zip(region, colours):
+            for t, c in zip(region, colours, strict=True):
                 huts[t][c] = 1
         deck = list(range(N_COLOURS))
         rng.shuffle(deck)
@@ -143,21 +172,40 @@ class Clans(Game):
         if state.pending:
             return [Move(seat, f"village {label(t)}", f"Found {label(t)} first", ("village", t))
                     for t in state.pending]
-        sizes = [sum(h) for h in state.huts]
-        return [Move(seat, f"{label(s)}>{label(d)}", f"{sizes[s]} huts from {label(s)} onto {label(d)}",
-                     ("move", s, d)) for s, d in self._moves(state, sizes)]
+        # The same pairs, in the same order, as ``occupied_neighbours`` and ``may_move``
+        # give, from the group sizes counted once; the Move objects come ready-made
+        # (a search lists them thousands of times).
+        sizes = state.group_sizes()
+        ready = _MOVES.get(seat) or _MOVES.setdefault(seat, [[None] * (ALL_HUTS + 1) for _ in sizes])
+        out: list[Move] = []
+        for s in range(N_TERRITORIES):
+            n = sizes[s]
+            if n:
+                moves = ready[s][n] or _moves_from(ready, seat, s, n)
+                around = _NEIGHBOUR_SIZES[s](sizes)
+                if n < BIG_GROUP:           # onto any occupied neighbour
+                    out += compress(moves, around)
+                else:                       # the 7-hut rule
+                    out += compress(moves, [size >= n for size in around])
+        return out
 
-    def _moves(self, state: State, sizes: list[int] | None = None) -> list[tuple[int, int]]:
-        """Every (source, destination) a move may take: the same pairs, in the
-        same order, as ``occupied_neighbours`` and ``may_move`` give, from the
-        group sizes counted once (legal moves are listed on every command)."""
-        if sizes is None:
-            sizes = [sum(h) for h in state.huts]
-        return [(s, d) for s in range(N_TERRITORIES) if sizes[s]
-                for d in NEIGHBOURS[s] if sizes[d] and (sizes[s] < BIG_GROUP or sizes[d] >= sizes[s])]
+    def _any_move(self, state: State) -> bool:
+        """Whether any group may still move (the rulebook's end when none can);
+        sizes are counted only as far as needed (there almost always is one)."""
+        sizes = state.group_sizes()
+        for s in range(N_TERRITORIES):
+            n = sizes[s]
+            if n:
+                for d in NEIGHBOURS[s]:
+                    size = sizes[d]
+                    if size and (n < BIG_GROUP or size >= n):
+                        return True
+        return False
 
     def play(self, state: State, move: Move) -> list[Event]:
         seat = move.seat
+        sizes = state.group_sizes()[:]          # a new list: the parent state shares the old one
+        founded = len(state.villages)
         if move.data[0] == "village":
             state.pending.remove(move.data[1])
             events = found_village(state, move.data[1], seat)
@@ -167,17 +215,21 @@ class Clans(Game):
             events = [Event(f"{{p{seat}}} moves {n} hut{'s' * (n > 1)} from {label(src)} onto {label(dst)}.",
                             f"{{p{seat}}} déplace {n} hutte{'s' * (n > 1)} de {label(src)} sur {label(dst)}.",
                             seat=seat)]
-            for c in range(N_COLOURS):
-                state.huts[dst][c] += state.huts[src][c]
+            # new lists, never changed in place: a clone shares the untouched ones (State.copy)
+            state.huts[dst] = [a + b for a, b in zip(state.huts[dst], state.huts[src], strict=True)]
             state.huts[src] = [0] * N_COLOURS
+            sizes[dst], sizes[src] = sizes[dst] + sizes[src], 0
             state.last_move = [src, dst]
             state.fresh = len(state.villages)
             # only a neighbour of the emptied territory can have become isolated
             state.pending = [t for t in NEIGHBOURS[src] if any(state.huts[t]) and not occupied_neighbours(state, t)]
         events += self._found_while_order_is_free(state, seat)
+        for village in state.villages[founded:]:        # a battle or hostile land removed huts there
+            sizes[village.territory] = sum(state.huts[village.territory])
+        state.sizes, state.sizes_of = sizes, state.huts
         if not state.pending and not state.end:
             state.turn = (state.turn + 1) % state.seats
-            if not self._moves(state):
+            if not self._any_move(state):
                 state.end = "stuck"
                 events.append(Event("No move is possible any more: the game ends.",
                                     "Plus aucun déplacement possible : la partie s'arrête."))
@@ -264,7 +316,7 @@ class Clans(Game):
             "epoch": epoch + 1,
             "chips_left": [max(0, min(e["chips"], sum(x["chips"] for x in EPOCHS[:i + 1]) - founded))
                            for i, e in enumerate(EPOCHS)],
-            "scores": dict(zip(COLOURS, state.scores)),
+            "scores": dict(zip(COLOURS, state.scores, strict=True)),
             "chips": [state.chips(s) for s in range(state.seats)],
             "turn": None if state.end else state.turn,
             "pending": [label(t) for t in state.pending],
@@ -284,7 +336,8 @@ class Clans(Game):
         if locale and locale.startswith("fr"):
             return (f"Votre clan secret est le {COLOURS_FR[c]}. Vous avez {state.chips(seat)} jeton(s) bonus "
                     f"(1 point chacun à la fin).")
-        return f"Your secret clan is {COLOURS[c]}. You hold {state.chips(seat)} bonus token(s) (1 point each at the end)."
+        return (f"Your secret clan is {COLOURS[c]}. You hold {state.chips(seat)} bonus token(s) "
+                f"(1 point each at the end).")
 
     def status_text(self, state: State, locale: str | None = None) -> str:
         fr = bool(locale and locale.startswith("fr"))

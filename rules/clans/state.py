@@ -25,7 +25,7 @@ class Village:
                 int(self.destroyed)]
 
     @classmethod
-    def from_json(cls, d: list) -> "Village":
+    def from_json(cls, d: list) -> Village:
         return cls(d[0], d[1], d[2], d[3], d[4], list(d[5]), list(d[6]), bool(d[7]))
 
 
@@ -42,6 +42,17 @@ class State:
     last_move: list[int] = field(default_factory=list)  # [from, to] of the last move
     fresh: int = 0                     # index of the first village founded by the last move
     end: str = ""                      # "", "twelve" (12th village) or "stuck" (no move left)
+    # Derived, never stored: the group size of each territory, kept by the rules as they
+    # move huts, valid while ``sizes_of`` is this state's ``huts`` list (see ``group_sizes``).
+    sizes: list[int] | None = field(default=None, repr=False, compare=False)
+    sizes_of: list | None = field(default=None, repr=False, compare=False)
+
+    def group_sizes(self) -> list[int]:
+        """Huts on each territory. Kept up to date by the rules; counted again
+        when ``huts`` was replaced from outside (a loaded or hand-made state)."""
+        if self.sizes_of is not self.huts or self.sizes is None:
+            self.sizes, self.sizes_of = list(map(sum, self.huts)), self.huts
+        return self.sizes
 
     def size(self, territory: int) -> int:
         return sum(self.huts[territory])
@@ -57,16 +68,19 @@ class State:
                 "fresh": self.fresh, "end": self.end}
 
     @classmethod
-    def from_json(cls, d: dict) -> "State":
+    def from_json(cls, d: dict) -> State:
         return cls(seats=d["seats"], huts=[list(h) for h in d["huts"]], clans=list(d["clans"]),
                    rng=Rng.from_json(d["rng"]), scores=list(d["scores"]),
                    villages=[Village.from_json(v) for v in d["villages"]], turn=d["turn"],
                    pending=list(d["pending"]), last_move=list(d["last_move"]), fresh=d["fresh"],
                    end=d["end"])
 
-    def copy(self) -> "State":
-        """A fast deep copy (apply runs it on every move)."""
-        return State(self.seats, [h[:] for h in self.huts], self.clans[:], Rng(self.rng.state, self.rng.draws),
-                     self.scores[:], [Village(v.territory, v.founder, v.epoch, v.huts, v.value, v.colours[:],
-                                              v.lost[:], v.destroyed) for v in self.villages],
-                     self.turn, self.pending[:], self.last_move[:], self.fresh, self.end)
+    def copy(self) -> State:
+        """A fast copy (apply runs it on every move). The rules never change a
+        territory's hut list nor a founded village in place (they put new ones
+        in), so the copy shares them: only the lists that hold them are new."""
+        huts = self.huts[:]
+        kept = self.sizes_of is self.huts           # the sizes list is never changed in place either
+        return State(self.seats, huts, self.clans[:], Rng(self.rng.state, self.rng.draws),
+                     self.scores[:], self.villages[:], self.turn, self.pending[:], self.last_move[:], self.fresh,
+                     self.end, self.sizes if kept else None, huts if kept else None)
