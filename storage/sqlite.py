@@ -70,10 +70,14 @@ class SqliteDatabase:
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(path, isolation_level=None)
-        await conn.execute("PRAGMA busy_timeout = 10000")
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = NORMAL")
-        await conn.execute("PRAGMA foreign_keys = ON")
+        try:
+            await conn.execute("PRAGMA busy_timeout = 10000")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA synchronous = NORMAL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+        except BaseException:
+            await conn.close()       # its thread would keep the process from exiting
+            raise
         return cls(conn, path)
 
     async def close(self) -> None:
@@ -107,12 +111,15 @@ class SqliteDatabase:
 
     async def migrate(self, migrations: Sequence[str]) -> int:
         async with self.write_lock:
-            current = await self.schema_version()
             for number, sql in enumerate(migrations, start=1):
-                if number <= current:
+                if number <= await self.schema_version():
                     continue
                 await self.conn.execute("BEGIN IMMEDIATE")
                 try:
+                    # read again under the write lock: another process may have run it meanwhile
+                    if number <= await self.schema_version():
+                        await self.conn.execute("COMMIT")
+                        continue
                     # executescript would COMMIT first; run statement by statement inside our transaction
                     for statement in split_sql(sql):
                         await self.conn.execute(statement)

@@ -127,7 +127,11 @@ class Store:
     async def open(cls, path: str | Path) -> Store:
         """A store on an SQLite file (created with its folder if missing), migrated."""
         store = cls(await SqliteDatabase.connect(path))
-        await store.migrate()
+        try:
+            await store.migrate()
+        except BaseException:
+            await store.close()
+            raise
         return store
 
     @classmethod

@@ -9,12 +9,12 @@ a test server's data dies with it anyway). PostgreSQL refuses to run as
 root, and CI runs as root: then the server runs as the unprivileged
 ``nobody`` user, from a copy of the binaries if the installed ones are out
 of that user's reach. It is told to stop if the process that started it
-dies, so a killed test run leaves no server behind.
+dies (where util-linux's setpriv is there), so a killed test run leaves no
+server behind.
 """
 
 from __future__ import annotations
 
-import ctypes
 import importlib.util
 import itertools
 import os
@@ -29,7 +29,6 @@ from pathlib import Path
 
 NOBODY = 65534          # uid and gid of nobody/nogroup on Debian, Ubuntu, Alpine, Fedora
 PORT = 5432             # names the socket file only: nothing listens on TCP
-_PR_SET_PDEATHSIG = 1
 
 
 def install_dir() -> Path:
@@ -52,9 +51,13 @@ def _others_can_run(path: Path) -> bool:
     return all(p.stat().st_mode & stat.S_IXOTH for p in (path / "bin").iterdir())
 
 
-def _die_with_parent() -> None:      # runs in the child, after it changed user, before exec
-    if sys.platform.startswith("linux"):
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+def _die_with_parent() -> list[str]:
+    """A command prefix that makes the server stop when its parent dies
+    (util-linux's setpriv sets the parent-death signal, then runs it). Not a
+    ``preexec_fn``: Python code between fork and exec can deadlock once
+    threads exist (aiosqlite's do)."""
+    setpriv = shutil.which("setpriv")
+    return [setpriv, "--pdeathsig", "TERM"] if setpriv and sys.platform.startswith("linux") else []
 
 
 class PostgresServer:
@@ -96,12 +99,12 @@ class PostgresServer:
                            check=True, capture_output=True, env=env, cwd=self.folder, **self._user())
             self.log = open(self.folder / "server.log", "wb")  # noqa: SIM115 - closed in stop()
             self.process = subprocess.Popen(
-                [str(binaries / "bin" / "postgres"), "-D", str(data), "-p", str(PORT),
+                [*_die_with_parent(), str(binaries / "bin" / "postgres"), "-D", str(data), "-p", str(PORT),
                  "-c", "listen_addresses=", "-c", f"unix_socket_directories={self.folder}",
                  "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
                  "-c", "max_connections=300", "-c", "shared_buffers=64MB"],
                 stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=self.folder,
-                preexec_fn=_die_with_parent, **self._user())  # noqa: PLW1509
+                **self._user())
             self._wait_ready(binaries)
         except BaseException:
             self.stop()
