@@ -43,6 +43,10 @@ class Database(Protocol):
         """A write transaction. On SQLite writers are serialised (one at a time,
         ``BEGIN IMMEDIATE``); on PostgreSQL each runs on its own pooled connection."""
 
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
+        """One statement on its own, atomic by itself, in one trip to the database
+        (the cheapest write: no BEGIN and COMMIT around it)."""
+
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> Row | None: ...
 
     async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]: ...

@@ -148,6 +148,28 @@ MIGRATIONS: list[str] = [
     """,
     # 5: an index for every lookup a command makes; summary columns for the lists.
     _SUMMARIES,
+    # 6: a move is saved by one statement (one trip to the database, atomic on its own): an INSERT into the
+    # view game_saves, whose trigger checks the version, updates the game and appends the move.
+    """
+    CREATE VIEW game_saves AS SELECT
+        NULL AS game_id, NULL AS expected_version, NULL AS state, NULL AS status, NULL AS result, NULL AS now,
+        NULL AS turn_changed, NULL AS to_act, NULL AS scores, NULL AS kind, NULL AS seat, NULL AS user_id,
+        NULL AS text, NULL AS barrier, NULL AS events, NULL AS public_text
+        WHERE 0;
+    CREATE TRIGGER game_saves_insert INSTEAD OF INSERT ON game_saves
+    BEGIN
+        SELECT RAISE(ABORT, 'hearth: version conflict') WHERE NOT EXISTS
+            (SELECT 1 FROM games WHERE id = NEW.game_id AND version = NEW.expected_version);
+        UPDATE games SET state = NEW.state, version = NEW.expected_version + 1, status = NEW.status,
+            result = NEW.result, updated_at = NEW.now,
+            turn_started_at = CASE WHEN NEW.turn_changed = 1 THEN NEW.now ELSE turn_started_at END,
+            to_act = NEW.to_act, scores = NEW.scores
+            WHERE id = NEW.game_id;
+        INSERT INTO moves (game_id, version, kind, seat, user_id, text, barrier, events, created_at, public_text)
+            VALUES (NEW.game_id, NEW.expected_version + 1, NEW.kind, NEW.seat, NEW.user_id, NEW.text,
+                    NEW.barrier, NEW.events, NEW.now, NEW.public_text);
+    END;
+    """,
 ]
 
 
@@ -274,6 +296,34 @@ POSTGRES_MIGRATIONS: list[str] = [
     MIGRATIONS[3],
     # 5: indexes for every lookup; summary columns for the lists.
     _SUMMARIES,
+    # 6: a move saved by one statement: INSERT INTO game_saves (the trigger checks the version, under the
+    # game row's lock: a racing save waits, then finds the version gone).
+    """
+    CREATE VIEW game_saves AS SELECT
+        NULL::bigint AS game_id, NULL::integer AS expected_version, NULL::text AS state, NULL::text AS status,
+        NULL::text AS result, NULL::double precision AS now, NULL::integer AS turn_changed, NULL::text AS to_act,
+        NULL::text AS scores, NULL::text AS kind, NULL::integer AS seat, NULL::bigint AS user_id,
+        NULL::text AS text, NULL::integer AS barrier, NULL::text AS events, NULL::text AS public_text
+        WHERE false;
+    CREATE FUNCTION hearth_save_move() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        UPDATE games SET state = NEW.state, version = NEW.expected_version + 1, status = NEW.status,
+            result = NEW.result, updated_at = NEW.now,
+            turn_started_at = CASE WHEN NEW.turn_changed = 1 THEN NEW.now ELSE turn_started_at END,
+            to_act = NEW.to_act, scores = NEW.scores
+            WHERE id = NEW.game_id AND version = NEW.expected_version;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'hearth: version conflict' USING ERRCODE = 'integrity_constraint_violation';
+        END IF;
+        INSERT INTO moves (game_id, version, kind, seat, user_id, text, barrier, events, created_at, public_text)
+            VALUES (NEW.game_id, NEW.expected_version + 1, NEW.kind, NEW.seat, NEW.user_id, NEW.text,
+                    NEW.barrier, NEW.events, NEW.now, NEW.public_text);
+        RETURN NEW;
+    END
+    $$;
+    CREATE TRIGGER game_saves_insert INSTEAD OF INSERT ON game_saves
+        FOR EACH ROW EXECUTE FUNCTION hearth_save_move();
+    """,
 ]
 
 assert len(POSTGRES_MIGRATIONS) == len(MIGRATIONS), "every number has a text for each backend"

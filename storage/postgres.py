@@ -98,6 +98,12 @@ class PostgresDatabase:
         async with self.pool.acquire() as conn, conn.transaction():
             yield PostgresTransaction(conn)
 
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
+        try:
+            await self.pool.execute(numbered(sql), *args)
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise ConstraintViolation(str(exc)) from exc
+
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
         return await self.pool.fetchrow(numbered(sql), *args)
 

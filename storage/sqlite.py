@@ -95,6 +95,14 @@ class SqliteDatabase:
             else:
                 await self.conn.execute("COMMIT")
 
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
+        async with self.write_lock:     # never inside another task's open transaction on this connection
+            try:
+                # autocommit: a write statement takes the write lock before it reads, like BEGIN IMMEDIATE
+                await self.conn.execute_fetchall(sql, tuple(args))
+            except sqlite3.IntegrityError as exc:
+                raise ConstraintViolation(str(exc)) from exc
+
     # Reads run and finish in one call on the connection's thread: a cursor left open across an ``await``
     # holds a read snapshot, and a write started meanwhile on the same connection (BEGIN IMMEDIATE) could
     # then not wait for another process's commit: SQLite answers "database is locked" at once (found by

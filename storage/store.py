@@ -100,6 +100,7 @@ class LogRow:
 
 _GAME_COLUMNS = ("id, guild_id, channel_id, game_key, status, options, seed, creator_id, state, version, "
                  "announced, result, created_at, updated_at, turn_started_at")
+_SAVE_CONFLICT = "hearth: version conflict"     # what the game_saves trigger raises (migrations.py, 6)
 _SUMMARY_COLUMNS = "id, guild_id, channel_id, game_key, status, version, to_act, turn_started_at, scores, updated_at"
 
 
@@ -355,20 +356,22 @@ class Store:
 
         ``to_act`` (seats to act now) and ``scores`` (by seat) fill the summary
         columns the lists read; left out, they are stored as unknown."""
-        new_version = expected_version + 1
-        async with self.transaction() as tx:
-            await self._claim_version(
-                tx, game_id, expected_version,
-                "state = ?, version = ?, status = ?, result = ?, updated_at = ?, "
-                "turn_started_at = CASE WHEN ? = 1 THEN ? ELSE turn_started_at END, to_act = ?, scores = ?",
-                (state, new_version, status, json.dumps(result) if result else None, now, int(turn_changed), now,
-                 _json_or_none(to_act), _json_or_none(scores)))
-            await tx.execute(
-                "INSERT INTO moves (game_id, version, kind, seat, user_id, text, barrier, events, created_at, "
-                "public_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, new_version, kind, seat, user_id, text, int(barrier), json.dumps(events), now,
-                 public_text if public_text != text else None))
-        return new_version
+        try:
+            # one statement: the trigger of the view game_saves (migration 6) checks the version, saves the game
+            # and appends the move, atomically, in one trip to the database
+            await self.db.execute(
+                "INSERT INTO game_saves (game_id, expected_version, state, status, result, now, turn_changed, "
+                "to_act, scores, kind, seat, user_id, text, barrier, events, public_text) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, expected_version, state, status, json.dumps(result) if result else None, now,
+                 int(turn_changed), _json_or_none(to_act), _json_or_none(scores), kind, seat, user_id, text,
+                 int(barrier), json.dumps(events), public_text if public_text != text else None))
+        except ConstraintViolation as exc:
+            if _SAVE_CONFLICT not in str(exc):
+                raise
+            row = await self.fetch_one("SELECT version FROM games WHERE id = ?", (game_id,))
+            raise VersionConflict(f"game {game_id} is at version {row and row[0]}, not {expected_version}") from None
+        return expected_version + 1
 
     async def set_status(self, game_id: int, expected_version: int, status: str, now: float) -> int:
         async with self.transaction() as tx:
