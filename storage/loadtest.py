@@ -57,11 +57,11 @@ async def measure(setting: str | Path, *, games: int = 100, seconds: float = 5.0
         state = json.dumps({"board": "x" * max(0, state_bytes - 20)})
         acked: list[tuple[int, int, str]] = []
         counts = {"conflicts": 0}
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         deadline = started + seconds
         await asyncio.gather(*[_mover(store, game_id, f"s{n}", state, deadline, acked, counts)
                                for game_id in ids for n, store in enumerate(opened)])
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         lost = doubled = 0
         by_game: dict[int, list[tuple[int, str]]] = {}
         for game_id, version, text in acked:
@@ -74,7 +74,9 @@ async def measure(setting: str | Path, *, games: int = 100, seconds: float = 5.0
             doubled += len(versions) - len(set(versions))
         return {"backend": first.kind, "moves_per_s": round(len(acked) / elapsed, 1), "lost_updates": lost,
                 "doubled": doubled, "moves": len(acked), "conflicts": counts["conflicts"], "games": games,
-                "stores": stores, "seconds": round(elapsed, 2), "state_bytes": len(state)}
+                "stores": stores, "seconds": round(elapsed, 2), "state_bytes": len(state),
+                # this process's CPU per acknowledged move (the client's cost, whatever else loads the machine)
+                "client_cpu_ms_per_move": round(1000 * cpu / max(1, len(acked)), 3)}
     finally:
         for store in opened:
             await store.close()

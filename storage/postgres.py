@@ -49,6 +49,12 @@ def _changed(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
+async def _keep_session(conn) -> None:
+    """Given back to the pool, a connection needs no reset query (asyncpg's default costs one more trip per
+    query): the store never LISTENs, SETs or takes session locks, and asyncpg itself still ends any
+    transaction left open."""
+
+
 class PostgresTransaction:
     def __init__(self, conn) -> None:
         self.conn = conn
@@ -87,7 +93,7 @@ class PostgresDatabase:
 
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresDatabase:
-        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, reset=_keep_session)
         return cls(pool, url)
 
     async def close(self) -> None:

