@@ -163,8 +163,8 @@ class AsyncTables:
             await tx.execute("INSERT INTO handovers (game_id, seat, from_user, to_user, to_name, offered) "
                              "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
                              "from_user = excluded.from_user, to_user = excluded.to_user, "
-                             "to_name = excluded.to_name, offered = excluded.offered", (offer.game_id, offer.seat, offer.from_user, offer.to_user,
-                                                           offer.to_name, offer.offered))
+                             "to_name = excluded.to_name, offered = excluded.offered",
+                             (offer.game_id, offer.seat, offer.from_user, offer.to_user, offer.to_name, offer.offered))
 
     async def take_seat(self, offer: Offer, now: float) -> bool:
         """Give the seat to the offer's member, if the offer still stands and

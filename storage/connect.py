@@ -83,6 +83,6 @@ async def _open_postgres(url: str, pool_size: int, timeout: float) -> Store:
 
     try:
         return await asyncio.wait_for(Store.connect_postgres(url, pool_size=pool_size), timeout)
-    except (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
+    except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise UnusableSetting(f"cannot use the PostgreSQL database {redacted(url)}: {reason}") from exc

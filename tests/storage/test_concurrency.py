@@ -65,9 +65,9 @@ async def test_two_saves_sent_at_once_from_two_stores_exactly_one_applies(backen
         for channel in range(20):
             game = await _game(a, channel)
 
-            async def save(store, text):
+            async def save(store, text, game_id=game.id):
                 try:
-                    return await store.record(game.id, 0, state=json.dumps(text), kind="move", seat=0, user_id=1,
+                    return await store.record(game_id, 0, state=json.dumps(text), kind="move", seat=0, user_id=1,
                                               text=text, barrier=False, events=[], now=2.0)
                 except VersionConflict:
                     return None
