@@ -38,6 +38,7 @@ class Transaction(Protocol):
 
 class Database(Protocol):
     kind: str            # "sqlite" or "postgresql"
+    one_statement_saves: bool   # Store.record saves through the view game_saves (else: a transaction)
 
     def transaction(self) -> AbstractAsyncContextManager[Transaction]:
         """A write transaction. On SQLite writers are serialised (one at a time,

@@ -86,6 +86,7 @@ class PostgresTransaction:
 
 class PostgresDatabase:
     kind = "postgresql"
+    one_statement_saves = True      # a move is one round trip: INSERT INTO game_saves
 
     def __init__(self, pool, url: str) -> None:
         self.pool = pool

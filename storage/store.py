@@ -358,9 +358,35 @@ class Store:
 
         ``to_act`` (seats to act now) and ``scores`` (by seat) fill the summary
         columns the lists read; left out, they are stored as unknown."""
+        if self.db.one_statement_saves:
+            await self._save_in_one_statement(game_id, expected_version, state, kind, seat, user_id, text, barrier,
+                                              events, now, status, result, turn_changed, public_text, to_act, scores)
+            return expected_version + 1
+        async with self.transaction() as tx:
+            row = await tx.fetch_one("SELECT version FROM games WHERE id = ?", (game_id,))
+            if row is None or row[0] != expected_version:
+                raise VersionConflict(f"game {game_id} is at version {row and row[0]}, not {expected_version}")
+            try:
+                await tx.execute(
+                    "INSERT INTO moves (game_id, version, kind, seat, user_id, text, barrier, events, created_at, "
+                    "public_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, expected_version + 1, kind, seat, user_id, text, int(barrier), json.dumps(events), now,
+                     public_text if public_text != text else None))
+            except ConstraintViolation as exc:     # UNIQUE (game_id, version): another writer logged it first
+                raise VersionConflict(f"game {game_id} moved past version {expected_version}") from exc
+            await self._claim_version(
+                tx, game_id, expected_version,
+                "state = ?, version = ?, status = ?, result = ?, updated_at = ?, "
+                "turn_started_at = CASE WHEN ? = 1 THEN ? ELSE turn_started_at END, to_act = ?, scores = ?",
+                (state, expected_version + 1, status, json.dumps(result) if result else None, now,
+                 int(turn_changed), now, _json_or_none(to_act), _json_or_none(scores)))
+        return expected_version + 1
+
+    async def _save_in_one_statement(self, game_id, expected_version, state, kind, seat, user_id, text, barrier,
+                                     events, now, status, result, turn_changed, public_text, to_act, scores) -> None:
         try:
-            # one statement: the trigger of the view game_saves (migration 6) checks the version, saves the game
-            # and appends the move, atomically, in one trip to the database
+            # the trigger of the view game_saves (migration 6) checks the version, saves the game and appends
+            # the move, atomically, in one trip to the database
             await self.db.execute(
                 "INSERT INTO game_saves (game_id, expected_version, state, status, result, now, turn_changed, "
                 "to_act, scores, kind, seat, user_id, text, barrier, events, public_text) "
@@ -373,7 +399,6 @@ class Store:
                 raise
             row = await self.fetch_one("SELECT version FROM games WHERE id = ?", (game_id,))
             raise VersionConflict(f"game {game_id} is at version {row and row[0]}, not {expected_version}") from None
-        return expected_version + 1
 
     async def set_status(self, game_id: int, expected_version: int, status: str, now: float) -> int:
         async with self.transaction() as tx:
