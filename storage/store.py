@@ -6,12 +6,13 @@ Every write that changes a game checks the ``version`` it was given (the one
 the caller loaded): of two moves sent at the same instant exactly one
 applies, the other gets :class:`VersionConflict` and is retried against the
 new state by the table service. Nothing is ever lost or doubled, whatever the
-backend and however many processes share the database. A move is saved by
-one statement, ``INSERT INTO game_saves``, whose trigger checks the version,
-saves the game and appends the log entry (migration 6); the other writes
-open with ``UPDATE games … WHERE id = ? AND version = ?``. On PostgreSQL the
-row lock makes a racing save wait and then find the version gone; on SQLite
-writers are serialised anyway (one lock per file).
+backend and however many processes share the database. On PostgreSQL a
+move is saved by one statement, ``INSERT INTO game_saves``, whose trigger
+checks the version, saves the game and appends the log entry (migration 6);
+the game row's lock makes a racing save wait, then find the version gone. On
+SQLite writers are serialised by the file's write lock, and a save checks,
+appends and updates in one ``BEGIN IMMEDIATE`` transaction. Other writes
+open with ``UPDATE games … WHERE id = ? AND version = ?``.
 
 Other modules that keep their own rows in the same database (e.g.
 :mod:`storage.async_tables`) use the public :meth:`Store.transaction`,
