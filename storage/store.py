@@ -1,39 +1,43 @@
-"""The game store: SQLite through aiosqlite, knowing nothing of any game
-but its JSON.
+"""The game store: one interface over two backends (SQLite, the embedded
+default; PostgreSQL, for several processes), knowing nothing of any game but
+its JSON.
 
 Every write that changes a game checks the ``version`` it was given (the one
 the caller loaded): of two moves sent at the same instant exactly one
 applies, the other gets :class:`VersionConflict` and is retried against the
-new state by the table service. Nothing is ever lost or doubled.
+new state by the table service. Nothing is ever lost or doubled, whatever the
+backend and however many processes share the database. On PostgreSQL a
+move is saved by one statement, ``INSERT INTO game_saves``, whose trigger
+checks the version, saves the game and appends the log entry (migration 6);
+the game row's lock makes a racing save wait, then find the version gone. On
+SQLite writers are serialised by the file's write lock, and a save checks,
+appends and updates in one ``BEGIN IMMEDIATE`` transaction. Other writes
+open with ``UPDATE games … WHERE id = ? AND version = ?``.
+
+Other modules that keep their own rows in the same database (e.g.
+:mod:`storage.async_tables`) use the public :meth:`Store.transaction`,
+:meth:`Store.fetch_one` and :meth:`Store.fetch_all`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
-import aiosqlite
+from storage.database import Database, Row, Transaction
+from storage.errors import ChannelBusy, ConstraintViolation, NotSupported, StoreError, VersionConflict
+from storage.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
+from storage.sqlite import SqliteDatabase
+from storage.sqlite import split_sql as _split_sql  # noqa: F401  (tests/reliability/test_migrations imports it)
 
-from storage.migrations import MIGRATIONS
+__all__ = ["OPEN_STATUSES", "Store", "StoreError", "VersionConflict", "ChannelBusy", "ConstraintViolation",
+           "NotSupported", "SeatRow", "GameRow", "LogRow", "GameSummary"]
 
 OPEN_STATUSES = ("lobby", "active")
-
-
-class StoreError(Exception):
-    pass
-
-
-class VersionConflict(StoreError):
-    """The game changed since it was loaded."""
-
-
-class ChannelBusy(StoreError):
-    """The channel already holds a game in the lobby or in play."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,23 @@ class GameRow:
 
 
 @dataclass(frozen=True)
+class GameSummary:
+    """What ``/game list`` and ``/game mine`` show of a game, read without its
+    state: kept up to date by every save that passes ``to_act``/``scores``."""
+    id: int
+    guild_id: int | None
+    channel_id: int
+    key: str
+    status: str
+    version: int
+    to_act: list[int] | None          # seats to act now (None: not recorded)
+    turn_started_at: float | None     # since when they wait
+    scores: list | None               # each seat's score as the rules count it (None: not recorded)
+    updated_at: float
+    seats: tuple[SeatRow, ...]
+
+
+@dataclass(frozen=True)
 class LogRow:
     version: int
     kind: str
@@ -82,127 +103,184 @@ class LogRow:
 
 _GAME_COLUMNS = ("id, guild_id, channel_id, game_key, status, options, seed, creator_id, state, version, "
                  "announced, result, created_at, updated_at, turn_started_at")
+_SAVE_CONFLICT = "hearth: version conflict"     # what the game_saves trigger raises (migrations.py, 6)
+_SUMMARY_COLUMNS = "id, guild_id, channel_id, game_key, status, version, to_act, turn_started_at, scores, updated_at"
 
 
-def _game(row) -> GameRow:
+def _game(row: Row) -> GameRow:
     return GameRow(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), row[6], row[7], row[8], row[9],
                    row[10], json.loads(row[11]) if row[11] else None, row[12], row[13], row[14])
 
 
-class Store:
-    """One connection; writes are serialised by a lock and run as
-    ``BEGIN IMMEDIATE`` transactions, so other processes on the same file
-    are safe too (SQLite's own lock, with a busy timeout)."""
+def _json_or_none(value: Any) -> str | None:
+    return None if value is None else json.dumps(value)
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self._conn = conn
-        self.path = path
-        self._write_lock = asyncio.Lock()
+
+def _marks(values: Sequence) -> str:
+    return ",".join("?" * len(values))
+
+
+class Store:
+    """The games, seats and move log of one database, through a
+    :class:`storage.database.Database` backend."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     @classmethod
-    async def open(cls, path: str | Path) -> "Store":
-        path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        await conn.execute("PRAGMA busy_timeout = 10000")
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = NORMAL")
-        await conn.execute("PRAGMA foreign_keys = ON")
-        store = cls(conn, path)
-        await store.migrate()
+    async def open(cls, path: str | Path) -> Store:
+        """A store on an SQLite file (created with its folder if missing), migrated."""
+        store = cls(await SqliteDatabase.connect(path))
+        try:
+            await store.migrate()
+        except BaseException:
+            await store.close()
+            raise
         return store
 
+    @classmethod
+    async def connect_postgres(cls, url: str, *, pool_size: int = 10) -> Store:
+        """A store on a PostgreSQL database (``postgresql://…``), migrated.
+        Needs asyncpg; :func:`storage.open_store` checks that first."""
+        from storage.postgres import PostgresDatabase
+
+        store = cls(await PostgresDatabase.connect(url, max_size=pool_size))
+        try:
+            await store.migrate()
+        except BaseException:
+            await store.close()
+            raise
+        return store
+
+    @property
+    def kind(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self.db.kind
+
     async def close(self) -> None:
-        await self._conn.close()
+        await self.db.close()
 
     # ----------------------------------------------------------- plumbing
 
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        """``async with store.transaction() as tx:`` — statements (``?``
+        placeholders, SQL both backends understand) that all apply or none."""
+        return self.db.transaction()
+
+    async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
+        """The first row a query gives, or None (rows index by column position)."""
+        return await self.db.fetch_one(sql, args)
+
+    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        return await self.db.fetch_all(sql, args)
+
     async def schema_version(self) -> int:
-        async with self._conn.execute("PRAGMA user_version") as cur:
-            return (await cur.fetchone())[0]
+        return await self.db.schema_version()
 
     async def migrate(self) -> int:
-        """Run every migration newer than the file; return the new version."""
-        async with self._write_lock:
-            current = await self.schema_version()
-            for number, sql in enumerate(MIGRATIONS, start=1):
-                if number <= current:
-                    continue
-                await self._conn.execute("BEGIN IMMEDIATE")
-                try:
-                    await self._run_script(sql)
-                    await self._conn.execute(f"PRAGMA user_version = {number}")
-                    await self._conn.execute("COMMIT")
-                except BaseException:
-                    await self._conn.execute("ROLLBACK")
-                    raise
-            return await self.schema_version()
+        """Run every migration newer than the database; return the new version."""
+        return await self.db.migrate(POSTGRES_MIGRATIONS if self.kind == "postgresql" else MIGRATIONS)
 
-    async def _run_script(self, sql: str) -> None:
-        # executescript would COMMIT first; run statement by statement inside our transaction
-        for statement in _split_sql(sql):
-            await self._conn.execute(statement)
+    # The SQLite connection and its lock under their old names, for tests written before the public API
+    # above (they inspect PRAGMAs and the raw file); nothing in storage/ or bot/ uses them.
+    @property
+    def _conn(self):
+        return self.db.conn
 
-    @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._write_lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
-                raise
-            else:
-                await self._conn.execute("COMMIT")
+    @property
+    def _write_lock(self):
+        return self.db.write_lock
 
-    # Reads run and finish in one call on the connection's thread: a cursor left open across an ``await``
-    # holds a read snapshot, and a write started meanwhile on the same connection (BEGIN IMMEDIATE) could
-    # then not wait for another process's commit: SQLite answers "database is locked" at once (found by
-    # tests/reliability/test_concurrency.py).
     async def _one(self, sql: str, args: tuple = ()) -> Any:
-        rows = await self._conn.execute_fetchall(sql, args)
-        return rows[0] if rows else None
-
-    async def _all(self, sql: str, args: tuple = ()) -> list:
-        return list(await self._conn.execute_fetchall(sql, args))
+        return await self.fetch_one(sql, args)
 
     # ------------------------------------------------------------- reads
 
     async def game(self, game_id: int) -> GameRow | None:
-        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        row = await self.fetch_one(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return _game(row) if row else None
 
     async def open_game_in(self, channel_id: int) -> GameRow | None:
-        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN "
-                              "('lobby', 'active')", (channel_id,))
+        # the unique partial index one_open_game_per_channel answers this
+        row = await self.fetch_one(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN "
+                                   "('lobby', 'active')", (channel_id,))
         return _game(row) if row else None
 
     async def latest_game_in(self, channel_id: int) -> GameRow | None:
         """The open game of the channel, else the last one that ended there."""
-        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
-                              "ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1", (channel_id,))
+        return await self.open_game_in(channel_id) or await self._last_game_in(channel_id)
+
+    async def _last_game_in(self, channel_id: int) -> GameRow | None:
+        row = await self.fetch_one(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
+                                   "ORDER BY id DESC LIMIT 1", (channel_id,))   # index games_by_channel
         return _game(row) if row else None
 
     async def games(self, guild_id: int | None = None, statuses: tuple[str, ...] = OPEN_STATUSES) -> list[GameRow]:
-        marks = ",".join("?" * len(statuses))
         if guild_id is None:
-            rows = await self._all(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) ORDER BY id",
-                                   statuses)
+            rows = await self.fetch_all(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({_marks(statuses)}) "
+                                        "ORDER BY id", statuses)
         else:
-            rows = await self._all(f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ({marks}) "
-                                   "ORDER BY id", (guild_id, *statuses))
+            rows = await self.fetch_all(f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN "
+                                        f"({_marks(statuses)}) ORDER BY id", (guild_id, *statuses))
         return [_game(r) for r in rows]
 
     async def games_of_user(self, user_id: int, statuses: tuple[str, ...] = OPEN_STATUSES) -> list[GameRow]:
-        marks = ",".join("?" * len(statuses))
-        rows = await self._all(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) AND id IN "
-                               "(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id", (*statuses, user_id))
+        rows = await self.fetch_all(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({_marks(statuses)}) AND id IN "
+                                    "(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id", (*statuses, user_id))
         return [_game(r) for r in rows]
 
+    async def game_ids(self, statuses: tuple[str, ...] = OPEN_STATUSES, *, after_id: int = 0,
+                       limit: int = 500) -> list[int]:
+        """One page of game ids in id order, those after ``after_id`` (pass the
+        last id of a page to get the next; an empty list ends)."""
+        rows = await self.fetch_all(f"SELECT id FROM games WHERE status IN ({_marks(statuses)}) AND id > ? "
+                                    "ORDER BY id LIMIT ?", (*statuses, after_id, limit))
+        return [r[0] for r in rows]
+
+    async def each_game(self, statuses: tuple[str, ...] = OPEN_STATUSES, *,
+                        page_size: int = 200) -> AsyncIterator[GameRow]:
+        """Every game of those statuses in id order, read one at a time from
+        pages of ids — for backup and verify, never every row at once."""
+        after = 0
+        while ids := await self.game_ids(statuses, after_id=after, limit=page_size):
+            for game_id in ids:
+                row = await self.game(game_id)
+                if row is not None and row.status in statuses:
+                    yield row
+            after = ids[-1]
+
+    async def summaries(self, guild_id: int | None = None, statuses: tuple[str, ...] = OPEN_STATUSES, *,
+                        after_id: int = 0, limit: int = 25) -> list[GameSummary]:
+        """One page of game summaries (of a server, or of all), in id order after ``after_id``."""
+        where, args = f"status IN ({_marks(statuses)}) AND id > ?", [*statuses, after_id]
+        if guild_id is not None:
+            where, args = "guild_id = ? AND " + where, [guild_id, *args]
+        rows = await self.fetch_all(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE {where} ORDER BY id LIMIT ?",
+                                    (*args, limit))
+        return await self._summaries(rows)
+
+    async def summaries_of_user(self, user_id: int, statuses: tuple[str, ...] = OPEN_STATUSES, *,
+                                after_id: int = 0, limit: int = 25) -> list[GameSummary]:
+        """One page of summaries of the games where ``user_id`` holds a seat."""
+        rows = await self.fetch_all(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE status IN ({_marks(statuses)}) "
+                                    "AND id > ? AND id IN (SELECT game_id FROM seats WHERE user_id = ?) "
+                                    "ORDER BY id LIMIT ?", (*statuses, after_id, user_id, limit))
+        return await self._summaries(rows)
+
+    async def _summaries(self, rows: list[Row]) -> list[GameSummary]:
+        if not rows:
+            return []
+        ids = [r[0] for r in rows]
+        seats: dict[int, list[SeatRow]] = {i: [] for i in ids}
+        for s in await self.fetch_all("SELECT game_id, seat, user_id, display_name, is_bot FROM seats WHERE "
+                                      f"game_id IN ({_marks(ids)}) ORDER BY game_id, seat", ids):
+            seats[s[0]].append(SeatRow(s[1], s[2], s[3], bool(s[4])))
+        return [GameSummary(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]) if r[6] else None, r[7],
+                            json.loads(r[8]) if r[8] else None, r[9], tuple(seats[r[0]])) for r in rows]
+
     async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._all("SELECT seat, user_id, display_name, is_bot FROM seats WHERE game_id = ? "
-                               "ORDER BY seat", (game_id,))
+        rows = await self.fetch_all("SELECT seat, user_id, display_name, is_bot FROM seats WHERE game_id = ? "
+                                    "ORDER BY seat", (game_id,))
         return [SeatRow(r[0], r[1], r[2], bool(r[3])) for r in rows]
 
     async def log(self, game_id: int, after_version: int = 0, limit: int | None = None) -> list[LogRow]:
@@ -212,13 +290,13 @@ class Store:
         if limit is not None:
             sql += " LIMIT ?"
             args += (limit,)
-        rows = await self._all(sql, args)
+        rows = await self.fetch_all(sql, args)
         return [LogRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), json.loads(r[6]), r[7], r[8]) for r in rows]
 
     async def unannounced(self) -> list[GameRow]:
         """Games with saved moves never posted (a crash between save and post)."""
-        rows = await self._all(f"SELECT {_GAME_COLUMNS} FROM games WHERE announced < version AND "
-                               "status IN ('active', 'finished', 'abandoned') ORDER BY id")
+        rows = await self.fetch_all(f"SELECT {_GAME_COLUMNS} FROM games WHERE announced < version AND "
+                                    "status IN ('active', 'finished', 'abandoned') ORDER BY id")
         return [_game(r) for r in rows]
 
     # ------------------------------------------------------------ writes
@@ -226,120 +304,139 @@ class Store:
     async def create_game(self, *, guild_id: int | None, channel_id: int, key: str, options: dict,
                           seed: int, creator_id: int, creator_name: str, now: float) -> GameRow:
         try:
-            async with self._tx() as db:
-                cur = await db.execute(
+            async with self.transaction() as tx:
+                game_id = await tx.insert(
                     "INSERT INTO games (guild_id, channel_id, game_key, status, options, seed, creator_id, "
                     "created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
                     (guild_id, channel_id, key, json.dumps(options, sort_keys=True), seed, creator_id, now, now))
-                game_id = cur.lastrowid
-                await db.execute("INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, 0, ?, ?)",
+                await tx.execute("INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, 0, ?, ?)",
                                  (game_id, creator_id, creator_name))
-        except sqlite3.IntegrityError as exc:
+        except ConstraintViolation as exc:
             raise ChannelBusy("this channel already has a game") from exc
         return await self.game(game_id)
 
-    async def _check_version(self, db, game_id: int, expected: int) -> None:
-        async with db.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        if row is None or row[0] != expected:
+    @staticmethod
+    async def _claim_version(tx: Transaction, game_id: int, expected: int, assignments: str,
+                             args: Sequence[Any]) -> None:
+        """The version check: ``UPDATE games SET <assignments> WHERE id = ? AND
+        version = ?`` must change exactly one row, else nothing is written."""
+        changed = await tx.execute(f"UPDATE games SET {assignments} WHERE id = ? AND version = ?",
+                                   (*args, game_id, expected))
+        if changed != 1:
+            row = await tx.fetch_one("SELECT version FROM games WHERE id = ?", (game_id,))
             raise VersionConflict(f"game {game_id} is at version {row and row[0]}, not {expected}")
 
     async def set_lobby_seats(self, game_id: int, expected_version: int, people: list[tuple[int, str]],
                               now: float) -> None:
         """Rewrite the lobby's list of people (join order) and bump the version."""
-        async with self._tx() as db:
-            await self._check_version(db, game_id, expected_version)
-            await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await db.executemany("INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
-                                 [(game_id, i, uid, name) for i, (uid, name) in enumerate(people)])
-            await db.execute("UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?", (now, game_id))
+        async with self.transaction() as tx:
+            await self._claim_version(tx, game_id, expected_version, "version = version + 1, updated_at = ?", (now,))
+            await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await tx.execute_many("INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
+                                  [(game_id, i, uid, name) for i, (uid, name) in enumerate(people)])
 
     async def start(self, game_id: int, expected_version: int, seats: list[SeatRow], state: str,
-                    now: float, options: dict | None = None) -> int:
-        """Seat the players and store the first state. ``options``: the table's
-        options when the head count changed them (a solo mode), else unchanged."""
-        async with self._tx() as db:
-            await self._check_version(db, game_id, expected_version)
-            await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await db.executemany(
+                    now: float, *, to_act: list[int] | None = None, scores: list | None = None,
+                    options: dict | None = None) -> int:
+        """Seat the players and store the first state. ``options``: the table's options when
+        the head count changed them (a solo mode); None keeps them as they were."""
+        async with self.transaction() as tx:
+            await self._claim_version(
+                tx, game_id, expected_version,
+                "status = 'active', state = ?, version = version + 1, announced = version + 1, updated_at = ?, "
+                "turn_started_at = ?, to_act = ?, scores = ?, options = COALESCE(?, options)",
+                (state, now, now, _json_or_none(to_act), _json_or_none(scores),
+                 json.dumps(options, sort_keys=True) if options is not None else None))
+            await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await tx.execute_many(
                 "INSERT INTO seats (game_id, seat, user_id, display_name, is_bot) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, s.seat, s.user_id, s.name, int(s.is_bot)) for s in seats])
-            await db.execute("UPDATE games SET status = 'active', state = ?, version = version + 1, "
-                             "announced = version + 1, updated_at = ?, turn_started_at = ?, "
-                             "options = COALESCE(?, options) WHERE id = ?",
-                             (state, now, now, json.dumps(options, sort_keys=True) if options is not None else None,
-                              game_id))
         return expected_version + 1
 
     async def record(self, game_id: int, expected_version: int, *, state: str, kind: str, seat: int | None,
                      user_id: int | None, text: str, barrier: bool, events: list[str], now: float,
                      status: str = "active", result: dict | None = None, turn_changed: bool = True,
-                     public_text: str | None = None) -> int:
+                     public_text: str | None = None, to_act: list[int] | None = None,
+                     scores: list | None = None) -> int:
         """Save a new state and append its log entry, atomically, if the game
-        is still at ``expected_version``. Returns the new version."""
-        new_version = expected_version + 1
-        async with self._tx() as db:
-            await self._check_version(db, game_id, expected_version)
-            await db.execute(
-                "INSERT INTO moves (game_id, version, kind, seat, user_id, text, barrier, events, created_at, "
-                "public_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, new_version, kind, seat, user_id, text, int(barrier), json.dumps(events), now,
-                 public_text if public_text != text else None))
-            await db.execute(
-                "UPDATE games SET state = ?, version = ?, status = ?, result = ?, updated_at = ?, "
-                "turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END WHERE id = ?",
-                (state, new_version, status, json.dumps(result) if result else None, now, int(turn_changed), now,
-                 game_id))
-        return new_version
+        is still at ``expected_version``. Returns the new version.
+
+        ``to_act`` (seats to act now) and ``scores`` (by seat) fill the summary
+        columns the lists read; left out, they are stored as unknown."""
+        if self.db.one_statement_saves:
+            await self._save_in_one_statement(game_id, expected_version, state, kind, seat, user_id, text, barrier,
+                                              events, now, status, result, turn_changed, public_text, to_act, scores)
+            return expected_version + 1
+        async with self.transaction() as tx:
+            row = await tx.fetch_one("SELECT version FROM games WHERE id = ?", (game_id,))
+            if row is None or row[0] != expected_version:
+                raise VersionConflict(f"game {game_id} is at version {row and row[0]}, not {expected_version}")
+            try:
+                await tx.execute(
+                    "INSERT INTO moves (game_id, version, kind, seat, user_id, text, barrier, events, created_at, "
+                    "public_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, expected_version + 1, kind, seat, user_id, text, int(barrier), json.dumps(events), now,
+                     public_text if public_text != text else None))
+            except ConstraintViolation as exc:     # UNIQUE (game_id, version): another writer logged it first
+                raise VersionConflict(f"game {game_id} moved past version {expected_version}") from exc
+            await self._claim_version(
+                tx, game_id, expected_version,
+                "state = ?, version = ?, status = ?, result = ?, updated_at = ?, "
+                "turn_started_at = CASE WHEN ? = 1 THEN ? ELSE turn_started_at END, to_act = ?, scores = ?",
+                (state, expected_version + 1, status, json.dumps(result) if result else None, now,
+                 int(turn_changed), now, _json_or_none(to_act), _json_or_none(scores)))
+        return expected_version + 1
+
+    async def _save_in_one_statement(self, game_id, expected_version, state, kind, seat, user_id, text, barrier,
+                                     events, now, status, result, turn_changed, public_text, to_act, scores) -> None:
+        try:
+            # the trigger of the view game_saves (migration 6) checks the version, saves the game and appends
+            # the move, atomically, in one trip to the database
+            await self.db.execute(
+                "INSERT INTO game_saves (game_id, expected_version, state, status, result, now, turn_changed, "
+                "to_act, scores, kind, seat, user_id, text, barrier, events, public_text) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, expected_version, state, status, json.dumps(result) if result else None, now,
+                 int(turn_changed), _json_or_none(to_act), _json_or_none(scores), kind, seat, user_id, text,
+                 int(barrier), json.dumps(events), public_text if public_text != text else None))
+        except ConstraintViolation as exc:
+            if _SAVE_CONFLICT not in str(exc):
+                raise
+            row = await self.fetch_one("SELECT version FROM games WHERE id = ?", (game_id,))
+            raise VersionConflict(f"game {game_id} is at version {row and row[0]}, not {expected_version}") from None
 
     async def set_status(self, game_id: int, expected_version: int, status: str, now: float) -> int:
-        async with self._tx() as db:
-            await self._check_version(db, game_id, expected_version)
-            await db.execute("UPDATE games SET status = ?, version = version + 1, announced = version + 1, "
-                             "updated_at = ? WHERE id = ?", (status, now, game_id))
+        async with self.transaction() as tx:
+            await self._claim_version(tx, game_id, expected_version,
+                                      "status = ?, version = version + 1, announced = version + 1, updated_at = ?",
+                                      (status, now))
         return expected_version + 1
 
     async def set_bot(self, game_id: int, seat: int, is_bot: bool) -> None:
-        async with self._tx() as db:
-            await db.execute("UPDATE seats SET is_bot = ? WHERE game_id = ? AND seat = ?",
+        async with self.transaction() as tx:
+            await tx.execute("UPDATE seats SET is_bot = ? WHERE game_id = ? AND seat = ?",
                              (int(is_bot), game_id, seat))
 
     async def mark_announced(self, game_id: int, version: int) -> None:
         """Remember that the channel has seen everything up to ``version``
         (never moves backwards)."""
-        async with self._tx() as db:
-            await db.execute("UPDATE games SET announced = MAX(announced, ?) WHERE id = ?", (version, game_id))
+        async with self.transaction() as tx:
+            await tx.execute("UPDATE games SET announced = ? WHERE id = ? AND announced < ?",
+                             (version, game_id, version))
 
     async def meta_get(self, key: str) -> str | None:
-        row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
+        row = await self.fetch_one("SELECT value FROM meta WHERE key = ?", (key,))
         return row[0] if row else None
 
     async def meta_set(self, key: str, value: str) -> None:
-        async with self._tx() as db:
-            await db.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
+        async with self.transaction() as tx:
+            await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
                              "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
 
     async def backup(self, target: str | Path) -> None:
-        """A consistent online copy through SQLite's backup API."""
-        target = str(target)
-        Path(target).parent.mkdir(parents=True, exist_ok=True)
-        dest = await aiosqlite.connect(target)
-        try:
-            await self._conn.backup(dest)
-        finally:
-            await dest.close()
-
-
-def _split_sql(script: str) -> list[str]:
-    """Split a migration into statements, keeping trigger bodies whole."""
-    statements, buf = [], ""
-    for line in script.splitlines():
-        stripped = line.split("--", 1)[0]
-        buf += stripped + "\n"
-        if sqlite3.complete_statement(buf):
-            if buf.strip():
-                statements.append(buf.strip())
-            buf = ""
-    if buf.strip():
-        statements.append(buf.strip())
-    return statements
+        """A consistent online copy of an SQLite store (SQLite's backup API).
+        A PostgreSQL store is backed up by the server's own tool, pg_dump."""
+        if not isinstance(self.db, SqliteDatabase):
+            raise NotSupported("a PostgreSQL database is backed up with pg_dump, e.g. "
+                               "pg_dump --format=custom --file=hearth.dump \"$HEARTH_DB\"")
+        await self.db.backup(target)

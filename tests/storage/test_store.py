@@ -1,5 +1,7 @@
-"""The store on a real SQLite file: migrations, one open game per channel,
-the version check, the append-only log, backups."""
+"""The store on a real SQLite file and on a real PostgreSQL server:
+migrations, one open game per channel, the version check, the append-only
+log, backups. Tests named for one backend use what only it has (PRAGMAs,
+SQLite's backup API); the others run on both (the ``backend`` fixture)."""
 
 from __future__ import annotations
 
@@ -28,8 +30,8 @@ async def test_fresh_file_is_migrated_with_wal_and_foreign_keys(tmp_path):
     await again.close()
 
 
-async def test_one_open_game_per_channel(tmp_path):
-    store = await Store.open(tmp_path / "h.db")
+async def test_one_open_game_per_channel(backend):
+    store = await backend.open()
     row = await _game(store)
     assert row.status == "lobby" and row.options == {"a": "b"}
     with pytest.raises(ChannelBusy):
@@ -39,8 +41,8 @@ async def test_one_open_game_per_channel(tmp_path):
     await store.close()
 
 
-async def test_version_check_refuses_stale_writes(tmp_path):
-    store = await Store.open(tmp_path / "h.db")
+async def test_version_check_refuses_stale_writes(backend):
+    store = await backend.open()
     row = await _game(store)
     v = await store.record(row.id, 0, state="{}", kind="move", seat=0, user_id=10, text="a", barrier=False,
                            events=["e"], now=2)
@@ -51,11 +53,10 @@ async def test_version_check_refuses_stale_writes(tmp_path):
     await store.close()
 
 
-async def test_concurrent_writers_never_lose_or_double(tmp_path):
+async def test_concurrent_writers_never_lose_or_double(backend):
     """Many tasks on two connections write to ten games at once; each write
     either lands exactly once or is told it lost the race."""
-    path = tmp_path / "h.db"
-    a, b = await Store.open(path), await Store.open(path)
+    a, b = await backend.open(), await backend.open()
     games = [await _game(a, channel=c) for c in range(10)]
 
     async def writer(store, game_id, n):
@@ -104,8 +105,8 @@ async def test_backup_is_a_consistent_copy(tmp_path):
     await store.close()
 
 
-async def test_meta_values(tmp_path):
-    store = await Store.open(tmp_path / "h.db")
+async def test_meta_values(backend):
+    store = await backend.open()
     assert await store.meta_get("x") is None
     await store.meta_set("x", "1")
     await store.meta_set("x", "2")
