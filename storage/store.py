@@ -329,28 +329,30 @@ class Store:
     async def set_lobby_seats(self, game_id: int, expected_version: int, people: list[tuple[int, str]],
                               now: float) -> None:
         """Rewrite the lobby's list of people (join order) and bump the version."""
+        # seats first, the version last: a reader sharing the SQLite connection never sees the new
+        # version without its seats; a conflict rolls the seats back with everything else
         async with self.transaction() as tx:
-            await self._claim_version(tx, game_id, expected_version, "version = version + 1, updated_at = ?", (now,))
             await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await tx.execute_many("INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
                                   [(game_id, i, uid, name) for i, (uid, name) in enumerate(people)])
+            await self._claim_version(tx, game_id, expected_version, "version = version + 1, updated_at = ?", (now,))
 
     async def start(self, game_id: int, expected_version: int, seats: list[SeatRow], state: str,
                     now: float, *, to_act: list[int] | None = None, scores: list | None = None,
                     options: dict | None = None) -> int:
         """Seat the players and store the first state. ``options``: the table's options when
         the head count changed them (a solo mode); None keeps them as they were."""
-        async with self.transaction() as tx:
+        async with self.transaction() as tx:   # seats first, the version last (see set_lobby_seats)
+            await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await tx.execute_many(
+                "INSERT INTO seats (game_id, seat, user_id, display_name, is_bot) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.user_id, s.name, int(s.is_bot)) for s in seats])
             await self._claim_version(
                 tx, game_id, expected_version,
                 "status = 'active', state = ?, version = version + 1, announced = version + 1, updated_at = ?, "
                 "turn_started_at = ?, to_act = ?, scores = ?, options = COALESCE(?, options)",
                 (state, now, now, _json_or_none(to_act), _json_or_none(scores),
                  json.dumps(options, sort_keys=True) if options is not None else None))
-            await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await tx.execute_many(
-                "INSERT INTO seats (game_id, seat, user_id, display_name, is_bot) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, s.seat, s.user_id, s.name, int(s.is_bot)) for s in seats])
         return expected_version + 1
 
     async def record(self, game_id: int, expected_version: int, *, state: str, kind: str, seat: int | None,
