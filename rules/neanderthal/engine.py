@@ -8,13 +8,73 @@ from collections import Counter
 
 from rules.core import Event, Rng
 
-from .data import A_COLOUR, BIOMES, ELDERS, COLOUR_NAMES, COLOUR_NAMES_FR as COLOUR_NAME_FR, COLOURS, CUBES, DAUGHTERS, \
-    SEXUALITY, SPECIES, SPECIES_ORDER
+from .choices import action_moves, assign_moves
+from .data import (
+    A_COLOUR,
+    BIOMES,
+    COLOUR_NAMES,
+    COLOUR_NAMES_FR,
+    COLOURS,
+    CUBES,
+    DAUGHTERS,
+    ELDERS,
+    SPECIES,
+    SPECIES_ORDER,
+)
+from .data import SEXUALITY as SEXUALITY  # re-exported: callers read E.SEXUALITY
 from .model import (
-    ROWS, WIDTH, add_babies, holder_discs, immature_holders, release_from, biome_keys, black_discs, card_name, has_ability, has_elder,
-    free_husbands, has_weapon, hand_limit, huntable, hunters, is_gatherer, lazarus, mature_elder,
-    mpi_for, n_seats, order_index, parse_daughter_key, player, remove_elder, seat_name,
-    send_cube_to_grave, slot_card, unseat_husband, vocab_total)
+    ROWS,
+    WIDTH,
+    add_babies,
+    biome_keys,
+    black_discs,
+    card_name,
+    free_husbands,
+    hand_limit,
+    has_ability,
+    has_elder,
+    has_weapon,
+    huntable,
+    hunters,
+    is_gatherer,
+    mature_elder,
+    mpi_for,
+    n_seats,
+    order_index,
+    parse_daughter_key,
+    player,
+    release_from,
+    remove_daughter,
+    remove_elder,
+    remove_tableau_card,
+    seat_name,
+    send_cube_to_grave,
+    slot_card,
+    unseat_husband,
+    vocab_total,
+)
+from .negotiation import start_negotiation
+from .queries import (
+    alpha_key,
+    chaos_kinds,
+    dependants,
+    discs_word,
+    expat_targets,
+    fighters_at,
+    hit_targets,
+    holder_name,
+    husband_at,
+    key_order,
+    parties_at,
+    payments,
+    place_name,
+    release_options,
+    sex_options,
+    units,
+    victim_kinds,
+)
+
+COLOUR_NAME_FR = COLOUR_NAMES_FR
 
 SEXES = ("harem", "libertine", "monogamy")
 EVENT_NAMES = {"cool": "global cooling", "warm": "global warming", "wurm": "Würm glaciation",
@@ -82,9 +142,6 @@ def choose_sexuality(st, seat, sex) -> None:
         p["mpi"].append(c)
 
 
-def sex_options(st, seat):
-    return list(SEXUALITY["cards"][player(st, seat)["sexcard"]])
-
 
 # ----------------------------------------------------------- the driver
 
@@ -108,8 +165,9 @@ def advance(st, ev: list) -> None:
                 return
             st["phase"] = "nego_start"
         elif ph == "nego_start":
-            from .negotiation import start_negotiation
             start_negotiation(st, ev)
+        elif ph == "nego_end":   # the last proposal answered, or every seat done (F1)
+            to_discard(st, "combat")
         elif ph == "combat":
             combat_phase(st, ev)
         elif ph == "fighting":
@@ -132,7 +190,6 @@ def advance(st, ev: list) -> None:
                 return
             st["phase"] = st["rel_then"]
         elif ph == "action":
-            from .moves import auto_pass
             auto_pass(st)
             if all_acted(st):
                 st["phase"] = "round"
@@ -141,6 +198,13 @@ def advance(st, ev: list) -> None:
         else:
             return  # a decision phase, or "over"
     raise RuntimeError("neanderthal: advance did not settle")
+
+
+def auto_pass(st) -> None:
+    """Seats whose only choice in phase 6 is to pass do not need asking."""
+    for seat in st["order"]:
+        if seat not in st["acted"] and len(action_moves(st, seat)) == 1:
+            st["acted"].append(seat)
 
 
 def all_acted(st) -> bool:
@@ -329,7 +393,6 @@ def wurm(st, ev) -> None:
 
 
 def elder_attrition(st, ev, dice: int) -> None:
-    from .data import ELDERS
     for seat in st["order"]:
         p = player(st, seat)
         rolls = [st["rng"].roll() for _ in range(dice)]
@@ -368,17 +431,6 @@ def flip_possible(st, seat) -> bool:
         free[c] += 1
     return all(free[c] >= need.count(c) for c in COLOURS)
 
-
-def chaos_kinds(st, seat) -> list:
-    """D4/D6: the kinds of unassigned hunter a seat may give up, in the order
-    the table picks for an absent player (wanderers, own cubes, the alpha)."""
-    p = player(st, seat)
-    out = [s for s in range(n_seats(st)) if s != seat and p["pool"][s] > 0]
-    if p["pool"][seat] > 0:
-        out.append(seat)
-    if p["alpha"] == "pool":
-        out.append("a")
-    return out
 
 
 def chaos_kill(st, seat, kind, ev) -> None:
@@ -463,14 +515,6 @@ def flip_sexuality(st, seat, ev) -> None:
 # D5 ---------------------------------------------------------------------
 
 
-def dependants(st, seat) -> list:
-    """Elders, daughters without a mature husband, domestic animals (D5)."""
-    p = player(st, seat)
-    out = [f"e{r}" for r in range(1, 7) if has_elder(p, r)]
-    out += [f"d{i + 1}" for i, d in enumerate(p["daughters"]) if not (d["hus"] and d["hus"]["imm"] is None)]
-    out += [f"x{i + 1}" for i in range(len(p["domestic"]))]
-    return out
-
 
 def blizzard_excess(st, seat) -> int:
     return max(0, len(dependants(st, seat)) - hunters(player(st, seat)) // 2)
@@ -494,9 +538,6 @@ def blizzard(st, ev) -> bool:
 
 # D6 ---------------------------------------------------------------------
 
-
-def expat_targets(st, seat) -> list:
-    return [s for s in range(n_seats(st)) if s != seat and not lazarus(st, s)]
 
 
 def expatriation(st, ev, eyes: int) -> bool:
@@ -556,45 +597,6 @@ def open_auction(st, ev) -> None:
     st["phase"] = "bid"
 
 
-def bid_colours(st) -> list:
-    return [c for c in COLOURS if c in DAUGHTERS[st["event"]]["bid"]]
-
-
-def bid_capacity(st, seat) -> int:
-    """How many discs a seat can put up: its vocabulary in the card's colours."""
-    p = player(st, seat)
-    return sum(p["vocab"][c] for c in bid_colours(st))
-
-
-def bid_value(st, seat, n: int) -> float:
-    return n / 2 if player(st, seat)["tribal"] else n  # D7: a tribal harem bids at half value (no rounding)
-
-
-def bid_key(st, seat, n: int) -> tuple:
-    """Higher wins: the value, then the Caring Woman, then player order (D7 ties)."""
-    return (bid_value(st, seat, n), 1 if has_ability(st, seat, "caring") else 0, -order_index(st, seat))
-
-
-def bid_beats(st, seat, n: int) -> bool:
-    """A bid is legal when it takes the lead: a raise, or a match that wins the tie."""
-    auc = st["auc"]
-    if not 1 <= n <= bid_capacity(st, seat):   # D7: the minimum bid is one disc
-        return False
-    if auc["lead"] is None:
-        return True
-    return bid_key(st, seat, n) > bid_key(st, auc["lead"], auc["n"])
-
-
-def bid_turn(st):
-    auc = st["auc"]
-    return auc["seats"][auc["turn"]]
-
-
-def discs_word(n, fr=False) -> str:
-    if fr:
-        return f"{n} disque" + ("s" if n > 1 else "")
-    return f"{n} disc" + ("s" if n != 1 else "")
-
 
 def play_bid(st, seat, n, ev) -> None:
     """One bid (a number of discs) or pass (None) by the seat whose turn it
@@ -621,27 +623,6 @@ def play_bid(st, seat, n, ev) -> None:
             auc["turn"] = nxt
             break
 
-
-def bid_text(discs: dict) -> str:
-    return "".join(c * discs.get(c, 0) for c in COLOURS)
-
-
-def payments(st, seat, n) -> list:
-    """Every way to pay n discs in the card's colours from the seat's vocabulary."""
-    p = player(st, seat)
-    cols = bid_colours(st)
-    out = []
-
-    def fill(i, left, acc):
-        if i == len(cols) - 1:
-            if left <= p["vocab"][cols[i]]:
-                out.append({**acc, cols[i]: left})
-            return
-        for k in range(min(left, p["vocab"][cols[i]]), -1, -1):
-            fill(i + 1, left - k, {**acc, cols[i]: k})
-
-    fill(0, n, {})
-    return [{c: d.get(c, 0) for c in COLOURS} for d in out]
 
 
 def resolve_auction(st, ev) -> None:
@@ -700,7 +681,6 @@ def start_assign(st, ev) -> None:
 
 def skip_idle_assigners(st) -> bool:
     """True while some seat in order still has assignments to make."""
-    from .moves import assign_moves
     while st["cur"] < len(st["order"]):
         seat = st["order"][st["cur"]]
         if len(assign_moves(st, seat)) > 1:
@@ -711,13 +691,6 @@ def skip_idle_assigners(st) -> bool:
 
 # ------------------------------------------------------------ phase 3
 
-
-def parties_at(st, key) -> dict:
-    return st["parties"].get(key, {})
-
-
-def units(party) -> int:
-    return sum(party["c"]) + (1 if party["a"] else 0)
 
 
 def kill_in_party(st, seat, party, n) -> int:
@@ -741,16 +714,6 @@ def attack_order(st, seats) -> list:
                                         -black_discs(player(st, s)), order_index(st, s)))
 
 
-def fighters_at(st, key):
-    """{seat: strength} on a card; a husband defends his wife (F2)."""
-    out = {int(s): units(p) for s, p in parties_at(st, key).items() if units(p) > 0}
-    if key[0] not in "NS":
-        owner, i = parse_daughter_key(key)
-        h = player(st, owner)["daughters"][i]["hus"]
-        if h is not None:
-            out[h["s"]] = out.get(h["s"], 0) + 1
-    return out
-
 
 def war_party(st, seat, key) -> bool:
     p = player(st, seat)
@@ -762,33 +725,11 @@ def war_party(st, seat, key) -> bool:
 
 def combat_phase(st, ev) -> None:
     """F2: on each contested card, each tribe in attack order rolls once."""
-    st["fight"] = {"keys": sorted(st["parties"], key=_key_order), "key": None, "queue": [],
+    st["fight"] = {"keys": sorted(st["parties"], key=key_order), "key": None, "queue": [],
                    "att": None, "hits": 0, "vic": None, "who": None, "step": None}
     st["phase"] = "fighting"
     fight_on(st, ev)
 
-
-def hit_targets(st, key, seat) -> list:
-    """Enemies on the card, the table's default (the strongest, then player order) first."""
-    fighters = fighters_at(st, key)
-    return sorted((s for s in fighters if s != seat and fighters[s] > 0),
-                  key=lambda s: (-fighters[s], order_index(st, s)))
-
-
-def victim_kinds(st, key, victim) -> list:
-    """What a hit victim may lose on a card: wanderers, own cubes, the alpha, the husband."""
-    out = []
-    party = parties_at(st, key).get(str(victim))
-    if party is not None:
-        out += [s for s in range(n_seats(st)) if s != victim and party["c"][s] > 0]
-        if party["c"][victim] > 0:
-            out.append(victim)
-        if party["a"]:
-            out.append("a")
-    hus = _husband_of(st, key)
-    if hus is not None and hus["s"] == victim:
-        out.append("h")
-    return out
 
 
 def fight_kill(st, key, victim, kind, ev) -> None:
@@ -862,16 +803,10 @@ def fight_on(st, ev) -> bool:
     return False
 
 
-def _husband_of(st, key):
-    if key[0] in "NS":
-        return None
-    owner, i = parse_daughter_key(key)
-    return player(st, owner)["daughters"][i]["hus"]
-
 
 def attack(st, seat, key, strength):
     party = parties_at(st, key).get(str(seat))
-    hus = _husband_of(st, key)
+    hus = husband_at(st, key)
     rolls = [st["rng"].roll() for _ in range(strength)]
     hits = 0
     for i, r in enumerate(rolls):
@@ -904,17 +839,6 @@ def gathering(st, ev) -> None:
                             seat=seat))
 
 
-def place_name(st, key) -> str:
-    if key[0] in "NS":
-        cell = slot_card(st, key)
-        return f"{key} {card_name(cell[0])}" if cell else key
-    owner, i = parse_daughter_key(key)
-    return f"{key} {card_name(player(st, owner)['daughters'][i]['id'])}"
-
-
-def _key_order(key):
-    return (0 if key[0] in "NS" else 1, key)
-
 
 # ------------------------------------------------------------ phase 4
 
@@ -935,8 +859,8 @@ def start_hunting(st) -> None:
         return placed.index(k) if k in placed else len(placed)
 
     first = sorted([k for k in keys if not contested(k) and not is_pred(k)],
-                   key=lambda k: (order_index(st, _single_seat(st, k)), placed_at(k), _key_order(k)))
-    second = sorted([k for k in keys if contested(k) and not is_pred(k)], key=_key_order)
+                   key=lambda k: (order_index(st, _single_seat(st, k)), placed_at(k), key_order(k)))
+    second = sorted([k for k in keys if contested(k) and not is_pred(k)], key=key_order)
     st["hq"] = first + second
     st["alpha_use"] = {}
     st["alpha_ask"] = None
@@ -1015,10 +939,6 @@ def hunting_phase(st, ev, power=True) -> None:
         st["phase"] = "hunting"
 
 
-def release_options(st, seat, colour) -> list:
-    p = player(st, seat)
-    return [h for h in immature_holders(p) if colour in holder_discs(p, h)]
-
 
 def settle_releases(st, ev) -> bool:
     """Free the queued discs that leave no choice; True once none is left."""
@@ -1034,18 +954,6 @@ def settle_releases(st, ev) -> bool:
                             fr=f"{seat_name(seat)} libère un disque {COLOUR_NAME_FR[colour]}.", seat=seat))
     return True
 
-
-def holder_name(st, seat, holder) -> str:
-    from .data import ELDERS
-    kind, i = holder
-    p = player(st, seat)
-    if kind == "elder":
-        return ELDERS[i]["name"]
-    if kind == "hus":
-        return "husband of " + card_name(p["daughters"][i]["id"])
-    if kind == "daughter":
-        return card_name(p["daughters"][i]["id"])
-    return card_name(p["domestic" if kind == "domestic" else "inventions"][i]["id"])
 
 
 def queue_release(st, seat, colours) -> None:
@@ -1091,9 +999,6 @@ def alpha_power(p, kind: str) -> bool:
         return mature_elder(p, 4)
     return False
 
-
-def alpha_key(key, seat) -> str:
-    return f"{key}/{seat}"
 
 
 def ask_alpha(st, key) -> bool:
@@ -1442,7 +1347,6 @@ def drop_dependant(st, seat, code, ev) -> None:
         cid = remove_daughter_at(st, seat, idx - 1)
         what = card_name(cid)
     else:
-        from .model import remove_tableau_card
         cid = remove_tableau_card(st, seat, "domestic", idx - 1)
         what = card_name(cid)
     ev.append(Event(f"{seat_name(seat)} cannot feed {what} in the blizzard.",
@@ -1450,7 +1354,6 @@ def drop_dependant(st, seat, code, ev) -> None:
 
 
 def remove_daughter_at(st, seat, i) -> str:
-    from .model import remove_daughter
     return remove_daughter(st, seat, i)
 
 

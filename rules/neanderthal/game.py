@@ -6,9 +6,9 @@ from rules.core import Game, IllegalMove, Option, Result, Rng, normalize_notatio
 
 from . import engine as E
 from . import moves as M
+from . import queries as Q
 from .data import BIOMES, COLOUR_NAMES, SPECIES
-from .model import (
-    alive_cubes, card_name, hand_limit, n_seats, player, score)
+from .model import alive_cubes, card_name, hand_limit, n_seats, player, score
 from .negotiation import describe, describe_fr
 from .text import RULES_EN, RULES_FR
 
@@ -103,7 +103,7 @@ class Neanderthal(Game):
             raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
         wanted = normalize_notation(text)
         letters = wanted[3:]
-        if wanted.startswith("bid") and letters and set(letters) <= set(E.bid_colours(state) if state.get("event") else ""):
+        if wanted.startswith("bid") and letters and set(letters) <= set(Q.bid_colours(state) if state.get("event") else ""):
             wanted = f"bid{len(letters)}"   # `bid oo` is read as two discs: colours are named only when paying (D7)
         if wanted.startswith("pay") and set(letters) <= set("owk"):
             wanted = "pay" + "".join(sorted(letters, key="owk".index))   # any order of disc letters
@@ -172,7 +172,7 @@ class Neanderthal(Game):
                 "vocab": p["vocab"], "portals": p["portals"], "tribal": p["tribal"],
                 "elders": p["elders"], "daughters": p["daughters"], "trophies": p["trophies"],
                 "domestic": p["domestic"], "inventions": p["inventions"], "hand_size": len(p["hand"]),
-                "hand_limit": hand_limit(p), "sex": p["sex"], "sex_sides": E.sex_options(st, s), "mpi": p["mpi"],
+                "hand_limit": hand_limit(p), "sex": p["sex"], "sex_sides": Q.sex_options(st, s), "mpi": p["mpi"],
                 "score": score(st, s),
             })
             if seat == s:
@@ -211,7 +211,7 @@ class Neanderthal(Game):
                     (", arme (expéditions guerrières)" if h.get("weapon") else "")
             else:
                 what = f"I: turns 3s into 1s on {h['mod']} hunts" + (", weapon (war parties)" if h.get("weapon") else "")
-            lines.append(f"• {info['name']} — {what}  (`{M.slug(cid)}`)")
+            lines.append(f"• {info['name']} — {what}  (`{Q.slug(cid)}`)")
         head = f"Hand ({len(p['hand'])}/{hand_limit(p)}):" if not fr else f"Main ({len(p['hand'])}/{hand_limit(p)}) :"
         return head + "\n" + "\n".join(lines)
 
@@ -251,10 +251,10 @@ def waiting_note(st) -> str:
     if ph == "bid":
         auc = st["auc"]
         lead = "no bid yet" if auc["lead"] is None else \
-            f"{'ABC'[auc['lead']]} leads with {E.discs_word(auc['n'])}"
-        return f"Auction: {lead}; {'ABC'[E.bid_turn(st)]} to bid or pass"
+            f"{'ABC'[auc['lead']]} leads with {Q.discs_word(auc['n'])}"
+        return f"Auction: {lead}; {'ABC'[Q.bid_turn(st)]} to bid or pass"
     if ph == "pay":
-        return f"{'ABC'[st['auc']['lead']]} chooses the colours of its {E.discs_word(st['auc']['n'])}"
+        return f"{'ABC'[st['auc']['lead']]} chooses the colours of its {Q.discs_word(st['auc']['n'])}"
     if ph == "release":
         seat, colour = st["rel"][0]
         return f"{'ABC'[seat]} chooses which {COLOUR_NAMES[colour]} disc is freed"
@@ -279,10 +279,10 @@ def auction_view(st):
     auc = st.get("auc")
     if st["phase"] not in ("bid", "pay") or not auc:
         return None
-    out = {"seats": auc["seats"], "turn": E.bid_turn(st), "lead": auc["lead"], "passes": auc["passes"]}
+    out = {"seats": auc["seats"], "turn": Q.bid_turn(st), "lead": auc["lead"], "passes": auc["passes"]}
     if auc["lead"] is not None:
         out["discs"] = auc["n"]
-        out["value"] = E.bid_value(st, auc["lead"], auc["n"])
+        out["value"] = Q.bid_value(st, auc["lead"], auc["n"])
     return out
 
 

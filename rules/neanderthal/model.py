@@ -17,6 +17,8 @@ Layout of one player ``st["pl"][seat]``:
 
 from __future__ import annotations
 
+from rules.core import Event
+
 from .data import BIOMES, COLOURS, CUBES, DAUGHTERS, SEXUALITY, SLOTS, SPECIES
 
 SEAT_LETTERS = "ABC"
@@ -343,7 +345,6 @@ def remove_tableau_card(st, seat, kind, index) -> str:
 
 def convert_if_fluent(st, seat, events) -> None:
     """Enough portals: flip to the tribal side, portals back to vocabulary (I1)."""
-    from rules.core import Event
     p = player(st, seat)
     if p["tribal"] or portal_count(p) < conversion_threshold(st):
         return
