@@ -12,15 +12,15 @@ from rules.core import Move
 from . import queries as Q
 from .data import BIOMES, COLOUR_NAMES, COLOURS, DAUGHTERS, ELDERS
 from .model import (
+    ROW_KEYS,
+    ROWS,
     SEAT_LETTERS,
-    biome_keys,
     card_name,
     daughter_active,
     daughter_key,
     domain_complete,
     free_husbands,
     hand_limit,
-    huntable,
     mature_elder,
     n_seats,
     player,
@@ -240,24 +240,50 @@ def can_promote(st, seat, rank) -> bool:
     return free_promotion(p) or p["vocab"][info["colour"]] > 0
 
 
+# Moves are immutable: those sending hunters to a card are built once per
+# (seat, slot, card) and shared, a list grown to the largest party asked for.
+_HUNT_MOVES: dict = {}
+
+
+def hunt_moves(seat, key, cid, n: int) -> list:
+    """`N3x1` … `N3xn`: send 1 to n hunters to the card cid in slot key."""
+    got = _HUNT_MOVES.get((seat, key, cid))
+    if got is None:
+        got = _HUNT_MOVES[(seat, key, cid)] = [Move(seat, f"{key}a", f"Alpha to {card_name(cid)}", ("hunt", key, 0))]
+    if len(got) <= n:
+        name = card_name(cid)
+        got += [Move(seat, f"{key}x{k}", f"{k} hunter(s) to {name}", ("hunt", key, k)) for k in range(len(got), n + 1)]
+    return got
+
+
 def assign_moves(st, seat) -> list:
     p = player(st, seat)
     out = []
     pool = sum(p["pool"])
-    if pool or p["alpha"] == "pool":
-        for key in biome_keys(st):
-            if not huntable(st, key):
-                continue
-            party = st["parties"].get(key, {}).get(str(seat))
-            if not party and not can_enter(st, seat, key):
-                continue
-            chaperoned = party is not None and (party["c"][seat] > 0 or party["a"])
-            name = card_name(slot_card(st, key)[0])
-            if p["pool"][seat] > 0 or chaperoned:
-                for k in range(1, pool + 1):
-                    out.append(Move(seat, f"{key}x{k}", f"{k} hunter(s) to {name}", ("hunt", key, k)))
-            if p["alpha"] == "pool":
-                out.append(Move(seat, f"{key}a", f"Alpha to {name}", ("hunt", key, 0)))
+    alpha_free = p["alpha"] == "pool"
+    if pool or alpha_free:
+        vocab = p["vocab"]
+        me = str(seat)
+        base = prereq_need(st, seat)
+        parties = st["parties"]
+        own = p["pool"][seat] > 0
+        for r in ROWS:
+            for i, cell in enumerate(st["rows"][r]):
+                if cell is None or cell[1]:
+                    continue   # a gap or ice: nothing to hunt
+                key = ROW_KEYS[r][i]
+                cid = cell[0]
+                party = parties.get(key, {}).get(me)
+                if not party:
+                    need = BIOMES[cid]["prereq"]   # G: a first party here needs the card's discs too
+                    if not all(vocab[c] >= base[c] + need.count(c) for c in COLOURS):
+                        continue
+                chaperoned = party is not None and (party["c"][seat] > 0 or party["a"])
+                moves = hunt_moves(seat, key, cid, pool)
+                if own or chaperoned:
+                    out += moves[1:pool + 1]
+                if alpha_free:
+                    out.append(moves[0])
     for r in range(1, 7):
         if can_promote(st, seat, r):
             out.append(Move(seat, f"e{r}", f"Promote a {ELDERS[r]['name']}", ("promote", r)))

@@ -8,7 +8,7 @@ from . import engine as E
 from . import moves as M
 from . import queries as Q
 from .data import BIOMES, COLOUR_NAMES, SPECIES
-from .model import alive_cubes, card_name, hand_limit, n_seats, player, score
+from .model import alive_cubes, card_name, copy_state, deep_copy, hand_limit, n_seats, player, score
 from .negotiation import describe, describe_fr
 from .text import RULES_EN, RULES_FR
 
@@ -132,7 +132,7 @@ class Neanderthal(Game):
     def clone(self, state):
         # one deep copy (to_json + from_json made two); the same dict, key order included
         rng = state["rng"]
-        out = {k: (_copy(v) if k != "rng" else None) for k, v in state.items()}
+        out = copy_state(state)
         out["rng"] = Rng(rng.state, rng.draws)
         return out
 
@@ -144,7 +144,7 @@ class Neanderthal(Game):
         return out
 
     def from_json(self, data):
-        st = _copy(data)
+        st = deep_copy(data)
         st["rng"] = Rng.from_json(data["rng"])
         if st["phase"] == "bid" and not st.get("auc"):   # a state saved during the old sealed auction
             st["bids"] = {}
@@ -294,14 +294,3 @@ def coop_victory(st) -> bool:
         if alive_cubes(st, s) > 0 and p["domestic"]:
             good += 1
     return good >= 2
-
-
-def _copy(obj):
-    """Fast deep copy of JSON-like data (tuples become lists, as in JSON)."""
-    if isinstance(obj, dict):
-        return {k: _copy(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_copy(v) for v in obj]
-    return obj
-
-

@@ -24,6 +24,7 @@ from .data import BIOMES, COLOURS, CUBES, DAUGHTERS, SEXUALITY, SLOTS, SPECIES
 SEAT_LETTERS = "ABC"
 ROWS = ("N", "S")
 WIDTH = 6
+ROW_KEYS = {r: tuple(f"{r}{i + 1}" for i in range(WIDTH)) for r in ROWS}   # "N1" … "N6", "S1" … "S6"
 
 
 # ------------------------------------------------------------- queries
@@ -173,7 +174,7 @@ def huntable(st, key: str) -> bool:
 
 
 def biome_keys(st):
-    return [f"{r}{i + 1}" for r in ROWS for i in range(WIDTH)]
+    return list(ROW_KEYS["N"] + ROW_KEYS["S"])
 
 
 def order_index(st, seat) -> int:
@@ -462,3 +463,72 @@ def all_species_names():
     return {k: v["name"] for k, v in SPECIES.items()}
 
 
+
+
+# ------------------------------------------------------------ copying
+
+
+def deep_copy(obj):
+    """Deep copy of JSON-like data (tuples become lists, as in JSON)."""
+    if isinstance(obj, dict):
+        return {k: deep_copy(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [deep_copy(v) for v in obj]
+    return obj
+
+
+def _copy_holders(cards):
+    return [{**c, "discs": list(c["discs"])} for c in cards]
+
+
+def _copy_daughters(daughters):
+    return [{**d, "discs": list(d["discs"]), "hus": d["hus"] and dict(d["hus"])} for d in daughters]
+
+
+def _copy_elders(elders):
+    return [e if e is None else dict(e) for e in elders]
+
+
+def _copy_rows(rows):
+    return {r: [None if c is None else [c[0], c[1]] for c in row] for r, row in rows.items()}
+
+
+def _copy_lists(d):
+    return {k: list(v) for k, v in d.items()}
+
+
+# The parts of a player (see the layout above) copied by shape; the rest is a
+# number or a string, shared, or an unknown container, copied deeply.
+_PLAYER_COPIERS = {
+    "pool": list, "vocab": dict, "portals": _copy_lists, "elders": _copy_elders, "daughters": _copy_daughters,
+    "trophies": list, "hand": list, "domestic": _copy_holders, "inventions": _copy_holders, "mpi": list,
+}
+
+
+def copy_player(p) -> dict:
+    out = {}
+    for k, v in p.items():
+        fn = _PLAYER_COPIERS.get(k)
+        out[k] = fn(v) if fn is not None else (deep_copy(v) if isinstance(v, (dict, list, tuple)) else v)
+    return out
+
+
+# Lists of card ids, seats or counts, copied flat; the biome rows and the players by shape.
+_STATE_COPIERS = {k: list for k in ("sp", "events", "unused", "order", "gone", "fresh", "evq", "chaos_lost",
+                                    "acted", "last", "placed", "hq")}
+_STATE_COPIERS.update(rows=_copy_rows, decks=_copy_lists, pl=lambda pl: [copy_player(p) for p in pl])
+
+
+def copy_state(st) -> dict:
+    """A copy of the state sharing nothing a move can change (the Rng is the
+    caller's to copy): what ``apply`` works on, far cheaper than a JSON trip."""
+    out = {}
+    for k, v in st.items():
+        fn = _STATE_COPIERS.get(k)
+        if fn is not None and v is not None:
+            out[k] = fn(v)
+        elif isinstance(v, (dict, list, tuple)):
+            out[k] = deep_copy(v)
+        else:
+            out[k] = v
+    return out
