@@ -256,9 +256,8 @@ def hunt_moves(seat, key, cid, n: int) -> list:
     return got
 
 
-def assign_moves(st, seat) -> list:
+def _assign_moves(st, seat):
     p = player(st, seat)
-    out = []
     pool = sum(p["pool"])
     alpha_free = p["alpha"] == "pool"
     if pool or alpha_free:
@@ -281,40 +280,49 @@ def assign_moves(st, seat) -> list:
                 chaperoned = party is not None and (party["c"][seat] > 0 or party["a"])
                 moves = hunt_moves(seat, key, cid, pool)
                 if own or chaperoned:
-                    out += moves[1:pool + 1]
+                    yield from moves[1:pool + 1]
                 if alpha_free:
-                    out.append(moves[0])
+                    yield moves[0]
     for r in range(1, 7):
         if can_promote(st, seat, r):
-            out.append(Move(seat, f"e{r}", f"Promote a {ELDERS[r]['name']}", ("promote", r)))
+            yield Move(seat, f"e{r}", f"Promote a {ELDERS[r]['name']}", ("promote", r))
     if p["pool"][seat] and p["sex"] != "libertine" and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
         for i, d in enumerate(p["daughters"]):
             if not d["discs"] and d["hus"] is None:
-                out.append(Move(seat, f"wed {i + 1}", f"Husband for {card_name(d['id'])}", ("wed", i)))
-    out += court_moves(st, seat)
+                yield Move(seat, f"wed {i + 1}", f"Husband for {card_name(d['id'])}", ("wed", i))
+    yield from court_moves(st, seat)
     if p["alpha"] == "grave" and p["pool"][seat] and any(p["elders"][r] for r in (3, 4, 5)):
-        out.append(Move(seat, "alpha", "Swap a hunter for the alpha", ("alpha",)))
+        yield Move(seat, "alpha", "Swap a hunter for the alpha", ("alpha",))
     elif p["alpha"] == "husband" and p["pool"][seat]:
-        out.append(Move(seat, "alpha", "A hunter takes the alpha's place as husband", ("alpha",)))
+        yield Move(seat, "alpha", "A hunter takes the alpha's place as husband", ("alpha",))
     if st["recalls"].get(str(seat), 0) > 0:
         for r in range(1, 7):
             fits = len(p["hand"]) <= hand_limit(p) - (1 if mature_elder(p, r) else 0)
             if p["elders"][r] is not None and fits:
-                out.append(Move(seat, f"recall e{r}", f"{ELDERS[r]['name']} back to hunting", ("recall", "e", r)))
+                yield Move(seat, f"recall e{r}", f"{ELDERS[r]['name']} back to hunting", ("recall", "e", r))
         for i, d in enumerate(p["daughters"]):
             h = d["hus"]
             if h and h["s"] == seat and not h["a"]:
-                out.append(Move(seat, f"recall h{i + 1}", f"Husband of {card_name(d['id'])} back to hunting",
-                                ("recall", "h", i)))
+                yield Move(seat, f"recall h{i + 1}", f"Husband of {card_name(d['id'])} back to hunting",
+                           ("recall", "h", i))
     if p["sex"] == "harem":
         for i, d in enumerate(p["daughters"]):
             if d["hus"] and d["hus"]["s"] == seat:
                 for j, d2 in enumerate(p["daughters"]):
                     if d2["hus"] is None and not d2["discs"]:
-                        out.append(Move(seat, f"sultan {i + 1}>{j + 1}", "Move a husband (sultan's privilege)",
-                                        ("sultan", i, j)))
-    out.append(Move(seat, "done", "Done assigning", ("done",)))
-    return out
+                        yield Move(seat, f"sultan {i + 1}>{j + 1}", "Move a husband (sultan's privilege)",
+                                   ("sultan", i, j))
+    yield Move(seat, "done", "Done assigning", ("done",))
+
+
+def assign_moves(st, seat) -> list:
+    return list(_assign_moves(st, seat))
+
+
+def has_assignment(st, seat) -> bool:
+    """Whether the seat has more to choose than `done` (which always comes last)."""
+    return next(_assign_moves(st, seat)).data != ("done",)
+
 
 
 def court_moves(st, seat) -> list:
@@ -361,9 +369,8 @@ def neolexia_colours(st, seat) -> set:
     return cols
 
 
-def action_moves(st, seat) -> list:
+def _action_moves(st, seat):
     p = player(st, seat)
-    out = []
     if not p["tribal"]:
         seen = set()
         for d in portal_sources(st, seat):
@@ -371,32 +378,41 @@ def action_moves(st, seat) -> list:
                 if (slot, colour) in seen or colour in p["portals"][slot] or p["vocab"][colour] == 0:
                     continue
                 seen.add((slot, colour))
-                out.append(Move(seat, f"portal {slot} {colour}", f"Portal: {COLOUR_NAMES[colour]} on {slot.capitalize()}",
-                                ("portal", slot, colour)))
+                yield Move(seat, f"portal {slot} {colour}", f"Portal: {COLOUR_NAMES[colour]} on {slot.capitalize()}",
+                           ("portal", slot, colour))
         cols = neolexia_colours(st, seat)
         for r in range(1, 7):
             e = p["elders"][r]
             if e and e["imm"] in cols:
-                out.append(Move(seat, f"neo e{r}", f"Neolexia: mature the {ELDERS[r]['name']}", ("neo", "e", r, e["imm"])))
+                yield Move(seat, f"neo e{r}", f"Neolexia: mature the {ELDERS[r]['name']}", ("neo", "e", r, e["imm"]))
         for i, d in enumerate(p["daughters"]):
             for c in sorted(set(d["discs"])):
                 if c in cols:
-                    out.append(Move(seat, f"neo d{i + 1} {c}", f"Neolexia: free {COLOUR_NAMES[c]} from {card_name(d['id'])}",
-                                    ("neo", "d", i, c)))
+                    yield Move(seat, f"neo d{i + 1} {c}", f"Neolexia: free {COLOUR_NAMES[c]} from {card_name(d['id'])}",
+                               ("neo", "d", i, c))
             h = d["hus"]
             if h and h["imm"] in cols:
-                out.append(Move(seat, f"neo h{i + 1}", f"Neolexia: mature the husband of {card_name(d['id'])}",
-                                ("neo", "h", i, h["imm"])))
+                yield Move(seat, f"neo h{i + 1}", f"Neolexia: mature the husband of {card_name(d['id'])}",
+                           ("neo", "h", i, h["imm"]))
     else:
         free = mature_elder(p, 1)  # the chief makes an elder action free (E2)
         for cid in p["hand"]:
             kind = BIOMES[cid]["hand"]["kind"]
             if kind == "D" and mature_elder(p, 2) and (free or p["vocab"]["w"]):
-                out.append(Move(seat, f"tame {slug(cid)}", f"Domesticate {card_name(cid)}", ("elder", cid, 2)))
+                yield Move(seat, f"tame {slug(cid)}", f"Domesticate {card_name(cid)}", ("elder", cid, 2))
             if kind == "I":
                 for r, name in ((3, "knapper"), (5, "trapper")):
                     if mature_elder(p, r) and (free or p["vocab"][ELDERS[r]["colour"]]):
-                        out.append(Move(seat, f"tool {slug(cid)} {name}", f"Make {card_name(cid)} ({name})",
-                                        ("elder", cid, r)))
-    out.append(Move(seat, "pass", "No action", ("pass",)))
-    return out
+                        yield Move(seat, f"tool {slug(cid)} {name}", f"Make {card_name(cid)} ({name})",
+                                   ("elder", cid, r))
+    yield Move(seat, "pass", "No action", ("pass",))
+
+
+def action_moves(st, seat) -> list:
+    return list(_action_moves(st, seat))
+
+
+def has_action(st, seat) -> bool:
+    """Whether the seat has more to choose than `pass` (which always comes last)."""
+    return next(_action_moves(st, seat)).data != ("pass",)
+

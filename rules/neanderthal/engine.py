@@ -8,7 +8,7 @@ from collections import Counter
 
 from rules.core import Event, Rng
 
-from .choices import action_moves, assign_moves
+from .choices import has_action, has_assignment
 from .data import (
     A_COLOUR,
     BIOMES,
@@ -203,7 +203,7 @@ def advance(st, ev: list) -> None:
 def auto_pass(st) -> None:
     """Seats whose only choice in phase 6 is to pass do not need asking."""
     for seat in st["order"]:
-        if seat not in st["acted"] and len(action_moves(st, seat)) == 1:
+        if seat not in st["acted"] and not has_action(st, seat):
             st["acted"].append(seat)
 
 
@@ -683,7 +683,7 @@ def skip_idle_assigners(st) -> bool:
     """True while some seat in order still has assignments to make."""
     while st["cur"] < len(st["order"]):
         seat = st["order"][st["cur"]]
-        if len(assign_moves(st, seat)) > 1:
+        if has_assignment(st, seat):
             return True
         st["cur"] += 1
     return False

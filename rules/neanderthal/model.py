@@ -478,15 +478,41 @@ def deep_copy(obj):
 
 
 def _copy_holders(cards):
-    return [{**c, "discs": list(c["discs"])} for c in cards]
+    return [{"id": c["id"], "discs": c["discs"][:]} for c in cards] if cards else []
 
 
-def _copy_daughters(daughters):
-    return [{**d, "discs": list(d["discs"]), "hus": d["hus"] and dict(d["hus"])} for d in daughters]
+def _copy_daughter(d):
+    h = d["hus"]
+    return {"id": d["id"], "discs": d["discs"][:], "hus": None if h is None else h.copy()}
 
 
-def _copy_elders(elders):
-    return [e if e is None else dict(e) for e in elders]
+PLAYER_KEYS = frozenset(("pool", "grave", "alpha", "vocab", "portals", "tribal", "elders", "daughters", "trophies",
+                         "hand", "domestic", "inventions", "sexcard", "sex", "mpi"))
+DAUGHTER_KEYS = frozenset(("id", "discs", "hus"))
+HOLDER_KEYS = frozenset(("id", "discs"))
+
+
+def _plain_shape(p) -> bool:
+    """Whether a player has exactly the layout above (anything else is copied deeply)."""
+    return p.keys() == PLAYER_KEYS and all(d.keys() == DAUGHTER_KEYS for d in p["daughters"]) and \
+        all(c.keys() == HOLDER_KEYS for c in p["domestic"]) and all(c.keys() == HOLDER_KEYS for c in p["inventions"])
+
+
+def copy_player(p) -> dict:
+    if not _plain_shape(p):
+        return deep_copy(p)
+    q = p.copy()   # numbers, strings and booleans are shared
+    q["pool"] = p["pool"][:]
+    q["vocab"] = p["vocab"].copy()
+    q["portals"] = {k: v[:] for k, v in p["portals"].items()}
+    q["elders"] = [None if e is None else e.copy() for e in p["elders"]]
+    q["daughters"] = [_copy_daughter(d) for d in p["daughters"]]
+    q["trophies"] = p["trophies"][:]
+    q["hand"] = p["hand"][:]
+    q["domestic"] = _copy_holders(p["domestic"])
+    q["inventions"] = _copy_holders(p["inventions"])
+    q["mpi"] = p["mpi"][:]
+    return q
 
 
 def _copy_rows(rows):
@@ -497,26 +523,25 @@ def _copy_lists(d):
     return {k: list(v) for k, v in d.items()}
 
 
-# The parts of a player (see the layout above) copied by shape; the rest is a
-# number or a string, shared, or an unknown container, copied deeply.
-_PLAYER_COPIERS = {
-    "pool": list, "vocab": dict, "portals": _copy_lists, "elders": _copy_elders, "daughters": _copy_daughters,
-    "trophies": list, "hand": list, "domestic": _copy_holders, "inventions": _copy_holders, "mpi": list,
-}
-
-
-def copy_player(p) -> dict:
+def _copy_parties(parties):
+    """{card key: {seat: {"c": counts, "a": alpha, "loot": [...]}}}: counts copied flat, loot deeply."""
     out = {}
-    for k, v in p.items():
-        fn = _PLAYER_COPIERS.get(k)
-        out[k] = fn(v) if fn is not None else (deep_copy(v) if isinstance(v, (dict, list, tuple)) else v)
+    for key, seats in parties.items():
+        row = out[key] = {}
+        for s, party in seats.items():
+            q = row[s] = party.copy()
+            q["c"] = party["c"][:]
+            for k, v in party.items():
+                if k != "c" and isinstance(v, (dict, list, tuple)):
+                    q[k] = deep_copy(v)
     return out
 
 
-# Lists of card ids, seats or counts, copied flat; the biome rows and the players by shape.
+# Lists of card ids, seats or counts, copied flat; the biome rows, parties and players by shape.
 _STATE_COPIERS = {k: list for k in ("sp", "events", "unused", "order", "gone", "fresh", "evq", "chaos_lost",
                                     "acted", "last", "placed", "hq")}
-_STATE_COPIERS.update(rows=_copy_rows, decks=_copy_lists, pl=lambda pl: [copy_player(p) for p in pl])
+_STATE_COPIERS.update(rows=_copy_rows, decks=_copy_lists, parties=_copy_parties,
+                      pl=lambda pl: [copy_player(p) for p in pl])
 
 
 def copy_state(st) -> dict:
