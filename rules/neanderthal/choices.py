@@ -186,15 +186,29 @@ def lose_moves(seat, kinds, tag: str) -> list:
     return out
 
 
+_BID_MOVES: dict = {}   # (seat, discs, harem) -> Move: immutable, built once
+
+
+def _bid_move(seat, n: int, half: bool) -> Move:
+    move = _BID_MOVES.get((seat, n, half))
+    if move is None:
+        label = f"Bid {Q.discs_word(n)}" + (f" (worth {n / 2:g}, harem)" if half else "")
+        move = _BID_MOVES[(seat, n, half)] = Move(seat, f"bid {n}", label, ("bid", n))
+    return move
+
+
 def bid_moves(st, seat) -> list:
     """D7: open, match (when the tie goes your way) or raise by a number of
     discs in the card's colours, or pass. Only bids that take the lead are offered."""
     out = [Move(seat, "pass", "Pass", ("bid", None))]
     half = player(st, seat)["tribal"]
+    auc = st["auc"]
+    lead = None if auc["lead"] is None else Q.bid_key(st, auc["lead"], auc["n"])
+    mine = Q.bid_key(st, seat, 1)
     for n in range(1, Q.bid_capacity(st, seat) + 1):
-        if Q.bid_beats(st, seat, n):
-            label = f"Bid {Q.discs_word(n)}" + (f" (worth {n / 2:g}, harem)" if half else "")
-            out.append(Move(seat, f"bid {n}", label, ("bid", n)))
+        # Q.bid_beats, with the keys computed once: only the value changes with n
+        if lead is None or (Q.bid_value(st, seat, n),) + mine[1:] > lead:
+            out.append(_bid_move(seat, n, half))
     return out
 
 

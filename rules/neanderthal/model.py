@@ -478,28 +478,21 @@ def deep_copy(obj):
 
 
 def _copy_holders(cards):
-    return [{"id": c["id"], "discs": c["discs"][:]} for c in cards] if cards else []
+    return [{**c, "discs": c["discs"][:]} for c in cards] if cards else []
 
 
 def _copy_daughter(d):
     h = d["hus"]
-    return {"id": d["id"], "discs": d["discs"][:], "hus": None if h is None else h.copy()}
+    return {**d, "discs": d["discs"][:], "hus": None if h is None else h.copy()}
 
 
 PLAYER_KEYS = frozenset(("pool", "grave", "alpha", "vocab", "portals", "tribal", "elders", "daughters", "trophies",
                          "hand", "domestic", "inventions", "sexcard", "sex", "mpi"))
-DAUGHTER_KEYS = frozenset(("id", "discs", "hus"))
-HOLDER_KEYS = frozenset(("id", "discs"))
-
-
-def _plain_shape(p) -> bool:
-    """Whether a player has exactly the layout above (anything else is copied deeply)."""
-    return p.keys() == PLAYER_KEYS and all(d.keys() == DAUGHTER_KEYS for d in p["daughters"]) and \
-        all(c.keys() == HOLDER_KEYS for c in p["domestic"]) and all(c.keys() == HOLDER_KEYS for c in p["inventions"])
 
 
 def copy_player(p) -> dict:
-    if not _plain_shape(p):
+    """A player of exactly the layout above, copied field by field (anything else deeply)."""
+    if p.keys() != PLAYER_KEYS:
         return deep_copy(p)
     q = p.copy()   # numbers, strings and booleans are shared
     q["pool"] = p["pool"][:]
@@ -513,14 +506,6 @@ def copy_player(p) -> dict:
     q["inventions"] = _copy_holders(p["inventions"])
     q["mpi"] = p["mpi"][:]
     return q
-
-
-def _copy_rows(rows):
-    return {r: [None if c is None else [c[0], c[1]] for c in row] for r, row in rows.items()}
-
-
-def _copy_lists(d):
-    return {k: list(v) for k, v in d.items()}
 
 
 def _copy_parties(parties):
@@ -537,23 +522,34 @@ def _copy_parties(parties):
     return out
 
 
-# Lists of card ids, seats or counts, copied flat; the biome rows, parties and players by shape.
-_STATE_COPIERS = {k: list for k in ("sp", "events", "unused", "order", "gone", "fresh", "evq", "chaos_lost",
-                                    "acted", "last", "placed", "hq")}
-_STATE_COPIERS.update(rows=_copy_rows, decks=_copy_lists, parties=_copy_parties,
-                      pl=lambda pl: [copy_player(p) for p in pl])
+# The state's parts by shape: lists of card ids, seats or counts are copied
+# flat, the rows, parties and players by their layout, numbers and strings
+# shared; any other container (small: the auction, pending choices…) deeply.
+FLAT_LISTS = ("sp", "events", "unused", "order", "gone", "fresh", "evq", "chaos_lost", "acted", "last", "placed", "hq")
+SHARED = frozenset(("coop", "solo", "rng", "round", "phase", "event", "cur", "answer_h", "event_won", "rel_then"))
+DEEP = ("pend", "bids", "auc", "fight", "alpha_use", "alpha_ask", "offers", "hc", "nego", "recalls", "rel")
+KNOWN = SHARED | set(FLAT_LISTS) | set(DEEP) | {"rows", "decks", "parties", "pl"}
 
 
 def copy_state(st) -> dict:
     """A copy of the state sharing nothing a move can change (the Rng is the
     caller's to copy): what ``apply`` works on, far cheaper than a JSON trip."""
-    out = {}
-    for k, v in st.items():
-        fn = _STATE_COPIERS.get(k)
-        if fn is not None and v is not None:
-            out[k] = fn(v)
-        elif isinstance(v, (dict, list, tuple)):
+    if not st.keys() <= KNOWN:
+        return {k: deep_copy(v) if isinstance(v, (dict, list, tuple)) else v for k, v in st.items()}
+    out = st.copy()
+    for k in FLAT_LISTS:
+        v = st.get(k)
+        if v is not None:
+            out[k] = v[:]
+    for k in DEEP:
+        v = st.get(k)
+        if v:
             out[k] = deep_copy(v)
-        else:
-            out[k] = v
+        elif v is not None:
+            out[k] = v.copy()   # an empty list or dict, still a fresh one
+    rows = st["rows"]
+    out["rows"] = {r: [None if c is None else [c[0], c[1]] for c in row] for r, row in rows.items()}
+    out["decks"] = {r: d[:] for r, d in st["decks"].items()}
+    out["parties"] = _copy_parties(st["parties"])
+    out["pl"] = [copy_player(p) for p in st["pl"]]
     return out
