@@ -200,7 +200,7 @@ def _bid_move(seat, n: int, half: bool) -> Move:
 def bid_moves(st, seat) -> list:
     """D7: open, match (when the tie goes your way) or raise by a number of
     discs in the card's colours, or pass. Only bids that take the lead are offered."""
-    out = [Move(seat, "pass", "Pass", ("bid", None))]
+    out = [shared((seat, "bid pass"), lambda: Move(seat, "pass", "Pass", ("bid", None)))]
     half = player(st, seat)["tribal"]
     auc = st["auc"]
     lead = None if auc["lead"] is None else Q.bid_key(st, auc["lead"], auc["n"])
@@ -254,6 +254,20 @@ def can_promote(st, seat, rank) -> bool:
     return free_promotion(p) or p["vocab"][info["colour"]] > 0
 
 
+_SHARED: dict = {}
+
+
+def shared(key, build) -> Move:
+    """One Move object per key for every state (moves are immutable); build() makes it once."""
+    move = _SHARED.get(key)
+    if move is None:
+        move = _SHARED[key] = build()
+    return move
+
+
+# The discs (orange, white, black) each biome card needs to be hunted (G).
+PREREQ_COUNTS = {cid: tuple(info["prereq"].count(c) for c in COLOURS) for cid, info in BIOMES.items()}
+
 # Moves are immutable: those sending hunters to a card are built once per
 # (seat, slot, card) and shared, a list grown to the largest party asked for.
 _HUNT_MOVES: dict = {}
@@ -271,6 +285,7 @@ def hunt_moves(seat, key, cid, n: int) -> list:
 
 
 def _assign_moves(st, seat):
+    """Phase 2 assignments, yielded in runs (tuples or lists of moves), `done` last."""
     p = player(st, seat)
     pool = sum(p["pool"])
     alpha_free = p["alpha"] == "pool"
@@ -278,6 +293,7 @@ def _assign_moves(st, seat):
         vocab = p["vocab"]
         me = str(seat)
         base = prereq_need(st, seat)
+        room = [vocab[c] - base[c] for c in COLOURS]   # discs left for a new card's prerequisites
         parties = st["parties"]
         own = p["pool"][seat] > 0
         for r in ROWS:
@@ -288,54 +304,55 @@ def _assign_moves(st, seat):
                 cid = cell[0]
                 party = parties.get(key, {}).get(me)
                 if not party:
-                    need = BIOMES[cid]["prereq"]   # G: a first party here needs the card's discs too
-                    if not all(vocab[c] >= base[c] + need.count(c) for c in COLOURS):
+                    o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
+                    if o > room[0] or w > room[1] or k > room[2]:
                         continue
                 chaperoned = party is not None and (party["c"][seat] > 0 or party["a"])
                 moves = hunt_moves(seat, key, cid, pool)
                 if own or chaperoned:
-                    yield from moves[1:pool + 1]
+                    yield moves[1:pool + 1]
                 if alpha_free:
-                    yield moves[0]
+                    yield (moves[0],)
     for r in range(1, 7):
         if can_promote(st, seat, r):
-            yield Move(seat, f"e{r}", f"Promote a {ELDERS[r]['name']}", ("promote", r))
+            yield (shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", f"Promote a {ELDERS[r]['name']}",
+                                                             ("promote", r))),)
     if p["pool"][seat] and p["sex"] != "libertine" and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
         for i, d in enumerate(p["daughters"]):
             if not d["discs"] and d["hus"] is None:
-                yield Move(seat, f"wed {i + 1}", f"Husband for {card_name(d['id'])}", ("wed", i))
-    yield from court_moves(st, seat)
+                yield (Move(seat, f"wed {i + 1}", f"Husband for {card_name(d['id'])}", ("wed", i)),)
+    yield court_moves(st, seat)
     if p["alpha"] == "grave" and p["pool"][seat] and any(p["elders"][r] for r in (3, 4, 5)):
-        yield Move(seat, "alpha", "Swap a hunter for the alpha", ("alpha",))
+        yield (Move(seat, "alpha", "Swap a hunter for the alpha", ("alpha",)),)
     elif p["alpha"] == "husband" and p["pool"][seat]:
-        yield Move(seat, "alpha", "A hunter takes the alpha's place as husband", ("alpha",))
+        yield (Move(seat, "alpha", "A hunter takes the alpha's place as husband", ("alpha",)),)
     if st["recalls"].get(str(seat), 0) > 0:
         for r in range(1, 7):
             fits = len(p["hand"]) <= hand_limit(p) - (1 if mature_elder(p, r) else 0)
             if p["elders"][r] is not None and fits:
-                yield Move(seat, f"recall e{r}", f"{ELDERS[r]['name']} back to hunting", ("recall", "e", r))
+                yield (Move(seat, f"recall e{r}", f"{ELDERS[r]['name']} back to hunting", ("recall", "e", r)),)
         for i, d in enumerate(p["daughters"]):
             h = d["hus"]
             if h and h["s"] == seat and not h["a"]:
-                yield Move(seat, f"recall h{i + 1}", f"Husband of {card_name(d['id'])} back to hunting",
-                           ("recall", "h", i))
+                yield (Move(seat, f"recall h{i + 1}", f"Husband of {card_name(d['id'])} back to hunting",
+                           ("recall", "h", i)),)
     if p["sex"] == "harem":
         for i, d in enumerate(p["daughters"]):
             if d["hus"] and d["hus"]["s"] == seat:
                 for j, d2 in enumerate(p["daughters"]):
                     if d2["hus"] is None and not d2["discs"]:
-                        yield Move(seat, f"sultan {i + 1}>{j + 1}", "Move a husband (sultan's privilege)",
-                                   ("sultan", i, j))
-    yield Move(seat, "done", "Done assigning", ("done",))
+                        yield (Move(seat, f"sultan {i + 1}>{j + 1}", "Move a husband (sultan's privilege)",
+                                   ("sultan", i, j)),)
+    yield (shared((seat, "done"), lambda: Move(seat, "done", "Done assigning", ("done",))),)
 
 
 def assign_moves(st, seat) -> list:
-    return list(_assign_moves(st, seat))
+    return [m for run in _assign_moves(st, seat) for m in run]
 
 
 def has_assignment(st, seat) -> bool:
     """Whether the seat has more to choose than `done` (which always comes last)."""
-    return next(_assign_moves(st, seat)).data != ("done",)
+    return next(m for run in _assign_moves(st, seat) for m in run).data != ("done",)
 
 
 
@@ -419,7 +436,7 @@ def _action_moves(st, seat):
                     if mature_elder(p, r) and (free or p["vocab"][ELDERS[r]["colour"]]):
                         yield Move(seat, f"tool {slug(cid)} {name}", f"Make {card_name(cid)} ({name})",
                                    ("elder", cid, r))
-    yield Move(seat, "pass", "No action", ("pass",))
+    yield shared((seat, "pass"), lambda: Move(seat, "pass", "No action", ("pass",)))
 
 
 def action_moves(st, seat) -> list:

@@ -211,12 +211,17 @@ def all_acted(st) -> bool:
     return all(s in st["acted"] for s in range(n_seats(st)))
 
 
+def over_limit(p) -> bool:
+    """More cards in hand than mature elders (an empty hand never is)."""
+    return bool(p["hand"]) and len(p["hand"]) > hand_limit(p)
+
+
 def over_hand_limit(st) -> bool:
-    return any(len(player(st, s)["hand"]) > hand_limit(player(st, s)) for s in range(n_seats(st)))
+    return any(over_limit(p) for p in st["pl"])
 
 
 def to_discard(st, then: str) -> None:
-    over = [s for s in range(n_seats(st)) if len(player(st, s)["hand"]) > hand_limit(player(st, s))]
+    over = [s for s in range(n_seats(st)) if over_limit(player(st, s))]
     if over:
         st["phase"] = "discard"
         st["pend"] = {"then": then}

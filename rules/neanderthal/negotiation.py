@@ -232,7 +232,9 @@ def divorce_moves(st, seat) -> list:
 def start_negotiation(st, ev) -> None:
     st["nego"] = {"queue": [], "left": {str(s): MAX_PROPOSALS for s in range(n_seats(st))}, "prop": None,
                   "traded": False}
-    st["nego"]["queue"] = [s for s in st["order"] if proposal_moves(st, s)]
+    # F1: nothing to propose without a tribal chief at the table (or the K2 trade)
+    if st["coop"] or any(chief(st, s) for s in range(n_seats(st))):
+        st["nego"]["queue"] = [s for s in st["order"] if proposal_moves(st, s)]
     if st["nego"]["queue"]:
         st["phase"] = "nego"
     else:
