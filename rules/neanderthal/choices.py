@@ -254,6 +254,14 @@ def can_promote(st, seat, rank) -> bool:
     return free_promotion(p) or p["vocab"][info["colour"]] > 0
 
 
+def promotable(st, seat) -> list:
+    """The ranks where the seat may promote an elder now (E2)."""
+    p = player(st, seat)
+    if p["pool"][seat] == 0:
+        return []
+    return [r for r in range(1, 7) if p["elders"][r] is None and can_promote(st, seat, r)]
+
+
 _SHARED: dict = {}
 
 
@@ -302,7 +310,8 @@ def _assign_moves(st, seat):
                     continue   # a gap or ice: nothing to hunt
                 key = ROW_KEYS[r][i]
                 cid = cell[0]
-                party = parties.get(key, {}).get(me)
+                here = parties.get(key)
+                party = here.get(me) if here else None
                 if not party:
                     o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
                     if o > room[0] or w > room[1] or k > room[2]:
@@ -313,10 +322,9 @@ def _assign_moves(st, seat):
                     yield moves[1:pool + 1]
                 if alpha_free:
                     yield (moves[0],)
-    for r in range(1, 7):
-        if can_promote(st, seat, r):
-            yield (shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", f"Promote a {ELDERS[r]['name']}",
-                                                             ("promote", r))),)
+    for r in promotable(st, seat):
+        yield (shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", f"Promote a {ELDERS[r]['name']}",
+                                                         ("promote", r))),)
     if p["pool"][seat] and p["sex"] != "libertine" and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
         for i, d in enumerate(p["daughters"]):
             if not d["discs"] and d["hus"] is None:
@@ -371,9 +379,11 @@ def court_moves(st, seat) -> list:
             if owner == seat and p["sex"] == "libertine":
                 continue
             if p["pool"][seat]:
-                out.append(Move(seat, f"court {key}", f"Court {card_name(d['id'])}", ("court", key, False)))
+                out.append(shared((seat, key, d["id"], False), lambda key=key, d=d: Move(
+                    seat, f"court {key}", f"Court {card_name(d['id'])}", ("court", key, False))))
             if p["alpha"] == "pool":
-                out.append(Move(seat, f"court {key}a", f"Alpha courts {card_name(d['id'])}", ("court", key, True)))
+                out.append(shared((seat, key, d["id"], True), lambda key=key, d=d: Move(
+                    seat, f"court {key}a", f"Alpha courts {card_name(d['id'])}", ("court", key, True))))
     return out
 
 

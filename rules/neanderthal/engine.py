@@ -368,7 +368,7 @@ def global_warming(st, ev) -> None:
             north[i] = moved
             text += f"; {card_name(moved[0])} moves North"
         elif above[1]:
-            above[1] = False
+            north[i] = [above[0], False]   # cells are replaced, never changed: copies share them
             st["gone"].append(moved[0])
             text += f"; the ice above melts into {card_name(above[0])}, {card_name(moved[0])} is discarded"
         else:
@@ -378,8 +378,9 @@ def global_warming(st, ev) -> None:
     elif moved is not None:
         st["gone"].append(moved[0])
     melted = [c for c in south if c is not None and c[1]]
-    for c in melted:
-        c[1] = False
+    for j, c in enumerate(south):
+        if c is not None and c[1]:
+            south[j] = [c[0], False]
     if melted:
         text += "; the southern ice melts (" + ", ".join(card_name(c[0]) for c in melted) + ")"
     ev.append(Event(text + ".", fr="Réchauffement global : " + card_name(new[0]) + " arrive au Sud.", reveal=reveal))

@@ -9,7 +9,8 @@ Layout of one player ``st["pl"][seat]``:
   alpha     where the alpha cylinder is: grave | pool | party | husband
   vocab     free discs {"o","w","k"}
   portals   {"venus": [...], "shaman": [...], "bison": [...]}
-  elders    [None, r1..r6] each None or {"imm": colour or None}
+  elders    [None, r1..r6] each None or {"imm": colour or None}, replaced on
+            change, never changed in place (state copies share them)
   daughters [{"id", "discs": [...], "hus": None or {"s": seat, "a": bool, "imm": colour or None}}]
   trophies, hand  card ids;  domestic, inventions  [{"id", "discs"}]
   sex       "harem" | "libertine" | "monogamy";  sexcard  index;  mpi  discs on it
@@ -114,13 +115,21 @@ def portal_colours(p) -> set:
     return {c for v in p["portals"].values() for c in v}
 
 
+# The portal slots bordering each brain domain (E2).
+DOMAIN_SLOTS = {}
+for _slot, _info in SLOTS.items():
+    for _domain in _info["domains"]:
+        DOMAIN_SLOTS.setdefault(_domain, []).append(_slot)
+ALL_COLOURS = frozenset(COLOURS)
+
+
 def domain_complete(p, domain: str) -> bool:
     """Portals of all three colours in the slots bordering the domain (E2)."""
+    portals = p["portals"]
     got = set()
-    for slot, info in SLOTS.items():
-        if domain in info["domains"]:
-            got.update(p["portals"][slot])
-    return got == set(COLOURS)
+    for slot in DOMAIN_SLOTS[domain]:
+        got.update(portals[slot])
+    return got == ALL_COLOURS
 
 
 def conversion_threshold(st) -> int:
@@ -255,7 +264,7 @@ def release_from(p, holder, colour) -> bool:
     if kind == "elder":
         if p["elders"][i]["imm"] != colour:
             return False
-        p["elders"][i]["imm"] = None
+        p["elders"][i] = {**p["elders"][i], "imm": None}   # replaced, never changed: copies share elders
     elif kind == "hus":
         if p["daughters"][i]["hus"]["imm"] != colour:
             return False
@@ -498,7 +507,7 @@ def copy_player(p) -> dict:
     q["pool"] = p["pool"][:]
     q["vocab"] = p["vocab"].copy()
     q["portals"] = {k: v[:] for k, v in p["portals"].items()}
-    q["elders"] = [None if e is None else e.copy() for e in p["elders"]]
+    q["elders"] = p["elders"][:]   # an elder is replaced, never changed in place
     q["daughters"] = [_copy_daughter(d) for d in p["daughters"]]
     q["trophies"] = p["trophies"][:]
     q["hand"] = p["hand"][:]
@@ -527,8 +536,9 @@ def _copy_parties(parties):
 # shared; any other container (small: the auction, pending choices…) deeply.
 FLAT_LISTS = ("sp", "events", "unused", "order", "gone", "fresh", "evq", "chaos_lost", "acted", "last", "placed", "hq")
 SHARED = frozenset(("coop", "solo", "rng", "round", "phase", "event", "cur", "answer_h", "event_won", "rel_then"))
-DEEP = ("pend", "bids", "auc", "fight", "alpha_use", "alpha_ask", "offers", "hc", "nego", "recalls", "rel")
-KNOWN = SHARED | set(FLAT_LISTS) | set(DEEP) | {"rows", "decks", "parties", "pl"}
+FLAT_DICTS = ("recalls", "alpha_use", "bids")   # seat or card key -> a number or a flag
+DEEP = ("pend", "auc", "fight", "alpha_ask", "offers", "hc", "nego", "rel")
+KNOWN = SHARED | set(FLAT_LISTS) | set(FLAT_DICTS) | set(DEEP) | {"rows", "decks", "parties", "pl"}
 
 
 def copy_state(st) -> dict:
@@ -541,14 +551,17 @@ def copy_state(st) -> dict:
         v = st.get(k)
         if v is not None:
             out[k] = v[:]
+    for k in FLAT_DICTS:
+        v = st.get(k)
+        if v is not None:
+            out[k] = v.copy()
     for k in DEEP:
         v = st.get(k)
         if v:
             out[k] = deep_copy(v)
         elif v is not None:
             out[k] = v.copy()   # an empty list or dict, still a fresh one
-    rows = st["rows"]
-    out["rows"] = {r: [None if c is None else [c[0], c[1]] for c in row] for r, row in rows.items()}
+    out["rows"] = {r: row[:] for r, row in st["rows"].items()}   # a cell is replaced, never changed in place
     out["decks"] = {r: d[:] for r, d in st["decks"].items()}
     out["parties"] = _copy_parties(st["parties"])
     out["pl"] = [copy_player(p) for p in st["pl"]]

@@ -138,7 +138,7 @@ def play_action(st, seat, data, ev) -> None:
     elif kind == "neo":
         _, what, i, colour = data
         if what == "e":
-            p["elders"][i]["imm"] = None
+            p["elders"][i] = {**p["elders"][i], "imm": None}
         elif what == "h":
             p["daughters"][i]["hus"]["imm"] = None
         else:
