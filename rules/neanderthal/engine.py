@@ -4,8 +4,6 @@ domestic animals (H). ``advance`` runs them until some seat must decide."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rules.core import Event, Rng
 
 from .choices import has_action, has_assignment
@@ -1046,7 +1044,7 @@ def roll_party(st, seat, party, card, key=None) -> dict:
     good = (1, 2) if info["star"] else (1,)
     successes = sum(1 for f in allf if f in good)
     deaths = sum(1 for f in faces if f in info["bloody"] or (f in info["frozen"] and not mature_elder(p, 6)))
-    multiple = max(Counter(allf).values()) if allf else 0
+    multiple = max(map(allf.count, set(allf))) if allf else 0   # doubles, triples… (G5, G6)
     return {"raw": raw, "faces": faces, "auto": auto, "successes": successes,
             "ok": successes >= info["dice"], "deaths": deaths, "multiple": multiple}
 
