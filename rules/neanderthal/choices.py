@@ -44,6 +44,8 @@ def to_act(st) -> list:
         return [st["pend"]["seat"]]
     if ph == "alpha":
         return [st["alpha_ask"][0]]
+    if ph == "hunt_order":
+        return [st["order"][0]]
     if ph == "take":
         return [st["offers"][0][0]]
     if ph == "fighting":
@@ -91,6 +93,9 @@ def legal(st, seat) -> list:
         key = st["alpha_ask"][1]
         return [Move(seat, "power", f"Alpha counts as a 1 on {key}", ("apower", True)),
                 Move(seat, "roll", f"Alpha rolls like the others on {key}", ("apower", False))]
+    if ph == "hunt_order":   # A4: the first player names the next contested card or predator
+        return [Move(seat, f"next {k}", lambda k=k: f"Resolve {Q.place_name(st, k)} next", ("next", k))
+                for k in st["hunt_opts"]]
     if ph == "blizzard":
         return [Move(seat, f"drop {c}", "Lose " + dependant_name(st, seat, c), ("drop", c))
                 for c in Q.dependants(st, seat)]
@@ -330,6 +335,10 @@ def _assign_moves(st, seat):
             if not d["discs"] and d["hus"] is None:
                 yield (Move(seat, f"wed {i + 1}", f"Husband for {card_name(d['id'])}", ("wed", i)),)
     yield court_moves(st, seat)
+    # B4 « A n'importe quel moment, vous pouvez échanger votre cylindre Alpha avec un chasseur non
+    # affecté ». Ruling: offered during one's assignment (phase 2), where it changes what can be
+    # sent out; an asynchronous table cannot ask at every instant. The alpha is never promoted
+    # to elder here (promotions take a cube), so « assigné en permanence comme Ancien » cannot arise.
     if p["alpha"] == "grave" and p["pool"][seat] and any(p["elders"][r] for r in (3, 4, 5)):
         yield (Move(seat, "alpha", "Swap a hunter for the alpha", ("alpha",)),)
     elif p["alpha"] == "husband" and p["pool"][seat]:
@@ -378,6 +387,8 @@ def court_moves(st, seat) -> list:
                 continue
             if owner == seat and p["sex"] == "libertine":
                 continue
+            if owner == seat and p["vocab"]["o"] == 0 and not free_husbands(st, seat):
+                continue   # E3: a husband in one's own tableau needs an orange disc (see engine.court)
             if p["pool"][seat]:
                 out.append(shared((seat, key, d["id"], False), lambda key=key, d=d: Move(
                     seat, f"court {key}", f"Court {card_name(d['id'])}", ("court", key, False))))

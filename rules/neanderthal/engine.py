@@ -239,11 +239,17 @@ def order_from_bar(st, card) -> list:
     return [st["sp"].index(c) for c in bar if c in st["sp"]]
 
 
+def end_game(st, ev) -> None:
+    st["phase"] = "over"
+    st["event"] = None
+    ev.append(Event("The game is over.", fr="La partie est terminée."))
+
+
 def start_round(st, ev) -> None:
+    # J: the game ends after the last event card, or when Europe holds no card left to hunt
+    # (a Europe emptied by trophies in phase 4 ends it here, once that round is played out)
     if not st["events"] or europe_frozen(st):
-        st["phase"] = "over"
-        st["event"] = None
-        ev.append(Event("The game is over.", fr="La partie est terminée."))
+        end_game(st, ev)
         return
     card = st["events"].pop(0)
     st["event"] = card
@@ -269,6 +275,14 @@ def run_events(st, ev) -> None:
         e = st["evq"].pop(0)
         if e == "cool":
             global_cooling(st, ev)
+            if europe_frozen(st):
+                # J « lorsque l'Europe est complètement remplie de glace »: the game ends at once,
+                # the rest of the round (events, auction, hunting) is not played
+                st["evq"] = []
+                st["gone"].append(st["event"])
+                ev.append(Event("Europe is completely covered in ice.", fr="L'Europe est entièrement couverte de glace."))
+                end_game(st, ev)
+                return
         elif e == "warm":
             global_warming(st, ev)
         elif e == "wurm":
@@ -545,9 +559,12 @@ def blizzard(st, ev) -> bool:
 
 
 def expatriation(st, ev, eyes: int) -> bool:
+    """D6: « Le joueur qui a perdu le plus de chasseurs lors d'un événement «chaos» » sends one
+    wanderer per eye; ties go by player order. Ruling: when no tribe lost a hunter (every tribe
+    immune, or no chaos this round), nobody lost the most and no wanderer leaves."""
     worst = max(st["order"], key=lambda s: (st["chaos_lost"][s], -order_index(st, s)))
     p = player(st, worst)
-    n = min(eyes, p["grave"])
+    n = min(eyes, p["grave"]) if st["chaos_lost"][worst] > 0 else 0
     targets = expat_targets(st, worst)
     if n == 0 or not targets:
         ev.append(Event("Expatriation: no wanderer leaves.", fr="Expatriation : aucun errant ne part."))
@@ -866,6 +883,8 @@ def start_hunting(st) -> None:
                    key=lambda k: (order_index(st, _single_seat(st, k)), placed_at(k), key_order(k)))
     second = sorted([k for k in keys if contested(k) and not is_pred(k)], key=key_order)
     st["hq"] = first + second
+    st["contested"] = second   # the first player orders these (A4); the list shrinks as it chooses
+    st["hunt_next"] = None
     st["alpha_use"] = {}
     st["alpha_ask"] = None
     st["rel"] = []
@@ -894,9 +913,16 @@ def continue_hunting(st, ev) -> bool:
             if key not in st["parties"]:
                 st["hq"].pop(0)
                 continue
+            if key in (st.get("contested") or ()):
+                key = next_card(st, [k for k in st["hq"] if k in st["parties"]])
+                if key is None:
+                    return False
+                st["hq"].remove(key)
+                st["hq"].insert(0, key)
             if ask_alpha(st, key):
                 return False
             st["hq"].pop(0)
+            st["hunt_next"] = None
             if key[0] in "NS":
                 hunt_card(st, key, ev)
             else:
@@ -905,9 +931,13 @@ def continue_hunting(st, ev) -> bool:
         # every call clears its card; a second predator may receive the survivors
         preds = sorted(k for k in st["parties"] if any(units(p) for p in st["parties"][k].values()))
         if preds:
-            if ask_alpha(st, preds[0]):
+            key = next_card(st, preds)
+            if key is None:
                 return False
-            hunt_card(st, preds[0], ev, predator=True)
+            if ask_alpha(st, key):
+                return False
+            st["hunt_next"] = None
+            hunt_card(st, key, ev, predator=True)
             continue
         break
     if st.get("offers"):
@@ -929,13 +959,38 @@ def continue_hunting(st, ev) -> bool:
     return True
 
 
+def next_card(st, candidates):
+    """A4: contested cards, then predators, go « dans l'ordre déterminé par le premier
+    joueur »: with two or more left, the first player names the next one (phase
+    "hunt_order"; None until it has). The table's default is the board order."""
+    if len(candidates) == 1:
+        return candidates[0]
+    if st.get("hunt_next") in candidates:
+        return st["hunt_next"]
+    st["hunt_opts"] = list(candidates)
+    st["phase"] = "hunt_order"
+    return None
+
+
+def choose_next(st, key) -> None:
+    if key in (st.get("contested") or []):
+        st["contested"].remove(key)
+    st["hunt_next"] = key
+    st["hunt_opts"] = None
+    st["phase"] = "hunting"
+
+
 def hunting_phase(st, ev, power=True) -> None:
     """The whole of phase 4 when nobody has a choice to make (tests, tools);
-    every alpha with a power uses it (or none does: power=False)."""
+    every alpha with a power uses it (or none does: power=False), the first
+    player takes contested cards and predators in board order."""
     start_hunting(st)
-    while not continue_hunting(st, ev) and st["phase"] in ("alpha", "take"):
+    while not continue_hunting(st, ev) and st["phase"] in ("alpha", "take", "hunt_order"):
         if st["phase"] == "take":
             answer_offer(st, True, ev)
+        elif st["phase"] == "hunt_order":
+            choose_next(st, st["hunt_opts"][0])
+            continue
         else:
             seat, key = st["alpha_ask"]
             st["alpha_use"][alpha_key(key, seat)] = power
@@ -1279,6 +1334,13 @@ def court(st, key, ev) -> None:
     for seat in suitors:
         party = st["parties"][key][str(seat)]
         p = player(st, seat)
+        if seat == owner and op["vocab"]["o"] == 0 and not free_husbands(st, owner):
+            # E3: a husband in one's own tableau sits on an orange disc (G1 « commence immature »);
+            # without one (and no free promotion) the courting cannot succeed
+            ev.append(Event(f"{seat_name(seat)} has no orange disc for a husband of {card_name(d['id'])}.",
+                            fr=f"{seat_name(seat)} n'a pas de disque orange pour marier {card_name(d['id'])}.",
+                            seat=seat))
+            continue
         # G1 « Un guerrier alpha réussit toujours », if it chose its power before the roll (E5)
         warrior = party["a"] and alpha_power(p, "club") and st.get("alpha_use", {}).get(alpha_key(key, seat), True)
         sure = warrior or (seat == owner and d["hus"] is None)
@@ -1300,9 +1362,9 @@ def court(st, key, ev) -> None:
         if d["hus"] is not None:
             unseat_husband(st, owner, i, to_grave=False)
         imm = None
-        if groom == owner and op["vocab"]["o"] > 0 and not free_husbands(st, owner):
+        if groom == owner and not free_husbands(st, owner):
             op["vocab"]["o"] -= 1
-            imm = "o"  # courting one's own daughter: the husband starts immature
+            imm = "o"  # G1, E3: in one's own tableau the husband starts immature, on an orange disc
         d["hus"] = {"s": groom, "a": alpha, "imm": imm}
         if alpha:
             player(st, groom)["alpha"] = "husband"

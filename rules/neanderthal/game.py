@@ -25,6 +25,7 @@ PHASE_NAMES = {
     "nego": ("negotiations", "négociations"),
     "fighting": ("attacks", "attaques"),
     "alpha": ("alpha power", "pouvoir de l'Alpha"),
+    "hunt_order": ("ordering the contested hunts", "ordre des chasses disputées"),
     "take": ("taking a trophy or a hand card", "prise d'un trophée ou d'une carte en main"),
     "hunting": ("hunting", "chasse"),
     "release": ("choosing the disc a success frees", "choix du disque libéré"),
@@ -52,6 +53,16 @@ class Neanderthal(Game):
     )
     rules_en = RULES_EN
     rules_fr = RULES_FR
+    # A2: each round's revealed daughter card names the first player by species colour; the
+    # species boards are dealt at random (C), so the table shuffles who sits in which seat.
+    first_player = "random"
+    first_player_rule = (
+        "Species boards are dealt at random (C « Affecter aléatoirement à chaque joueur un plateau »); then "
+        "each round, « le symbole la plus à gauche de la barre au milieu de la carte Fille du tour indique "
+        "la couleur du premier joueur » (A2).",
+        "Les plateaux d'espèce sont distribués au hasard (C « Affecter aléatoirement à chaque joueur un "
+        "plateau ») ; puis, à chaque tour, « le symbole la plus à gauche de la barre au milieu de la carte "
+        "Fille du tour indique la couleur du premier joueur » (A2).")
 
     # ---- seats
 
@@ -63,6 +74,14 @@ class Neanderthal(Game):
 
     def seat_owners(self, players, options):
         return [0, 0, 0] if players == 1 else list(range(players))
+
+    def options_for(self, players, options):
+        """K2: « un joueur joue les trois espèces »: alone at the table, the mode left at its
+        default (standard) becomes solo; a mode chosen on purpose is kept (check_players judges it)."""
+        options = dict(options or {})
+        if players == 1 and options.get("mode", "standard") == "standard":
+            options["mode"] = "solo"
+        return options
 
     def check_players(self, players, options):
         super().check_players(players, options)
@@ -266,6 +285,8 @@ def waiting_note(st) -> str:
     if ph == "take":
         seat, kind, cid, key = st["offers"][0]
         return f"{'ABC'[seat]} may take {card_name(cid)} ({key}) " + ("as a trophy" if kind == "trophy" else "into hand")
+    if ph == "hunt_order":
+        return f"{'ABC'[st['order'][0]]} (first player) chooses which of {', '.join(st['hunt_opts'])} is resolved next"
     if ph == "alpha":
         seat, key = st["alpha_ask"]
         return f"{'ABC'[seat]} decides whether its alpha uses its power on {key}"

@@ -534,8 +534,10 @@ def _copy_parties(parties):
 # The state's parts by shape: lists of card ids, seats or counts are copied
 # flat, the rows, parties and players by their layout, numbers and strings
 # shared; any other container (small: the auction, pending choices…) deeply.
-FLAT_LISTS = ("sp", "events", "unused", "order", "gone", "fresh", "evq", "chaos_lost", "acted", "last", "placed", "hq")
-SHARED = frozenset(("coop", "solo", "rng", "round", "phase", "event", "cur", "answer_h", "event_won", "rel_then"))
+FLAT_LISTS = ("sp", "events", "unused", "order", "gone", "fresh", "evq", "chaos_lost", "acted", "last", "placed", "hq",
+              "contested", "hunt_opts")
+SHARED = frozenset(("coop", "solo", "rng", "round", "phase", "event", "cur", "answer_h", "event_won", "rel_then",
+                    "hunt_next"))
 FLAT_DICTS = ("recalls", "alpha_use", "bids")   # seat or card key -> a number or a flag
 DEEP = ("pend", "auc", "fight", "alpha_ask", "offers", "hc", "nego", "rel")
 KNOWN = SHARED | set(FLAT_LISTS) | set(FLAT_DICTS) | set(DEEP) | {"rows", "decks", "parties", "pl"}

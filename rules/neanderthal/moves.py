@@ -197,6 +197,10 @@ def play(st, move: Move) -> list:
     elif kind == "offer":
         E.answer_offer(st, data[1], ev)
         st["phase"] = "hunting"
+    elif kind == "next":
+        E.choose_next(st, data[1])
+        ev.append(Event(f"{seat_name(seat)} resolves {Q.place_name(st, data[1])} next.",
+                        fr=f"{seat_name(seat)} résout {Q.place_name(st, data[1])} ensuite.", seat=seat))
     elif kind == "apower":
         _, key = st["alpha_ask"]
         st["alpha_use"][Q.alpha_key(key, seat)] = data[1]
