@@ -228,7 +228,8 @@ def pay_moves(st, seat) -> list:
 
 def prereq_need(st, seat, extra_key=None) -> dict:
     need = {c: 0 for c in COLOURS}
-    keys = [k for k, ps in st["parties"].items() if str(seat) in ps and k[0] in "NS"]
+    me = str(seat)
+    keys = [k for k, ps in st["parties"].items() if me in ps and k[0] in "NS"]
     if extra_key and extra_key not in keys:
         keys.append(extra_key)
     for k in keys:
@@ -309,21 +310,24 @@ def _assign_moves(st, seat):
         room = [vocab[c] - base[c] for c in COLOURS]   # discs left for a new card's prerequisites
         parties = st["parties"]
         own = p["pool"][seat] > 0
+        room_o, room_w, room_k = room
         for r in ROWS:
+            keys = ROW_KEYS[r]
             for i, cell in enumerate(st["rows"][r]):
                 if cell is None or cell[1]:
                     continue   # a gap or ice: nothing to hunt
-                key = ROW_KEYS[r][i]
+                key = keys[i]
                 cid = cell[0]
                 here = parties.get(key)
                 party = here.get(me) if here else None
                 if not party:
                     o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
-                    if o > room[0] or w > room[1] or k > room[2]:
+                    if o > room_o or w > room_w or k > room_k:
                         continue
-                chaperoned = party is not None and (party["c"][seat] > 0 or party["a"])
-                moves = hunt_moves(seat, key, cid, pool)
-                if own or chaperoned:
+                moves = _HUNT_MOVES.get((seat, key, cid))
+                if moves is None or len(moves) <= pool:
+                    moves = hunt_moves(seat, key, cid, pool)
+                if own or (party is not None and (party["c"][seat] > 0 or party["a"])):   # chaperoned
                     yield moves[1:pool + 1]
                 if alpha_free:
                     yield (moves[0],)

@@ -159,8 +159,11 @@ def card_name(cid: str) -> str:
     return DAUGHTERS[cid]["name"]
 
 
+SEAT_NAMES = ("{p0}", "{p1}", "{p2}")   # placeholders the table replaces with the players' names
+
+
 def seat_name(seat: int) -> str:
-    return "{p%d}" % seat
+    return SEAT_NAMES[seat] if 0 <= seat < 3 else f"{{p{seat}}}"
 
 
 def daughter_key(owner: int, index: int) -> str:
