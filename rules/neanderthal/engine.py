@@ -127,7 +127,7 @@ def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
         p = st["pl"][s]
         slot, colour = SPECIES[species[s]]["start_portal"]
         p["vocab"][colour] -= 1
-        p["portals"][slot].append(colour)
+        p["portals"][slot] = p["portals"][slot] + [colour]   # replaced: state copies share portal lists
         p["vocab"]["k"] -= 1  # the fire-keeper starts immature (C)
     return st
 

@@ -8,7 +8,7 @@ Layout of one player ``st["pl"][seat]``:
   grave     own cubes in the common grave
   alpha     where the alpha cylinder is: grave | pool | party | husband
   vocab     free discs {"o","w","k"}
-  portals   {"venus": [...], "shaman": [...], "bison": [...]}
+  portals   {"venus": [...], "shaman": [...], "bison": [...]}, each list replaced on change
   elders    [None, r1..r6] each None or {"imm": colour or None}, replaced on
             change, never changed in place (state copies share them)
   daughters [{"id", "discs": [...], "hus": None or {"s": seat, "a": bool, "imm": colour or None}}]
@@ -506,18 +506,15 @@ def copy_player(p) -> dict:
     """A player of exactly the layout above, copied field by field (anything else deeply)."""
     if p.keys() != PLAYER_KEYS:
         return deep_copy(p)
-    q = p.copy()   # numbers, strings and booleans are shared
-    q["pool"] = p["pool"][:]
-    q["vocab"] = p["vocab"].copy()
-    q["portals"] = {k: v[:] for k, v in p["portals"].items()}
-    q["elders"] = p["elders"][:]   # an elder is replaced, never changed in place
-    q["daughters"] = [_copy_daughter(d) for d in p["daughters"]]
-    q["trophies"] = p["trophies"][:]
-    q["hand"] = p["hand"][:]
-    q["domestic"] = _copy_holders(p["domestic"])
-    q["inventions"] = _copy_holders(p["inventions"])
-    q["mpi"] = p["mpi"][:]
-    return q
+    return {
+        "pool": p["pool"][:], "grave": p["grave"], "alpha": p["alpha"], "vocab": p["vocab"].copy(),
+        "portals": p["portals"].copy(),   # a slot's list is replaced, never changed in place
+        "tribal": p["tribal"], "elders": p["elders"][:],   # an elder is replaced, never changed in place
+        "daughters": [_copy_daughter(d) for d in p["daughters"]] if p["daughters"] else [],
+        "trophies": p["trophies"][:], "hand": p["hand"][:],
+        "domestic": _copy_holders(p["domestic"]), "inventions": _copy_holders(p["inventions"]),
+        "sexcard": p["sexcard"], "sex": p["sex"], "mpi": p["mpi"][:],
+    }
 
 
 def _copy_parties(parties):
@@ -537,10 +534,11 @@ def _copy_parties(parties):
 # The state's parts by shape: lists of card ids, seats or counts are copied
 # flat, the rows, parties and players by their layout, numbers and strings
 # shared; any other container (small: the auction, pending choices…) deeply.
-FLAT_LISTS = ("sp", "events", "unused", "order", "gone", "fresh", "evq", "chaos_lost", "acted", "last", "placed", "hq",
-              "contested", "hunt_opts")
+FLAT_LISTS = ("events", "unused", "gone", "fresh", "evq", "chaos_lost", "acted", "placed", "hq", "contested",
+              "hunt_opts")
+# shared: numbers, strings, and lists only ever replaced (species, player order, last events)
 SHARED = frozenset(("coop", "solo", "rng", "round", "phase", "event", "cur", "answer_h", "event_won", "rel_then",
-                    "hunt_next"))
+                    "hunt_next", "sp", "order", "last"))
 FLAT_DICTS = ("recalls", "alpha_use", "bids")   # seat or card key -> a number or a flag
 DEEP = ("pend", "auc", "fight", "alpha_ask", "offers", "hc", "nego", "rel")
 KNOWN = SHARED | set(FLAT_LISTS) | set(FLAT_DICTS) | set(DEEP) | {"rows", "decks", "parties", "pl"}

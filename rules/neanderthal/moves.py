@@ -131,7 +131,7 @@ def play_action(st, seat, data, ev) -> None:
     if kind == "portal":
         _, slot, colour = data
         take_disc(p, colour)
-        p["portals"][slot].append(colour)
+        p["portals"][slot] = p["portals"][slot] + [colour]   # replaced: state copies share portal lists
         ev.append(Event(f"{seat_name(seat)} opens {A_COLOUR[colour]} portal on {slot.capitalize()}.",
                         fr=f"{seat_name(seat)} ouvre un portail {colour} sur {slot.capitalize()}.", seat=seat))
         convert_if_fluent(st, seat, ev)

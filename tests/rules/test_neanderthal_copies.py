@@ -1,0 +1,36 @@
+"""Neanderthal's ``clone`` copies a state by its layout and lets copies share the
+parts that are only ever replaced (elders, biome cells, portal lists, the player
+order): ``apply`` must still leave its input, and every sibling state made from
+the same input, exactly as they were (a search applies many moves to one state)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import Rng
+from rules.neanderthal import GAME
+
+
+@pytest.mark.parametrize("players,mode", [(3, "solo"), (2, "standard"), (3, "standard"), (3, "coop")])
+def test_apply_leaves_the_input_and_its_siblings_untouched(players, mode):
+    opts = GAME.resolve_options({"mode": mode})
+    for seed in (1, 2):
+        state = GAME.setup(players, seed, opts)
+        chooser = Rng(seed ^ 0xC0FFEE)
+        for _ in range(5000):
+            acting = GAME.to_act(state)
+            if not acting:
+                break
+            seat = acting[chooser.randbelow(len(acting))]
+            moves = GAME.legal_moves(state, seat)
+            before = GAME.dump(state)
+            children = [GAME.apply(state, m)[0] for m in moves[:4]]
+            dumps = [GAME.dump(c) for c in children]
+            for child, move in zip(children, moves[:4]):   # play on in each child, then look back
+                for m in GAME.legal_moves(child, GAME.to_act(child)[0])[:2] if GAME.to_act(child) else []:
+                    GAME.apply(child, m)
+                    GAME.play(GAME.clone(child), m)
+            assert GAME.dump(state) == before, f"seed {seed}: apply changed its input"
+            assert [GAME.dump(c) for c in children] == dumps, f"seed {seed}: siblings share state"
+            state = GAME.apply(state, moves[chooser.randbelow(len(moves))])[0]
+        assert GAME.result(state) is not None
