@@ -26,7 +26,7 @@ def test_apply_leaves_the_input_and_its_siblings_untouched(players, mode):
             before = GAME.dump(state)
             children = [GAME.apply(state, m)[0] for m in moves[:4]]
             dumps = [GAME.dump(c) for c in children]
-            for child, move in zip(children, moves[:4]):   # play on in each child, then look back
+            for child in children:   # play on in each child, then look back
                 for m in GAME.legal_moves(child, GAME.to_act(child)[0])[:2] if GAME.to_act(child) else []:
                     GAME.apply(child, m)
                     GAME.play(GAME.clone(child), m)
