@@ -323,13 +323,20 @@ def _lowest(st, row, allow_ice=False):
     return None if best is None else best[1]
 
 
+def take_from_deck(st, row: str) -> str:
+    """The top card of a row's deck; the deck list is replaced, so state copies may share it."""
+    deck = st["decks"][row]
+    st["decks"][row] = deck[1:]
+    return deck[0]
+
+
 def global_cooling(st, ev) -> None:
     north, south = st["rows"]["N"], st["rows"]["S"]
     if not st["decks"]["N"]:
         ev.append(Event("Global cooling: the North deck is empty, nothing happens.",
                         fr="Refroidissement global : la pioche Nord est vide."))
         return
-    ice = [st["decks"]["N"].pop(0), True]
+    ice = [take_from_deck(st, "N"), True]
     i = _lowest(st, "N")
     if i is not None:
         moved = north[i]
@@ -365,7 +372,7 @@ def global_warming(st, ev) -> None:
         ev.append(Event("Global warming: the South deck is empty, nothing happens.",
                         fr="Réchauffement global : la pioche Sud est vide."))
         return
-    new = [st["decks"]["S"].pop(0), False]
+    new = [take_from_deck(st, "S"), False]
     i = _lowest(st, "S")
     if i is None:
         gaps = [j for j, c in enumerate(south) if c is None]
@@ -1315,7 +1322,7 @@ def refill(st, key) -> None:
     row = key[0]
     i = int(key[1:]) - 1
     if st["decks"][row]:
-        st["rows"][row][i] = [st["decks"][row].pop(0), False]
+        st["rows"][row][i] = [take_from_deck(st, row), False]
         st["fresh"].append(key)  # a new predator waits until next round
     else:
         st["rows"][row][i] = None

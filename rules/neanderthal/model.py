@@ -74,11 +74,14 @@ def daughter_active(st, seat, d) -> bool:
     return True
 
 
+ABILITY = {cid: info["ability"] for cid, info in DAUGHTERS.items()}
+
+
 def has_ability(st, seat, ability) -> bool:
     """A mature daughter's ability, shared with her husband's tribe (G1)."""
-    for owner in range(n_seats(st)):
-        for d in player(st, owner)["daughters"]:
-            if DAUGHTERS[d["id"]]["ability"] != ability or not daughter_active(st, owner, d):
+    for owner, p in enumerate(st["pl"]):
+        for d in p["daughters"]:
+            if ABILITY[d["id"]] != ability or not daughter_active(st, owner, d):
                 continue
             if owner == seat or (d["hus"] and d["hus"]["s"] == seat and d["hus"]["imm"] is None):
                 return True
@@ -166,7 +169,13 @@ def seat_name(seat: int) -> str:
     return SEAT_NAMES[seat] if 0 <= seat < 3 else f"{{p{seat}}}"
 
 
+_DAUGHTER_KEYS = tuple(tuple(f"{letter}{i + 1}" for i in range(30)) for letter in SEAT_LETTERS)
+
+
 def daughter_key(owner: int, index: int) -> str:
+    """'A1' … : a daughter's place in its owner's tableau, as notations name it."""
+    if 0 <= owner < 3 and 0 <= index < 30:
+        return _DAUGHTER_KEYS[owner][index]
     return f"{SEAT_LETTERS[owner]}{index + 1}"
 
 
@@ -565,7 +574,7 @@ def copy_state(st) -> dict:
         elif v is not None:
             out[k] = v.copy()   # an empty list or dict, still a fresh one
     out["rows"] = {r: row[:] for r, row in st["rows"].items()}   # a cell is replaced, never changed in place
-    out["decks"] = {r: d[:] for r, d in st["decks"].items()}
+    out["decks"] = st["decks"].copy()   # a row's deck is replaced, never changed in place
     out["parties"] = _copy_parties(st["parties"])
     out["pl"] = [copy_player(p) for p in st["pl"]]
     return out
