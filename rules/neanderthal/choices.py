@@ -238,6 +238,18 @@ def prereq_need(st, seat, extra_key=None) -> dict:
     return need
 
 
+def prereq_room(st, seat, p) -> tuple:
+    """Discs (orange, white, black) left after the prerequisites of the cards the
+    seat already hunts: what a new card's prerequisites may take (G)."""
+    o, w, k = p["vocab"]["o"], p["vocab"]["w"], p["vocab"]["k"]
+    me = str(seat)
+    for key, ps in st["parties"].items():
+        if me in ps and key[0] in "NS":
+            a, b, c = PREREQ_COUNTS[slot_card(st, key)[0]]
+            o, w, k = o - a, w - b, k - c
+    return o, w, k
+
+
 def can_enter(st, seat, key) -> bool:
     need = prereq_need(st, seat, key)
     p = player(st, seat)
@@ -304,13 +316,10 @@ def _assign_moves(st, seat):
     pool = sum(p["pool"])
     alpha_free = p["alpha"] == "pool"
     if pool or alpha_free:
-        vocab = p["vocab"]
         me = str(seat)
-        base = prereq_need(st, seat)
-        room = [vocab[c] - base[c] for c in COLOURS]   # discs left for a new card's prerequisites
+        room_o, room_w, room_k = prereq_room(st, seat, p)   # discs left for a new card's prerequisites
         parties = st["parties"]
         own = p["pool"][seat] > 0
-        room_o, room_w, room_k = room
         for r in ROWS:
             keys = ROW_KEYS[r]
             for i, cell in enumerate(st["rows"][r]):

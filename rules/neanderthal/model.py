@@ -183,14 +183,18 @@ def parse_daughter_key(key: str):
     return SEAT_LETTERS.index(key[0]), int(key[1:]) - 1
 
 
+KEY_POS = {key: (r, i) for r in ROWS for i, key in enumerate(ROW_KEYS[r])}   # "N3" -> ("N", 2)
+
+
 def slot_card(st, key: str):
     """(card id, is_ice) of a biome slot 'N3', or None for a gap."""
-    row = st["rows"][key[0]]
-    return row[int(key[1:]) - 1]
+    r, i = KEY_POS[key]
+    return st["rows"][r][i]
 
 
 def huntable(st, key: str) -> bool:
-    cell = slot_card(st, key)
+    r, i = KEY_POS[key]
+    cell = st["rows"][r][i]
     return cell is not None and not cell[1]
 
 
