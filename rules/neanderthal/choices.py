@@ -277,7 +277,18 @@ def promotable(st, seat) -> list:
     p = player(st, seat)
     if p["pool"][seat] == 0:
         return []
-    return [r for r in range(1, 7) if p["elders"][r] is None and can_promote(st, seat, r)]
+    tribal, vocab, elders = p["tribal"], p["vocab"], p["elders"]
+    free = free_promotion(p)
+    out = []
+    for r in range(1, 7):   # can_promote, with the player's fields read once
+        if elders[r] is not None:
+            continue
+        info = ELDERS[r]
+        if tribal or not info["tribal_only"]:
+            if tribal or not info["domain"] or domain_complete(p, info["domain"]):
+                if free or vocab[info["colour"]] > 0:
+                    out.append(r)
+    return out
 
 
 _SHARED: dict = {}

@@ -553,8 +553,9 @@ FLAT_LISTS = ("events", "unused", "gone", "fresh", "evq", "chaos_lost", "acted",
 SHARED = frozenset(("coop", "solo", "rng", "round", "phase", "event", "cur", "answer_h", "event_won", "rel_then",
                     "hunt_next", "sp", "order", "last"))
 FLAT_DICTS = ("recalls", "alpha_use", "bids")   # seat or card key -> a number or a flag
-DEEP = ("pend", "auc", "fight", "alpha_ask", "offers", "hc", "nego", "rel")
-KNOWN = SHARED | set(FLAT_LISTS) | set(FLAT_DICTS) | set(DEEP) | {"rows", "decks", "parties", "pl"}
+DEEP = ("pend", "fight", "alpha_ask", "offers", "hc", "nego", "rel")
+AUCTION_KEYS = frozenset(("seats", "turn", "lead", "n", "passes"))   # the open auction (D7): numbers and a list
+KNOWN = SHARED | set(FLAT_LISTS) | set(FLAT_DICTS) | set(DEEP) | {"auc", "rows", "decks", "parties", "pl"}
 
 
 def copy_state(st) -> dict:
@@ -571,6 +572,9 @@ def copy_state(st) -> dict:
         v = st.get(k)
         if v is not None:
             out[k] = v.copy()
+    auc = st.get("auc")
+    if auc is not None:
+        out["auc"] = {**auc, "seats": auc["seats"][:]} if auc.keys() == AUCTION_KEYS else deep_copy(auc)
     for k in DEEP:
         v = st.get(k)
         if v:
