@@ -33,9 +33,13 @@ from .queries import slug
 
 def to_act(st) -> list:
     ph = st["phase"]
-    n = n_seats(st)
+    if ph == "assign":   # the most frequent decisions first
+        return [st["order"][st["cur"]]]
+    if ph == "bid":
+        auc = st["auc"]
+        return [auc["seats"][auc["turn"]]]   # Q.bid_turn
     if ph == "sex":
-        return [s for s in range(n) if player(st, s)["sex"] is None]
+        return [s for s in range(n_seats(st)) if player(st, s)["sex"] is None]
     if ph == "council":
         return [st["order"][0]]
     if ph in ("chaos", "blizzard"):
@@ -51,14 +55,10 @@ def to_act(st) -> list:
     if ph == "fighting":
         who = st["fight"]["who"]
         return [] if who is None else [who]
-    if ph == "bid":
-        return [Q.bid_turn(st)]
     if ph == "pay":
         return [st["auc"]["lead"]]
     if ph == "discard":
         return [s for s in st["order"] if len(player(st, s)["hand"]) > hand_limit(player(st, s))]
-    if ph == "assign":
-        return [st["order"][st["cur"]]]
     if ph == "nego":
         return nego_to_act(st)
     if ph == "action":

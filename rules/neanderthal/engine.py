@@ -723,6 +723,8 @@ def skip_idle_assigners(st) -> bool:
 
 def kill_in_party(st, seat, party, n) -> int:
     """The victim picks: expatriates, then own cubes, then the alpha (D6)."""
+    if n <= 0:
+        return 0
     dead = 0
     order = [s for s in range(n_seats(st)) if s != seat] + [seat]
     for s in order:
@@ -836,13 +838,12 @@ def attack(st, seat, key, strength):
     party = parties_at(st, key).get(str(seat))
     hus = husband_at(st, key)
     rolls = [st["rng"].roll() for _ in range(strength)]
+    in_party = 0 if party is None else units(party)   # the dice past these are the husband's
+    party_wp = in_party > 0 and war_party(st, seat, key)
+    husband_wp = hus is not None and hus["imm"] is None   # a mature jealous husband is a war party
     hits = 0
     for i, r in enumerate(rolls):
-        is_husband = party is None or i >= units(party)
-        if is_husband:
-            wp = hus is not None and hus["imm"] is None  # a mature jealous husband is a war party
-        else:
-            wp = war_party(st, seat, key)
+        wp = party_wp if i < in_party else husband_wp
         if r == 1 or (wp and r == 2):
             hits += 1
     return hits, Event(f"{seat_name(seat)} attacks on {place_name(st, key)}: rolls {' '.join(map(str, rolls))}, "

@@ -152,8 +152,9 @@ def proposal_moves(st, seat) -> list:
     if st["nego"]["left"].get(str(seat), 0) <= 0:
         return []
     out = []
-    for key in sorted(st["parties"], key=Q.key_order):
-        out += _leave_moves(st, seat, key)
+    if any(chief(st, s) for s in range(n_seats(st))):   # F1: a chief on one side of every pair
+        for key in sorted(st["parties"], key=Q.key_order):
+            out += _leave_moves(st, seat, key)
     return out + _coop_moves(st, seat)
 
 
