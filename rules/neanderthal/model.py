@@ -502,32 +502,29 @@ def deep_copy(obj):
     return obj
 
 
-def _copy_holders(cards):
-    return [{**c, "discs": c["discs"][:]} for c in cards] if cards else []
-
-
-def _copy_daughter(d):
-    h = d["hus"]
-    return {**d, "discs": d["discs"][:], "hus": None if h is None else h.copy()}
-
-
 PLAYER_KEYS = frozenset(("pool", "grave", "alpha", "vocab", "portals", "tribal", "elders", "daughters", "trophies",
                          "hand", "domestic", "inventions", "sexcard", "sex", "mpi"))
 
 
 def copy_player(p) -> dict:
     """A player of exactly the layout above, copied field by field (anything else deeply)."""
-    if p.keys() != PLAYER_KEYS:
+    if len(p) != len(PLAYER_KEYS):
         return deep_copy(p)
-    return {
-        "pool": p["pool"][:], "grave": p["grave"], "alpha": p["alpha"], "vocab": p["vocab"].copy(),
-        "portals": p["portals"].copy(),   # a slot's list is replaced, never changed in place
-        "tribal": p["tribal"], "elders": p["elders"][:],   # an elder is replaced, never changed in place
-        "daughters": [_copy_daughter(d) for d in p["daughters"]] if p["daughters"] else [],
-        "trophies": p["trophies"][:], "hand": p["hand"][:],
-        "domestic": _copy_holders(p["domestic"]), "inventions": _copy_holders(p["inventions"]),
-        "sexcard": p["sexcard"], "sex": p["sex"], "mpi": p["mpi"][:],
-    }
+    try:
+        daughters, domestic, inventions = p["daughters"], p["domestic"], p["inventions"]
+        return {
+            "pool": p["pool"][:], "grave": p["grave"], "alpha": p["alpha"], "vocab": p["vocab"].copy(),
+            "portals": p["portals"].copy(),   # a slot's list is replaced, never changed in place
+            "tribal": p["tribal"], "elders": p["elders"][:],   # an elder is replaced, never changed in place
+            "daughters": [{**d, "discs": d["discs"][:], "hus": None if d["hus"] is None else d["hus"].copy()}
+                          for d in daughters] if daughters else [],
+            "trophies": p["trophies"][:], "hand": p["hand"][:],
+            "domestic": [{**c, "discs": c["discs"][:]} for c in domestic] if domestic else [],
+            "inventions": [{**c, "discs": c["discs"][:]} for c in inventions] if inventions else [],
+            "sexcard": p["sexcard"], "sex": p["sex"], "mpi": p["mpi"][:],
+        }
+    except KeyError:   # another layout (never written by this code): copy it all
+        return deep_copy(p)
 
 
 def _copy_parties(parties):
