@@ -144,10 +144,17 @@ def choose_sexuality(st, seat, sex) -> None:
 # ----------------------------------------------------------- the driver
 
 
+# Phases where a seat decides and nothing runs by itself (advance returns at once).
+WAITING = frozenset(("sex", "council", "chaos", "blizzard", "expat", "bid", "pay", "discard", "nego", "alpha",
+                     "take", "hunt_order", "over"))
+
+
 def advance(st, ev: list) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
     for _ in range(200):
         ph = st["phase"]
+        if ph in WAITING:
+            return
         if ph == "round":
             start_round(st, ev)
         elif ph == "events":

@@ -168,7 +168,12 @@ def play(st, move: Move) -> list:
     data = move.data
     kind = data[0]
     p = player(st, seat)
-    if kind == "sex":
+    phase = st["phase"]
+    if phase == "assign":   # assignments and bids are the most frequent moves
+        play_assign(st, seat, data, ev)
+    elif kind == "bid":
+        E.play_bid(st, seat, data[1], ev)
+    elif kind == "sex":
         E.choose_sexuality(st, seat, data[1])
         ev.append(Event(f"{seat_name(seat)} chooses {data[1]}.", fr=f"{seat_name(seat)} choisit {data[1]}.", seat=seat))
         if not to_act(st):
@@ -230,8 +235,6 @@ def play(st, move: Move) -> list:
         st["pend"]["left"] -= 1
         if st["pend"]["left"] <= 0 or p["grave"] == 0:
             st["phase"] = "events"
-    elif kind == "bid":
-        E.play_bid(st, seat, data[1], ev)
     elif kind == "pay":
         E.pay_auction(st, dict(data[1]), ev)
     elif kind == "discard":
@@ -248,11 +251,9 @@ def play(st, move: Move) -> list:
                         fr=f"{seat_name(seat)} libère un disque.", seat=seat))
         release_from(p, (what, i), colour)
         st["rel"].pop(0)
-    elif st["phase"] == "assign":
-        play_assign(st, seat, data, ev)
-    elif st["phase"] == "nego":
+    elif phase == "nego":
         play_nego(st, seat, data, ev)
-    elif st["phase"] == "action":
+    elif phase == "action":
         if kind != "pass":
             play_action(st, seat, data, ev)
         else:
