@@ -10,6 +10,7 @@ from . import queries as Q
 from .data import BIOMES, COLOUR_NAMES, SPECIES
 from .model import alive_cubes, card_name, copy_state, deep_copy, hand_limit, n_seats, player, score
 from .negotiation import describe, describe_fr
+from .quick import quick_apply
 from .text import RULES_EN, RULES_FR
 
 PHASE_NAMES = {
@@ -147,6 +148,12 @@ class Neanderthal(Game):
                 if m.notation == safe:
                     return m
         return moves[0]
+
+    def apply(self, state, move):
+        quick = quick_apply(state, move)   # copy-on-write for the most frequent moves
+        if quick is not None:
+            return quick
+        return super().apply(state, move)
 
     def clone(self, state):
         # one deep copy (to_json + from_json made two); the same dict, key order included

@@ -527,7 +527,7 @@ def copy_player(p) -> dict:
         return deep_copy(p)
 
 
-def _copy_parties(parties):
+def copy_parties(parties):
     """{card key: {seat: {"c": counts, "a": alpha, "loot": [...]}}}: counts copied flat, loot deeply."""
     out = {}
     for key, seats in parties.items():
@@ -580,6 +580,6 @@ def copy_state(st) -> dict:
             out[k] = v.copy()   # an empty list or dict, still a fresh one
     out["rows"] = {r: row[:] for r, row in st["rows"].items()}   # a cell is replaced, never changed in place
     out["decks"] = st["decks"].copy()   # a row's deck is replaced, never changed in place
-    out["parties"] = _copy_parties(st["parties"])
+    out["parties"] = copy_parties(st["parties"])
     out["pl"] = [copy_player(p) for p in st["pl"]]
     return out

@@ -164,6 +164,18 @@ def play_action(st, seat, data, ev) -> None:
 
 def play(st, move: Move) -> list:
     ev: list = []
+    play_move(st, move, ev)
+    E.advance(st, ev)
+    st["last"] = last_events(ev)
+    return ev
+
+
+def last_events(ev) -> list:
+    return [e.text for e in ev if e.private_to is None][-6:]
+
+
+def play_move(st, move: Move, ev: list) -> None:
+    """The move itself, before the engine runs the automatic steps it unlocks."""
     seat = move.seat
     data = move.data
     kind = data[0]
@@ -260,6 +272,3 @@ def play(st, move: Move) -> list:
             st["acted"].append(seat)
     else:
         raise IllegalMove("That move does not fit this phase.")
-    E.advance(st, ev)
-    st["last"] = [e.text for e in ev if e.private_to is None][-6:]
-    return ev
