@@ -321,9 +321,11 @@ def hunt_moves(seat, key, cid, n: int) -> list:
     return got
 
 
-def _assign_moves(st, seat):
-    """Phase 2 assignments, yielded in runs (tuples or lists of moves), `done` last."""
+def assign_moves(st, seat, first_only: bool = False) -> list:
+    """Phase 2 assignments, `done` last. With first_only, stop at the first choice
+    other than `done` (it is enough to know the seat is not finished)."""
     p = player(st, seat)
+    out: list = []
     pool = sum(p["pool"])
     alpha_free = p["alpha"] == "pool"
     if pool or alpha_free:
@@ -348,53 +350,55 @@ def _assign_moves(st, seat):
                 if moves is None or len(moves) <= pool:
                     moves = hunt_moves(seat, key, cid, pool)
                 if own or (party is not None and (party["c"][seat] > 0 or party["a"])):   # chaperoned
-                    yield moves[1:pool + 1]
+                    out += moves[1:pool + 1]
                 if alpha_free:
-                    yield (moves[0],)
+                    out.append(moves[0])
+                if first_only and out:
+                    return out
     for r in promotable(st, seat):
-        yield (shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", f"Promote a {ELDERS[r]['name']}",
-                                                         ("promote", r))),)
+        out.append(shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", f"Promote a {ELDERS[r]['name']}",
+                                                                 ("promote", r))))
     if p["pool"][seat] and p["sex"] != "libertine" and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
         for i, d in enumerate(p["daughters"]):
             if not d["discs"] and d["hus"] is None:
-                yield (Move(seat, f"wed {i + 1}", f"Husband for {card_name(d['id'])}", ("wed", i)),)
-    yield court_moves(st, seat)
+                out.append(Move(seat, f"wed {i + 1}", f"Husband for {card_name(d['id'])}", ("wed", i)))
+    if first_only and out:
+        return out
+    out += court_moves(st, seat)
     # B4 « A n'importe quel moment, vous pouvez échanger votre cylindre Alpha avec un chasseur non
     # affecté ». Ruling: offered during one's assignment (phase 2), where it changes what can be
     # sent out; an asynchronous table cannot ask at every instant. The alpha is never promoted
     # to elder here (promotions take a cube), so « assigné en permanence comme Ancien » cannot arise.
     if p["alpha"] == "grave" and p["pool"][seat] and any(p["elders"][r] for r in (3, 4, 5)):
-        yield (Move(seat, "alpha", "Swap a hunter for the alpha", ("alpha",)),)
+        out.append(Move(seat, "alpha", "Swap a hunter for the alpha", ("alpha",)))
     elif p["alpha"] == "husband" and p["pool"][seat]:
-        yield (Move(seat, "alpha", "A hunter takes the alpha's place as husband", ("alpha",)),)
+        out.append(Move(seat, "alpha", "A hunter takes the alpha's place as husband", ("alpha",)))
     if st["recalls"].get(str(seat), 0) > 0:
         for r in range(1, 7):
             fits = len(p["hand"]) <= hand_limit(p) - (1 if mature_elder(p, r) else 0)
             if p["elders"][r] is not None and fits:
-                yield (Move(seat, f"recall e{r}", f"{ELDERS[r]['name']} back to hunting", ("recall", "e", r)),)
+                out.append(Move(seat, f"recall e{r}", f"{ELDERS[r]['name']} back to hunting", ("recall", "e", r)))
         for i, d in enumerate(p["daughters"]):
             h = d["hus"]
             if h and h["s"] == seat and not h["a"]:
-                yield (Move(seat, f"recall h{i + 1}", f"Husband of {card_name(d['id'])} back to hunting",
-                           ("recall", "h", i)),)
+                out.append(Move(seat, f"recall h{i + 1}", f"Husband of {card_name(d['id'])} back to hunting",
+                                ("recall", "h", i)))
     if p["sex"] == "harem":
         for i, d in enumerate(p["daughters"]):
             if d["hus"] and d["hus"]["s"] == seat:
                 for j, d2 in enumerate(p["daughters"]):
                     if d2["hus"] is None and not d2["discs"]:
-                        yield (Move(seat, f"sultan {i + 1}>{j + 1}", "Move a husband (sultan's privilege)",
-                                   ("sultan", i, j)),)
-    yield (shared((seat, "done"), lambda: Move(seat, "done", "Done assigning", ("done",))),)
-
-
-def assign_moves(st, seat) -> list:
-    return [m for run in _assign_moves(st, seat) for m in run]
+                        out.append(Move(seat, f"sultan {i + 1}>{j + 1}", "Move a husband (sultan's privilege)",
+                                        ("sultan", i, j)))
+    if first_only and out:
+        return out
+    out.append(shared((seat, "done"), lambda: Move(seat, "done", "Done assigning", ("done",))))
+    return out
 
 
 def has_assignment(st, seat) -> bool:
     """Whether the seat has more to choose than `done` (which always comes last)."""
-    return next(m for run in _assign_moves(st, seat) for m in run).data != ("done",)
-
+    return assign_moves(st, seat, first_only=True)[0].data != ("done",)
 
 
 def court_moves(st, seat) -> list:
