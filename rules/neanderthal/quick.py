@@ -3,7 +3,9 @@ the auction open (D7) and an assignment after which the seat still has more to
 assign (E). Those change only a few parts of the state: the new state gets
 fresh copies of exactly those parts and shares the rest with its input. Any
 other move, or one that turns out to unlock the automatic steps, takes the
-full copy (``copy_state``) instead; nothing shared has been touched by then."""
+full copy (``copy_state``) instead; nothing shared has been touched by then.
+States are values: ``apply`` never changes its input, and ``play`` only ever runs
+on the private copy ``apply`` made, so sharing the untouched parts is safe."""
 
 from __future__ import annotations
 

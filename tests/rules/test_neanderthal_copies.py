@@ -34,3 +34,29 @@ def test_apply_leaves_the_input_and_its_siblings_untouched(players, mode):
             assert [GAME.dump(c) for c in children] == dumps, f"seed {seed}: siblings share state"
             state = GAME.apply(state, moves[chooser.randbelow(len(moves))])[0]
         assert GAME.result(state) is not None
+
+
+@pytest.mark.parametrize("players,mode", [(2, "standard"), (3, "coop")])
+def test_the_copy_on_write_apply_agrees_with_the_full_copy(players, mode):
+    """quick_apply (bids, assignments) must give the state and events a full copy gives."""
+    from rules.core import Game
+    from rules.neanderthal.quick import quick_apply
+
+    opts = GAME.resolve_options({"mode": mode})
+    used = 0
+    for seed in (3, 4):
+        state = GAME.setup(players, seed, opts)
+        chooser = Rng(seed)
+        while GAME.to_act(state):
+            acting = GAME.to_act(state)
+            seat = acting[chooser.randbelow(len(acting))]
+            moves = GAME.legal_moves(state, seat)
+            move = moves[chooser.randbelow(len(moves))]
+            quick = quick_apply(state, move)
+            full = Game.apply(GAME, state, move)          # clone + play, no shortcut
+            if quick is not None:
+                used += 1
+                assert GAME.dump(quick[0]) == GAME.dump(full[0])
+                assert [e.text for e in quick[1]] == [e.text for e in full[1]]
+            state = full[0]
+    assert used > 20   # the shortcut is really taken
