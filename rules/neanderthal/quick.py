@@ -43,8 +43,10 @@ def quick_apply(st, move):
             if k in st:
                 new[k] = st[k].copy()
         play_move(new, move, ev)          # moves.play_assign
-        # engine.advance (skip_idle_assigners) waits while the same seat has more to assign
-        busy = new["phase"] == "assign" and new["order"][new["cur"]] == seat and has_assignment(new, seat)
+        # engine.advance (skip_idle_assigners) waits while the same seat has more to assign;
+        # after sending hunters to a card, any hunter left can follow them there (choices.assign_moves)
+        busy = new["phase"] == "assign" and new["order"][new["cur"]] == seat and (
+            (kind == "hunt" and sum(new["pl"][seat]["pool"]) > 0) or has_assignment(new, seat))
     elif phase == "action" and kind in _ACTIONS:
         new = _shallow(st)
         _own_player(new, st, seat)
