@@ -13,13 +13,12 @@ from __future__ import annotations
 from rules.core import Rng
 
 from . import engine as E
-from .choices import has_assignment
 from .model import AUCTION_KEYS, copy_parties, copy_player, copy_state, deep_copy
 from .moves import last_events, play_move
 
 # assignment kinds touching only the seat's own player, the parties, the assignment
-# order and its recalls (the alpha swap may touch other tableaux, `done` ends a turn)
-_OWN_ASSIGNMENTS = frozenset(("hunt", "promote", "wed", "court", "recall", "sultan"))
+# order, the recalls and the turn counter (the alpha swap may touch other tableaux)
+_OWN_ASSIGNMENTS = frozenset(("hunt", "promote", "wed", "court", "recall", "sultan", "done"))
 _ACTIONS = frozenset(("portal", "neo", "elder", "pass"))   # moves.play_action: the seat's player, `acted`
 
 
@@ -43,10 +42,12 @@ def quick_apply(st, move):
             if k in st:
                 new[k] = st[k].copy()
         play_move(new, move, ev)          # moves.play_assign
-        # engine.advance (skip_idle_assigners) waits while the same seat has more to assign;
-        # after sending hunters to a card, any hunter left can follow them there (choices.assign_moves)
-        busy = new["phase"] == "assign" and new["order"][new["cur"]] == seat and (
-            (kind == "hunt" and sum(new["pl"][seat]["pool"]) > 0) or has_assignment(new, seat))
+        # engine.advance first passes over the seats with nothing to assign (it changes only
+        # the turn counter, here the copy's own) and waits for the next busy one; after sending
+        # hunters to a card, any hunter left can follow them there (choices.assign_moves)
+        busy = new["phase"] == "assign" and (
+            (kind == "hunt" and new["order"][new["cur"]] == seat and sum(new["pl"][seat]["pool"]) > 0)
+            or E.skip_idle_assigners(new))
     elif phase == "action" and kind in _ACTIONS:
         new = _shallow(st)
         _own_player(new, st, seat)
