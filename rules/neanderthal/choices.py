@@ -72,6 +72,10 @@ def legal(st, seat) -> list:
     if seat not in to_act(st):
         return []
     ph = st["phase"]
+    if ph == "assign":   # the most frequent decisions first
+        return assign_moves(st, seat)
+    if ph == "bid":
+        return bid_moves(st, seat)
     if ph == "sex":
         return [Move(seat, s, s.capitalize(), ("sex", s)) for s in Q.sex_options(st, seat)]
     if ph == "council":
@@ -102,15 +106,11 @@ def legal(st, seat) -> list:
     if ph == "expat":
         return [Move(seat, f"send {SEAT_LETTERS[t]}", f"Send a wanderer to {SEAT_LETTERS[t]}", ("send", t))
                 for t in Q.expat_targets(st, seat)]
-    if ph == "bid":
-        return bid_moves(st, seat)
     if ph == "pay":
         return pay_moves(st, seat)
     if ph == "discard":
         return [Move(seat, f"discard {slug(c)}", "Discard " + card_name(c), ("discard", c))
                 for c in player(st, seat)["hand"]]
-    if ph == "assign":
-        return assign_moves(st, seat)
     if ph == "nego":
         return nego_moves(st, seat)
     if ph == "action":
