@@ -129,7 +129,8 @@ def release_moves(st, seat) -> list:
     for holder in Q.release_options(st, seat, colour):
         kind, i = holder
         code = f"{HOLDER_CODES[kind]}{i if kind == 'elder' else i + 1}"
-        out.append(Move(seat, f"free {code}", f"Free the {COLOUR_NAMES[colour]} disc of {Q.holder_name(st, seat, holder)}",
+        out.append(Move(seat, f"free {code}",
+                        f"Free the {COLOUR_NAMES[colour]} disc of {Q.holder_name(st, seat, holder)}",
                         ("free", kind, i, colour)))
     return out
 

@@ -120,7 +120,8 @@ def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
         "round": 0, "phase": "sex", "events": daughters[:10], "unused": daughters[10:],
         "event": None, "order": list(range(seats)), "rows": rows, "decks": decks,
         "gone": [], "fresh": [], "parties": {}, "evq": [], "pend": {}, "bids": {}, "auc": None,
-        "chaos_lost": [0] * seats, "fight": None, "alpha_use": {}, "alpha_ask": None, "offers": [], "hc": None, "cur": 0, "acted": [], "nego": None, "last": [],
+        "chaos_lost": [0] * seats, "fight": None, "alpha_use": {}, "alpha_ask": None, "offers": [], "hc": None,
+        "cur": 0, "acted": [], "nego": None, "last": [],
         "pl": [new_player(s, seats, cards[s]) for s in range(seats)],
     }
     for s in range(seats):
@@ -266,7 +267,8 @@ def start_round(st, ev) -> None:
     st["order"] = order_from_bar(st, card)
     first = st["order"][0]
     info = DAUGHTERS[card]
-    ev.append(Event(f"Round {st['round']}: {info['name']} is revealed ({', '.join(EVENT_NAMES[e] for e in info['events'])}); "
+    named = ", ".join(EVENT_NAMES[e] for e in info["events"])
+    ev.append(Event(f"Round {st['round']}: {info['name']} is revealed ({named}); "
                     f"{seat_name(first)} plays first.",
                     fr=f"Tour {st['round']} : {info['name']} est révélée ; {seat_name(first)} joue en premier.",
                     reveal=True))
@@ -287,7 +289,8 @@ def run_events(st, ev) -> None:
                 # the rest of the round (events, auction, hunting) is not played
                 st["evq"] = []
                 st["gone"].append(st["event"])
-                ev.append(Event("Europe is completely covered in ice.", fr="L'Europe est entièrement couverte de glace."))
+                ev.append(Event("Europe is completely covered in ice.",
+                                fr="L'Europe est entièrement couverte de glace."))
                 end_game(st, ev)
                 return
         elif e == "warm":
@@ -359,7 +362,8 @@ def global_cooling(st, ev) -> None:
     gaps = [j for j, c in enumerate(north) if c is None]
     if gaps:
         north[gaps[0]] = ice
-        ev.append(Event("Global cooling: ice fills a gap in the North.", fr="Refroidissement : la banquise comble un vide au Nord."))
+        ev.append(Event("Global cooling: ice fills a gap in the North.",
+                        fr="Refroidissement : la banquise comble un vide au Nord."))
         return
     # The North is all ice: push one ice card South to make room (D1).
     south_gaps = [j for j, c in enumerate(south) if c is None]
@@ -477,7 +481,8 @@ def chaos_kill(st, seat, kind, ev) -> None:
         what, what_fr = ("a hunter", "un chasseur") if kind == seat else \
             (f"a wanderer of {seat_name(kind)}", f"un errant de {seat_name(kind)}")
     st["pend"][str(seat)]["kill"] -= 1
-    ev.append(Event(f"Chaos: {seat_name(seat)} loses {what}.", fr=f"Chaos : {seat_name(seat)} perd {what_fr}.", seat=seat))
+    ev.append(Event(f"Chaos: {seat_name(seat)} loses {what}.",
+                    fr=f"Chaos : {seat_name(seat)} perd {what_fr}.", seat=seat))
 
 
 def chaos_settle(st, seat, ev) -> None:
@@ -512,14 +517,17 @@ def chaos(st, ev) -> bool:
     for seat in st["order"]:
         p = player(st, seat)
         if chaos_immune(st, seat):
-            ev.append(Event(f"Chaos: {seat_name(seat)} is immune.", fr=f"Chaos : {seat_name(seat)} est immunisé.", seat=seat))
+            ev.append(Event(f"Chaos: {seat_name(seat)} is immune.",
+                            fr=f"Chaos : {seat_name(seat)} est immunisé.", seat=seat))
             continue
         loss = min(chaos_losses(p), hunters(p))
         st["chaos_lost"][seat] += loss
         elders = [r for r in range(1, 7) if has_elder(p, r)]
         lose_elder = bool(elders) and not mature_elder(p, 6)
-        ev.append(Event(f"Chaos: {seat_name(seat)} must lose {loss} hunter(s)" + (" and an elder." if lose_elder else "."),
-                        fr=f"Chaos : {seat_name(seat)} doit perdre {loss} chasseur(s)" + (" et un Ancien." if lose_elder else "."),
+        ev.append(Event(f"Chaos: {seat_name(seat)} must lose {loss} hunter(s)"
+                        + (" and an elder." if lose_elder else "."),
+                        fr=f"Chaos : {seat_name(seat)} doit perdre {loss} chasseur(s)"
+                        + (" et un Ancien." if lose_elder else "."),
                         seat=seat))
         st["pend"][str(seat)] = {"kill": loss, "elder": lose_elder, "flip": loss > 0 and flip_possible(st, seat)}
         chaos_settle(st, seat, ev)
@@ -564,7 +572,8 @@ def blizzard(st, ev) -> bool:
         st["pend"] = pend
         st["phase"] = "blizzard"
         return True
-    ev.append(Event("Blizzard: every tribe feeds its dependants.", fr="Blizzard : toutes les tribus nourrissent leurs dépendants."))
+    ev.append(Event("Blizzard: every tribe feeds its dependants.",
+                    fr="Blizzard : toutes les tribus nourrissent leurs dépendants."))
     return False
 
 
@@ -667,10 +676,12 @@ def resolve_auction(st, ev) -> None:
     if winner is None:
         st["gone"].append(card)
         st["auc"] = None
-        ev.append(Event(f"No bid: {card_name(card)} is discarded.", fr=f"Aucune enchère : {card_name(card)} est défaussée."))
+        ev.append(Event(f"No bid: {card_name(card)} is discarded.",
+                        fr=f"Aucune enchère : {card_name(card)} est défaussée."))
         finish_auction(st, None)
         return
-    ev.append(Event(f"{seat_name(winner)} wins {card_name(card)} for {discs_word(auc['n'])}; the others keep their discs.",
+    ev.append(Event(f"{seat_name(winner)} wins {card_name(card)} for {discs_word(auc['n'])}; "
+                    "the others keep their discs.",
                     fr=f"{seat_name(winner)} remporte {card_name(card)} pour {discs_word(auc['n'], True)} ; "
                        "les autres gardent leur mise.", seat=winner))
     ways = payments(st, winner, auc["n"])
@@ -871,7 +882,8 @@ def gathering(st, ev) -> None:
                     and BIOMES[slot_card(st, key)[0]]["gather"]:
                 got += add_babies(st, seat, 1)
         if got:
-            ev.append(Event(f"{seat_name(seat)} gathers: {got} baby(ies).", fr=f"{seat_name(seat)} cueille : {got} bébé(s).",
+            ev.append(Event(f"{seat_name(seat)} gathers: {got} baby(ies).",
+                            fr=f"{seat_name(seat)} cueille : {got} bébé(s).",
                             seat=seat))
 
 
@@ -1196,7 +1208,8 @@ def hunt_on(st, ev) -> bool:
             if r["ok"]:
                 _home_others(st, key, seat)
             move_party(st, key, seat, onward)
-            ev.append(Event(f"The {card_name(slot_card(st, onward)[0])} ({onward}) attacks {seat_name(seat)}'s hunters too!",
+            ev.append(Event(f"The {card_name(slot_card(st, onward)[0])} ({onward}) attacks "
+                            f"{seat_name(seat)}'s hunters too!",
                             fr=f"{card_name(slot_card(st, onward)[0])} ({onward}) attaque aussi {seat_name(seat)} !",
                             seat=seat))
             if r["ok"]:
@@ -1207,8 +1220,10 @@ def hunt_on(st, ev) -> bool:
             # G4: the gains wait for the predator's attack
             move_party(st, key, seat, pred_key)
             st["parties"][pred_key][str(seat)].setdefault("loot", []).append(gains)
-            ev.append(Event(f"The {card_name(slot_card(st, pred_key)[0])} ({pred_key}) attacks {seat_name(seat)}'s hunters!",
-                            fr=f"{card_name(slot_card(st, pred_key)[0])} ({pred_key}) attaque les chasseurs de {seat_name(seat)} !",
+            ev.append(Event(f"The {card_name(slot_card(st, pred_key)[0])} ({pred_key}) attacks "
+                            f"{seat_name(seat)}'s hunters!",
+                            fr=f"{card_name(slot_card(st, pred_key)[0])} ({pred_key}) attaque les chasseurs de "
+                               f"{seat_name(seat)} !",
                             seat=seat))
         else:
             bank_loot(st, seat, gains, ev)
@@ -1297,7 +1312,8 @@ def bank_loot(st, seat, gains, ev) -> None:
     elif gains.get("hand") and cell and cell[0] == gains["hand"]:
         st.setdefault("offers", []).append([seat, "hand", gains["hand"], key])  # G6: « vous pouvez »
     if bits and ev is not None:
-        ev.append(Event(f"{seat_name(seat)} " + ", ".join(bits) + ".", fr=f"{seat_name(seat)} : " + ", ".join(bits) + ".",
+        ev.append(Event(f"{seat_name(seat)} " + ", ".join(bits) + ".",
+                        fr=f"{seat_name(seat)} : " + ", ".join(bits) + ".",
                         seat=seat))
 
 
@@ -1363,7 +1379,8 @@ def court(st, key, ev) -> None:
         ok = sure or roll <= 2
         ev.append(Event(f"{seat_name(seat)} courts {card_name(d['id'])}: "
                         + ("sure success" if sure else f"rolls {roll}") + (" — success!" if ok else " — refused."),
-                        fr=f"{seat_name(seat)} courtise {card_name(d['id'])} : " + ("succès assuré" if sure else f"{roll}"),
+                        fr=f"{seat_name(seat)} courtise {card_name(d['id'])} : "
+                           + ("succès assuré" if sure else f"{roll}"),
                         seat=seat))
         if not ok:
             continue
@@ -1398,7 +1415,8 @@ def libertine_success(st, seat, victim, ev) -> None:
     send_cube_to_grave(st, victim)
     me["grave"] -= 1
     vp["pool"][seat] += 1
-    ev.append(Event(f"{seat_name(seat)}'s genes spread: a wanderer of {seat_name(seat)} replaces a hunter of {seat_name(victim)}.",
+    ev.append(Event(f"{seat_name(seat)}'s genes spread: a wanderer of {seat_name(seat)} replaces a hunter of "
+                    f"{seat_name(victim)}.",
                     fr=f"Les gènes de {seat_name(seat)} se répandent chez {seat_name(victim)}.", seat=seat))
 
 

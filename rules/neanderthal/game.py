@@ -123,7 +123,8 @@ class Neanderthal(Game):
             raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
         wanted = normalize_notation(text)
         letters = wanted[3:]
-        if wanted.startswith("bid") and letters and set(letters) <= set(Q.bid_colours(state) if state.get("event") else ""):
+        colours = set(Q.bid_colours(state) if state.get("event") else "")
+        if wanted.startswith("bid") and letters and set(letters) <= colours:
             wanted = f"bid{len(letters)}"   # `bid oo` is read as two discs: colours are named only when paying (D7)
         if wanted.startswith("pay") and set(letters) <= set("owk"):
             wanted = "pay" + "".join(sorted(letters, key="owk".index))   # any order of disc letters
@@ -236,7 +237,8 @@ class Neanderthal(Game):
                 what = f"I : les 3 deviennent des 1 en chasse « {KIND_FR.get(h['mod'], h['mod'])} »" + \
                     (", arme (expéditions guerrières)" if h.get("weapon") else "")
             else:
-                what = f"I: turns 3s into 1s on {h['mod']} hunts" + (", weapon (war parties)" if h.get("weapon") else "")
+                what = f"I: turns 3s into 1s on {h['mod']} hunts" + \
+                    (", weapon (war parties)" if h.get("weapon") else "")
             lines.append(f"• {info['name']} — {what}  (`{Q.slug(cid)}`)")
         head = f"Hand ({len(p['hand'])}/{hand_limit(p)}):" if not fr else f"Main ({len(p['hand'])}/{hand_limit(p)}) :"
         return head + "\n" + "\n".join(lines)
@@ -291,7 +293,8 @@ def waiting_note(st) -> str:
         return f"Attack on {f['key']}: {'ABC'[f['who']]} chooses which hunter dies"
     if ph == "take":
         seat, kind, cid, key = st["offers"][0]
-        return f"{'ABC'[seat]} may take {card_name(cid)} ({key}) " + ("as a trophy" if kind == "trophy" else "into hand")
+        return f"{'ABC'[seat]} may take {card_name(cid)} ({key}) " + \
+            ("as a trophy" if kind == "trophy" else "into hand")
     if ph == "hunt_order":
         return f"{'ABC'[st['order'][0]]} (first player) chooses which of {', '.join(st['hunt_opts'])} is resolved next"
     if ph == "alpha":

@@ -192,7 +192,8 @@ def play_move(st, move: Move, ev: list) -> None:
             st["phase"] = "round"
     elif kind == "order":
         st["order"] = list(data[1])
-        ev.append(Event(f"War council: {seat_name(seat)} sets the order " + ", ".join(seat_name(s) for s in data[1]) + ".",
+        ev.append(Event(f"War council: {seat_name(seat)} sets the order "
+                        + ", ".join(seat_name(s) for s in data[1]) + ".",
                         fr="Conseil de guerre : nouvel ordre du tour.", seat=seat))
         st["phase"] = "events"
     elif kind == "chaos":
@@ -223,7 +224,8 @@ def play_move(st, move: Move, ev: list) -> None:
         st["alpha_use"][Q.alpha_key(key, seat)] = data[1]
         st["alpha_ask"] = None
         ev.append(Event(f"{seat_name(seat)}'s alpha " + ("uses its power" if data[1] else "rolls like the others")
-                        + f" on {key}.", fr=f"Alpha de {seat_name(seat)} : " + ("pouvoir utilisé" if data[1] else "lance le dé")
+                        + f" on {key}.",
+                        fr=f"Alpha de {seat_name(seat)} : " + ("pouvoir utilisé" if data[1] else "lance le dé")
                         + f" sur {key}.", seat=seat))
         st["phase"] = "hunting"
     elif kind == "hit":
