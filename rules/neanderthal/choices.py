@@ -209,12 +209,15 @@ def bid_moves(st, seat) -> list:
     out = [shared((seat, "bid pass"), lambda: Move(seat, "pass", "Pass", ("bid", None)))]
     half = player(st, seat)["tribal"]
     auc = st["auc"]
-    lead = None if auc["lead"] is None else Q.bid_key(st, auc["lead"], auc["n"])
-    mine = Q.bid_key(st, seat, 1)
-    for n in range(1, Q.bid_capacity(st, seat) + 1):
-        # Q.bid_beats, with the keys computed once: only the value changes with n
-        if lead is None or (Q.bid_value(st, seat, n),) + mine[1:] > lead:
-            out.append(_bid_move(seat, n, half))
+    cap = Q.bid_capacity(st, seat)
+    lowest = 1
+    if auc["lead"] is not None:
+        # Q.bid_beats: a bid's key grows with its value, so every bid from the lowest winning one up wins
+        lead = Q.bid_key(st, auc["lead"], auc["n"])
+        rest = Q.bid_key(st, seat, 1)[1:]
+        while lowest <= cap and (Q.bid_value(st, seat, lowest),) + rest <= lead:
+            lowest += 1
+    out += [_bid_move(seat, n, half) for n in range(lowest, cap + 1)]
     return out
 
 
