@@ -4,17 +4,75 @@ domestic animals (H). ``advance`` runs them until some seat must decide."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rules.core import Event, Rng
 
-from .data import A_COLOUR, BIOMES, ELDERS, COLOUR_NAMES, COLOUR_NAMES_FR as COLOUR_NAME_FR, COLOURS, CUBES, DAUGHTERS, \
-    SEXUALITY, SPECIES, SPECIES_ORDER
+from .choices import has_action, has_assignment
+from .data import (
+    A_COLOUR,
+    BIOMES,
+    COLOUR_NAMES,
+    COLOUR_NAMES_FR,
+    COLOURS,
+    CUBES,
+    DAUGHTERS,
+    ELDERS,
+    SPECIES,
+    SPECIES_ORDER,
+)
+from .data import SEXUALITY as SEXUALITY  # re-exported: callers read E.SEXUALITY
 from .model import (
-    ROWS, WIDTH, add_babies, holder_discs, immature_holders, release_from, biome_keys, black_discs, card_name, has_ability, has_elder,
-    free_husbands, has_weapon, hand_limit, huntable, hunters, is_gatherer, lazarus, mature_elder,
-    mpi_for, n_seats, order_index, parse_daughter_key, player, remove_elder, seat_name,
-    send_cube_to_grave, slot_card, unseat_husband, vocab_total)
+    ROWS,
+    WIDTH,
+    add_babies,
+    biome_keys,
+    black_discs,
+    card_name,
+    free_husbands,
+    hand_limit,
+    has_ability,
+    has_elder,
+    has_weapon,
+    huntable,
+    hunters,
+    is_gatherer,
+    mature_elder,
+    mpi_for,
+    n_seats,
+    order_index,
+    parse_daughter_key,
+    player,
+    release_from,
+    remove_daughter,
+    remove_elder,
+    remove_tableau_card,
+    seat_name,
+    send_cube_to_grave,
+    slot_card,
+    unseat_husband,
+    vocab_total,
+)
+from .negotiation import start_negotiation
+from .queries import (
+    alpha_key,
+    chaos_kinds,
+    dependants,
+    discs_word,
+    expat_targets,
+    fighters_at,
+    hit_targets,
+    holder_name,
+    husband_at,
+    key_order,
+    parties_at,
+    payments,
+    place_name,
+    release_options,
+    sex_options,
+    units,
+    victim_kinds,
+)
+
+COLOUR_NAME_FR = COLOUR_NAMES_FR
 
 SEXES = ("harem", "libertine", "monogamy")
 EVENT_NAMES = {"cool": "global cooling", "warm": "global warming", "wurm": "Würm glaciation",
@@ -62,14 +120,15 @@ def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
         "round": 0, "phase": "sex", "events": daughters[:10], "unused": daughters[10:],
         "event": None, "order": list(range(seats)), "rows": rows, "decks": decks,
         "gone": [], "fresh": [], "parties": {}, "evq": [], "pend": {}, "bids": {}, "auc": None,
-        "chaos_lost": [0] * seats, "fight": None, "alpha_use": {}, "alpha_ask": None, "offers": [], "hc": None, "cur": 0, "acted": [], "nego": None, "last": [],
+        "chaos_lost": [0] * seats, "fight": None, "alpha_use": {}, "alpha_ask": None, "offers": [], "hc": None,
+        "cur": 0, "acted": [], "nego": None, "last": [],
         "pl": [new_player(s, seats, cards[s]) for s in range(seats)],
     }
     for s in range(seats):
         p = st["pl"][s]
         slot, colour = SPECIES[species[s]]["start_portal"]
         p["vocab"][colour] -= 1
-        p["portals"][slot].append(colour)
+        p["portals"][slot] = p["portals"][slot] + [colour]   # replaced: state copies share portal lists
         p["vocab"]["k"] -= 1  # the fire-keeper starts immature (C)
     return st
 
@@ -82,17 +141,21 @@ def choose_sexuality(st, seat, sex) -> None:
         p["mpi"].append(c)
 
 
-def sex_options(st, seat):
-    return list(SEXUALITY["cards"][player(st, seat)["sexcard"]])
-
 
 # ----------------------------------------------------------- the driver
+
+
+# Phases where a seat decides and nothing runs by itself (advance returns at once).
+WAITING = frozenset(("sex", "council", "chaos", "blizzard", "expat", "bid", "pay", "discard", "nego", "alpha",
+                     "take", "hunt_order", "over"))
 
 
 def advance(st, ev: list) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
     for _ in range(200):
         ph = st["phase"]
+        if ph in WAITING:
+            return
         if ph == "round":
             start_round(st, ev)
         elif ph == "events":
@@ -108,8 +171,9 @@ def advance(st, ev: list) -> None:
                 return
             st["phase"] = "nego_start"
         elif ph == "nego_start":
-            from .negotiation import start_negotiation
             start_negotiation(st, ev)
+        elif ph == "nego_end":   # the last proposal answered, or every seat done (F1)
+            to_discard(st, "combat")
         elif ph == "combat":
             combat_phase(st, ev)
         elif ph == "fighting":
@@ -132,7 +196,6 @@ def advance(st, ev: list) -> None:
                 return
             st["phase"] = st["rel_then"]
         elif ph == "action":
-            from .moves import auto_pass
             auto_pass(st)
             if all_acted(st):
                 st["phase"] = "round"
@@ -143,16 +206,28 @@ def advance(st, ev: list) -> None:
     raise RuntimeError("neanderthal: advance did not settle")
 
 
+def auto_pass(st) -> None:
+    """Seats whose only choice in phase 6 is to pass do not need asking."""
+    for seat in st["order"]:
+        if seat not in st["acted"] and not has_action(st, seat):
+            st["acted"].append(seat)
+
+
 def all_acted(st) -> bool:
     return all(s in st["acted"] for s in range(n_seats(st)))
 
 
+def over_limit(p) -> bool:
+    """More cards in hand than mature elders (an empty hand never is)."""
+    return bool(p["hand"]) and len(p["hand"]) > hand_limit(p)
+
+
 def over_hand_limit(st) -> bool:
-    return any(len(player(st, s)["hand"]) > hand_limit(player(st, s)) for s in range(n_seats(st)))
+    return any(over_limit(p) for p in st["pl"])
 
 
 def to_discard(st, then: str) -> None:
-    over = [s for s in range(n_seats(st)) if len(player(st, s)["hand"]) > hand_limit(player(st, s))]
+    over = [s for s in range(n_seats(st)) if over_limit(player(st, s))]
     if over:
         st["phase"] = "discard"
         st["pend"] = {"then": then}
@@ -172,11 +247,17 @@ def order_from_bar(st, card) -> list:
     return [st["sp"].index(c) for c in bar if c in st["sp"]]
 
 
+def end_game(st, ev) -> None:
+    st["phase"] = "over"
+    st["event"] = None
+    ev.append(Event("The game is over.", fr="La partie est terminée."))
+
+
 def start_round(st, ev) -> None:
+    # J: the game ends after the last event card, or when Europe holds no card left to hunt
+    # (a Europe emptied by trophies in phase 4 ends it here, once that round is played out)
     if not st["events"] or europe_frozen(st):
-        st["phase"] = "over"
-        st["event"] = None
-        ev.append(Event("The game is over.", fr="La partie est terminée."))
+        end_game(st, ev)
         return
     card = st["events"].pop(0)
     st["event"] = card
@@ -186,7 +267,8 @@ def start_round(st, ev) -> None:
     st["order"] = order_from_bar(st, card)
     first = st["order"][0]
     info = DAUGHTERS[card]
-    ev.append(Event(f"Round {st['round']}: {info['name']} is revealed ({', '.join(EVENT_NAMES[e] for e in info['events'])}); "
+    named = ", ".join(EVENT_NAMES[e] for e in info["events"])
+    ev.append(Event(f"Round {st['round']}: {info['name']} is revealed ({named}); "
                     f"{seat_name(first)} plays first.",
                     fr=f"Tour {st['round']} : {info['name']} est révélée ; {seat_name(first)} joue en premier.",
                     reveal=True))
@@ -202,6 +284,15 @@ def run_events(st, ev) -> None:
         e = st["evq"].pop(0)
         if e == "cool":
             global_cooling(st, ev)
+            if europe_frozen(st):
+                # J « lorsque l'Europe est complètement remplie de glace »: the game ends at once,
+                # the rest of the round (events, auction, hunting) is not played
+                st["evq"] = []
+                st["gone"].append(st["event"])
+                ev.append(Event("Europe is completely covered in ice.",
+                                fr="L'Europe est entièrement couverte de glace."))
+                end_game(st, ev)
+                return
         elif e == "warm":
             global_warming(st, ev)
         elif e == "wurm":
@@ -242,13 +333,20 @@ def _lowest(st, row, allow_ice=False):
     return None if best is None else best[1]
 
 
+def take_from_deck(st, row: str) -> str:
+    """The top card of a row's deck; the deck list is replaced, so state copies may share it."""
+    deck = st["decks"][row]
+    st["decks"][row] = deck[1:]
+    return deck[0]
+
+
 def global_cooling(st, ev) -> None:
     north, south = st["rows"]["N"], st["rows"]["S"]
     if not st["decks"]["N"]:
         ev.append(Event("Global cooling: the North deck is empty, nothing happens.",
                         fr="Refroidissement global : la pioche Nord est vide."))
         return
-    ice = [st["decks"]["N"].pop(0), True]
+    ice = [take_from_deck(st, "N"), True]
     i = _lowest(st, "N")
     if i is not None:
         moved = north[i]
@@ -264,7 +362,8 @@ def global_cooling(st, ev) -> None:
     gaps = [j for j, c in enumerate(north) if c is None]
     if gaps:
         north[gaps[0]] = ice
-        ev.append(Event("Global cooling: ice fills a gap in the North.", fr="Refroidissement : la banquise comble un vide au Nord."))
+        ev.append(Event("Global cooling: ice fills a gap in the North.",
+                        fr="Refroidissement : la banquise comble un vide au Nord."))
         return
     # The North is all ice: push one ice card South to make room (D1).
     south_gaps = [j for j, c in enumerate(south) if c is None]
@@ -284,7 +383,7 @@ def global_warming(st, ev) -> None:
         ev.append(Event("Global warming: the South deck is empty, nothing happens.",
                         fr="Réchauffement global : la pioche Sud est vide."))
         return
-    new = [st["decks"]["S"].pop(0), False]
+    new = [take_from_deck(st, "S"), False]
     i = _lowest(st, "S")
     if i is None:
         gaps = [j for j, c in enumerate(south) if c is None]
@@ -299,7 +398,7 @@ def global_warming(st, ev) -> None:
             north[i] = moved
             text += f"; {card_name(moved[0])} moves North"
         elif above[1]:
-            above[1] = False
+            north[i] = [above[0], False]   # cells are replaced, never changed: copies share them
             st["gone"].append(moved[0])
             text += f"; the ice above melts into {card_name(above[0])}, {card_name(moved[0])} is discarded"
         else:
@@ -309,8 +408,9 @@ def global_warming(st, ev) -> None:
     elif moved is not None:
         st["gone"].append(moved[0])
     melted = [c for c in south if c is not None and c[1]]
-    for c in melted:
-        c[1] = False
+    for j, c in enumerate(south):
+        if c is not None and c[1]:
+            south[j] = [c[0], False]
     if melted:
         text += "; the southern ice melts (" + ", ".join(card_name(c[0]) for c in melted) + ")"
     ev.append(Event(text + ".", fr="Réchauffement global : " + card_name(new[0]) + " arrive au Sud.", reveal=reveal))
@@ -329,7 +429,6 @@ def wurm(st, ev) -> None:
 
 
 def elder_attrition(st, ev, dice: int) -> None:
-    from .data import ELDERS
     for seat in st["order"]:
         p = player(st, seat)
         rolls = [st["rng"].roll() for _ in range(dice)]
@@ -369,17 +468,6 @@ def flip_possible(st, seat) -> bool:
     return all(free[c] >= need.count(c) for c in COLOURS)
 
 
-def chaos_kinds(st, seat) -> list:
-    """D4/D6: the kinds of unassigned hunter a seat may give up, in the order
-    the table picks for an absent player (wanderers, own cubes, the alpha)."""
-    p = player(st, seat)
-    out = [s for s in range(n_seats(st)) if s != seat and p["pool"][s] > 0]
-    if p["pool"][seat] > 0:
-        out.append(seat)
-    if p["alpha"] == "pool":
-        out.append("a")
-    return out
-
 
 def chaos_kill(st, seat, kind, ev) -> None:
     """One chaos loss of the chosen kind (a seat index: a cube of that colour; "a": the alpha)."""
@@ -393,7 +481,8 @@ def chaos_kill(st, seat, kind, ev) -> None:
         what, what_fr = ("a hunter", "un chasseur") if kind == seat else \
             (f"a wanderer of {seat_name(kind)}", f"un errant de {seat_name(kind)}")
     st["pend"][str(seat)]["kill"] -= 1
-    ev.append(Event(f"Chaos: {seat_name(seat)} loses {what}.", fr=f"Chaos : {seat_name(seat)} perd {what_fr}.", seat=seat))
+    ev.append(Event(f"Chaos: {seat_name(seat)} loses {what}.",
+                    fr=f"Chaos : {seat_name(seat)} perd {what_fr}.", seat=seat))
 
 
 def chaos_settle(st, seat, ev) -> None:
@@ -428,14 +517,17 @@ def chaos(st, ev) -> bool:
     for seat in st["order"]:
         p = player(st, seat)
         if chaos_immune(st, seat):
-            ev.append(Event(f"Chaos: {seat_name(seat)} is immune.", fr=f"Chaos : {seat_name(seat)} est immunisé.", seat=seat))
+            ev.append(Event(f"Chaos: {seat_name(seat)} is immune.",
+                            fr=f"Chaos : {seat_name(seat)} est immunisé.", seat=seat))
             continue
         loss = min(chaos_losses(p), hunters(p))
         st["chaos_lost"][seat] += loss
         elders = [r for r in range(1, 7) if has_elder(p, r)]
         lose_elder = bool(elders) and not mature_elder(p, 6)
-        ev.append(Event(f"Chaos: {seat_name(seat)} must lose {loss} hunter(s)" + (" and an elder." if lose_elder else "."),
-                        fr=f"Chaos : {seat_name(seat)} doit perdre {loss} chasseur(s)" + (" et un Ancien." if lose_elder else "."),
+        ev.append(Event(f"Chaos: {seat_name(seat)} must lose {loss} hunter(s)"
+                        + (" and an elder." if lose_elder else "."),
+                        fr=f"Chaos : {seat_name(seat)} doit perdre {loss} chasseur(s)"
+                        + (" et un Ancien." if lose_elder else "."),
                         seat=seat))
         st["pend"][str(seat)] = {"kill": loss, "elder": lose_elder, "flip": loss > 0 and flip_possible(st, seat)}
         chaos_settle(st, seat, ev)
@@ -463,14 +555,6 @@ def flip_sexuality(st, seat, ev) -> None:
 # D5 ---------------------------------------------------------------------
 
 
-def dependants(st, seat) -> list:
-    """Elders, daughters without a mature husband, domestic animals (D5)."""
-    p = player(st, seat)
-    out = [f"e{r}" for r in range(1, 7) if has_elder(p, r)]
-    out += [f"d{i + 1}" for i, d in enumerate(p["daughters"]) if not (d["hus"] and d["hus"]["imm"] is None)]
-    out += [f"x{i + 1}" for i in range(len(p["domestic"]))]
-    return out
-
 
 def blizzard_excess(st, seat) -> int:
     return max(0, len(dependants(st, seat)) - hunters(player(st, seat)) // 2)
@@ -488,21 +572,22 @@ def blizzard(st, ev) -> bool:
         st["pend"] = pend
         st["phase"] = "blizzard"
         return True
-    ev.append(Event("Blizzard: every tribe feeds its dependants.", fr="Blizzard : toutes les tribus nourrissent leurs dépendants."))
+    ev.append(Event("Blizzard: every tribe feeds its dependants.",
+                    fr="Blizzard : toutes les tribus nourrissent leurs dépendants."))
     return False
 
 
 # D6 ---------------------------------------------------------------------
 
 
-def expat_targets(st, seat) -> list:
-    return [s for s in range(n_seats(st)) if s != seat and not lazarus(st, s)]
-
 
 def expatriation(st, ev, eyes: int) -> bool:
+    """D6: « Le joueur qui a perdu le plus de chasseurs lors d'un événement «chaos» » sends one
+    wanderer per eye; ties go by player order. Ruling: when no tribe lost a hunter (every tribe
+    immune, or no chaos this round), nobody lost the most and no wanderer leaves."""
     worst = max(st["order"], key=lambda s: (st["chaos_lost"][s], -order_index(st, s)))
     p = player(st, worst)
-    n = min(eyes, p["grave"])
+    n = min(eyes, p["grave"]) if st["chaos_lost"][worst] > 0 else 0
     targets = expat_targets(st, worst)
     if n == 0 or not targets:
         ev.append(Event("Expatriation: no wanderer leaves.", fr="Expatriation : aucun errant ne part."))
@@ -556,45 +641,6 @@ def open_auction(st, ev) -> None:
     st["phase"] = "bid"
 
 
-def bid_colours(st) -> list:
-    return [c for c in COLOURS if c in DAUGHTERS[st["event"]]["bid"]]
-
-
-def bid_capacity(st, seat) -> int:
-    """How many discs a seat can put up: its vocabulary in the card's colours."""
-    p = player(st, seat)
-    return sum(p["vocab"][c] for c in bid_colours(st))
-
-
-def bid_value(st, seat, n: int) -> float:
-    return n / 2 if player(st, seat)["tribal"] else n  # D7: a tribal harem bids at half value (no rounding)
-
-
-def bid_key(st, seat, n: int) -> tuple:
-    """Higher wins: the value, then the Caring Woman, then player order (D7 ties)."""
-    return (bid_value(st, seat, n), 1 if has_ability(st, seat, "caring") else 0, -order_index(st, seat))
-
-
-def bid_beats(st, seat, n: int) -> bool:
-    """A bid is legal when it takes the lead: a raise, or a match that wins the tie."""
-    auc = st["auc"]
-    if not 1 <= n <= bid_capacity(st, seat):   # D7: the minimum bid is one disc
-        return False
-    if auc["lead"] is None:
-        return True
-    return bid_key(st, seat, n) > bid_key(st, auc["lead"], auc["n"])
-
-
-def bid_turn(st):
-    auc = st["auc"]
-    return auc["seats"][auc["turn"]]
-
-
-def discs_word(n, fr=False) -> str:
-    if fr:
-        return f"{n} disque" + ("s" if n > 1 else "")
-    return f"{n} disc" + ("s" if n != 1 else "")
-
 
 def play_bid(st, seat, n, ev) -> None:
     """One bid (a number of discs) or pass (None) by the seat whose turn it
@@ -622,27 +668,6 @@ def play_bid(st, seat, n, ev) -> None:
             break
 
 
-def bid_text(discs: dict) -> str:
-    return "".join(c * discs.get(c, 0) for c in COLOURS)
-
-
-def payments(st, seat, n) -> list:
-    """Every way to pay n discs in the card's colours from the seat's vocabulary."""
-    p = player(st, seat)
-    cols = bid_colours(st)
-    out = []
-
-    def fill(i, left, acc):
-        if i == len(cols) - 1:
-            if left <= p["vocab"][cols[i]]:
-                out.append({**acc, cols[i]: left})
-            return
-        for k in range(min(left, p["vocab"][cols[i]]), -1, -1):
-            fill(i + 1, left - k, {**acc, cols[i]: k})
-
-    fill(0, n, {})
-    return [{c: d.get(c, 0) for c in COLOURS} for d in out]
-
 
 def resolve_auction(st, ev) -> None:
     card = st["event"]
@@ -651,10 +676,12 @@ def resolve_auction(st, ev) -> None:
     if winner is None:
         st["gone"].append(card)
         st["auc"] = None
-        ev.append(Event(f"No bid: {card_name(card)} is discarded.", fr=f"Aucune enchère : {card_name(card)} est défaussée."))
+        ev.append(Event(f"No bid: {card_name(card)} is discarded.",
+                        fr=f"Aucune enchère : {card_name(card)} est défaussée."))
         finish_auction(st, None)
         return
-    ev.append(Event(f"{seat_name(winner)} wins {card_name(card)} for {discs_word(auc['n'])}; the others keep their discs.",
+    ev.append(Event(f"{seat_name(winner)} wins {card_name(card)} for {discs_word(auc['n'])}; "
+                    "the others keep their discs.",
                     fr=f"{seat_name(winner)} remporte {card_name(card)} pour {discs_word(auc['n'], True)} ; "
                        "les autres gardent leur mise.", seat=winner))
     ways = payments(st, winner, auc["n"])
@@ -700,10 +727,9 @@ def start_assign(st, ev) -> None:
 
 def skip_idle_assigners(st) -> bool:
     """True while some seat in order still has assignments to make."""
-    from .moves import assign_moves
     while st["cur"] < len(st["order"]):
         seat = st["order"][st["cur"]]
-        if len(assign_moves(st, seat)) > 1:
+        if has_assignment(st, seat):
             return True
         st["cur"] += 1
     return False
@@ -712,16 +738,11 @@ def skip_idle_assigners(st) -> bool:
 # ------------------------------------------------------------ phase 3
 
 
-def parties_at(st, key) -> dict:
-    return st["parties"].get(key, {})
-
-
-def units(party) -> int:
-    return sum(party["c"]) + (1 if party["a"] else 0)
-
 
 def kill_in_party(st, seat, party, n) -> int:
     """The victim picks: expatriates, then own cubes, then the alpha (D6)."""
+    if n <= 0:
+        return 0
     dead = 0
     order = [s for s in range(n_seats(st)) if s != seat] + [seat]
     for s in order:
@@ -741,16 +762,6 @@ def attack_order(st, seats) -> list:
                                         -black_discs(player(st, s)), order_index(st, s)))
 
 
-def fighters_at(st, key):
-    """{seat: strength} on a card; a husband defends his wife (F2)."""
-    out = {int(s): units(p) for s, p in parties_at(st, key).items() if units(p) > 0}
-    if key[0] not in "NS":
-        owner, i = parse_daughter_key(key)
-        h = player(st, owner)["daughters"][i]["hus"]
-        if h is not None:
-            out[h["s"]] = out.get(h["s"], 0) + 1
-    return out
-
 
 def war_party(st, seat, key) -> bool:
     p = player(st, seat)
@@ -762,33 +773,11 @@ def war_party(st, seat, key) -> bool:
 
 def combat_phase(st, ev) -> None:
     """F2: on each contested card, each tribe in attack order rolls once."""
-    st["fight"] = {"keys": sorted(st["parties"], key=_key_order), "key": None, "queue": [],
+    st["fight"] = {"keys": sorted(st["parties"], key=key_order), "key": None, "queue": [],
                    "att": None, "hits": 0, "vic": None, "who": None, "step": None}
     st["phase"] = "fighting"
     fight_on(st, ev)
 
-
-def hit_targets(st, key, seat) -> list:
-    """Enemies on the card, the table's default (the strongest, then player order) first."""
-    fighters = fighters_at(st, key)
-    return sorted((s for s in fighters if s != seat and fighters[s] > 0),
-                  key=lambda s: (-fighters[s], order_index(st, s)))
-
-
-def victim_kinds(st, key, victim) -> list:
-    """What a hit victim may lose on a card: wanderers, own cubes, the alpha, the husband."""
-    out = []
-    party = parties_at(st, key).get(str(victim))
-    if party is not None:
-        out += [s for s in range(n_seats(st)) if s != victim and party["c"][s] > 0]
-        if party["c"][victim] > 0:
-            out.append(victim)
-        if party["a"]:
-            out.append("a")
-    hus = _husband_of(st, key)
-    if hus is not None and hus["s"] == victim:
-        out.append("h")
-    return out
 
 
 def fight_kill(st, key, victim, kind, ev) -> None:
@@ -862,24 +851,17 @@ def fight_on(st, ev) -> bool:
     return False
 
 
-def _husband_of(st, key):
-    if key[0] in "NS":
-        return None
-    owner, i = parse_daughter_key(key)
-    return player(st, owner)["daughters"][i]["hus"]
-
 
 def attack(st, seat, key, strength):
     party = parties_at(st, key).get(str(seat))
-    hus = _husband_of(st, key)
+    hus = husband_at(st, key)
     rolls = [st["rng"].roll() for _ in range(strength)]
+    in_party = 0 if party is None else units(party)   # the dice past these are the husband's
+    party_wp = in_party > 0 and war_party(st, seat, key)
+    husband_wp = hus is not None and hus["imm"] is None   # a mature jealous husband is a war party
     hits = 0
     for i, r in enumerate(rolls):
-        is_husband = party is None or i >= units(party)
-        if is_husband:
-            wp = hus is not None and hus["imm"] is None  # a mature jealous husband is a war party
-        else:
-            wp = war_party(st, seat, key)
+        wp = party_wp if i < in_party else husband_wp
         if r == 1 or (wp and r == 2):
             hits += 1
     return hits, Event(f"{seat_name(seat)} attacks on {place_name(st, key)}: rolls {' '.join(map(str, rolls))}, "
@@ -900,20 +882,10 @@ def gathering(st, ev) -> None:
                     and BIOMES[slot_card(st, key)[0]]["gather"]:
                 got += add_babies(st, seat, 1)
         if got:
-            ev.append(Event(f"{seat_name(seat)} gathers: {got} baby(ies).", fr=f"{seat_name(seat)} cueille : {got} bébé(s).",
+            ev.append(Event(f"{seat_name(seat)} gathers: {got} baby(ies).",
+                            fr=f"{seat_name(seat)} cueille : {got} bébé(s).",
                             seat=seat))
 
-
-def place_name(st, key) -> str:
-    if key[0] in "NS":
-        cell = slot_card(st, key)
-        return f"{key} {card_name(cell[0])}" if cell else key
-    owner, i = parse_daughter_key(key)
-    return f"{key} {card_name(player(st, owner)['daughters'][i]['id'])}"
-
-
-def _key_order(key):
-    return (0 if key[0] in "NS" else 1, key)
 
 
 # ------------------------------------------------------------ phase 4
@@ -935,9 +907,11 @@ def start_hunting(st) -> None:
         return placed.index(k) if k in placed else len(placed)
 
     first = sorted([k for k in keys if not contested(k) and not is_pred(k)],
-                   key=lambda k: (order_index(st, _single_seat(st, k)), placed_at(k), _key_order(k)))
-    second = sorted([k for k in keys if contested(k) and not is_pred(k)], key=_key_order)
+                   key=lambda k: (order_index(st, _single_seat(st, k)), placed_at(k), key_order(k)))
+    second = sorted([k for k in keys if contested(k) and not is_pred(k)], key=key_order)
     st["hq"] = first + second
+    st["contested"] = second   # the first player orders these (A4); the list shrinks as it chooses
+    st["hunt_next"] = None
     st["alpha_use"] = {}
     st["alpha_ask"] = None
     st["rel"] = []
@@ -966,9 +940,16 @@ def continue_hunting(st, ev) -> bool:
             if key not in st["parties"]:
                 st["hq"].pop(0)
                 continue
+            if key in (st.get("contested") or ()):
+                key = next_card(st, [k for k in st["hq"] if k in st["parties"]])
+                if key is None:
+                    return False
+                st["hq"].remove(key)
+                st["hq"].insert(0, key)
             if ask_alpha(st, key):
                 return False
             st["hq"].pop(0)
+            st["hunt_next"] = None
             if key[0] in "NS":
                 hunt_card(st, key, ev)
             else:
@@ -977,9 +958,13 @@ def continue_hunting(st, ev) -> bool:
         # every call clears its card; a second predator may receive the survivors
         preds = sorted(k for k in st["parties"] if any(units(p) for p in st["parties"][k].values()))
         if preds:
-            if ask_alpha(st, preds[0]):
+            key = next_card(st, preds)
+            if key is None:
                 return False
-            hunt_card(st, preds[0], ev, predator=True)
+            if ask_alpha(st, key):
+                return False
+            st["hunt_next"] = None
+            hunt_card(st, key, ev, predator=True)
             continue
         break
     if st.get("offers"):
@@ -1001,23 +986,44 @@ def continue_hunting(st, ev) -> bool:
     return True
 
 
+def next_card(st, candidates):
+    """A4: contested cards, then predators, go « dans l'ordre déterminé par le premier
+    joueur »: with two or more left, the first player names the next one (phase
+    "hunt_order"; None until it has). The table's default is the board order."""
+    if len(candidates) == 1:
+        return candidates[0]
+    if st.get("hunt_next") in candidates:
+        return st["hunt_next"]
+    st["hunt_opts"] = list(candidates)
+    st["phase"] = "hunt_order"
+    return None
+
+
+def choose_next(st, key) -> None:
+    if key in (st.get("contested") or []):
+        st["contested"].remove(key)
+    st["hunt_next"] = key
+    st["hunt_opts"] = None
+    st["phase"] = "hunting"
+
+
 def hunting_phase(st, ev, power=True) -> None:
     """The whole of phase 4 when nobody has a choice to make (tests, tools);
-    every alpha with a power uses it (or none does: power=False)."""
+    every alpha with a power uses it (or none does: power=False), the first
+    player takes contested cards and predators in board order."""
     start_hunting(st)
-    while not continue_hunting(st, ev) and st["phase"] in ("alpha", "take"):
+    while not continue_hunting(st, ev) and st["phase"] in ("alpha", "take", "hunt_order"):
         if st["phase"] == "take":
             answer_offer(st, True, ev)
+        elif st["phase"] == "hunt_order":
+            choose_next(st, st["hunt_opts"][0])
+            continue
         else:
             seat, key = st["alpha_ask"]
             st["alpha_use"][alpha_key(key, seat)] = power
             st["alpha_ask"] = None
         st["phase"] = "hunting"
 
-
-def release_options(st, seat, colour) -> list:
-    p = player(st, seat)
-    return [h for h in immature_holders(p) if colour in holder_discs(p, h)]
 
 
 def settle_releases(st, ev) -> bool:
@@ -1034,18 +1040,6 @@ def settle_releases(st, ev) -> bool:
                             fr=f"{seat_name(seat)} libère un disque {COLOUR_NAME_FR[colour]}.", seat=seat))
     return True
 
-
-def holder_name(st, seat, holder) -> str:
-    from .data import ELDERS
-    kind, i = holder
-    p = player(st, seat)
-    if kind == "elder":
-        return ELDERS[i]["name"]
-    if kind == "hus":
-        return "husband of " + card_name(p["daughters"][i]["id"])
-    if kind == "daughter":
-        return card_name(p["daughters"][i]["id"])
-    return card_name(p["domestic" if kind == "domestic" else "inventions"][i]["id"])
 
 
 def queue_release(st, seat, colours) -> None:
@@ -1092,9 +1086,6 @@ def alpha_power(p, kind: str) -> bool:
     return False
 
 
-def alpha_key(key, seat) -> str:
-    return f"{key}/{seat}"
-
 
 def ask_alpha(st, key) -> bool:
     """E5 « Préparation »: before a hunting roll, a player whose alpha has a power on
@@ -1135,7 +1126,7 @@ def roll_party(st, seat, party, card, key=None) -> dict:
     good = (1, 2) if info["star"] else (1,)
     successes = sum(1 for f in allf if f in good)
     deaths = sum(1 for f in faces if f in info["bloody"] or (f in info["frozen"] and not mature_elder(p, 6)))
-    multiple = max(Counter(allf).values()) if allf else 0
+    multiple = max(map(allf.count, set(allf))) if allf else 0   # doubles, triples… (G5, G6)
     return {"raw": raw, "faces": faces, "auto": auto, "successes": successes,
             "ok": successes >= info["dice"], "deaths": deaths, "multiple": multiple}
 
@@ -1217,7 +1208,8 @@ def hunt_on(st, ev) -> bool:
             if r["ok"]:
                 _home_others(st, key, seat)
             move_party(st, key, seat, onward)
-            ev.append(Event(f"The {card_name(slot_card(st, onward)[0])} ({onward}) attacks {seat_name(seat)}'s hunters too!",
+            ev.append(Event(f"The {card_name(slot_card(st, onward)[0])} ({onward}) attacks "
+                            f"{seat_name(seat)}'s hunters too!",
                             fr=f"{card_name(slot_card(st, onward)[0])} ({onward}) attaque aussi {seat_name(seat)} !",
                             seat=seat))
             if r["ok"]:
@@ -1228,8 +1220,10 @@ def hunt_on(st, ev) -> bool:
             # G4: the gains wait for the predator's attack
             move_party(st, key, seat, pred_key)
             st["parties"][pred_key][str(seat)].setdefault("loot", []).append(gains)
-            ev.append(Event(f"The {card_name(slot_card(st, pred_key)[0])} ({pred_key}) attacks {seat_name(seat)}'s hunters!",
-                            fr=f"{card_name(slot_card(st, pred_key)[0])} ({pred_key}) attaque les chasseurs de {seat_name(seat)} !",
+            ev.append(Event(f"The {card_name(slot_card(st, pred_key)[0])} ({pred_key}) attacks "
+                            f"{seat_name(seat)}'s hunters!",
+                            fr=f"{card_name(slot_card(st, pred_key)[0])} ({pred_key}) attaque les chasseurs de "
+                               f"{seat_name(seat)} !",
                             seat=seat))
         else:
             bank_loot(st, seat, gains, ev)
@@ -1318,7 +1312,8 @@ def bank_loot(st, seat, gains, ev) -> None:
     elif gains.get("hand") and cell and cell[0] == gains["hand"]:
         st.setdefault("offers", []).append([seat, "hand", gains["hand"], key])  # G6: « vous pouvez »
     if bits and ev is not None:
-        ev.append(Event(f"{seat_name(seat)} " + ", ".join(bits) + ".", fr=f"{seat_name(seat)} : " + ", ".join(bits) + ".",
+        ev.append(Event(f"{seat_name(seat)} " + ", ".join(bits) + ".",
+                        fr=f"{seat_name(seat)} : " + ", ".join(bits) + ".",
                         seat=seat))
 
 
@@ -1351,7 +1346,7 @@ def refill(st, key) -> None:
     row = key[0]
     i = int(key[1:]) - 1
     if st["decks"][row]:
-        st["rows"][row][i] = [st["decks"][row].pop(0), False]
+        st["rows"][row][i] = [take_from_deck(st, row), False]
         st["fresh"].append(key)  # a new predator waits until next round
     else:
         st["rows"][row][i] = None
@@ -1370,6 +1365,13 @@ def court(st, key, ev) -> None:
     for seat in suitors:
         party = st["parties"][key][str(seat)]
         p = player(st, seat)
+        if seat == owner and op["vocab"]["o"] == 0 and not free_husbands(st, owner):
+            # E3: a husband in one's own tableau sits on an orange disc (G1 « commence immature »);
+            # without one (and no free promotion) the courting cannot succeed
+            ev.append(Event(f"{seat_name(seat)} has no orange disc for a husband of {card_name(d['id'])}.",
+                            fr=f"{seat_name(seat)} n'a pas de disque orange pour marier {card_name(d['id'])}.",
+                            seat=seat))
+            continue
         # G1 « Un guerrier alpha réussit toujours », if it chose its power before the roll (E5)
         warrior = party["a"] and alpha_power(p, "club") and st.get("alpha_use", {}).get(alpha_key(key, seat), True)
         sure = warrior or (seat == owner and d["hus"] is None)
@@ -1377,7 +1379,8 @@ def court(st, key, ev) -> None:
         ok = sure or roll <= 2
         ev.append(Event(f"{seat_name(seat)} courts {card_name(d['id'])}: "
                         + ("sure success" if sure else f"rolls {roll}") + (" — success!" if ok else " — refused."),
-                        fr=f"{seat_name(seat)} courtise {card_name(d['id'])} : " + ("succès assuré" if sure else f"{roll}"),
+                        fr=f"{seat_name(seat)} courtise {card_name(d['id'])} : "
+                           + ("succès assuré" if sure else f"{roll}"),
                         seat=seat))
         if not ok:
             continue
@@ -1391,9 +1394,9 @@ def court(st, key, ev) -> None:
         if d["hus"] is not None:
             unseat_husband(st, owner, i, to_grave=False)
         imm = None
-        if groom == owner and op["vocab"]["o"] > 0 and not free_husbands(st, owner):
+        if groom == owner and not free_husbands(st, owner):
             op["vocab"]["o"] -= 1
-            imm = "o"  # courting one's own daughter: the husband starts immature
+            imm = "o"  # G1, E3: in one's own tableau the husband starts immature, on an orange disc
         d["hus"] = {"s": groom, "a": alpha, "imm": imm}
         if alpha:
             player(st, groom)["alpha"] = "husband"
@@ -1412,7 +1415,8 @@ def libertine_success(st, seat, victim, ev) -> None:
     send_cube_to_grave(st, victim)
     me["grave"] -= 1
     vp["pool"][seat] += 1
-    ev.append(Event(f"{seat_name(seat)}'s genes spread: a wanderer of {seat_name(seat)} replaces a hunter of {seat_name(victim)}.",
+    ev.append(Event(f"{seat_name(seat)}'s genes spread: a wanderer of {seat_name(seat)} replaces a hunter of "
+                    f"{seat_name(victim)}.",
                     fr=f"Les gènes de {seat_name(seat)} se répandent chez {seat_name(victim)}.", seat=seat))
 
 
@@ -1442,7 +1446,6 @@ def drop_dependant(st, seat, code, ev) -> None:
         cid = remove_daughter_at(st, seat, idx - 1)
         what = card_name(cid)
     else:
-        from .model import remove_tableau_card
         cid = remove_tableau_card(st, seat, "domestic", idx - 1)
         what = card_name(cid)
     ev.append(Event(f"{seat_name(seat)} cannot feed {what} in the blizzard.",
@@ -1450,7 +1453,6 @@ def drop_dependant(st, seat, code, ev) -> None:
 
 
 def remove_daughter_at(st, seat, i) -> str:
-    from .model import remove_daughter
     return remove_daughter(st, seat, i)
 
 

@@ -6,10 +6,11 @@ from rules.core import Game, IllegalMove, Option, Result, Rng, normalize_notatio
 
 from . import engine as E
 from . import moves as M
+from . import queries as Q
 from .data import BIOMES, COLOUR_NAMES, SPECIES
-from .model import (
-    alive_cubes, card_name, hand_limit, n_seats, player, score)
+from .model import alive_cubes, card_name, copy_state, deep_copy, hand_limit, n_seats, player, score
 from .negotiation import describe, describe_fr
+from .quick import quick_apply
 from .text import RULES_EN, RULES_FR
 
 PHASE_NAMES = {
@@ -25,6 +26,7 @@ PHASE_NAMES = {
     "nego": ("negotiations", "négociations"),
     "fighting": ("attacks", "attaques"),
     "alpha": ("alpha power", "pouvoir de l'Alpha"),
+    "hunt_order": ("ordering the contested hunts", "ordre des chasses disputées"),
     "take": ("taking a trophy or a hand card", "prise d'un trophée ou d'une carte en main"),
     "hunting": ("hunting", "chasse"),
     "release": ("choosing the disc a success frees", "choix du disque libéré"),
@@ -52,6 +54,16 @@ class Neanderthal(Game):
     )
     rules_en = RULES_EN
     rules_fr = RULES_FR
+    # A2: each round's revealed daughter card names the first player by species colour; the
+    # species boards are dealt at random (C), so the table shuffles who sits in which seat.
+    first_player = "random"
+    first_player_rule = (
+        "Species boards are dealt at random (C « Affecter aléatoirement à chaque joueur un plateau »); then "
+        "each round, « le symbole la plus à gauche de la barre au milieu de la carte Fille du tour indique "
+        "la couleur du premier joueur » (A2).",
+        "Les plateaux d'espèce sont distribués au hasard (C « Affecter aléatoirement à chaque joueur un "
+        "plateau ») ; puis, à chaque tour, « le symbole la plus à gauche de la barre au milieu de la carte "
+        "Fille du tour indique la couleur du premier joueur » (A2).")
 
     # ---- seats
 
@@ -63,6 +75,14 @@ class Neanderthal(Game):
 
     def seat_owners(self, players, options):
         return [0, 0, 0] if players == 1 else list(range(players))
+
+    def options_for(self, players, options):
+        """K2: « un joueur joue les trois espèces »: alone at the table, the mode left at its
+        default (standard) becomes solo; a mode chosen on purpose is kept (check_players judges it)."""
+        options = dict(options or {})
+        if players == 1 and options.get("mode", "standard") == "standard":
+            options["mode"] = "solo"
+        return options
 
     def check_players(self, players, options):
         super().check_players(players, options)
@@ -103,7 +123,8 @@ class Neanderthal(Game):
             raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
         wanted = normalize_notation(text)
         letters = wanted[3:]
-        if wanted.startswith("bid") and letters and set(letters) <= set(E.bid_colours(state) if state.get("event") else ""):
+        colours = set(Q.bid_colours(state) if state.get("event") else "")
+        if wanted.startswith("bid") and letters and set(letters) <= colours:
             wanted = f"bid{len(letters)}"   # `bid oo` is read as two discs: colours are named only when paying (D7)
         if wanted.startswith("pay") and set(letters) <= set("owk"):
             wanted = "pay" + "".join(sorted(letters, key="owk".index))   # any order of disc letters
@@ -129,10 +150,16 @@ class Neanderthal(Game):
                     return m
         return moves[0]
 
+    def apply(self, state, move):
+        quick = quick_apply(state, move)   # copy-on-write for the most frequent moves
+        if quick is not None:
+            return quick
+        return super().apply(state, move)
+
     def clone(self, state):
         # one deep copy (to_json + from_json made two); the same dict, key order included
         rng = state["rng"]
-        out = {k: (_copy(v) if k != "rng" else None) for k, v in state.items()}
+        out = copy_state(state)
         out["rng"] = Rng(rng.state, rng.draws)
         return out
 
@@ -144,7 +171,7 @@ class Neanderthal(Game):
         return out
 
     def from_json(self, data):
-        st = _copy(data)
+        st = deep_copy(data)
         st["rng"] = Rng.from_json(data["rng"])
         if st["phase"] == "bid" and not st.get("auc"):   # a state saved during the old sealed auction
             st["bids"] = {}
@@ -172,7 +199,7 @@ class Neanderthal(Game):
                 "vocab": p["vocab"], "portals": p["portals"], "tribal": p["tribal"],
                 "elders": p["elders"], "daughters": p["daughters"], "trophies": p["trophies"],
                 "domestic": p["domestic"], "inventions": p["inventions"], "hand_size": len(p["hand"]),
-                "hand_limit": hand_limit(p), "sex": p["sex"], "sex_sides": E.sex_options(st, s), "mpi": p["mpi"],
+                "hand_limit": hand_limit(p), "sex": p["sex"], "sex_sides": Q.sex_options(st, s), "mpi": p["mpi"],
                 "score": score(st, s),
             })
             if seat == s:
@@ -210,8 +237,9 @@ class Neanderthal(Game):
                 what = f"I : les 3 deviennent des 1 en chasse « {KIND_FR.get(h['mod'], h['mod'])} »" + \
                     (", arme (expéditions guerrières)" if h.get("weapon") else "")
             else:
-                what = f"I: turns 3s into 1s on {h['mod']} hunts" + (", weapon (war parties)" if h.get("weapon") else "")
-            lines.append(f"• {info['name']} — {what}  (`{M.slug(cid)}`)")
+                what = f"I: turns 3s into 1s on {h['mod']} hunts" + \
+                    (", weapon (war parties)" if h.get("weapon") else "")
+            lines.append(f"• {info['name']} — {what}  (`{Q.slug(cid)}`)")
         head = f"Hand ({len(p['hand'])}/{hand_limit(p)}):" if not fr else f"Main ({len(p['hand'])}/{hand_limit(p)}) :"
         return head + "\n" + "\n".join(lines)
 
@@ -251,10 +279,10 @@ def waiting_note(st) -> str:
     if ph == "bid":
         auc = st["auc"]
         lead = "no bid yet" if auc["lead"] is None else \
-            f"{'ABC'[auc['lead']]} leads with {E.discs_word(auc['n'])}"
-        return f"Auction: {lead}; {'ABC'[E.bid_turn(st)]} to bid or pass"
+            f"{'ABC'[auc['lead']]} leads with {Q.discs_word(auc['n'])}"
+        return f"Auction: {lead}; {'ABC'[Q.bid_turn(st)]} to bid or pass"
     if ph == "pay":
-        return f"{'ABC'[st['auc']['lead']]} chooses the colours of its {E.discs_word(st['auc']['n'])}"
+        return f"{'ABC'[st['auc']['lead']]} chooses the colours of its {Q.discs_word(st['auc']['n'])}"
     if ph == "release":
         seat, colour = st["rel"][0]
         return f"{'ABC'[seat]} chooses which {COLOUR_NAMES[colour]} disc is freed"
@@ -265,7 +293,10 @@ def waiting_note(st) -> str:
         return f"Attack on {f['key']}: {'ABC'[f['who']]} chooses which hunter dies"
     if ph == "take":
         seat, kind, cid, key = st["offers"][0]
-        return f"{'ABC'[seat]} may take {card_name(cid)} ({key}) " + ("as a trophy" if kind == "trophy" else "into hand")
+        return f"{'ABC'[seat]} may take {card_name(cid)} ({key}) " + \
+            ("as a trophy" if kind == "trophy" else "into hand")
+    if ph == "hunt_order":
+        return f"{'ABC'[st['order'][0]]} (first player) chooses which of {', '.join(st['hunt_opts'])} is resolved next"
     if ph == "alpha":
         seat, key = st["alpha_ask"]
         return f"{'ABC'[seat]} decides whether its alpha uses its power on {key}"
@@ -279,10 +310,10 @@ def auction_view(st):
     auc = st.get("auc")
     if st["phase"] not in ("bid", "pay") or not auc:
         return None
-    out = {"seats": auc["seats"], "turn": E.bid_turn(st), "lead": auc["lead"], "passes": auc["passes"]}
+    out = {"seats": auc["seats"], "turn": Q.bid_turn(st), "lead": auc["lead"], "passes": auc["passes"]}
     if auc["lead"] is not None:
         out["discs"] = auc["n"]
-        out["value"] = E.bid_value(st, auc["lead"], auc["n"])
+        out["value"] = Q.bid_value(st, auc["lead"], auc["n"])
     return out
 
 
@@ -294,14 +325,3 @@ def coop_victory(st) -> bool:
         if alive_cubes(st, s) > 0 and p["domestic"]:
             good += 1
     return good >= 2
-
-
-def _copy(obj):
-    """Fast deep copy of JSON-like data (tuples become lists, as in JSON)."""
-    if isinstance(obj, dict):
-        return {k: _copy(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_copy(v) for v in obj]
-    return obj
-
-

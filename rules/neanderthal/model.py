@@ -8,8 +8,9 @@ Layout of one player ``st["pl"][seat]``:
   grave     own cubes in the common grave
   alpha     where the alpha cylinder is: grave | pool | party | husband
   vocab     free discs {"o","w","k"}
-  portals   {"venus": [...], "shaman": [...], "bison": [...]}
-  elders    [None, r1..r6] each None or {"imm": colour or None}
+  portals   {"venus": [...], "shaman": [...], "bison": [...]}, each list replaced on change
+  elders    [None, r1..r6] each None or {"imm": colour or None}, replaced on
+            change, never changed in place (state copies share them)
   daughters [{"id", "discs": [...], "hus": None or {"s": seat, "a": bool, "imm": colour or None}}]
   trophies, hand  card ids;  domestic, inventions  [{"id", "discs"}]
   sex       "harem" | "libertine" | "monogamy";  sexcard  index;  mpi  discs on it
@@ -17,11 +18,14 @@ Layout of one player ``st["pl"][seat]``:
 
 from __future__ import annotations
 
+from rules.core import Event
+
 from .data import BIOMES, COLOURS, CUBES, DAUGHTERS, SEXUALITY, SLOTS, SPECIES
 
 SEAT_LETTERS = "ABC"
 ROWS = ("N", "S")
 WIDTH = 6
+ROW_KEYS = {r: tuple(f"{r}{i + 1}" for i in range(WIDTH)) for r in ROWS}   # "N1" … "N6", "S1" … "S6"
 
 
 # ------------------------------------------------------------- queries
@@ -70,11 +74,14 @@ def daughter_active(st, seat, d) -> bool:
     return True
 
 
+ABILITY = {cid: info["ability"] for cid, info in DAUGHTERS.items()}
+
+
 def has_ability(st, seat, ability) -> bool:
     """A mature daughter's ability, shared with her husband's tribe (G1)."""
-    for owner in range(n_seats(st)):
-        for d in player(st, owner)["daughters"]:
-            if DAUGHTERS[d["id"]]["ability"] != ability or not daughter_active(st, owner, d):
+    for owner, p in enumerate(st["pl"]):
+        for d in p["daughters"]:
+            if ABILITY[d["id"]] != ability or not daughter_active(st, owner, d):
                 continue
             if owner == seat or (d["hus"] and d["hus"]["s"] == seat and d["hus"]["imm"] is None):
                 return True
@@ -111,13 +118,21 @@ def portal_colours(p) -> set:
     return {c for v in p["portals"].values() for c in v}
 
 
+# The portal slots bordering each brain domain (E2).
+DOMAIN_SLOTS = {}
+for _slot, _info in SLOTS.items():
+    for _domain in _info["domains"]:
+        DOMAIN_SLOTS.setdefault(_domain, []).append(_slot)
+ALL_COLOURS = frozenset(COLOURS)
+
+
 def domain_complete(p, domain: str) -> bool:
     """Portals of all three colours in the slots bordering the domain (E2)."""
+    portals = p["portals"]
     got = set()
-    for slot, info in SLOTS.items():
-        if domain in info["domains"]:
-            got.update(p["portals"][slot])
-    return got == set(COLOURS)
+    for slot in DOMAIN_SLOTS[domain]:
+        got.update(portals[slot])
+    return got == ALL_COLOURS
 
 
 def conversion_threshold(st) -> int:
@@ -147,11 +162,20 @@ def card_name(cid: str) -> str:
     return DAUGHTERS[cid]["name"]
 
 
+SEAT_NAMES = ("{p0}", "{p1}", "{p2}")   # placeholders the table replaces with the players' names
+
+
 def seat_name(seat: int) -> str:
-    return "{p%d}" % seat
+    return SEAT_NAMES[seat] if 0 <= seat < 3 else f"{{p{seat}}}"
+
+
+_DAUGHTER_KEYS = tuple(tuple(f"{letter}{i + 1}" for i in range(30)) for letter in SEAT_LETTERS)
 
 
 def daughter_key(owner: int, index: int) -> str:
+    """'A1' … : a daughter's place in its owner's tableau, as notations name it."""
+    if 0 <= owner < 3 and 0 <= index < 30:
+        return _DAUGHTER_KEYS[owner][index]
     return f"{SEAT_LETTERS[owner]}{index + 1}"
 
 
@@ -159,19 +183,23 @@ def parse_daughter_key(key: str):
     return SEAT_LETTERS.index(key[0]), int(key[1:]) - 1
 
 
+KEY_POS = {key: (r, i) for r in ROWS for i, key in enumerate(ROW_KEYS[r])}   # "N3" -> ("N", 2)
+
+
 def slot_card(st, key: str):
     """(card id, is_ice) of a biome slot 'N3', or None for a gap."""
-    row = st["rows"][key[0]]
-    return row[int(key[1:]) - 1]
+    r, i = KEY_POS[key]
+    return st["rows"][r][i]
 
 
 def huntable(st, key: str) -> bool:
-    cell = slot_card(st, key)
+    r, i = KEY_POS[key]
+    cell = st["rows"][r][i]
     return cell is not None and not cell[1]
 
 
 def biome_keys(st):
-    return [f"{r}{i + 1}" for r in ROWS for i in range(WIDTH)]
+    return list(ROW_KEYS["N"] + ROW_KEYS["S"])
 
 
 def order_index(st, seat) -> int:
@@ -252,7 +280,7 @@ def release_from(p, holder, colour) -> bool:
     if kind == "elder":
         if p["elders"][i]["imm"] != colour:
             return False
-        p["elders"][i]["imm"] = None
+        p["elders"][i] = {**p["elders"][i], "imm": None}   # replaced, never changed: copies share elders
     elif kind == "hus":
         if p["daughters"][i]["hus"]["imm"] != colour:
             return False
@@ -343,7 +371,6 @@ def remove_tableau_card(st, seat, kind, index) -> str:
 
 def convert_if_fluent(st, seat, events) -> None:
     """Enough portals: flip to the tribal side, portals back to vocabulary (I1)."""
-    from rules.core import Event
     p = player(st, seat)
     if p["tribal"] or portal_count(p) < conversion_threshold(st):
         return
@@ -461,3 +488,98 @@ def all_species_names():
     return {k: v["name"] for k, v in SPECIES.items()}
 
 
+
+
+# ------------------------------------------------------------ copying
+
+
+def deep_copy(obj):
+    """Deep copy of JSON-like data (tuples become lists, as in JSON)."""
+    if isinstance(obj, dict):
+        return {k: deep_copy(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [deep_copy(v) for v in obj]
+    return obj
+
+
+PLAYER_KEYS = frozenset(("pool", "grave", "alpha", "vocab", "portals", "tribal", "elders", "daughters", "trophies",
+                         "hand", "domestic", "inventions", "sexcard", "sex", "mpi"))
+
+
+def copy_player(p) -> dict:
+    """A player of exactly the layout above, copied field by field (anything else deeply)."""
+    if len(p) != len(PLAYER_KEYS):
+        return deep_copy(p)
+    try:
+        daughters, domestic, inventions = p["daughters"], p["domestic"], p["inventions"]
+        return {
+            "pool": p["pool"][:], "grave": p["grave"], "alpha": p["alpha"], "vocab": p["vocab"].copy(),
+            "portals": p["portals"].copy(),   # a slot's list is replaced, never changed in place
+            "tribal": p["tribal"], "elders": p["elders"][:],   # an elder is replaced, never changed in place
+            "daughters": [{**d, "discs": d["discs"][:], "hus": None if d["hus"] is None else d["hus"].copy()}
+                          for d in daughters] if daughters else [],
+            "trophies": p["trophies"][:], "hand": p["hand"][:],
+            "domestic": [{**c, "discs": c["discs"][:]} for c in domestic] if domestic else [],
+            "inventions": [{**c, "discs": c["discs"][:]} for c in inventions] if inventions else [],
+            "sexcard": p["sexcard"], "sex": p["sex"], "mpi": p["mpi"][:],
+        }
+    except KeyError:   # another layout (never written by this code): copy it all
+        return deep_copy(p)
+
+
+def copy_parties(parties):
+    """{card key: {seat: {"c": counts, "a": alpha, "loot": [...]}}}: counts copied flat, loot deeply."""
+    out = {}
+    for key, seats in parties.items():
+        row = out[key] = {}
+        for s, party in seats.items():
+            q = row[s] = party.copy()
+            q["c"] = party["c"][:]
+            for k, v in party.items():
+                if k != "c" and isinstance(v, (dict, list, tuple)):
+                    q[k] = deep_copy(v)
+    return out
+
+
+# The state's parts by shape: lists of card ids, seats or counts are copied
+# flat, the rows, parties and players by their layout, numbers and strings
+# shared; any other container (small: the auction, pending choices…) deeply.
+FLAT_LISTS = ("events", "unused", "gone", "fresh", "evq", "chaos_lost", "acted", "placed", "hq", "contested",
+              "hunt_opts")
+# shared: numbers, strings, and lists only ever replaced (species, player order, last events)
+SHARED = frozenset(("coop", "solo", "rng", "round", "phase", "event", "cur", "answer_h", "event_won", "rel_then",
+                    "hunt_next", "sp", "order", "last"))
+FLAT_DICTS = ("recalls", "alpha_use", "bids")   # seat or card key -> a number or a flag
+DEEP = ("pend", "fight", "alpha_ask", "offers", "hc", "nego", "rel")
+AUCTION_KEYS = frozenset(("seats", "turn", "lead", "n", "passes"))   # the open auction (D7): numbers and a list
+KNOWN = SHARED | set(FLAT_LISTS) | set(FLAT_DICTS) | set(DEEP) | {"auc", "rows", "decks", "parties", "pl"}
+
+
+def copy_state(st) -> dict:
+    """A copy of the state sharing nothing a move can change (the Rng is the
+    caller's to copy): what ``apply`` works on, far cheaper than a JSON trip."""
+    if not st.keys() <= KNOWN:
+        return {k: deep_copy(v) if isinstance(v, (dict, list, tuple)) else v for k, v in st.items()}
+    out = st.copy()
+    for k in FLAT_LISTS:
+        v = st.get(k)
+        if v is not None:
+            out[k] = v[:]
+    for k in FLAT_DICTS:
+        v = st.get(k)
+        if v is not None:
+            out[k] = v.copy()
+    auc = st.get("auc")
+    if auc is not None:
+        out["auc"] = {**auc, "seats": auc["seats"][:]} if auc.keys() == AUCTION_KEYS else deep_copy(auc)
+    for k in DEEP:
+        v = st.get(k)
+        if v:
+            out[k] = deep_copy(v)
+        elif v is not None:
+            out[k] = v.copy()   # an empty list or dict, still a fresh one
+    out["rows"] = {r: row[:] for r, row in st["rows"].items()}   # a cell is replaced, never changed in place
+    out["decks"] = st["decks"].copy()   # a row's deck is replaced, never changed in place
+    out["parties"] = copy_parties(st["parties"])
+    out["pl"] = [copy_player(p) for p in st["pl"]]
+    return out

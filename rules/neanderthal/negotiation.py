@@ -40,10 +40,20 @@ from __future__ import annotations
 
 from rules.core import Event, Move
 
-from . import engine as E
-from .data import A_COLOUR, BIOMES, COLOURS, COLOUR_NAMES, COLOUR_NAMES_FR
+from . import queries as Q
+from .data import A_COLOUR, BIOMES, COLOUR_NAMES, COLOUR_NAMES_FR, COLOURS
 from .model import (
-    SEAT_LETTERS, card_name, daughter_key, hand_limit, mature_elder, n_seats, parse_daughter_key, player, seat_name)
+    SEAT_LETTERS,
+    card_name,
+    daughter_key,
+    hand_limit,
+    mature_elder,
+    n_seats,
+    parse_daughter_key,
+    player,
+    seat_name,
+)
+from .queries import slug
 
 MAX_PROPOSALS = 3
 TABLEAU = {"d": "daughters", "t": "trophies", "x": "domestic", "i": "inventions"}
@@ -60,8 +70,8 @@ def pair_ok(st, a, b) -> bool:
 
 def cubes_at(st, key) -> set:
     """Seats with hunters (or a husband) on a card."""
-    out = {int(s) for s, party in st["parties"].get(key, {}).items() if E.units(party)}
-    h = E._husband_of(st, key)
+    out = {int(s) for s, party in st["parties"].get(key, {}).items() if Q.units(party)}
+    h = Q.husband_at(st, key)
     if h is not None:
         out.add(h["s"])
     return out
@@ -72,11 +82,6 @@ def present_at(st, key) -> set:
     if key[0] not in "NS":
         out.add(parse_daughter_key(key)[0])
     return out
-
-
-def _slug(cid):
-    from .moves import slug
-    return slug(cid)
 
 
 def tableau_cards(st, seat) -> list:
@@ -127,7 +132,7 @@ def deals(st, seat, t, key, leaver) -> list:
             if not d["discs"] and d["hus"] is None:
                 out.append((f" wed {i + 1}", f", one marrying {T}'s {card_name(d['id'])}", "wed", i, ""))
     for cid in p["hand"] if room_q else []:
-        out.append((f" give {_slug(cid)}", f", you give {card_name(cid)}", "give", cid, ""))
+        out.append((f" give {slug(cid)}", f", you give {card_name(cid)}", "give", cid, ""))
     for code, cid in mine:
         out.append((f" give {code}", f", you give {card_name(cid)}", "give", code, ""))
     if q["hand"] and room_p:
@@ -136,7 +141,7 @@ def deals(st, seat, t, key, leaver) -> list:
         out.append((f" get {code}", f", {T} gives {card_name(cid)}", "get", code, ""))
     if q["hand"]:
         for cid in p["hand"]:
-            out.append((f" swap {_slug(cid)}>hand", f", {card_name(cid)} for a hand card", "swap", cid, "hand"))
+            out.append((f" swap {slug(cid)}>hand", f", {card_name(cid)} for a hand card", "swap", cid, "hand"))
     for code, cid in mine:
         for code2, cid2 in theirs:
             out.append((f" swap {code}>{code2}", f", {card_name(cid)} for {card_name(cid2)}", "swap", code, code2))
@@ -147,8 +152,9 @@ def proposal_moves(st, seat) -> list:
     if st["nego"]["left"].get(str(seat), 0) <= 0:
         return []
     out = []
-    for key in sorted(st["parties"], key=E._key_order):
-        out += _leave_moves(st, seat, key)
+    if any(chief(st, s) for s in range(n_seats(st))):   # F1: a chief on one side of every pair
+        for key in sorted(st["parties"], key=Q.key_order):
+            out += _leave_moves(st, seat, key)
     return out + _coop_moves(st, seat)
 
 
@@ -166,12 +172,12 @@ def _leave_moves(st, seat, key) -> list:
             continue
         T = SEAT_LETTERS[t]
         theirs = st["parties"][key].get(str(t))
-        if p["tribal"] and theirs and E.units(theirs):
+        if p["tribal"] and theirs and Q.units(theirs):
             for note, label, extra, arg, arg2 in deals(st, seat, t, key, t):
                 out.append(Move(seat, f"ask {T} {key}{note}", f"{T} leaves {key}{label}",
                                 ("ask", t, key, extra, arg, arg2)))
         mine = st["parties"][key].get(str(seat))
-        if mine and E.units(mine) and t in others:
+        if mine and Q.units(mine) and t in others:
             offers = deals(st, seat, t, key, seat) if p["tribal"] else [("", "", "", "", "")]
             for note, label, extra, arg, arg2 in offers:
                 out.append(Move(seat, f"retreat {key} {T}{note}", f"Retreat from {key} ({T} agrees){label}",
@@ -207,7 +213,7 @@ def _coop_moves(st, seat) -> list:
                 wants.append("icard")   # I need room for it, unless I give a card back
             gift = COLOUR_NAMES[c1] if not gives_card else card_name(c1)
             for c2 in wants:
-                note = _slug(c1) if gives_card else c1
+                note = slug(c1) if gives_card else c1
                 want = f"an I card of {T}'s choice" if c2 == "icard" else COLOUR_NAMES[c2]
                 out.append(Move(seat, f"swap {T} {note}>{c2}", f"Give {gift}, get {want} from {T}",
                                 ("swap", t, c1, c2)))
@@ -227,7 +233,9 @@ def divorce_moves(st, seat) -> list:
 def start_negotiation(st, ev) -> None:
     st["nego"] = {"queue": [], "left": {str(s): MAX_PROPOSALS for s in range(n_seats(st))}, "prop": None,
                   "traded": False}
-    st["nego"]["queue"] = [s for s in st["order"] if proposal_moves(st, s)]
+    # F1: nothing to propose without a tribal chief at the table (or the K2 trade)
+    if st["coop"] or any(chief(st, s) for s in range(n_seats(st))):
+        st["nego"]["queue"] = [s for s in st["order"] if proposal_moves(st, s)]
     if st["nego"]["queue"]:
         st["phase"] = "nego"
     else:
@@ -290,7 +298,7 @@ def nego_moves(st, seat) -> list:
     if n["prop"]:
         no = Move(seat, "no", "Refuse (ook ook)", ("answer", False))
         if seat == n["prop"]["to"] and chooses_hand_card(n["prop"]):
-            return [Move(seat, f"yes {_slug(cid)}", f"Accept, giving {card_name(cid)}", ("answer", True, cid))
+            return [Move(seat, f"yes {slug(cid)}", f"Accept, giving {card_name(cid)}", ("answer", True, cid))
                     for cid in answer_cards(st, n["prop"], seat)] + [no]
         return [Move(seat, "yes", "Accept (ook!)", ("answer", True)), no]
     return proposal_moves(st, seat) + divorce_moves(st, seat) + [Move(seat, "done", "End negotiations", ("done",))]
@@ -327,9 +335,9 @@ def describe(st, prop) -> str:
     if kind in ("ask", "retreat"):
         _, _, key, extra, arg, arg2 = d
         if kind == "ask":
-            text = f"{s} asks {t} to leave {E.place_name(st, key)} peacefully"
+            text = f"{s} asks {t} to leave {Q.place_name(st, key)} peacefully"
         else:
-            text = f"{s} asks {t} to let its hunters leave {E.place_name(st, key)} peacefully"
+            text = f"{s} asks {t} to let its hunters leave {Q.place_name(st, key)} peacefully"
         if extra == "wed":
             if kind == "ask":
                 text += f", one of them marrying {s}'s {card_name(player(st, me)['daughters'][arg]['id'])}"
@@ -359,7 +367,7 @@ def describe_fr(st, prop) -> str:
     s, t = seat_name(me), seat_name(them)
     if kind in ("ask", "retreat"):
         _, _, key, extra, arg, arg2 = d
-        place = E.place_name(st, key)
+        place = Q.place_name(st, key)
         if kind == "ask":
             text = f"{s} demande à {t} de quitter pacifiquement {place}"
         else:
@@ -516,7 +524,7 @@ def play_nego(st, seat, data, ev) -> None:
         n["queue"].pop(0)
     if not n["queue"] and not n["prop"]:
         st["nego"] = None
-        E.to_discard(st, "combat")
+        st["phase"] = "nego_end"   # the engine goes on to the hand limit and the attacks
 
 
 def propose(st, seat, data, ev) -> None:

@@ -13,7 +13,14 @@ from rules.neanderthal import engine as E
 from rules.neanderthal import moves as M
 from rules.neanderthal.data import BIOMES, DAUGHTERS
 from rules.neanderthal.model import (
-    alpha_places, count_cubes, count_discs, hand_limit, n_seats, player, score)
+    alpha_places,
+    count_cubes,
+    count_discs,
+    hand_limit,
+    n_seats,
+    player,
+    score,
+)
 
 ARCHAIC, NEANDERTHAL, CROMAGNON = 0, 1, 2
 

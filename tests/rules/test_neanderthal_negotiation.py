@@ -13,7 +13,17 @@ from rules.neanderthal import moves as M
 from rules.neanderthal.data import COLOURS
 from rules.neanderthal.model import count_cubes, count_discs, player
 from tests.rules.test_neanderthal import (
-    ARCHAIC, CROMAGNON, NEANDERTHAL, card, empty_rows, fresh, mature, party, put, texts)
+    ARCHAIC,
+    CROMAGNON,
+    NEANDERTHAL,
+    card,
+    empty_rows,
+    fresh,
+    mature,
+    party,
+    put,
+    texts,
+)
 
 
 def notes(st, seat):

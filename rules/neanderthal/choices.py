@@ -1,0 +1,502 @@
+"""Who must act and every legal move they have, phase by phase. Builders
+only read the state (through ``model`` and ``queries``); what a move does and
+the phase flow after it live in ``moves`` and ``engine``. Every decision is a
+Move whose ``data`` is a tuple (kind, args…)."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from rules.core import Move
+
+from . import queries as Q
+from .data import BIOMES, COLOUR_NAMES, COLOURS, DAUGHTERS, ELDERS
+from .model import (
+    ROW_KEYS,
+    ROWS,
+    SEAT_LETTERS,
+    card_name,
+    daughter_active,
+    daughter_key,
+    domain_complete,
+    free_husbands,
+    hand_limit,
+    mature_elder,
+    n_seats,
+    player,
+    portal_colours,
+    slot_card,
+)
+from .negotiation import nego_moves, nego_to_act
+from .queries import slug
+
+
+def to_act(st) -> list:
+    ph = st["phase"]
+    if ph == "assign":   # the most frequent decisions first
+        return [st["order"][st["cur"]]]
+    if ph == "bid":
+        auc = st["auc"]
+        return [auc["seats"][auc["turn"]]]   # Q.bid_turn
+    if ph == "sex":
+        return [s for s in range(n_seats(st)) if player(st, s)["sex"] is None]
+    if ph == "council":
+        return [st["order"][0]]
+    if ph in ("chaos", "blizzard"):
+        return [s for s in st["order"] if str(s) in st["pend"]]
+    if ph == "expat":
+        return [st["pend"]["seat"]]
+    if ph == "alpha":
+        return [st["alpha_ask"][0]]
+    if ph == "hunt_order":
+        return [st["order"][0]]
+    if ph == "take":
+        return [st["offers"][0][0]]
+    if ph == "fighting":
+        who = st["fight"]["who"]
+        return [] if who is None else [who]
+    if ph == "pay":
+        return [st["auc"]["lead"]]
+    if ph == "discard":
+        return [s for s in st["order"] if len(player(st, s)["hand"]) > hand_limit(player(st, s))]
+    if ph == "nego":
+        return nego_to_act(st)
+    if ph == "action":
+        return [s for s in st["order"] if s not in st["acted"]]
+    if ph == "release":
+        return [st["rel"][0][0]]
+    return []
+
+
+def legal(st, seat) -> list:
+    if seat not in to_act(st):
+        return []
+    ph = st["phase"]
+    if ph == "assign":   # the most frequent decisions first
+        return assign_moves(st, seat)
+    if ph == "bid":
+        return bid_moves(st, seat)
+    if ph == "sex":
+        return [Move(seat, s, s.capitalize(), ("sex", s)) for s in Q.sex_options(st, seat)]
+    if ph == "council":
+        out = []
+        for perm in permutations(st["order"]):
+            note = "order " + "".join(SEAT_LETTERS[s] for s in perm)
+            out.append(Move(seat, note, "Order " + " ".join(SEAT_LETTERS[s] for s in perm), ("order", tuple(perm))))
+        return out
+    if ph == "chaos":
+        return chaos_moves(st, seat)
+    if ph == "fighting":
+        return fight_moves(st, seat)
+    if ph == "take":
+        _, what, cid, key = st["offers"][0]
+        where = "as a trophy" if what == "trophy" else "into hand"
+        return [Move(seat, "take", f"Take {card_name(cid)} {where}", ("offer", True)),
+                Move(seat, "leave", f"Leave {card_name(cid)} in the row", ("offer", False))]
+    if ph == "alpha":
+        key = st["alpha_ask"][1]
+        return [Move(seat, "power", f"Alpha counts as a 1 on {key}", ("apower", True)),
+                Move(seat, "roll", f"Alpha rolls like the others on {key}", ("apower", False))]
+    if ph == "hunt_order":   # A4: the first player names the next contested card or predator
+        return [Move(seat, f"next {k}", lambda k=k: f"Resolve {Q.place_name(st, k)} next", ("next", k))
+                for k in st["hunt_opts"]]
+    if ph == "blizzard":
+        return [Move(seat, f"drop {c}", "Lose " + dependant_name(st, seat, c), ("drop", c))
+                for c in Q.dependants(st, seat)]
+    if ph == "expat":
+        return [Move(seat, f"send {SEAT_LETTERS[t]}", f"Send a wanderer to {SEAT_LETTERS[t]}", ("send", t))
+                for t in Q.expat_targets(st, seat)]
+    if ph == "pay":
+        return pay_moves(st, seat)
+    if ph == "discard":
+        return [Move(seat, f"discard {slug(c)}", "Discard " + card_name(c), ("discard", c))
+                for c in player(st, seat)["hand"]]
+    if ph == "nego":
+        return nego_moves(st, seat)
+    if ph == "action":
+        return action_moves(st, seat)
+    if ph == "release":
+        return release_moves(st, seat)
+    return []
+
+
+HOLDER_CODES = {"elder": "e", "hus": "h", "daughter": "d", "domestic": "x", "invention": "i"}
+
+
+def release_moves(st, seat) -> list:
+    _, colour = st["rel"][0]
+    out = []
+    for holder in Q.release_options(st, seat, colour):
+        kind, i = holder
+        code = f"{HOLDER_CODES[kind]}{i if kind == 'elder' else i + 1}"
+        out.append(Move(seat, f"free {code}",
+                        f"Free the {COLOUR_NAMES[colour]} disc of {Q.holder_name(st, seat, holder)}",
+                        ("free", kind, i, colour)))
+    return out
+
+
+def dependant_name(st, seat, code) -> str:
+    p = player(st, seat)
+    if code[0] == "e":
+        return ELDERS[int(code[1:])]["name"]
+    if code[0] == "d":
+        return card_name(p["daughters"][int(code[1:]) - 1]["id"])
+    return card_name(p["domestic"][int(code[1:]) - 1]["id"])
+
+
+def chaos_moves(st, seat) -> list:
+    pend = st["pend"][str(seat)]
+    p = player(st, seat)
+    flips = [False, True] if pend["flip"] else [False]
+    out = []
+    if pend["kill"] > 0:
+        # D4: the player chooses which hunters are lost (D6: wanderers may go first)
+        return lose_moves(seat, Q.chaos_kinds(st, seat), "ckill")
+    if pend["elder"]:
+        for r in range(1, 7):
+            if p["elders"][r] is None:
+                continue
+            for f in flips:
+                note = f"lose e{r}" + (" flip" if f else "")
+                label = f"Lose {ELDERS[r]['name']}" + (", flip sexuality" if f else "")
+                out.append(Move(seat, note, label, ("chaos", r, f)))
+    else:
+        out.append(Move(seat, "keep", "Keep sexuality", ("chaos", 0, False)))
+        out.append(Move(seat, "flip", "Flip sexuality", ("chaos", 0, True)))
+    return out
+
+
+def fight_moves(st, seat) -> list:
+    """F2: the attacker may split its hits among defenders; the victim picks who dies."""
+    f = st["fight"]
+    if f["step"] == "target":
+        return [Move(seat, f"hit {SEAT_LETTERS[t]}", f"Hit {SEAT_LETTERS[t]}", ("hit", t))
+                for t in Q.hit_targets(st, f["key"], seat)]
+    return lose_moves(seat, Q.victim_kinds(st, f["key"], seat), "fkill")
+
+
+def lose_moves(seat, kinds, tag: str) -> list:
+    """One 'lose …' move per kind of hunter the seat may give up (chaos D4, attacks F2):
+    the alpha, a husband, one of its own cubes, or a wanderer of another species."""
+    out = []
+    for kind in kinds:
+        if kind == "a":
+            out.append(Move(seat, "lose alpha", "Lose the alpha", (tag, "a")))
+        elif kind == "h":
+            out.append(Move(seat, "lose husband", "Lose the husband", (tag, "h")))
+        elif kind == seat:
+            out.append(Move(seat, "lose cube", "Lose a hunter", (tag, kind)))
+        else:
+            out.append(Move(seat, f"lose {SEAT_LETTERS[kind]}", f"Lose a wanderer of {SEAT_LETTERS[kind]}",
+                            (tag, kind)))
+    return out
+
+
+_BID_MOVES: dict = {}   # (seat, discs, harem) -> Move: immutable, built once
+
+
+def _bid_move(seat, n: int, half: bool) -> Move:
+    move = _BID_MOVES.get((seat, n, half))
+    if move is None:
+        label = f"Bid {Q.discs_word(n)}" + (f" (worth {n / 2:g}, harem)" if half else "")
+        move = _BID_MOVES[(seat, n, half)] = Move(seat, f"bid {n}", label, ("bid", n))
+    return move
+
+
+def bid_moves(st, seat) -> list:
+    """D7: open, match (when the tie goes your way) or raise by a number of
+    discs in the card's colours, or pass. Only bids that take the lead are offered."""
+    out = [shared((seat, "bid pass"), lambda: Move(seat, "pass", "Pass", ("bid", None)))]
+    half = player(st, seat)["tribal"]
+    auc = st["auc"]
+    cap = Q.bid_capacity(st, seat)
+    lowest = 1
+    if auc["lead"] is not None:
+        # Q.bid_beats: a bid's key grows with its value, so every bid from the lowest winning one up wins
+        lead = Q.bid_key(st, auc["lead"], auc["n"])
+        rest = Q.bid_key(st, seat, 1)[1:]
+        while lowest <= cap and (Q.bid_value(st, seat, lowest),) + rest <= lead:
+            lowest += 1
+    out += [_bid_move(seat, n, half) for n in range(lowest, cap + 1)]
+    return out
+
+
+def pay_moves(st, seat) -> list:
+    """D7: the winner names the colours of the discs it placed on the daughter."""
+    out = []
+    for discs in Q.payments(st, seat, st["auc"]["n"]):
+        label = "Pay " + ", ".join(f"{discs[c]} {COLOUR_NAMES[c]}" for c in COLOURS if discs[c])
+        out.append(Move(seat, f"pay {Q.bid_text(discs)}", label, ("pay", tuple(sorted(discs.items())))))
+    return out
+
+
+def prereq_need(st, seat, extra_key=None) -> dict:
+    need = {c: 0 for c in COLOURS}
+    me = str(seat)
+    keys = [k for k, ps in st["parties"].items() if me in ps and k[0] in "NS"]
+    if extra_key and extra_key not in keys:
+        keys.append(extra_key)
+    for k in keys:
+        for c in BIOMES[slot_card(st, k)[0]]["prereq"]:
+            need[c] += 1
+    return need
+
+
+def prereq_room(st, seat, p) -> tuple:
+    """Discs (orange, white, black) left after the prerequisites of the cards the
+    seat already hunts: what a new card's prerequisites may take (G)."""
+    o, w, k = p["vocab"]["o"], p["vocab"]["w"], p["vocab"]["k"]
+    me = str(seat)
+    for key, ps in st["parties"].items():
+        if me in ps and key[0] in "NS":
+            a, b, c = PREREQ_COUNTS[slot_card(st, key)[0]]
+            o, w, k = o - a, w - b, k - c
+    return o, w, k
+
+
+def can_enter(st, seat, key) -> bool:
+    need = prereq_need(st, seat, key)
+    p = player(st, seat)
+    return all(p["vocab"][c] >= need[c] for c in COLOURS)
+
+
+def free_promotion(p) -> bool:
+    return mature_elder(p, 6)
+
+
+def can_promote(st, seat, rank) -> bool:
+    p = player(st, seat)
+    info = ELDERS[rank]
+    if p["elders"][rank] is not None or p["pool"][seat] == 0:
+        return False
+    if info["tribal_only"] and not p["tribal"]:
+        return False
+    if not p["tribal"] and info["domain"] and not domain_complete(p, info["domain"]):
+        return False
+    return free_promotion(p) or p["vocab"][info["colour"]] > 0
+
+
+def promotable(st, seat) -> list:
+    """The ranks where the seat may promote an elder now (E2)."""
+    p = player(st, seat)
+    if p["pool"][seat] == 0:
+        return []
+    tribal, vocab, elders = p["tribal"], p["vocab"], p["elders"]
+    free = free_promotion(p)
+    out = []
+    for r in range(1, 7):   # can_promote, with the player's fields read once
+        if elders[r] is not None:
+            continue
+        info = ELDERS[r]
+        if tribal or not info["tribal_only"]:
+            if tribal or not info["domain"] or domain_complete(p, info["domain"]):
+                if free or vocab[info["colour"]] > 0:
+                    out.append(r)
+    return out
+
+
+_SHARED: dict = {}
+
+
+def shared(key, build) -> Move:
+    """One Move object per key for every state (moves are immutable); build() makes it once."""
+    move = _SHARED.get(key)
+    if move is None:
+        move = _SHARED[key] = build()
+    return move
+
+
+# The discs (orange, white, black) each biome card needs to be hunted (G).
+PREREQ_COUNTS = {cid: tuple(info["prereq"].count(c) for c in COLOURS) for cid, info in BIOMES.items()}
+
+# Moves are immutable: those sending hunters to a card are built once per
+# (seat, slot, card) and shared, a list grown to the largest party asked for.
+_HUNT_MOVES: dict = {}
+
+
+def hunt_moves(seat, key, cid, n: int) -> list:
+    """`N3x1` … `N3xn`: send 1 to n hunters to the card cid in slot key."""
+    got = _HUNT_MOVES.get((seat, key, cid))
+    if got is None:
+        got = _HUNT_MOVES[(seat, key, cid)] = [Move(seat, f"{key}a", f"Alpha to {card_name(cid)}", ("hunt", key, 0))]
+    if len(got) <= n:
+        name = card_name(cid)
+        got += [Move(seat, f"{key}x{k}", f"{k} hunter(s) to {name}", ("hunt", key, k)) for k in range(len(got), n + 1)]
+    return got
+
+
+def assign_moves(st, seat, first_only: bool = False) -> list:
+    """Phase 2 assignments, `done` last. With first_only, stop at the first choice
+    other than `done` (it is enough to know the seat is not finished)."""
+    p = player(st, seat)
+    out: list = []
+    pool = sum(p["pool"])
+    alpha_free = p["alpha"] == "pool"
+    if pool or alpha_free:
+        me = str(seat)
+        room_o, room_w, room_k = prereq_room(st, seat, p)   # discs left for a new card's prerequisites
+        parties = st["parties"]
+        own = p["pool"][seat] > 0
+        for r in ROWS:
+            keys = ROW_KEYS[r]
+            for i, cell in enumerate(st["rows"][r]):
+                if cell is None or cell[1]:
+                    continue   # a gap or ice: nothing to hunt
+                key = keys[i]
+                cid = cell[0]
+                here = parties.get(key)
+                party = here.get(me) if here else None
+                if not party:
+                    o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
+                    if o > room_o or w > room_w or k > room_k:
+                        continue
+                moves = _HUNT_MOVES.get((seat, key, cid))
+                if moves is None or len(moves) <= pool:
+                    moves = hunt_moves(seat, key, cid, pool)
+                if own or (party is not None and (party["c"][seat] > 0 or party["a"])):   # chaperoned
+                    out += moves[1:pool + 1]
+                if alpha_free:
+                    out.append(moves[0])
+                if first_only and out:
+                    return out
+    for r in promotable(st, seat):
+        out.append(shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", f"Promote a {ELDERS[r]['name']}",
+                                                                 ("promote", r))))
+    if p["pool"][seat] and p["sex"] != "libertine" and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
+        for i, d in enumerate(p["daughters"]):
+            if not d["discs"] and d["hus"] is None:
+                out.append(Move(seat, f"wed {i + 1}", f"Husband for {card_name(d['id'])}", ("wed", i)))
+    if first_only and out:
+        return out
+    out += court_moves(st, seat)
+    # B4 « A n'importe quel moment, vous pouvez échanger votre cylindre Alpha avec un chasseur non
+    # affecté ». Ruling: offered during one's assignment (phase 2), where it changes what can be
+    # sent out; an asynchronous table cannot ask at every instant. The alpha is never promoted
+    # to elder here (promotions take a cube), so « assigné en permanence comme Ancien » cannot arise.
+    if p["alpha"] == "grave" and p["pool"][seat] and any(p["elders"][r] for r in (3, 4, 5)):
+        out.append(Move(seat, "alpha", "Swap a hunter for the alpha", ("alpha",)))
+    elif p["alpha"] == "husband" and p["pool"][seat]:
+        out.append(Move(seat, "alpha", "A hunter takes the alpha's place as husband", ("alpha",)))
+    if st["recalls"].get(str(seat), 0) > 0:
+        for r in range(1, 7):
+            fits = len(p["hand"]) <= hand_limit(p) - (1 if mature_elder(p, r) else 0)
+            if p["elders"][r] is not None and fits:
+                out.append(Move(seat, f"recall e{r}", f"{ELDERS[r]['name']} back to hunting", ("recall", "e", r)))
+        for i, d in enumerate(p["daughters"]):
+            h = d["hus"]
+            if h and h["s"] == seat and not h["a"]:
+                out.append(Move(seat, f"recall h{i + 1}", f"Husband of {card_name(d['id'])} back to hunting",
+                                ("recall", "h", i)))
+    if p["sex"] == "harem":
+        for i, d in enumerate(p["daughters"]):
+            if d["hus"] and d["hus"]["s"] == seat:
+                for j, d2 in enumerate(p["daughters"]):
+                    if d2["hus"] is None and not d2["discs"]:
+                        out.append(Move(seat, f"sultan {i + 1}>{j + 1}", "Move a husband (sultan's privilege)",
+                                        ("sultan", i, j)))
+    if first_only and out:
+        return out
+    out.append(shared((seat, "done"), lambda: Move(seat, "done", "Done assigning", ("done",))))
+    return out
+
+
+def has_assignment(st, seat) -> bool:
+    """Whether the seat has more to choose than `done` (which always comes last)."""
+    return assign_moves(st, seat, first_only=True)[0].data != ("done",)
+
+
+def court_moves(st, seat) -> list:
+    p = player(st, seat)
+    out = []
+    if p["pool"][seat] == 0 and p["alpha"] != "pool":
+        return out
+    for owner in range(n_seats(st)):
+        for i, d in enumerate(player(st, owner)["daughters"]):
+            key = daughter_key(owner, i)
+            if d["discs"] or str(seat) in st["parties"].get(key, {}):
+                continue
+            if d["hus"] is not None and d["hus"]["s"] == seat:
+                continue
+            if owner == seat and p["sex"] == "libertine":
+                continue
+            if owner == seat and p["vocab"]["o"] == 0 and not free_husbands(st, seat):
+                continue   # E3: a husband in one's own tableau needs an orange disc (see engine.court)
+            if p["pool"][seat]:
+                out.append(shared((seat, key, d["id"], False), lambda key=key, d=d: Move(
+                    seat, f"court {key}", f"Court {card_name(d['id'])}", ("court", key, False))))
+            if p["alpha"] == "pool":
+                out.append(shared((seat, key, d["id"], True), lambda key=key, d=d: Move(
+                    seat, f"court {key}a", f"Alpha courts {card_name(d['id'])}", ("court", key, True))))
+    return out
+
+
+def portal_sources(st, seat) -> list:
+    """Daughters whose portals this seat may use (I1): its own active ones and
+    those married to one of its tribesmen."""
+    out = []
+    for owner in range(n_seats(st)):
+        for d in player(st, owner)["daughters"]:
+            if not daughter_active(st, owner, d):
+                continue
+            if owner == seat or (d["hus"] and d["hus"]["s"] == seat):
+                out.append(d)
+    return out
+
+
+def neolexia_colours(st, seat) -> set:
+    cols = set(portal_colours(player(st, seat)))
+    for owner in range(n_seats(st)):
+        if owner == seat:
+            continue
+        if any(d["hus"] and d["hus"]["s"] == seat for d in player(st, owner)["daughters"]):
+            cols |= portal_colours(player(st, owner))
+    return cols
+
+
+def _action_moves(st, seat):
+    p = player(st, seat)
+    if not p["tribal"]:
+        seen = set()
+        for d in portal_sources(st, seat):
+            for slot, colour in DAUGHTERS[d["id"]]["portals"]:
+                if (slot, colour) in seen or colour in p["portals"][slot] or p["vocab"][colour] == 0:
+                    continue
+                seen.add((slot, colour))
+                yield Move(seat, f"portal {slot} {colour}", f"Portal: {COLOUR_NAMES[colour]} on {slot.capitalize()}",
+                           ("portal", slot, colour))
+        cols = neolexia_colours(st, seat)
+        for r in range(1, 7):
+            e = p["elders"][r]
+            if e and e["imm"] in cols:
+                yield Move(seat, f"neo e{r}", f"Neolexia: mature the {ELDERS[r]['name']}", ("neo", "e", r, e["imm"]))
+        for i, d in enumerate(p["daughters"]):
+            for c in sorted(set(d["discs"])):
+                if c in cols:
+                    yield Move(seat, f"neo d{i + 1} {c}", f"Neolexia: free {COLOUR_NAMES[c]} from {card_name(d['id'])}",
+                               ("neo", "d", i, c))
+            h = d["hus"]
+            if h and h["imm"] in cols:
+                yield Move(seat, f"neo h{i + 1}", f"Neolexia: mature the husband of {card_name(d['id'])}",
+                           ("neo", "h", i, h["imm"]))
+    else:
+        free = mature_elder(p, 1)  # the chief makes an elder action free (E2)
+        for cid in p["hand"]:
+            kind = BIOMES[cid]["hand"]["kind"]
+            if kind == "D" and mature_elder(p, 2) and (free or p["vocab"]["w"]):
+                yield Move(seat, f"tame {slug(cid)}", f"Domesticate {card_name(cid)}", ("elder", cid, 2))
+            if kind == "I":
+                for r, name in ((3, "knapper"), (5, "trapper")):
+                    if mature_elder(p, r) and (free or p["vocab"][ELDERS[r]["colour"]]):
+                        yield Move(seat, f"tool {slug(cid)} {name}", f"Make {card_name(cid)} ({name})",
+                                   ("elder", cid, r))
+    yield shared((seat, "pass"), lambda: Move(seat, "pass", "No action", ("pass",)))
+
+
+def action_moves(st, seat) -> list:
+    return list(_action_moves(st, seat))
+
+
+def has_action(st, seat) -> bool:
+    """Whether the seat has more to choose than `pass` (which always comes last)."""
+    return next(_action_moves(st, seat)).data != ("pass",)
+

@@ -1,0 +1,76 @@
+"""Copy-on-write ``apply`` for the most frequent moves: bids (D7), assignments
+(E) and phase-6 actions (I). Each changes only a few parts of the state: the new
+state gets fresh copies of exactly those parts and shares the rest with its
+input. When the move turns out to unlock the automatic steps (the auction
+closes, the seat's assignments or the round's actions are over), the partial
+copy is completed into a full one (``copy_state``) before the engine runs;
+nothing shared has been touched by then.
+States are values: ``apply`` never changes its input, and ``play`` only ever runs
+on the private copy ``apply`` made, so sharing the untouched parts is safe."""
+
+from __future__ import annotations
+
+from rules.core import Rng
+
+from . import engine as E
+from .model import AUCTION_KEYS, copy_parties, copy_player, copy_state, deep_copy
+from .moves import last_events, play_move
+
+# assignment kinds touching only the seat's own player, the parties, the assignment
+# order, the recalls and the turn counter (the alpha swap may touch other tableaux)
+_OWN_ASSIGNMENTS = frozenset(("hunt", "promote", "wed", "court", "recall", "sultan", "done"))
+_ACTIONS = frozenset(("portal", "neo", "elder", "pass"))   # moves.play_action: the seat's player, `acted`
+
+
+def quick_apply(st, move):
+    """(new state, events), or None when the move needs the full copy from the start."""
+    phase = st["phase"]
+    kind = move.data[0]
+    seat = move.seat
+    ev: list = []
+    if phase == "bid" and kind == "bid":
+        new = _shallow(st)
+        auc = st["auc"]
+        new["auc"] = {**auc, "seats": auc["seats"][:]} if auc.keys() == AUCTION_KEYS else deep_copy(auc)
+        play_move(new, move, ev)          # engine.play_bid: the auction only
+        busy = new["phase"] == "bid"      # still open: engine.advance waits for the next bidder
+    elif phase == "assign" and kind in _OWN_ASSIGNMENTS:
+        new = _shallow(st)
+        _own_player(new, st, seat)
+        new["parties"] = copy_parties(st["parties"])
+        for k in ("placed", "recalls"):
+            if k in st:
+                new[k] = st[k].copy()
+        play_move(new, move, ev)          # moves.play_assign
+        # engine.advance first passes over the seats with nothing to assign (it changes only
+        # the turn counter, here the copy's own) and waits for the next busy one; after sending
+        # hunters to a card, any hunter left can follow them there (choices.assign_moves)
+        busy = new["phase"] == "assign" and (
+            (kind == "hunt" and new["order"][new["cur"]] == seat and sum(new["pl"][seat]["pool"]) > 0)
+            or E.skip_idle_assigners(new))
+    elif phase == "action" and kind in _ACTIONS:
+        new = _shallow(st)
+        _own_player(new, st, seat)
+        new["acted"] = st["acted"][:]
+        play_move(new, move, ev)          # moves.play_action
+        E.auto_pass(new)                  # what engine.advance does first (it touches `acted` only)
+        busy = not E.all_acted(new)       # advance then waits for the others' actions
+    else:
+        return None
+    if not busy:   # the engine moves on: it may touch anything, so complete the copy first
+        new = copy_state(new)
+        E.advance(new, ev)
+    new["last"] = last_events(ev)
+    return new, ev
+
+
+def _shallow(st) -> dict:
+    new = st.copy()
+    rng = st["rng"]
+    new["rng"] = Rng(rng.state, rng.draws)
+    return new
+
+
+def _own_player(new, st, seat) -> None:
+    new["pl"] = pl = st["pl"][:]
+    pl[seat] = copy_player(pl[seat])
