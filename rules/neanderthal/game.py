@@ -76,7 +76,7 @@ class Neanderthal(Game):
     def seat_owners(self, players, options):
         return [0, 0, 0] if players == 1 else list(range(players))
 
-    def options_for(self, players, options):
+    def options_for_players(self, players, options):
         """K2: « un joueur joue les trois espèces »: alone at the table, the mode left at its
         default (standard) becomes solo; a mode chosen on purpose is kept (check_players judges it)."""
         options = dict(options or {})

@@ -227,13 +227,13 @@ def test_d6_the_tribe_that_lost_most_still_sends_wanderers():
 def test_k2_one_player_gets_the_solo_game_without_typing_the_mode():
     """K2 « soit un joueur joue les trois espèces »: a table of one plays solo when the mode
     was left at its default; a table of two keeps the standard game."""
-    opts = GAME.options_for(1, GAME.resolve_options({}))
+    opts = GAME.options_for_players(1, GAME.resolve_options({}))
     assert opts["mode"] == "solo"
     GAME.check_players(1, opts)
     assert GAME.seat_count(1, opts) == 3 and GAME.seat_owners(1, opts) == [0, 0, 0]
     assert GAME.setup(3, 1, opts)["solo"]
-    assert GAME.options_for(2, GAME.resolve_options({}))["mode"] == "standard"
-    assert GAME.options_for(1, GAME.resolve_options({"mode": "coop"}))["mode"] == "coop"
+    assert GAME.options_for_players(2, GAME.resolve_options({}))["mode"] == "standard"
+    assert GAME.options_for_players(1, GAME.resolve_options({"mode": "coop"}))["mode"] == "coop"
 
 
 # ------------------------------------------------------ 13. the first player
