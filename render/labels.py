@@ -70,7 +70,7 @@ def marks(img: Image.Image) -> list[Mark]:
 
 
 def _target(where) -> Image.Image:
-    return where._image if isinstance(where, ImageDraw.ImageDraw) else where
+    return where._image if isinstance(where, ImageDraw.ImageDraw) else where  # noqa: SLF001 - Pillow keeps the drawn image only there
 
 
 def record(where, kind: str, box, text: str = "", size: int = 0, main: bool = False,
@@ -228,7 +228,7 @@ def text(draw: ImageDraw.ImageDraw, xy, value: str, size: int = 16, fill=INK, an
         return None
     b = _bbox_at_origin(value, size, bold, anchor, stroke)
     box = (b[0] + xy[0], b[1] + xy[1], b[2] + xy[0], b[3] + xy[1])
-    img = draw._image
+    img = draw._image  # noqa: SLF001 - Pillow keeps the drawn image only there
     limit = within or (0, 0, img.width, img.height)
     clipped = box[0] < limit[0] - 1 or box[1] < limit[1] - 1 or box[2] > limit[2] + 1 or box[3] > limit[3] + 1
     record(draw, kind, box, value, size, main, clipped)

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable
+from typing import Any, ClassVar
 
 MASK64 = (1 << 64) - 1
 

@@ -54,7 +54,7 @@ class Board:
         b.frontier = self.frontier.copy()     # not dict(): that walks a dict with deleted entries key by key
         b.order = self.order.copy()
         b.order_needs = self.order_needs.copy()
-        b._spots = self._spots            # never changed in place: ``add`` drops it
+        b._spots = self._spots  # noqa: SLF001 - a copy of its own class; never changed in place: ``add`` drops it
         return b
 
     def to_json(self) -> list:

@@ -10,8 +10,23 @@ from operator import itemgetter
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, rank_by
 
 from . import text
-from .data import (COLOURS, COLOURS_FR, EPOCHS, LAST_VILLAGE_BONUS, N_COLOURS, N_TERRITORIES, N_VILLAGES,
-                   NEIGHBOURS, REGIONS, TERRAIN, TERRAINS, TERRAINS_FR, chips_left_in_epoch, epoch_of, label)
+from .data import (
+    COLOURS,
+    COLOURS_FR,
+    EPOCHS,
+    LAST_VILLAGE_BONUS,
+    N_COLOURS,
+    N_TERRITORIES,
+    N_VILLAGES,
+    NEIGHBOURS,
+    REGIONS,
+    TERRAIN,
+    TERRAINS,
+    TERRAINS_FR,
+    chips_left_in_epoch,
+    epoch_of,
+    label,
+)
 from .state import State, Village
 
 BIG_GROUP = 7          # a group this large no longer moves, except onto a larger-or-equal one

@@ -405,7 +405,7 @@ class FirstSparks(Game):
         if not state.queue:
             state.order = order_by_size(state)
             ev.append(Event("Turn order: " + ", ".join(f"{{p{s}}}" for s in state.order) + "."))
-            self._start_round(state, ev)
+            self.start_round(state, ev)
 
     def _play_hunt(self, state: State, move: Move, ev: list[Event]) -> None:
         if move.data[0] == "starve":
@@ -415,7 +415,7 @@ class FirstSparks(Game):
             ev.append(Event(f"A member of {{p{move.seat}}} starves on region {region}.", seat=move.seat))
             state.last["regions"] = [region]
         else:
-            self._hunt(state, move.seat, list(move.data[1]), ev)
+            self.hunt(state, move.seat, list(move.data[1]), ev)
         if not state.starve:
             state.queue.pop(0)
 
@@ -450,7 +450,7 @@ class FirstSparks(Game):
         state.members[clan].remove(region)
         state.starved[clan] += 1
 
-    def _pay(self, state: State, seat: int, amount: int) -> None:
+    def pay(self, state: State, seat: int, amount: int) -> None:
         """Pay food back to the general reserve. Tokens matter for the restock (the reserve holds
         every token no clan holds), so the clan hands in its hunted tokens, largest first while
         they fit, then crops, and breaks a token for change in crops only when it must — as in
@@ -478,13 +478,13 @@ class FirstSparks(Game):
 
     def _pay_place(self, state: State, seat: int, region: int, ev: list[Event]) -> None:
         cost = expansion_cost(state, seat, region)
-        self._pay(state, seat, cost)
+        self.pay(state, seat, cost)
         self._put(state, seat, region)
         ev.append(Event(f"{{p{seat}}} settles region {region} for {cost} food.", seat=seat))
 
     # ------------------------------------------------------------ phase 1
 
-    def _start_round(self, state: State, ev: list[Event]) -> None:
+    def start_round(self, state: State, ev: list[Event]) -> None:
         state.round += 1
         state.phase = "buy"
         state.done = []
@@ -556,7 +556,7 @@ class FirstSparks(Game):
         if bonus:
             self._gain(state, seat, 1)
             state.bonus = None
-        self._pay(state, seat, cost)
+        self.pay(state, seat, cost)
         state.market.remove(card)
         state.__dict__.pop("_open", None)          # Palaver changes the surcharges
         state.cards[seat].append(card)
@@ -609,7 +609,7 @@ class FirstSparks(Game):
             ev.append(Event(f"{card_name(card)} comes into the market.", reveal=True))
         state.market.sort()
 
-    def _end_buying(self, state: State, ev: list[Event]) -> None:
+    def end_buying(self, state: State, ev: list[Event]) -> None:
         if state.bonus is not None and state.bonus in state.market:
             state.market.remove(state.bonus)
             state.box.append(state.bonus)
@@ -623,14 +623,14 @@ class FirstSparks(Game):
                 continue
             lost = spoilage(state.food[seat])
             if lost:
-                self._pay(state, seat, lost)
+                self.pay(state, seat, lost)
                 ev.append(Event(f"{{p{seat}}} loses {lost} spoiled food.", seat=seat))
         state.phase = "hunt"
         state.queue = list(reversed(state.order))
 
     # ------------------------------------------------------------ phase 2
 
-    def _hunt(self, state: State, seat: int, order: list[int], ev: list[Event],
+    def hunt(self, state: State, seat: int, order: list[int], ev: list[Event],
               taken: dict[str, int] | None = None) -> None:
         """Harvest with the tools in this order (``taken``: the plan's tokens by food, when known)."""
         crops = 0
@@ -663,7 +663,7 @@ class FirstSparks(Game):
         ev.append(Event(f"{{p{seat}}} harvests " + (", ".join(got) if got else "nothing") + ".", seat=seat))
         need = state.size(seat)
         fed = min(need, state.food[seat])
-        self._pay(state, seat, fed)
+        self.pay(state, seat, fed)
         if fed < need:
             state.starve = need - fed
             # a Fire clan's food is secret: saying how many it can feed reveals it (an undo barrier)
@@ -672,7 +672,7 @@ class FirstSparks(Game):
 
     # ------------------------------------------------------------ phase 3
 
-    def _start_expansion(self, state: State, ev: list[Event]) -> None:
+    def start_expansion(self, state: State, ev: list[Event]) -> None:
         state.phase = "expand"
         state.queue = list(reversed(state.order))
         state.placed_now = 0
@@ -683,7 +683,7 @@ class FirstSparks(Game):
 
     # ------------------------------------------------------------ phase 4
 
-    def _bureaucracy(self, state: State, ev: list[Event]) -> None:
+    def bureaucracy(self, state: State, ev: list[Event]) -> None:
         state.order = order_by_size(state)
         ev.append(Event("Turn order: " + ", ".join(f"{{p{s}}}" for s in state.order) + "."))
         amounts = restock_of(state.n, board_of(state))
@@ -705,7 +705,7 @@ class FirstSparks(Game):
             ev.append(Event(f"{card_name(top)} goes under the deck."))
             self._refill(state, ev)
 
-    def _stalemate(self, state: State) -> bool:
+    def stalemate(self, state: State) -> bool:
         """Safeguard (no rule of the book): the round just played left the position
         as the previous one did and nobody had a choice in it, so every later round
         repeats it and no clan can ever reach 13 members. Left out of the position:
@@ -755,10 +755,10 @@ class FirstSparks(Game):
                     state.done.append(seat)
                     ev.append(Event(f"{{p{seat}}} passes.", seat=seat))
                     continue
-                self._end_buying(state, ev)
+                self.end_buying(state, ev)
             elif phase == "hunt":
                 if not state.queue:
-                    self._start_expansion(state, ev)
+                    self.start_expansion(state, ev)
                     continue
                 seat = state.queue[0]
                 if state.starve:
@@ -775,7 +775,7 @@ class FirstSparks(Game):
                 plans = hunt_plans(state, seat)
                 if len(plans) > 1:
                     return
-                self._hunt(state, seat, list(plans[0][0]), ev, plans[0][1])
+                self.hunt(state, seat, list(plans[0][0]), ev, plans[0][1])
                 if not state.starve:
                     state.queue.pop(0)
             elif phase == "expand":
@@ -784,12 +784,12 @@ class FirstSparks(Game):
                         state.phase = "over"
                         ev.append(Event("The game is over."))
                         return
-                    if self._stalemate(state):
+                    if self.stalemate(state):
                         state.phase = "over"
                         ev.append(Event(STALEMATE_EN, STALEMATE_FR))
                         return
-                    self._bureaucracy(state, ev)
-                    self._start_round(state, ev)
+                    self.bureaucracy(state, ev)
+                    self.start_round(state, ev)
                     continue
                 seat = state.queue[0]
                 if state.neutral_due:
@@ -806,7 +806,7 @@ class FirstSparks(Game):
                 state.queue.pop(0)
                 if not state.queue:
                     state.order = order_by_size(state)
-                    self._start_round(state, ev)
+                    self.start_round(state, ev)
             else:
                 return
         raise AssertionError("first_sparks: advance did not settle")

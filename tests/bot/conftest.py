@@ -50,6 +50,5 @@ async def snapshot(store) -> list:
     """Every stored row of every table, to prove a refusal changed nothing."""
     rows = []
     for table in ("games", "seats", "moves"):
-        async with store._conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2") as cur:
-            rows.append(await cur.fetchall())
+        rows.append([tuple(r) for r in await store.fetch_all(f"SELECT * FROM {table} ORDER BY 1, 2")])
     return rows

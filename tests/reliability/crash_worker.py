@@ -58,7 +58,7 @@ async def main(db: str, seed: int) -> None:
         return board_png(*args, **kwargs)
     render.board_png = render_then_maybe_die
     service.announce_after_post = True
-    for row, reply in await service.pending_announcements():
+    for _row, reply in await service.pending_announcements():
         say(f"PENDING {reply.game_id} {reply.version}")
         await service.announced(reply.game_id, reply.version)
     chooser = Rng(seed)

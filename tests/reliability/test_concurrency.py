@@ -55,7 +55,7 @@ async def test_hundreds_of_concurrent_writers(db_path, clock):
         game = registry.get("pebbles")
         store = stores[-1]
         total = 0
-        for place, people, start in tables:
+        for place, _people, start in tables:
             row = await store.latest_game_in(place.channel_id)
             log = await store.log(row.id)
             versions = [e.version for e in log]
@@ -65,7 +65,7 @@ async def test_hundreds_of_concurrent_writers(db_path, clock):
             total += len(moves)
             # every acknowledged move is in the log exactly once, at its version
             by_version = {e.version: e for e in log}
-            for version, notation in acked.get(place.channel_id, []):
+            for version, _notation in acked.get(place.channel_id, []):
                 assert version in by_version
             acked_versions = [v for v, _ in acked.get(place.channel_id, [])]
             assert len(acked_versions) == len(set(acked_versions)), "two acknowledgements for one version"

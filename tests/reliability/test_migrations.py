@@ -50,9 +50,8 @@ async def _rows_of_a_played_game(tmp_path, clock) -> dict[str, list[dict]]:
     await store.meta_set("commands:global", "abc")
     out = {}
     for table in ("games", "seats", "moves", "meta"):
-        async with store._conn.execute(f"SELECT * FROM {table}") as cur:
-            names = [d[0] for d in cur.description]
-            out[table] = [dict(zip(names, r)) for r in await cur.fetchall()]
+        names = [r[1] for r in await store.fetch_all(f"PRAGMA table_info({table})")]
+        out[table] = [dict(zip(names, r)) for r in await store.fetch_all(f"SELECT * FROM {table}")]
     await store.close()
     return out
 
@@ -84,10 +83,8 @@ async def test_open_upgrades_from_every_earlier_version(tmp_path, clock, k):
         reply = await service.move(HERE, ANN, "take 1")
         assert reply.ok, reply.text
         assert (await store.game(row.id)).version == row.version + 1
-        async with store._conn.execute("PRAGMA foreign_key_check") as cur:
-            assert await cur.fetchall() == []
-        async with store._conn.execute("PRAGMA integrity_check") as cur:
-            assert (await cur.fetchone())[0] == "ok"
+        assert await store.fetch_all("PRAGMA foreign_key_check") == []
+        assert (await store.fetch_one("PRAGMA integrity_check"))[0] == "ok"
     finally:
         await store.close()
 

@@ -95,20 +95,16 @@ async def test_matrix_in_play(service, db_path, command):
 
 
 async def _fresh(service, db_path):
-    """Empty every table (the store stays open on the same file)."""
-    async with service.store._write_lock:
-        conn = service.store._conn
-        await conn.execute("PRAGMA foreign_keys = OFF")
-        await conn.execute("DROP TRIGGER IF EXISTS moves_no_delete")
-        async with conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cur:
-            tables = [r[0] for r in await cur.fetchall()]
+    """Empty every table (the store stays open on the same file). Deleting the games
+    cascades to their seats, moves and async-play rows; the log's append-only trigger
+    allows a move to go with its game."""
+    store = service.store
+    tables = [r[0] for r in await store.fetch_all("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    async with store.transaction() as tx:
+        await tx.execute("DELETE FROM games")
         for table in tables:
-            if table != "meta":
-                await conn.execute(f"DELETE FROM {table}")
-        await conn.execute("CREATE TRIGGER moves_no_delete BEFORE DELETE ON moves "
-                           "WHEN (SELECT COUNT(*) FROM games WHERE id = OLD.game_id) > 0 "
-                           "BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END")
-        await conn.execute("PRAGMA foreign_keys = ON")
+            if table not in ("meta", "games", "moves"):
+                await tx.execute(f"DELETE FROM {table}")
     service.context.forget_caches()
 
 

@@ -81,6 +81,7 @@ def test_component_counts():
 
 def test_data_file_marks_reconstruction():
     from pathlib import Path
+
     import rules.carcassonne_hg as pkg
     raw = json.loads((Path(pkg.__file__).with_name("data.json")).read_text())
     assert raw["reconstructed"]

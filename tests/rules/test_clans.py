@@ -8,7 +8,7 @@ import json
 import pytest
 
 from rules.clans import GAME
-from rules.clans.data import (COLOURS, EPOCHS, N_TERRITORIES, NEIGHBOURS, REGIONS, TERRAIN, MAP, epoch_of)
+from rules.clans.data import COLOURS, EPOCHS, MAP, N_TERRITORIES, NEIGHBOURS, REGIONS, TERRAIN, epoch_of
 from rules.clans.state import State, Village
 from rules.core import IllegalMove, Rng, random_playout
 

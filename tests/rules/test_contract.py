@@ -39,7 +39,7 @@ def test_state_round_trips_and_notation_parses(key, players):
     opts = game.resolve_options({})
     state = game.setup(game.seat_count(players, opts), 7, opts)
     chooser = Rng(99)
-    for step in range(400):
+    for _step in range(400):
         text = game.dump(state)
         again = game.load(text)
         assert game.dump(again) == text

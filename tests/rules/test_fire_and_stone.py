@@ -8,10 +8,21 @@ import json
 import pytest
 
 from rules.core import IllegalMove, Rng
-from rules.fire_and_stone import GAME
-from rules.fire_and_stone import scoring
-from rules.fire_and_stone.data import (ADJ, BAG_SUPPLY, GAME_TILES, HUTS_EACH, INVENTIONS, PRINTED_FIRE, REGION,
-                                       SEA, START, START_BAGS, TERR, TERR_IDS)
+from rules.fire_and_stone import GAME, scoring
+from rules.fire_and_stone.data import (
+    ADJ,
+    BAG_SUPPLY,
+    GAME_TILES,
+    HUTS_EACH,
+    INVENTIONS,
+    PRINTED_FIRE,
+    REGION,
+    SEA,
+    START,
+    START_BAGS,
+    TERR,
+    TERR_IDS,
+)
 
 RED, BLUE = 0, 1
 NEXT_TO_START = 66          # a food-icon territory of region I next to the start (71)

@@ -45,7 +45,7 @@ def at_round(n: int, tiles=None, members=None, cards=None, food=None, order=None
         state.food[seat] = f
     state.order = list(order) if order else list(range(n))
     state.phase, state.queue = "buy", []
-    GAME._start_round(state, [])
+    GAME.start_round(state, [])
     return state
 
 
@@ -75,7 +75,7 @@ def test_basket_table_example():
 
 def test_christian_loses_two_of_eight_food_to_spoilage():
     state = at_round(3, food={0: 8, 1: 8, 2: 9}, cards={1: [2, FIRE]})
-    GAME._end_buying(state, [])
+    GAME.end_buying(state, [])
     assert state.food == [6, 8, 6]  # seat 1 knows Fire and keeps everything
 
 
@@ -103,7 +103,7 @@ def test_mammoth_spear_example(valleys, on_space, expected):
     members = [one, other][:valleys]
     state = at_round(3, tiles=("A", "B", "C"), members={0: members}, cards={0: [20]}, food={0: 0})
     state.spaces["mammoth"] = on_space
-    GAME._hunt(state, 0, [20], [])
+    GAME.hunt(state, 0, [20], [])
     assert state.spaces["mammoth"] == on_space - expected
     assert state.food[0] == 4 * expected - len(members)
 
@@ -115,7 +115,7 @@ def test_christian_hunts_fish_but_no_berries_and_gets_his_herbs():
     state = at_round(3, tiles=("A", "B", "C"), members={0: [lake, bush]}, cards={0: [3, 19]}, food={0: 0})
     state.spaces.update(fish=3, berry=9)
     events = []
-    GAME._hunt(state, 0, [19], events)
+    GAME.hunt(state, 0, [19], events)
     assert state.spaces == {**state.spaces, "fish": 1, "berry": 9}
     assert state.food[0] == 2 * 3 + 1 - 2  # two fish and one crop, minus two members fed
     assert "1 crop, 2 fish" in events[0].text
@@ -123,7 +123,7 @@ def test_christian_hunts_fish_but_no_berries_and_gets_his_herbs():
 
 def test_plough_adds_one_crop_per_field_but_not_to_herbs():
     state = at_round(3, members={0: []}, cards={0: [1, 8, 13, PLOUGH]}, food={0: 0})
-    GAME._hunt(state, 0, [], [])
+    GAME.hunt(state, 0, [], [])
     assert state.food[0] == 1 + (2 + 1) + (3 + 1)
 
 
@@ -300,7 +300,7 @@ def test_bureaucracy_restocks_by_table_and_grounds_and_removes_the_highest_card(
     state.spaces = {"berry": 0, "fish": 0, "bear": 0, "mammoth": 0}
     highest = max(state.market)
     top = state.deck[0]
-    GAME._bureaucracy(state, [])
+    GAME.bureaucracy(state, [])
     assert state.spaces == {"berry": 7, "fish": 4, "bear": 3, "mammoth": 2}
     assert highest == state.deck[-1] and highest not in state.market
     assert top in state.market and len(state.market) == 8
@@ -309,7 +309,7 @@ def test_bureaucracy_restocks_by_table_and_grounds_and_removes_the_highest_card(
 def test_restock_stops_when_the_supply_runs_out():
     state = at_round(4, tiles=("A", "C", "D", "E"))
     state.spaces = {"berry": 16, "fish": 0, "bear": 0, "mammoth": 11}
-    GAME._bureaucracy(state, [])
+    GAME.bureaucracy(state, [])
     assert state.spaces["berry"] == TOKEN_COUNT["berry"] and state.spaces["mammoth"] == TOKEN_COUNT["mammoth"]
 
 
@@ -423,7 +423,7 @@ def test_shuffle_card_is_drawn_as_the_highest_and_the_deck_is_shuffled():
 def test_unsold_bonus_card_is_discarded_at_the_end_of_phase_one():
     state = at_round(3, food={0: 0, 1: 0, 2: 0})
     top = state.deck[0]
-    GAME._end_buying(state, [])
+    GAME.end_buying(state, [])
     assert 7 in state.box and 7 not in state.market and top in state.market
     assert state.market == sorted(state.market)
 
@@ -431,15 +431,15 @@ def test_unsold_bonus_card_is_discarded_at_the_end_of_phase_one():
 def test_shuffle_in_market_starts_stage_two():
     state = at_round(3)
     state.market = [12, 13, 14, 16, 17, 19, 22, SHUFFLE]
-    GAME._bureaucracy(state, [])
+    GAME.bureaucracy(state, [])
     assert state.stage == 2 and state.market == [13, 14, 16, 17, 19, 22]
     assert {12, SHUFFLE} <= set(state.box)
-    GAME._start_round(state, [])
+    GAME.start_round(state, [])
     assert [m.notation for m in GAME.legal_moves(state, state.order[0])
             if m.notation.startswith("offer")] == [f"offer {c}" for c in [13, 14, 16, 17, 19, 22]
                                                     if CARDS[c]["price"] - (c == 13) <= state.food[state.order[0]]]
     before = list(state.market)
-    GAME._bureaucracy(state, [])
+    GAME.bureaucracy(state, [])
     assert state.market == before  # no more removal of the highest card
 
 
@@ -531,7 +531,7 @@ def test_neutral_clan_is_placed_first_and_grows_free_to_the_first_players_size()
     state = at_round(2, members={first: group, second: [36], 2: [group[0]]}, order=[first, second],
                      food={first: 0, second: 5}, seed=4)
     state.phase, state.queue = "expand", [second, first]
-    GAME._start_expansion(state, [])
+    GAME.start_expansion(state, [])
     assert state.neutral_due == 4 and GAME.to_act(state) == [second]
     moves = GAME.legal_moves(state, second)
     assert moves and all(m.notation.startswith("n") for m in moves)
@@ -553,7 +553,7 @@ def test_starving_members_leave_one_connected_group():
                          and all(n not in [a for a, _ in board.adjacent(r)] for r in line[:-1])))
     state = at_round(3, tiles=("A", "B", "C"), members={0: line}, cards={0: []}, food={0: 2})
     state = _to_hunt(state, 0)
-    GAME._hunt(state, 0, [], [])
+    GAME.hunt(state, 0, [], [])
     assert state.starve == 2 and state.food[0] == 0
     choices = sorted(m.data[1] for m in GAME.legal_moves(state, 0))
     assert choices == sorted([line[0], line[-1]])  # only the ends keep the rest together
@@ -667,7 +667,7 @@ def _check_invariants(state: State) -> None:
         assert len(regs) <= MAX_MEMBERS
     board = board_of(state)
     if state.phase not in ("build", "neutral", "first", "second"):
-        for clan, regs in enumerate(state.members):
+        for regs in state.members:
             assert connected(set(regs), board)
     for s in range(state.n):
         if state.drop != s:

@@ -49,7 +49,7 @@ def test_spoilage_example_pays_with_the_berry():
     state = at_round(3, food={0: 8, 1: 0, 2: 0})
     state.held[0][MAMMOTH] = 1
     state.held[0][BERRY] = 1
-    GAME._end_buying(state, [])
+    GAME.end_buying(state, [])
     assert state.food[0] == 6
     assert state.held[0][MAMMOTH] == 1 and state.held[0][BERRY] == 0
 
@@ -57,7 +57,7 @@ def test_spoilage_example_pays_with_the_berry():
 def test_paying_more_than_the_crops_breaks_a_token_for_change():
     state = at_round(3, food={0: 9, 1: 0, 2: 0})
     state.held[0][MAMMOTH] = 2                      # 8 in mammoths, 1 crop
-    GAME._pay(state, 0, 3)                          # no token fits 3: a mammoth, 1 crop back
+    GAME.pay(state, 0, 3)                          # no token fits 3: a mammoth, 1 crop back
     assert state.food[0] == 6 and state.held[0][MAMMOTH] == 1 and _held_value(state, 0) <= state.food[0]
 
 
@@ -66,7 +66,7 @@ def test_hunted_tokens_stay_in_hand():
     one, _ = _valley_board()
     state = at_round(3, tiles=("A", "B", "C"), members={0: [one]}, cards={0: [20]}, food={0: 0})
     state.spaces["mammoth"] = 4
-    GAME._hunt(state, 0, [20], [])
+    GAME.hunt(state, 0, [20], [])
     # 2 mammoths taken (8 food), 1 member fed with the smallest change: a mammoth broken into crops
     assert state.food[0] == 7 and state.held[0][MAMMOTH] == 1
 
@@ -78,7 +78,7 @@ def test_tokens_in_the_clans_hands_limit_the_restock():
     state.spaces = {"berry": 0, "fish": 0, "bear": 0, "mammoth": 5}
     state.held[0][MAMMOTH] = 6                      # 5 + 6 = 11 of the 12 mammoths are out of the reserve
     state.held[1][MAMMOTH] = 0
-    GAME._bureaucracy(state, [])
+    GAME.bureaucracy(state, [])
     assert state.spaces["mammoth"] == 6             # the restock of 2 finds only 1 in the reserve
     assert state.spaces["berry"] == 7               # the others as the 4-player example
 
@@ -90,14 +90,14 @@ def test_an_empty_market_is_refilled_from_the_deck_at_the_start_of_phase_one():
     """« Piochez des cartes pour remplir le marché à chaque fois que nécessaire. »"""
     state = at_round(3)
     state.market, state.deck = [], [30, 31, 32, 33, 34, 35, 36, 37, 38, 39]
-    GAME._start_round(state, [])
+    GAME.start_round(state, [])
     assert state.market == [30, 31, 32, 33, 34, 35, 36, 37] and state.bonus == 30
     state.market, state.deck, state.stage = [], [30, 31, 32, 33, 34, 35, 36, 37, 38, 39], 2
-    GAME._start_round(state, [])
+    GAME.start_round(state, [])
     assert len(state.market) == market_size(state) == 6
     two = at_round(2)
     two.market, two.deck, two.stage = [], [30, 31, 32, 33, 34], 2
-    GAME._start_round(two, [])
+    GAME.start_round(two, [])
     assert two.market == [30, 31, 32, 33]
 
 
@@ -185,19 +185,19 @@ def test_drifting_cards_and_unhunted_spaces_do_not_hold_off_the_safeguard():
 def test_a_card_within_reach_keeps_the_market_in_the_position():
     state = _stalled(food0=2)                              # 2 food: #7 costs 3, 2 with the bonus grain
     state.market, state.deck = [7], [8, 10, 12, 14, 16]
-    GAME._start_round(state, [])
+    GAME.start_round(state, [])
     cheap = state.copy()
     cheap.chose = False
-    GAME._stalemate(cheap)
+    GAME.stalemate(cheap)
     moved = cheap.copy()
     moved.deck = moved.deck[1:] + moved.deck[:1]
-    assert GAME._stalemate(moved) is False                 # the deck order is part of the position
+    assert GAME.stalemate(moved) is False                 # the deck order is part of the position
     poor = cheap.copy()
     poor.food = [0, 0, 0]
-    GAME._stalemate(poor)
+    GAME.stalemate(poor)
     shuffled = poor.copy()
     shuffled.deck = shuffled.deck[1:] + shuffled.deck[:1]
-    assert GAME._stalemate(shuffled) is True               # nobody can pay: the deck does not matter
+    assert GAME.stalemate(shuffled) is True               # nobody can pay: the deck does not matter
 
 
 def test_a_repeating_position_with_a_choice_goes_on():

@@ -6,10 +6,10 @@ SQLite's backup API); the others run on both (the ``backend`` fixture)."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
+from storage.errors import ConstraintViolation
 from storage.migrations import MIGRATIONS
 from storage.store import ChannelBusy, Store, VersionConflict
 
@@ -22,8 +22,8 @@ async def _game(store, channel=1):
 async def test_fresh_file_is_migrated_with_wal_and_foreign_keys(tmp_path):
     store = await Store.open(tmp_path / "h.db")
     assert await store.schema_version() == len(MIGRATIONS)
-    assert (await store._one("PRAGMA journal_mode"))[0] == "wal"
-    assert (await store._one("PRAGMA foreign_keys"))[0] == 1
+    assert (await store.fetch_one("PRAGMA journal_mode"))[0] == "wal"
+    assert (await store.fetch_one("PRAGMA foreign_keys"))[0] == 1
     await store.close()
     again = await Store.open(tmp_path / "h.db")
     assert await again.schema_version() == len(MIGRATIONS), "reopening runs nothing twice"
@@ -90,8 +90,9 @@ async def test_the_log_is_append_only(tmp_path):
     await store.record(row.id, 0, state="{}", kind="move", seat=0, user_id=10, text="a", barrier=False,
                        events=[], now=2)
     for sql in ("UPDATE moves SET text = 'x'", "DELETE FROM moves"):
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            await store._conn.execute(sql)
+        with pytest.raises(ConstraintViolation, match="append-only"):
+            async with store.transaction() as tx:
+                await tx.execute(sql)
     await store.close()
 
 
