@@ -18,3 +18,13 @@ def seeds(request) -> list[int]:
 
 def seed_count(config) -> int:
     return config.getoption("--seeds")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def quick_ai():
+    """The table's AI searches a dozen futures per decision in tests (its levels'
+    budgets are for live play): games where it plays absent seats stay fast."""
+    from bot.table import ai_seats
+    ai_seats.ITERATION_CAP = 12
+    yield
+    ai_seats.ITERATION_CAP = None

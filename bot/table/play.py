@@ -5,10 +5,11 @@ is tried again on the new position or refused, never lost."""
 
 from __future__ import annotations
 
+from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
 from bot.table.i18n import t, tn
 from bot.table.names import named
-from bot.table.replay import Played, bot_rng, effective_moves, replay
+from bot.table.replay import Played, effective_moves, replay
 from bot.table.turns import Turns
 from bot.table.values import MAX_INPUT, Actor, Choice, Place, Refused, Reply, refusal
 from rules.core import Game, IllegalMove, Move, Result
@@ -223,7 +224,7 @@ class Play:
             if status == "active":
                 acting_bots = [s for s in game.to_act(state) if seats[s].is_bot]
                 if acting_bots:
-                    move = game.default_move(state, acting_bots[0], bot_rng(row.seed, row.version))
+                    move = await ai_move(game, row, seats, state, acting_bots[0])
                     return await self.turns.commit(row, seats, state, move, None, loc)
                 return await self.turns.post(row, seats, state, [], loc)
             if not ctx.announce_after_post:

@@ -15,6 +15,7 @@ import logging
 import time
 from dataclasses import replace
 
+from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
 from bot.table.i18n import duration, t, tn
 from bot.table.notices import Notices
@@ -192,7 +193,7 @@ class Reminders:
                     state = ctx.state_of(row)
                     if row.status != "active" or seat not in game.to_act(state):
                         break
-                    move = self._absent_move(game, state, seat, row, policy)
+                    move = await self._absent_move(game, state, seat, row, seats, policy)
                     try:
                         reply = await self.turns.commit(row, seats, state, move, None, loc)
                     except VersionConflict:
@@ -218,14 +219,18 @@ class Reminders:
             return reply
 
     @staticmethod
-    def _absent_move(game, state, seat: int, row: GameRow, policy: str):
+    async def _absent_move(game, state, seat: int, row: GameRow, seats: list[SeatRow], policy: str):
+        """``skip``: a pass where the rules allow one, else the rules' default move; ``answer``:
+        the rules' default answer to a proposal (a refusal); ``auto`` and ``table``: the AI's move."""
         moves = game.legal_moves(state, seat)
         if policy == "skip":
             for word in PASS_WORDS:
                 for move in moves:
                     if move.notation.strip().lower() == word:
                         return move
-        return game.default_move(state, seat, bot_rng(row.seed, row.version))
+        if policy in ("skip", "answer"):
+            return game.default_move(state, seat, bot_rng(row.seed, row.version))
+        return await ai_move(game, row, seats, state, seat)
 
     # ------------------------------------------------------------ /vacation
 

@@ -5,10 +5,10 @@ on. Finished games are never touched, so their results stay."""
 
 from __future__ import annotations
 
+from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
 from bot.table.i18n import t
 from bot.table.reminders import Reminders
-from bot.table.replay import bot_rng
 from bot.table.turns import Turns
 from bot.table.values import Actor, Choice, Place, Refused, Reply
 from storage.async_tables import Offer
@@ -41,7 +41,7 @@ class Seats:
                 humans = [s for s in game.to_act(state) if not seats[s].is_bot]
                 if bots and not humans:
                     # the table plays the seat at once if it was waited for
-                    move = game.default_move(state, bots[0], bot_rng(row.seed, row.version))
+                    move = await ai_move(game, row, seats, state, bots[0])
                     reply = await self.turns.commit(row, seats, state, move, None, loc)
                     reply.text = text + "\n" + reply.text
                     reply.followups = []

@@ -13,10 +13,10 @@ that moves a game (play, seats, reminders) goes through here.
 
 from __future__ import annotations
 
+from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
 from bot.table.i18n import t
 from bot.table.notices import Notices
-from bot.table.replay import bot_rng
 from bot.table.values import Actor, Choice, Reply, message_chunks
 from rules.core import Game, Move
 from storage.store import GameRow, SeatRow
@@ -75,7 +75,7 @@ class Turns:
             humans = [s for s in game.to_act(state) if not seats[s].is_bot]
             if result is not None or not bots or humans:
                 break
-            move = game.default_move(state, bots[0], bot_rng(row.seed, version))
+            move = await ai_move(game, row, seats, state, bots[0], version=version)
         row = await ctx.store.game(row.id)
         acting_after = game.to_act(state)
         if acting_after == acting_before and row.status == "active" and len(movers) == 1:

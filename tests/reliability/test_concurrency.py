@@ -36,7 +36,7 @@ async def test_hundreds_of_concurrent_writers(db_path, clock):
 
         async def writer(w: int, place: Place, people: list[Actor], _start: int) -> None:
             service = services[w % CONNECTIONS]
-            for attempt in range(4):
+            for attempt in range(8):   # enough tries that every game sees play, however the writers interleave
                 actor = people[(w + attempt) % len(people)]
                 legal = await service.legal(place, actor)
                 if not legal:
