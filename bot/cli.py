@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 from bot.config import load_settings
+from storage import UnusableSetting, open_store
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -71,6 +72,14 @@ def main(argv: list[str] | None = None) -> int:
         args.cmd = "run" if settings.token else "local"
         if args.cmd == "local":
             args = parser.parse_args(["local"])
+    try:
+        return _dispatch(args, parser, settings)
+    except UnusableSetting as exc:   # a database setting we cannot use: one clear line, nothing created
+        print(f"hearth: {exc}", file=sys.stderr)
+        return 2
+
+
+def _dispatch(args, parser, settings) -> int:
     if args.cmd == "local":
         return asyncio.run(_local(args))
     if args.cmd == "selfplay":
@@ -100,9 +109,8 @@ def main(argv: list[str] | None = None) -> int:
 async def _local(args) -> int:
     from bot.local.table import HELP, LocalTable, restore_clock
     from bot.table import TableService
-    from storage.store import Store
 
-    store = await Store.open(args.db)
+    store = await open_store(args.db)
     clock = await restore_clock(store)   # never back before the last session's `!wait`
     service = TableService(store, clock)
     table = LocalTable(service, clock, images=Path(args.images), admins={a.lower() for a in args.admin},
@@ -141,9 +149,8 @@ def _read_line(prompt: str) -> str | None:
 
 async def _verify(db: str) -> int:
     from bot.ops.verify import verify_all
-    from storage.store import Store
 
-    store = await Store.open(db)
+    store = await open_store(db)
     try:
         bad = 0
         started = time.perf_counter()
@@ -160,11 +167,14 @@ async def _verify(db: str) -> int:
 
 
 async def _backup(db: str, path: str) -> int:
-    from storage.store import Store
+    from storage.errors import NotSupported
 
-    store = await Store.open(db)
+    store = await open_store(db)
     try:
         await store.backup(path)
+    except NotSupported as exc:
+        print(f"hearth backup: {exc}", file=sys.stderr)
+        return 2
     finally:
         await store.close()
     print(f"backed up {db} to {path}")

@@ -29,7 +29,7 @@ from bot.discord.replies import post, why_failed
 from bot.discord.translate import HearthTranslator, translations_digest
 from bot.discord.tree import answer, build_tree
 from bot.table import TableService
-from storage.store import Store
+from storage import open_store
 
 log = logging.getLogger("hearth.discord")
 
@@ -141,7 +141,7 @@ def run_bot(settings, sync_only: bool = False) -> int:
     logging.getLogger("discord").addFilter(TokenFilter(token))
 
     async def main() -> None:
-        store = await Store.open(settings.db)
+        store = await open_store(settings.db)
         service = TableService(store)
         client = HearthClient(service, settings.dev_guild, sync_only)
         loop = asyncio.get_running_loop()

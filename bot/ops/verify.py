@@ -21,7 +21,7 @@ class Report:
 
 async def verify_all(store: Store) -> list[Report]:
     reports = []
-    for row in await store.games(statuses=("active", "finished", "abandoned")):
+    async for row in store.each_game(("active", "finished", "abandoned")):   # a page at a time
         if row.state is None:
             continue
         try:
