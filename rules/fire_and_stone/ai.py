@@ -143,6 +143,8 @@ GAME_BAG_VP = 0.3
 BAG_VP = 0.15
 TRACK_VP = (0.0, 0.6, 1.4)  # by tiles on a gathering track (3 is cashed at once)
 INVENTION_VP = 0.8          # an uncovered invention: an effect now, a VP card later
+CARD_VP = 2.5               # the card a full gathering track brings (VP cards 4, 4, 3, 3, 2…, or an invention)
+MAJORITY_VP = 1.3           # a village won: 1 VP, and perhaps the objective's
 _MEAN_GAME = (sum(f for f, _ in GAME_TILES) / len(GAME_TILES), sum(b for _, b in GAME_TILES) / len(GAME_TILES))
 
 
@@ -159,7 +161,7 @@ def _board(state) -> tuple[list[int], list[list[int]]]:
     return huts, won
 
 
-def estimate(state, me: int, s: int, board=None) -> float:
+def estimate(game, state, me: int, s: int, board=None) -> float:
     """Seat ``s``'s expected final score as seat ``me`` can judge it: the public
     score, the objective (``me``'s own is known; another's is averaged over the
     cards ``me`` does not hold), and what its resources may still bring."""
@@ -182,12 +184,54 @@ def estimate(state, me: int, s: int, board=None) -> float:
                  + INVENTION_VP * sum(1 for i in p["inv"] if i not in p["cover"]))
     # Resources are worth less as the end nears (FIN DE LA PARTIE: the 11th hut tile).
     left = 0.4 if state["end"] is not None else 1.0 - 0.5 * state["track"] / 11
-    return score + left * potential
+    return score + left * potential + _choice_value(game, state, s, left)
 
 
-def heuristic(state, seat: int) -> float:
+def _choice_value(game, state, s: int, left: float) -> float:
+    """What the choice waiting for ``s`` at the head of the queue brings at best: a
+    search cut short after an explorer's move (a one-move look-ahead always is)
+    must see that a village offers a hut, a gathering tile a step on a track."""
+    head = state["pending"][0] if state["pending"] else None
+    if head is None or head["s"] != s:
+        return 0.0
+    p = state["p"][s]
+    room = p["bags"] - p["food"]
+    kind = head["k"]
+    if kind == "build" and p["huts"] > 0:
+        # VILLAGE: 1 food per hut already there (Garden of Eden: gain it instead), 1 VP per hut.
+        here = state["villages"].get(str(head["t"])) or [0] * state["n"]
+        if head.get("eden"):
+            if room < sum(here):
+                return 0.0
+            cost = -sum(here)
+        else:
+            cost = game.build_cost(state, s, head["t"])
+            if p["food"] < cost:
+                return 0.0
+        rival = max(h for i, h in enumerate(here) if i != s)
+        gain = 1.0 + (MAJORITY_VP if here[s] + 1 > rival >= here[s] else 0.0)
+        return max(0.0, gain - FOOD_VP * left * cost)
+    if kind == "gather":
+        # TUILE CUEILLETTE: take it onto a track, or leave it for food.
+        tile = state["tile"][str(head["t"])]
+        best = FOOD_VP * left * min(room, game.leave_food(state, s, head["t"]))
+        step = 2 if game.has(p, "double_" + tile) else 1
+        for i, how in game.gather_targets(p, tile):
+            old = p["tracks"][i][1]
+            new = min(3, (0 if how == "empty" else old) + step)
+            value = (CARD_VP if new >= 3 else left * TRACK_VP[new]) - left * TRACK_VP[min(2, old)]
+            best = max(best, value)
+        return best
+    if kind == "forest":
+        return left * (GAME_FOOD_VP * _MEAN_GAME[0] + GAME_BAG_VP * _MEAN_GAME[1])
+    if kind == "card":
+        return CARD_VP
+    return 0.0
+
+
+def heuristic(game, state, seat: int) -> float:
     """0..1: a logistic of the seat's estimated lead over its best opponent."""
     board = _board(state)
-    mine = estimate(state, seat, seat, board)
-    best = max(estimate(state, seat, s, board) for s in range(state["n"]) if s != seat)
+    mine = estimate(game, state, seat, seat, board)
+    best = max(estimate(game, state, seat, s, board) for s in range(state["n"]) if s != seat)
     return 1.0 / (1.0 + math.exp(-(mine - best) / 3.0))

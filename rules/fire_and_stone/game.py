@@ -860,7 +860,7 @@ class FireAndStone(Game):
         return ai.determinize(self, state, seat, rng)
 
     def heuristic(self, state, seat: int) -> float:
-        return ai.heuristic(state, seat)
+        return ai.heuristic(self, state, seat)
 
     # ------------------------------------------------------------ what people see
 
