@@ -137,7 +137,7 @@ def _redraw_game_tiles(state, seat: int, rng: _Shuffler) -> None:
 # What resources are worth in victory points, roughly (a hut costs 0-2 food and
 # scores 1 VP plus perhaps a majority and an objective; the third tile of a gathering
 # track gives an invention or a VP card of 1-4 VP).
-FOOD_VP = 0.5
+FOOD_VP = 0.25
 GAME_FOOD_VP = 0.3          # food on an uncooked game tile: a trip to a fire away
 GAME_BAG_VP = 0.3
 BAG_VP = 0.15
