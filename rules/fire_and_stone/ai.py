@@ -27,31 +27,6 @@ from . import scoring
 from .data import CAVES, FOOD_ICON, GAME_TILES, OBJECTIVES, REGIONS
 
 _ALL_OBJECTIVES = tuple(sorted(OBJECTIVES))
-_MASK = (1 << 64) - 1
-
-
-class _Shuffler:
-    """Fisher–Yates driven by a 64-bit LCG seeded from the caller's ``Rng``: all the
-    randomness still comes from that ``Rng`` (one draw per determinisation), at a
-    twentieth of the cost of one ``Rng`` draw per swap (a search determinises once
-    per iteration). The modulo bias of 31 bits over at most 63 items is negligible."""
-
-    __slots__ = ("x",)
-
-    def __init__(self, rng: Rng) -> None:
-        self.x = rng.randbelow(1 << 63)
-
-    def shuffle(self, items: list) -> None:
-        x = self.x
-        for i in range(len(items) - 1, 0, -1):
-            x = (x * 6364136223846793005 + 1442695040888963407) & _MASK
-            j = (x >> 33) % (i + 1)
-            items[i], items[j] = items[j], items[i]
-        self.x = x
-
-    def choice(self, seq):
-        self.x = (self.x * 6364136223846793005 + 1442695040888963407) & _MASK
-        return seq[(self.x >> 33) % len(seq)]
 
 
 def determinize(game, state, seat: int, rng: Rng):
@@ -62,14 +37,13 @@ def determinize(game, state, seat: int, rng: Rng):
     new = game.clone(state)
     # Once over, the objectives are revealed (Décompte final) and nothing is left to draw.
     if not state["over"]:
-        draw = _Shuffler(rng)
-        _redraw_discovery_tiles(new, draw)
+        _redraw_discovery_tiles(new, rng)
         if not new["cave_up"]:
-            new["cave"] = draw.choice(_cave_candidates(new))
-        _redraw_objectives(new, seat, draw)
-        _redraw_game_tiles(new, seat, draw)
+            new["cave"] = rng.choice(_cave_candidates(new))
+        _redraw_objectives(new, seat, rng)
+        _redraw_game_tiles(new, seat, rng)
         deck = sorted(new["inv_deck"])
-        draw.shuffle(deck)
+        rng.shuffle(deck)
         new["inv_deck"] = deck
     reseed(new, rng)
     return new
@@ -83,7 +57,7 @@ def _cave_candidates(state) -> tuple[int, ...]:
     return _CAVES[state["opts"]["cave"]]
 
 
-def _redraw_discovery_tiles(state, rng: _Shuffler) -> None:
+def _redraw_discovery_tiles(state, rng: Rng) -> None:
     """The face-down tiles of each region, shuffled among their territories
     (MISE EN PLACE 2: the tiles of each region are shuffled separately)."""
     tile, up = state["tile"], set(state["up"])
@@ -95,7 +69,7 @@ def _redraw_discovery_tiles(state, rng: _Shuffler) -> None:
             tile[str(t)] = kind
 
 
-def _redraw_objectives(state, seat: int, rng: _Shuffler) -> None:
+def _redraw_objectives(state, seat: int, rng: Rng) -> None:
     """Other tribes' objectives: distinct cards among those the seat does not hold
     (MISE EN PLACE 9: one card each from the shuffled five)."""
     own = state["p"][seat]["obj"]
@@ -106,7 +80,7 @@ def _redraw_objectives(state, seat: int, rng: _Shuffler) -> None:
         state["p"][s] = dict(state["p"][s], obj=obj)
 
 
-def _redraw_game_tiles(state, seat: int, rng: _Shuffler) -> None:
+def _redraw_game_tiles(state, seat: int, rng: Rng) -> None:
     """Every game tile the seat cannot see, dealt again into the same places
     (other tribes' boards, forests, stacks), each place keeping its count."""
     head = state["pending"][0] if state["pending"] else None
