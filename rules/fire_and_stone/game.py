@@ -23,7 +23,7 @@ from rules.core import (
     rank_by,
 )
 
-from . import scoring
+from . import ai, scoring
 from .data import (
     ADJ,
     ALL_INV,
@@ -853,6 +853,14 @@ class FireAndStone(Game):
                 return
             state["turn"], state["ex"] = nxt, 0
             state["pending"].append({"k": "move", "s": nxt, "e": 0})
+
+    # ------------------------------------------------------------ what an AI seat may know (see ai.py)
+
+    def determinize(self, state, seat: int, rng: Rng):
+        return ai.determinize(self, state, seat, rng)
+
+    def heuristic(self, state, seat: int) -> float:
+        return ai.heuristic(self, state, seat)
 
     # ------------------------------------------------------------ what people see
 

@@ -25,8 +25,11 @@ def _is_fire(state, t: int) -> bool:
 
 
 def objective_points(state, seat: int) -> int:
-    kind = OBJECTIVES[state["p"][seat]["obj"]]["kind"]
-    won = majorities(state, seat)
+    return points_for(state, OBJECTIVES[state["p"][seat]["obj"]]["kind"], majorities(state, seat))
+
+
+def points_for(state, kind: str, won: list[int]) -> int:
+    """What an objective card of ``kind`` scores for the majorities ``won``."""
     if kind == "lake":
         return sum(1 for t in won if TERR[t]["lake"])
     if kind == "big":
