@@ -392,14 +392,16 @@ class Game:
         """A copy of ``state`` in which everything ``seat`` may not see is drawn
         again from ``rng``, consistently with what it sees: other seats' hands
         and secrets, deck and stack order, face-down tiles, sealed bids — and
-        the state's own dice, re-seeded, so that no future roll or draw is known.
-        Two states that differ only in what ``seat`` cannot see must give the
-        same result for the same ``rng``. The default re-seeds the dice only:
-        right for a game whose only hidden information is its future draws;
-        every other game overrides it."""
-        new = self.clone(state)
-        reseed(new, rng)
-        return new
+        the state's own dice, re-seeded (:func:`reseed`), so that no future roll
+        or draw is known. Two states that differ only in what ``seat`` cannot see
+        must give the same result for the same ``rng``. A game without it has no
+        AI players (the table then plays absent seats by ``default_move``)."""
+        raise NotImplementedError(f"{self.key} has no determinize yet")
+
+    @property
+    def has_ai(self) -> bool:
+        """Whether AI players can sit at this game (it can hide from them what they may not see)."""
+        return type(self).determinize is not Game.determinize
 
     def heuristic(self, state, seat: int) -> float:
         """How well ``seat`` stands, from 0 (worst) to 1 (best), judged from what

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import Event, Game, IllegalMove, Move, Result, Rng, rank_by
+from rules.core import Event, Game, IllegalMove, Move, Result, Rng, rank_by, reseed
 
 
 @dataclass
@@ -64,6 +64,13 @@ class Pebbles(Game):
         s.must_close = True
         return [Event(f"{{p{seat}}} takes {n}.", seat=seat),
                 Event(f"Your secret is {s.secret[seat]}.", private_to=seat)]
+
+    def determinize(self, s, seat, rng):
+        """Others' secret numbers and the dice are hidden from ``seat``: drawn again."""
+        new = self.from_json(self.to_json(s))
+        new.secret = [s.secret[i] if i == seat else rng.randint(100, 999) for i in range(len(s.secret))]
+        reseed(new, rng)
+        return new
 
     def view(self, s, seat):
         v = {"pile": s.pile, "scores": list(s.taken)}

@@ -54,7 +54,10 @@ def level_of(seat: SeatRow) -> str:
 
 async def ai_move(game: Game, row: GameRow, seats: list[SeatRow], state, seat: int, *,
                   version: int | None = None) -> Move:
-    """The move the table's AI plays for ``seat`` now (searched in a worker thread)."""
+    """The move the table plays for ``seat`` now: the AI's (searched in a worker thread),
+    or, for a game that cannot yet hide from an AI what it may not see, the rules' default."""
+    if not game.has_ai:
+        return game.default_move(state, seat, bot_rng(row.seed, row.version if version is None else version))
     decision = await ai_decision(game, row, seats, state, seat, level_of(seats[seat]), version=version)
     return decision.move
 

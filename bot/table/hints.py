@@ -31,6 +31,8 @@ class Hints:
         if not self.allowed(seats):
             raise Refused(t(loc, "hint_off"))
         game = ctx.game_of(row)
+        if not game.has_ai:
+            raise Refused(t(loc, "ai_unavailable", game=game.display_name(loc)))
         state = ctx.state_of(row)
         seat = ctx.acting_seats(game, state, seats, actor)[0]
         decision = await ai_decision(game, row, seats, state, seat, HINT_LEVEL)

@@ -49,6 +49,8 @@ class Lobby:
         chosen_level = parse_level(level)
         if chosen_level is None:
             raise Refused(t(loc, "ai_level_bad", level=echo(str(level))))
+        if ai and not game.has_ai:
+            raise Refused(t(loc, "ai_unavailable", game=game.display_name(loc)))
         if not 0 <= ai <= min(MAX_AI_SEATS, game.max_players - 1):
             raise Refused(tn(loc, "ai_count_bad", min(MAX_AI_SEATS, game.max_players - 1)))
         if seed is None:
@@ -90,6 +92,8 @@ class Lobby:
             if not any(s.user_id == actor.user_id for s in seats) and not actor.manage:
                 raise Refused(t(loc, "ai_add_who"))
             game = ctx.game_of(row)
+            if not game.has_ai:
+                raise Refused(t(loc, "ai_unavailable", game=game.display_name(loc)))
             if len(seats) >= game.max_players:
                 raise Refused(tn(loc, "table_full", game.max_players))
             same = sum(1 for s in seats if s.user_id == AI_USERS[chosen])

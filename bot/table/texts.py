@@ -241,6 +241,8 @@ _ALL: tuple[Message, ...] = (
     msg("hint_look", "one move ahead it leaves you best placed ({pct} %)"),
     msg("hint_only", "it is the only legal move"),
     msg("hint_off", "Hints are for tables with one person playing against AI players."),
+    msg("ai_unavailable", "There is no AI player for {game} yet (it must first learn to play without seeing what "
+                          "its seat may not see)."),
     # a sub-step's public post, /hand after the end
     msg("still_to_play", "{who} plays on."),
     msg("hand_final", "This game is over (`/board` shows the final board). What only you saw at the end:"),

@@ -102,3 +102,16 @@ async def test_mentions_after_a_restart_use_names(table, store, tmp_path):
 
 def test_local_images_are_ignored_by_git():
     assert "hearth-images/" in (ROOT / ".gitignore").read_text().splitlines()
+
+
+def test_a_database_setting_it_cannot_use_is_one_line_and_exit_2(tmp_path):
+    """`--db postgresql:` (no //) once made a folder named 'postgresql:' holding a SQLite
+    file; now any setting the store cannot use is refused in one line, creating nothing."""
+    import subprocess
+    import sys
+    for setting in ("postgresql:", "mysql://host/db", str(tmp_path / "missing" / "hearth.db")):
+        done = subprocess.run([sys.executable, "-m", "bot.cli", "verify", "--db", setting], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2, done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [], "nothing was created"

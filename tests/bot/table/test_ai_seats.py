@@ -18,7 +18,7 @@ async def _seats(service):
 
 
 async def test_new_game_seats_ai_players_named_by_level(service):
-    reply = await service.new_game(HERE, ANN, "clans", ai=2, level="hard", seed=3)
+    reply = await service.new_game(HERE, ANN, "fire_and_stone", ai=2, level="hard", seed=3)
     assert reply.ok, reply.text
     _, seats = await _seats(service)
     assert [s.name for s in seats] == ["Ann", "Hearth AI · hard 1", "Hearth AI · hard 2"]
@@ -27,7 +27,7 @@ async def test_new_game_seats_ai_players_named_by_level(service):
 
 
 async def test_addai_in_the_lobby_and_the_seats_are_the_tables(service):
-    await service.new_game(HERE, ANN, "clans", seed=4)
+    await service.new_game(HERE, ANN, "fire_and_stone", seed=4)
     assert (await service.add_ai(HERE, ANN, "easy")).ok
     assert (await service.add_ai(HERE, ANN, None)).ok           # the default level is normal
     _, seats = await _seats(service)
@@ -41,10 +41,10 @@ async def test_addai_in_the_lobby_and_the_seats_are_the_tables(service):
 
 @pytest.mark.parametrize("bad", [{"level": "grandmaster"}, {"ai": 9}])
 async def test_bad_ai_requests_are_refused_and_change_nothing(service, store, bad):
-    await service.new_game(HERE, ANN, "clans", seed=5)
+    await service.new_game(HERE, ANN, "fire_and_stone", seed=5)
     before = await snapshot(store)
     if "ai" in bad:
-        reply = await service.new_game(HERE, BOB, "clans", ai=bad["ai"])
+        reply = await service.new_game(HERE, BOB, "fire_and_stone", ai=bad["ai"])
     else:
         reply = await service.add_ai(HERE, ANN, bad["level"])
     assert not reply.ok and reply.ephemeral
@@ -52,12 +52,30 @@ async def test_bad_ai_requests_are_refused_and_change_nothing(service, store, ba
 
 
 async def test_a_spectator_cannot_seat_an_ai(service):
-    await service.new_game(HERE, ANN, "clans", seed=6)
+    await service.new_game(HERE, ANN, "fire_and_stone", seed=6)
     reply = await service.add_ai(HERE, BOB, "easy")
     assert not reply.ok and "seated player" in reply.text
 
 
-@pytest.mark.parametrize("key", ["clans", "carcassonne_hg", "first_sparks", "fire_and_stone", "neanderthal"])
+ALL = ("clans", "carcassonne_hg", "first_sparks", "fire_and_stone", "neanderthal")
+AI_GAMES = [key for key in ALL if registry.get(key).has_ai]
+NO_AI_GAMES = [key for key in ALL if not registry.get(key).has_ai]
+
+
+@pytest.mark.parametrize("key", NO_AI_GAMES)
+async def test_a_game_without_determinize_has_no_ai_players(service, store, key):
+    """An AI must never see what its seat may not see: a game that cannot yet redraw its
+    hidden information for it offers no AI seat and says so."""
+    reply = await service.new_game(HERE, ANN, key, ai=1)
+    assert not reply.ok and "no AI player" in reply.text
+    assert (await service.new_game(HERE, ANN, key, seed=1)).ok
+    before = await snapshot(store)
+    refused = await service.add_ai(HERE, ANN, "normal")
+    assert not refused.ok and "no AI player" in refused.text
+    assert await snapshot(store) == before
+
+
+@pytest.mark.parametrize("key", AI_GAMES)
 async def test_a_person_plays_a_whole_game_alone_against_an_ai(service, key):
     """Every game to its end, one person against one easy AI, through the service."""
     game = registry.get(key)
@@ -82,10 +100,10 @@ async def test_a_person_plays_a_whole_game_alone_against_an_ai(service, key):
 
 
 async def test_hint_at_a_solo_table_names_a_legal_move_privately(service):
-    await service.new_game(HERE, ANN, "clans", ai=1, level="easy", seed=8)
+    await service.new_game(HERE, ANN, "fire_and_stone", ai=1, level="easy", seed=8)
     await service.start(HERE, ANN, "join")
     row = await service.store.open_game_in(HERE.channel_id)
-    game = registry.get("clans")
+    game = registry.get("fire_and_stone")
     state = service.context.state_of(row)
     legal = {m.notation for m in game.legal_moves(state, game.to_act(state)[0])}
     reply = await service.hint(HERE, ANN)
@@ -94,7 +112,7 @@ async def test_hint_at_a_solo_table_names_a_legal_move_privately(service):
 
 
 async def test_hint_is_refused_at_a_table_of_several_people(service, store):
-    await service.new_game(HERE, ANN, "clans", seed=9)
+    await service.new_game(HERE, ANN, "fire_and_stone", seed=9)
     await service.join(HERE, BOB)
     await service.start(HERE, ANN, "join")
     before = await snapshot(store)
