@@ -47,7 +47,7 @@ COMMANDS: dict[str, tuple[str, tuple[Param, ...]]] = {
     "game status": ("Whose turn it is, for how long, and the scores", ()),
     "game cancel": ("Cancel this channel's game (creator or Manage Channels)", ()),
     "move": ("Make your move", (Param("move", "Your move; autocomplete lists the legal ones", True),)),
-    "hint": ("The AI's suggestion for your move, privately (solo tables)", ()),
+    "hint": ("The AI's suggestion for your move, privately (solo tables, or where the table allows hints)", ()),
     "board": ("Show the board", ()),
     "hand": ("See your private information (only you see it)", ()),
     "log": ("The game's history", (
@@ -69,6 +69,7 @@ COMMANDS: dict[str, tuple[str, tuple[Param, ...]]] = {
         Param("deadline", "After this many hours the table acts (0: no deadline)", kind=int),
         Param("policy", "At the deadline: skip (pass), auto (the rules choose a move) or table (takes the seat)"),
         Param("vacation", "Vacation days each player may take in this game (default 7)", kind=int),
+        Param("hints", "on: anyone may ask /hint; off: nobody (default: on only when one person plays)"),
     )),
     "game list": ("This server's games: whose turn, for how long", ()),
     "game mine": ("Every game on this server waiting on you", ()),
@@ -176,7 +177,8 @@ async def _run_async_play(service: TableService, place: Place, actor: Actor, nam
     """Carry out an async-play command; None if ``name`` is not one."""
     if name == "game settings":
         return await service.game_settings(place, actor, reminder=args.get("reminder"), deadline=args.get("deadline"),
-                                           policy=args.get("policy"), vacation=args.get("vacation"))
+                                           policy=args.get("policy"), vacation=args.get("vacation"),
+                                           hints=args.get("hints"))
     if name == "game list":
         return await service.game_list(place, actor)
     if name == "game mine":

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from storage.store import Store
 
-DEFAULTS = {"reminder_hours": 24.0, "deadline_hours": 0.0, "policy": "skip", "vacation_days": 7.0}
+TIMED = {"reminder_hours", "deadline_hours", "policy", "vacation_days"}   # settings the turn's timers follow
+DEFAULTS = {"reminder_hours": 24.0, "deadline_hours": 0.0, "policy": "skip", "vacation_days": 7.0, "hints": None}
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,7 @@ class Settings:
     policy: str = "skip"
     vacation_days: float = 7.0
     status_message: int | None = None
+    hints: bool | None = None        # /hint allowed; None: the default (on when one person plays)
 
 
 @dataclass(frozen=True)
@@ -52,23 +54,26 @@ class AsyncTables:
     # ---- settings
 
     async def settings(self, game_id: int) -> Settings:
-        row = await self.store.fetch_one("SELECT reminder_hours, deadline_hours, policy, vacation_days, status_message "
-                                    "FROM game_settings WHERE game_id = ?", (game_id,))
-        return Settings(*row) if row else Settings()
+        row = await self.store.fetch_one("SELECT reminder_hours, deadline_hours, policy, vacation_days, status_message, "
+                                         "hints FROM game_settings WHERE game_id = ?", (game_id,))
+        if not row:
+            return Settings()
+        *values, hints = row
+        return Settings(*values, hints=None if hints is None else bool(hints))
 
     async def save_settings(self, game_id: int, **values) -> None:
         current = await self.settings(game_id)
         merged = {k: values.get(k, getattr(current, k)) for k in DEFAULTS}
         async with self.store.transaction() as tx:
             await tx.execute(
-                "INSERT INTO game_settings (game_id, reminder_hours, deadline_hours, policy, vacation_days) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET reminder_hours = excluded.reminder_hours, "
-                "deadline_hours = excluded.deadline_hours, policy = excluded.policy, "
-                "vacation_days = excluded.vacation_days",
+                "INSERT INTO game_settings (game_id, reminder_hours, deadline_hours, policy, vacation_days, hints) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+                "reminder_hours = excluded.reminder_hours, deadline_hours = excluded.deadline_hours, "
+                "policy = excluded.policy, vacation_days = excluded.vacation_days, hints = excluded.hints",
                 (game_id, merged["reminder_hours"], merged["deadline_hours"], merged["policy"],
-                 merged["vacation_days"]))
-            # the running turn's times follow the new settings
-            await tx.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+                 merged["vacation_days"], None if merged["hints"] is None else int(merged["hints"])))
+            if set(values) & TIMED:   # the running turn's times follow the new settings
+                await tx.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
 
     async def set_status_message(self, game_id: int, message_id: int | None) -> None:
         async with self.store.transaction() as tx:

@@ -170,6 +170,8 @@ MIGRATIONS: list[str] = [
                     NEW.barrier, NEW.events, NEW.now, NEW.public_text);
     END;
     """,
+    # 7: the table setting ``hints`` (/hint allowed): NULL keeps the default (on when one person plays).
+    "ALTER TABLE game_settings ADD COLUMN hints INTEGER;",
 ]
 
 
@@ -324,6 +326,8 @@ POSTGRES_MIGRATIONS: list[str] = [
     CREATE TRIGGER game_saves_insert INSTEAD OF INSERT ON game_saves
         FOR EACH ROW EXECUTE FUNCTION hearth_save_move();
     """,
+    # 7: the table setting ``hints`` (as SQLite's).
+    MIGRATIONS[6],
 ]
 
 assert len(POSTGRES_MIGRATIONS) == len(MIGRATIONS), "every number has a text for each backend"

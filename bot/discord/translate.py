@@ -24,7 +24,7 @@ GROUP_NAMES = {"game": "partie"}
 PARAMETER_NAMES = {
     "game": "jeu", "options": "options", "thread": "fil", "order": "ordre", "move": "coup", "page": "page",
     "since": "depuis", "confirm": "confirmer", "count": "nombre", "reminder": "rappel", "deadline": "délai",
-    "policy": "règle", "vacation": "congés", "mode": "mode", "days": "jours", "member": "membre",
+    "policy": "règle", "vacation": "congés", "hints": "conseils", "mode": "mode", "days": "jours", "member": "membre",
     "player": "joueur", "file": "fichier", "ai": "ia", "level": "niveau", "topic": "sujet",
 }
 CHOICE_NAMES = {"easy": "facile", "normal": "normal", "hard": "difficile","join order": "ordre d'arrivée", "random": "au hasard", "yes": "oui", "channel": "dans le salon",
@@ -40,7 +40,7 @@ DESCRIPTIONS = {
     "Table options as key=value pairs, e.g. variant=coop": "Options de la table en clé=valeur, par ex. variant=coop",
     "yes: run the game in its own new thread": "oui : jouer la partie dans un nouveau fil",
     "Take a seat at the table in this channel": "Prendre place à la table de ce salon",
-    "The AI's suggestion for your move, privately (solo tables)":
+    "The AI's suggestion for your move, privately (solo tables, or where the table allows hints)":
         "La suggestion de l'IA pour votre coup, en privé (tables solo)",
     "One page: overview, turn, scoring or notation (default: all of them)":
         "Une page : aperçu, tour, décompte ou notation (par défaut : toutes)",
@@ -79,6 +79,8 @@ DESCRIPTIONS = {
         "Au délai : skip (passer), auto (les règles choisissent un coup) ou table (reprend la place)",
     "Vacation days each player may take in this game (default 7)":
         "Jours de congé par joueur dans cette partie (par défaut 7)",
+    "on: anyone may ask /hint; off: nobody (default: on only when one person plays)":
+        "on : chacun peut demander /hint ; off : personne (par défaut : on seulement pour une personne seule)",
     "This server's games: whose turn, for how long": "Les parties du serveur : à qui le tour, depuis quand",
     "Every game on this server waiting on you": "Toutes les parties du serveur qui vous attendent",
     "The finished game's full log as a file (hearth local --load)":

@@ -256,17 +256,20 @@ def add_async_commands(tree: app_commands.CommandTree, game: app_commands.Group)
 
     @game.command(name="settings", description=command_text("game settings"))
     @app_commands.describe(reminder=param_text("game settings", "reminder"), deadline=param_text("game settings", "deadline"),
-                           policy=param_text("game settings", "policy"), vacation=param_text("game settings", "vacation"))
+                           policy=param_text("game settings", "policy"), vacation=param_text("game settings", "vacation"),
+                           hints=param_text("game settings", "hints"))
     @app_commands.choices(policy=[app_commands.Choice(name="skip (pass)", value="skip"),
                                   app_commands.Choice(name="auto (the rules choose a move)", value="auto"),
-                                  app_commands.Choice(name="table (takes the seat)", value="table")])
+                                  app_commands.Choice(name="table (takes the seat)", value="table")],
+                          hints=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")])
     async def game_settings(interaction: discord.Interaction,
                             reminder: app_commands.Range[int, 0, 720] | None = None,
                             deadline: app_commands.Range[int, 0, 2160] | None = None,
                             policy: app_commands.Choice[str] | None = None,
-                            vacation: app_commands.Range[int, 0, 60] | None = None):
+                            vacation: app_commands.Range[int, 0, 60] | None = None,
+                            hints: app_commands.Choice[str] | None = None):
         await do(interaction, "game settings", reminder=reminder, deadline=deadline,
-                  policy=policy.value if policy else None, vacation=vacation)
+                  policy=policy.value if policy else None, vacation=vacation, hints=hints.value if hints else None)
 
     @game.command(name="list", description=command_text("game list"))
     async def game_list(interaction: discord.Interaction):

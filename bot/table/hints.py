@@ -1,7 +1,7 @@
 """``/hint``: the AI's suggestion for the caller's move, privately, with a
-one-line reason. Allowed where it spoils nobody's game: a table with one
-person (solo against AI players); with several people only when the table
-allows it (the ``hints`` setting, off by default)."""
+one-line reason. Allowed where it spoils nobody's game: by default a table
+with one person (solo against AI players); the ``hints`` setting of
+``/game settings`` turns it on or off for everyone at the table."""
 
 from __future__ import annotations
 
@@ -18,8 +18,10 @@ class Hints:
         self.ctx = ctx
 
     @staticmethod
-    def allowed(seats) -> bool:
-        """A hint spoils nobody's game at a table with one person."""
+    def allowed(seats, setting: bool | None) -> bool:
+        """The table's choice; by default a hint spoils nobody's game at a table with one person."""
+        if setting is not None:
+            return setting
         return len({s.user_id for s in seats if not s.is_bot}) <= 1
 
     async def hint(self, place: Place, actor: Actor) -> Reply:
@@ -28,7 +30,7 @@ class Hints:
         row = await ctx.open_row(place, loc)
         seats = await ctx.store.seats(row.id)
         ctx.playing_seats(row, seats, actor)
-        if not self.allowed(seats):
+        if not self.allowed(seats, (await ctx.tables.settings(row.id)).hints):
             raise Refused(t(loc, "hint_off"))
         game = ctx.game_of(row)
         if not game.has_ai:

@@ -1,6 +1,6 @@
-"""``/game settings``: reminders, deadline, deadline policy and vacation
-allowance of one game; only its creator or someone with Manage Channels
-may change them. Without options it shows them."""
+"""``/game settings``: reminders, deadline, deadline policy, vacation
+allowance and hints of one game; only its creator or someone with Manage
+Channels may change them. Without options it shows them."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from bot.table.values import Actor, Place, Refused, Reply
 
 POLICIES = {"skip": "skip", "pass": "skip", "passer": "skip", "auto": "auto", "move": "auto", "jouer": "auto",
             "table": "table", "bot": "table", "handover": "table", "hand": "table"}
+SWITCH = {"on": True, "yes": True, "oui": True, "true": True, "1": True, "off": False, "no": False, "non": False,
+          "false": False, "0": False}
 LIMITS = {"reminder": (0, 720), "deadline": (0, 2160), "vacation": (0, 60)}
 
 
@@ -26,16 +28,17 @@ class GameSettings:
                     deadline=t(loc, "hours", n=f"{settings.deadline_hours:g}") if settings.deadline_hours
                     else t(loc, "off"),
                     policy=f"{settings.policy} ({t(loc, 'policy_' + settings.policy)})",
-                    vacation=tn(loc, "vacation_allowance", settings.vacation_days))
+                    vacation=tn(loc, "vacation_allowance", settings.vacation_days),
+                    hints=t(loc, "hints_auto") if settings.hints is None else t(loc, "on" if settings.hints else "off"))
 
     async def settings(self, place: Place, actor: Actor, reminder=None, deadline=None, policy=None,
-                       vacation=None) -> Reply:
+                       vacation=None, hints=None) -> Reply:
         loc = actor.locale
         row = await self.ctx.open_row(place, loc)
         game = self.ctx.game_of(row)
         current = await self.tables.settings(row.id)
         given = {k: v for k, v in (("reminder", reminder), ("deadline", deadline), ("policy", policy),
-                                   ("vacation", vacation)) if v not in (None, "")}
+                                   ("vacation", vacation), ("hints", hints)) if v not in (None, "")}
         if not given:
             return Reply(t(loc, "settings_show", game=game.display_name(loc), **self.describe(current, loc)), ephemeral=True)
         if actor.user_id != row.creator_id and not actor.manage:
@@ -57,8 +60,14 @@ class GameSettings:
             if chosen is None:
                 raise Refused(t(loc, "settings_policy"))
             values["policy"] = chosen
+        if "hints" in given:
+            switch = SWITCH.get(str(given["hints"]).strip().lower()[:10])
+            if switch is None:
+                raise Refused(t(loc, "settings_hints"))
+            values["hints"] = switch
         await self.tables.save_settings(row.id, **values)
-        await self.reminders.restart_timer(row.id)   # the new times count from now
+        if set(values) - {"hints"}:
+            await self.reminders.restart_timer(row.id)   # the new times count from now
         saved = await self.tables.settings(row.id)
         return Reply(t(loc, "settings_saved", name=actor.name)
                      + t(loc, "settings_show", game=game.display_name(loc), **self.describe(saved, loc)), game_id=row.id)

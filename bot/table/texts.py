@@ -129,16 +129,21 @@ _ALL: tuple[Message, ...] = (
     # settings
     # TRANSLATORS: {reminder} and {deadline} are the hours or off texts; {vacation} is vacation_allowance.
     msg("settings_show", "**{game}** settings: reminder every {reminder}; deadline {deadline}; policy: {policy}; vacation "
-                         "allowance {vacation}."),
+                         "allowance {vacation}; hints: {hints}."),
     plural("vacation_allowance", "{n} day per player",
                                  "{n} days per player"),
     msg("settings_saved", "{name} changed the settings. "),
     msg("settings_only", "Only the creator of the table or someone with Manage Channels may change its settings."),
     msg("settings_bad", "{what} must be between {low} and {high}."),
     msg("settings_policy", "The deadline policy is skip, auto or table."),
+    msg("settings_hints", "hints is on or off."),
+    # TRANSLATORS: The hints setting when nobody chose it (settings_show).
+    msg("hints_auto", "automatic (on only while one person plays)"),
     msg("settings_closed", "This game is over; its settings no longer matter."),
     # TRANSLATORS: A reminder or deadline that is switched off (settings_show).
     msg("off", "off"),
+    # TRANSLATORS: A setting that is switched on (settings_show).
+    msg("on", "on"),   # the opposite of "off"
     # TRANSLATORS: A number of hours, abbreviated as on a clock; no plural.
     msg("hours", "{n} h"),
     # vacation
@@ -240,7 +245,8 @@ _ALL: tuple[Message, ...] = (
                           "it tried {n} possible futures and this move came out best (expected score {pct} out of 100)"),
     msg("hint_look", "one move ahead it leaves you best placed ({pct} %)"),
     msg("hint_only", "it is the only legal move"),
-    msg("hint_off", "Hints are for tables with one person playing against AI players."),
+    msg("hint_off", "Hints are off at this table, where several people play. Its creator (or someone with Manage "
+                    "Channels) can allow them for everyone: `/game settings hints:on`."),
     msg("ai_unavailable", "There is no AI player for {game} yet (it must first learn to play without seeing what "
                           "its seat may not see)."),
     # a sub-step's public post, /hand after the end

@@ -117,5 +117,32 @@ async def test_hint_is_refused_at_a_table_of_several_people(service, store):
     await service.start(HERE, ANN, "join")
     before = await snapshot(store)
     reply = await service.hint(HERE, ANN)
-    assert not reply.ok and "one person" in reply.text
+    assert not reply.ok and "several people" in reply.text and "hints:on" in reply.text
     assert await snapshot(store) == before
+
+
+async def test_the_hints_setting_allows_or_forbids_hints_for_the_whole_table(service, store):
+    await service.new_game(HERE, ANN, "fire_and_stone", seed=9)
+    await service.join(HERE, BOB)
+    await service.start(HERE, ANN, "join")
+    refused = await service.game_settings(HERE, BOB, hints="on")      # only the creator (or Manage Channels)
+    assert not refused.ok
+    bad = await service.game_settings(HERE, ANN, hints="maybe")
+    assert not bad.ok and "on or off" in bad.text
+    shown = await service.game_settings(HERE, ANN)
+    assert "hints: automatic" in shown.text
+    allowed = await service.game_settings(HERE, ANN, hints="on")
+    assert allowed.ok and "hints: on" in allowed.text
+    row = await service.store.open_game_in(HERE.channel_id)
+    to_act = service.context.game_of(row).to_act(service.context.state_of(row))[0]
+    asker = ANN if to_act == 0 else BOB
+    hint = await service.hint(HERE, asker)
+    assert hint.ok and hint.ephemeral and hint.text.startswith("💡")
+
+
+async def test_hints_off_at_a_solo_table_refuses_them(service):
+    await service.new_game(HERE, ANN, "fire_and_stone", ai=1, level="easy", seed=8)
+    await service.start(HERE, ANN, "join")
+    assert (await service.game_settings(HERE, ANN, hints="off")).ok
+    reply = await service.hint(HERE, ANN)
+    assert not reply.ok and "hints:on" in reply.text
