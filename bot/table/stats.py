@@ -1,6 +1,10 @@
 """``/stats``: games, wins, average rank and an OpenSkill rating per player,
 per server and optionally per game, with a leaderboard.
 
+Each AI level is one player of its own (its AI user id), named by its level,
+so it has a rating on the leaderboard, and the caller sees their record
+against each level they have met.
+
 Everything is computed from the finished games' stored results, in the
 order they finished, so the numbers can always be rebuilt and never drift
 from the games themselves."""
@@ -11,6 +15,7 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
+from bot.table.ai_seats import ai_level, ai_name
 from bot.table.i18n import t, tn
 from bot.table.values import Actor, Place, Reply, refusal
 from rules import registry
@@ -29,6 +34,8 @@ class Line:
     rank_total: float = 0.0
     rating: object = None
     keys: set = field(default_factory=set)
+    # against each AI level met: [games, games this player finished ahead of it]
+    versus_ai: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def average_rank(self) -> float:
@@ -53,7 +60,8 @@ async def compute(store: Store, guild_id: int | None, key: str | None = None) ->
             if seat.seat < len(ranks):
                 best[seat.user_id] = min(best.get(seat.user_id, 10 ** 6), int(ranks[seat.seat]))
         for uid, rank in best.items():
-            name = next(s.name for s in seats if s.user_id == uid)
+            level = ai_level(uid)
+            name = ai_name(level) if level else next(s.name for s in seats if s.user_id == uid)
             line = lines.setdefault(uid, Line(uid, name))
             line.name = name
             line.games += 1
@@ -62,6 +70,13 @@ async def compute(store: Store, guild_id: int | None, key: str | None = None) ->
             line.keys.add(row.key)
             if line.rating is None:
                 line.rating = model.rating(name=str(uid))
+        for uid, rank in best.items():
+            for other, other_rank in best.items():
+                level = ai_level(other)
+                if level and not ai_level(uid):
+                    record = lines[uid].versus_ai.setdefault(level, [0, 0])
+                    record[0] += 1
+                    record[1] += rank < other_rank
         if len(best) >= 2:
             people = list(best)
             rated = model.rate([[lines[u].rating] for u in people], ranks=[best[u] for u in people])
@@ -92,6 +107,9 @@ async def stats(store: Store, place: Place, actor: Actor, player: tuple | None =
         out.append(t(loc, "stats_player", name=mine.name, scope=scope, games=tn(loc, "stats_games", mine.games),
                      wins=tn(loc, "stats_wins", mine.wins),
                      avg=mine.average_rank, rating=mine.ordinal))
+        for level, (games, ahead) in sorted(mine.versus_ai.items()):
+            out.append(t(loc, "stats_versus_ai", ai=ai_name(level), games=tn(loc, "stats_games", games),
+                         ahead=tn(loc, "stats_ahead", ahead)))
     elif player is not None or lines:
         out.append(t(loc, "stats_nobody", name=who_name, scope=scope))
     if not lines:

@@ -203,6 +203,10 @@ _ALL: tuple[Message, ...] = (
     msg("stats_line", "{pos}. {name} — rating {rating:.1f} · {games} · {wins} · average rank {avg:.2f}"),
     msg("stats_player", "**{name}**{scope}: {games}, {wins}, average rank {avg:.2f}, rating {rating:.1f}."),
     msg("stats_nobody", "{name} has no finished game here{scope}."),
+    # TRANSLATORS: {games} is stats_games, {ahead} is stats_ahead.
+    msg("stats_versus_ai", "· against **{ai}**: {games}, {ahead}"),
+    plural("stats_ahead", "finished ahead of it {n} time",
+                          "finished ahead of it {n} times"),
     plural("stats_games", "{n} game",
                           "{n} games"),
     plural("stats_wins", "{n} win",

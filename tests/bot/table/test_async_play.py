@@ -597,3 +597,25 @@ async def test_no_reminders_while_on_vacation(service, clock):
     clock.advance(1 * H)
     [reminder] = await service.due_notices()
     assert reminder.text.startswith("⏰ Reminder: Bob")
+
+
+async def test_each_ai_level_has_its_own_rating_and_the_player_their_record_against_it(service):
+    for channel, level in ((201, "easy"), (202, "easy"), (203, "hard")):
+        place = Place(channel, 10)
+        assert (await service.new_game(place, ANN, "pebbles", ai=1, level=level, seed=channel)).ok
+        assert (await service.start(place, ANN, "join")).ok
+        while (row := await service.store.latest_game_in(channel)).status == "active":
+            state = service.context.state_of(row)
+            assert (await service.move(place, ANN, "end" if state.must_close else f"take {min(3, state.pile)}")).ok
+    rows = [await service.store.latest_game_in(c) for c in (201, 202, 203)]
+    ahead = {"easy": sum(r.result["ranks"][0] < r.result["ranks"][1] for r in rows[:2]),
+             "hard": int(rows[2].result["ranks"][0] < rows[2].result["ranks"][1])}
+    reply = await service.stats(Place(204, 10), ANN)
+    lines = reply.text.splitlines()
+    assert lines[1] == f"· against **Hearth AI · easy**: 2 games, finished ahead of it {ahead['easy']} " \
+                       + ("time" if ahead["easy"] == 1 else "times")
+    assert lines[2].startswith("· against **Hearth AI · hard**: 1 game, ")
+    board = "\n".join(lines[3:])
+    assert "Hearth AI · easy — rating" in board and "Hearth AI · hard — rating" in board
+    french = await service.stats(Place(204, 10), Actor(ANN.user_id, "Ann", locale="fr"))
+    assert "· contre **Hearth AI · easy** : 2 parties" in french.text
