@@ -16,6 +16,7 @@ from collections import OrderedDict
 import render
 from bot.table.clock import SystemClock
 from bot.table.i18n import t
+from bot.table.names import public_name
 from bot.table.values import MAX_INPUT, Actor, Place, Refused
 from render.kit import Table
 from rules import registry
@@ -91,7 +92,8 @@ class TableContext:
 
     @staticmethod
     def names(seats: list[SeatRow]) -> list[str]:
-        return [s.name for s in seats]
+        """The seats' names for public text (names stored before they were cleaned on entry, too)."""
+        return [public_name(s.name) for s in seats]
 
     @staticmethod
     def fill(text: str, names: list[str]) -> str:
@@ -102,15 +104,15 @@ class TableContext:
 
     @staticmethod
     def seated_list(seats: list[SeatRow]) -> str:
-        return ", ".join(s.name for s in seats) or "—"
+        return ", ".join(public_name(s.name) for s in seats) or "—"
 
     @staticmethod
     def who(acting: list[int], seats: list[SeatRow]) -> str:
         """The names of the acting seats, each person once."""
         names: list[str] = []
         for seat in acting:
-            if seat < len(seats) and seats[seat].name not in names:
-                names.append(seats[seat].name)
+            if seat < len(seats) and public_name(seats[seat].name) not in names:
+                names.append(public_name(seats[seat].name))
         return ", ".join(names) or "—"
 
     @staticmethod

@@ -12,6 +12,7 @@ person who acted. The result still reads as the person's name.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import unicodedata
 
 from bot.table.values import Actor
@@ -39,3 +40,24 @@ def named(actor: Actor) -> Actor:
     """The actor with a name fit for public text."""
     clean = public_name(actor.name, f"player {actor.user_id % 10000}")
     return actor if clean == actor.name else dataclasses.replace(actor, name=clean)
+
+
+def public_person(person: tuple | None) -> tuple | None:
+    """A person named in a command option, ``(user_id, name, is_bot)``, with a name fit for public text."""
+    if not person:
+        return person
+    uid, name, *rest = person
+    return (uid, public_name(name, f"player {uid % 10000}"), *rest)
+
+
+def with_public_names(command):
+    """Every name entering the table through ``command`` made fit for public text: the caller
+    (an :class:`Actor`) and any person named in an option (``player``, ``member``, ``to`` …)."""
+
+    @functools.wraps(command)
+    async def wrapper(*args, **kwargs):
+        args = tuple(named(a) if isinstance(a, Actor) else a for a in args)
+        kwargs = {k: named(v) if isinstance(v, Actor) else v for k, v in kwargs.items()}
+        return await command(*args, **kwargs)
+
+    return wrapper

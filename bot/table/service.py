@@ -17,6 +17,7 @@ from bot.table.context import TableContext
 from bot.table.hints import Hints
 from bot.table.lists import Lists
 from bot.table.lobby import Lobby
+from bot.table.names import public_person, with_public_names
 from bot.table.notices import Notices
 from bot.table.play import Play
 from bot.table.reminders import Reminders
@@ -27,6 +28,12 @@ from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Reply, answers
 from rules.core import Move
 from storage.store import GameRow, Store
+
+
+def table_command(method):
+    """A command of the table: names entering through it made fit for public text, and a
+    :class:`Refused` answered as a private refusal."""
+    return answers(with_public_names(method))
 
 
 class TableService:
@@ -68,45 +75,45 @@ class TableService:
 
     # ---- lobby
 
-    @answers
+    @table_command
     async def new_game(self, place: Place, actor: Actor, key: str, options: dict[str, str] | None = None,
                        seed: int | None = None, ai: int = 0, level: str | None = None) -> Reply:
         return await self.lobby.new_game(place, actor, key, options, seed, ai, level)
 
-    @answers
+    @table_command
     async def add_ai(self, place: Place, actor: Actor, level: str | None = None) -> Reply:
         return await self.lobby.add_ai(place, actor, level)
 
-    @answers
+    @table_command
     async def join(self, place: Place, actor: Actor) -> Reply:
         return await self.lobby.join(place, actor)
 
-    @answers
+    @table_command
     async def leave(self, place: Place, actor: Actor) -> Reply:
         return await self.lobby.leave(place, actor)
 
-    @answers
+    @table_command
     async def start(self, place: Place, actor: Actor, order: str | None = None) -> Reply:
         return await self.lobby.start(place, actor, order)
 
-    @answers
+    @table_command
     async def cancel(self, place: Place, actor: Actor) -> Reply:
         return await self.lobby.cancel(place, actor)
 
     # ---- play
 
-    @answers
+    @table_command
     async def move(self, place: Place, actor: Actor, text: str, expected_version: int | None = None) -> Reply:
         return await self.play.move(place, actor, text, expected_version)
 
-    @answers
+    @table_command
     async def press(self, place: Place, actor: Actor, version: int, index: int) -> Reply:
         return await self.play.press(place, actor, version, index)
 
     async def legal(self, place: Place, actor: Actor, typed: str = "", limit: int = 25) -> list[Move]:
         return await self.play.legal(place, actor, typed, limit)
 
-    @answers
+    @table_command
     async def undo(self, place: Place, actor: Actor, confirm: bool = False, count: int = 1,
                    expected_version: int | None = None) -> Reply:
         return await self.play.undo(place, actor, confirm, count, expected_version)
@@ -114,88 +121,88 @@ class TableService:
     async def may_resign(self, place: Place, actor: Actor) -> Reply | None:
         return await self.play.may_resign(place, actor)
 
-    @answers
+    @table_command
     async def resign(self, place: Place, actor: Actor) -> Reply:
         return await self.play.resign(place, actor)
 
-    @answers
+    @table_command
     async def hint(self, place: Place, actor: Actor) -> Reply:
         return await self.hints.hint(place, actor)
 
     # ---- looking
 
-    @answers
+    @table_command
     async def status(self, place: Place, actor: Actor) -> Reply:
         return await self.show.status(place, actor)
 
-    @answers
+    @table_command
     async def board(self, place: Place, actor: Actor) -> Reply:
         return await self.show.board(place, actor)
 
-    @answers
+    @table_command
     async def hand(self, place: Place, actor: Actor) -> Reply:
         return await self.show.hand(place, actor)
 
-    @answers
+    @table_command
     async def log(self, place: Place, actor: Actor, page: int | None = None) -> Reply:
         return await self.show.log(place, actor, page)
 
-    @answers
+    @table_command
     async def rules(self, key: str | None, actor: Actor, place: Place | None = None,
                     topic: str | None = None) -> Reply:
         return await self.show.rules(key, actor, place, topic)
 
     # ---- async play: notices, reminders, settings, seats, lists, archive, stats
 
-    @answers
+    @table_command
     async def notify(self, actor: Actor, mode: str | None) -> Reply:
         return await self.notices.set_mode(actor, mode)
 
-    @answers
+    @table_command
     async def game_settings(self, place: Place, actor: Actor, **values) -> Reply:
         return await self.settings.settings(place, actor, **values)
 
-    @answers
+    @table_command
     async def remind(self, place: Place, actor: Actor) -> Reply:
         return await self.reminders.remind(place, actor)
 
-    @answers
+    @table_command
     async def vacation(self, place: Place, actor: Actor, days: str | None) -> Reply:
         return await self.reminders.vacation(place, actor, days)
 
-    @answers
+    @table_command
     async def game_list(self, place: Place, actor: Actor) -> Reply:
         return await self.lists.game_list(place, actor)
 
-    @answers
+    @table_command
     async def mine(self, place: Place, actor: Actor) -> Reply:
         return await self.lists.mine(place, actor)
 
-    @answers
+    @table_command
     async def log_since(self, place: Place, actor: Actor) -> Reply:
         return await self.lists.since(place, actor)
 
-    @answers
+    @table_command
     async def handover(self, place: Place, actor: Actor, member) -> Reply:
-        return await self.seats.handover(place, actor, member)
+        return await self.seats.handover(place, actor, public_person(member))
 
-    @answers
+    @table_command
     async def accept(self, place: Place, actor: Actor) -> Reply:
         return await self.seats.accept(place, actor)
 
-    @answers
+    @table_command
     async def stats(self, place: Place, actor: Actor, player=None, key: str | None = None) -> Reply:
-        return await stats.stats(self.store, place, actor, player, key)
+        return await stats.stats(self.store, place, actor, public_person(player), key)
 
-    @answers
+    @table_command
     async def export(self, place: Place, actor: Actor) -> Reply:
         return await self.archive.export(place, actor)
 
-    @answers
+    @table_command
     async def import_game(self, place: Place, actor: Actor, blob) -> Reply:
         return await self.archive.import_game(place, actor, blob)
 
-    @answers
+    @table_command
     async def replay(self, place: Place, actor: Actor, limit: int | None = None) -> Reply:
         return await self.archive.replay(place, actor, limit)
 

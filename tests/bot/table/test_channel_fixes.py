@@ -4,6 +4,7 @@ still answers once the game is over."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from bot.table import Actor, Place
@@ -94,6 +95,27 @@ async def test_hostile_names_reach_public_posts_neutralised(service, store):
     seats = await store.seats((await store.open_game_in(HERE.channel_id)).id)
     assert [s.name for s in seats] == ["everyone &1", "Bob"]
     assert "everyone &1" in start.text and "Bob" in start.text
+
+
+async def test_every_command_cleans_the_names_it_brings_in(service, store):
+    """Not only the lobby: settings, vacation, a person named in /game handover or /stats, and
+    names stored before names were cleaned, all reach public text neutralised."""
+    await started(service)
+    hostile = "**@here**\u202e"
+    row = await store.open_game_in(HERE.channel_id)
+    settings = await service.game_settings(HERE, Actor(ANN.user_id, hostile), reminder=12)
+    vacation = await service.vacation(HERE, Actor(BOB.user_id, hostile), 1)
+    offer = await service.handover(HERE, BOB, (77, "<@&5> __Zed__", False))
+    for reply in (settings, vacation, offer):
+        assert reply.ok, reply.text
+        for bad in ("**@", "@here", "\u202e", "<@&", "__"):
+            assert bad not in reply.text.replace("**Pebbles**", ""), (bad, reply.text)
+    assert "&5 Zed" in offer.text
+    # a name stored raw (a game from before names were cleaned) is cleaned where posts read it
+    raw = [dataclasses.replace(s, name=hostile) for s in await store.seats(row.id)]
+    ctx = service.context
+    assert ctx.names(raw) == ["here", "here"] and ctx.seated_list(raw) == "here, here"
+    assert ctx.who([0, 1], raw) == "here"
 
 
 async def test_hand_after_the_game_is_over(service, store):
