@@ -14,7 +14,7 @@ import re
 from functools import cache, partial
 from itertools import compress, islice
 
-from rules.core import Event, Game, IllegalMove, Move, Result, Rng, normalize_notation, rank_by
+from rules.core import Event, Game, IllegalMove, Move, Result, Rng, echo, normalize_notation, rank_by
 
 from . import text
 from .board import Board
@@ -492,5 +492,6 @@ def parse_figure(state: State, moves: list[Move], typed: str) -> Move:
         what = "river system already has a hut" if role == "hut" else "feature already holds a " + role
         raise IllegalMove(f"You cannot put a {role} on {labels[zones[0]]}: that {what}. Legal: {choices}.",
                           f"Impossible de poser {ROLE_FR[role]} en {labels[zones[0]]} : déjà occupé. Possible : {choices}.")
-    raise IllegalMove(f"There is no place for a {role} called '{typed[:20]}' on this tile. Legal: {choices}.",
-                      f"Pas d'emplacement « {typed[:20]} » pour {ROLE_FR[role]} sur cette tuile. Possible : {choices}.")
+    typed = echo(typed, 20)   # quoted back safe: no mentions, markup or bidi controls
+    raise IllegalMove(f"There is no place for a {role} called '{typed}' on this tile. Legal: {choices}.",
+                      f"Pas d'emplacement « {typed} » pour {ROLE_FR[role]} sur cette tuile. Possible : {choices}.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import Game, IllegalMove, Option, Result, Rng, normalize_notation, rank_by
+from rules.core import Game, IllegalMove, Option, Result, Rng, echo, normalize_notation, rank_by
 
 from . import engine as E
 from . import moves as M
@@ -137,8 +137,9 @@ class Neanderthal(Game):
         shown = [m for m in moves if not m.notation.startswith(("tame", "tool", "discard", "yes "))
                  and " give " not in m.notation and " swap " not in m.notation]
         sample = ", ".join(m.notation for m in shown[:6]) + ("…" if len(shown) > 6 else "")
-        raise IllegalMove(f"'{text[:30]}' is not a legal move during the {phase[0]}. Try: {sample}",
-                          f"« {text[:30]} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}")
+        typed = echo(text, 30)   # typed text is quoted back safe: no mentions, markup or bidi controls
+        raise IllegalMove(f"'{typed}' is not a legal move during the {phase[0]}. Try: {sample}",
+                          f"« {typed} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}")
 
     def default_move(self, state, seat, rng=None):
         moves = self.legal_moves(state, seat)
