@@ -11,7 +11,7 @@ from .data import BIOMES, COLOUR_NAMES, SPECIES
 from .model import alive_cubes, card_name, copy_state, deep_copy, hand_limit, n_seats, player, score
 from .negotiation import describe, describe_fr
 from .quick import quick_apply
-from .text import RULES_EN, RULES_FR
+from .text import PAGES_EN, PAGES_FR, rules_pages
 
 PHASE_NAMES = {
     "sex": ("choosing sexualities", "choix des sexualités"),
@@ -52,8 +52,14 @@ class Neanderthal(Game):
                ("6", "12", "24", "48", "72"), "24",
                "heures pour répondre à une proposition de négociation avant que la table dise non (F1)"),
     )
-    rules_en = RULES_EN
-    rules_fr = RULES_FR
+    # the whole of /rules is its pages, one after the other
+    rules_en = "\n".join(text for _, _, text in PAGES_EN)
+    rules_fr = "\n".join(text for _, _, text in PAGES_FR)
+
+    def rules_pages(self, locale=None):
+        """/rules in pages: overview and goal, the six phases, scoring (J), notation."""
+        return rules_pages(locale)
+
     # A2: each round's revealed daughter card names the first player by species colour; the
     # species boards are dealt at random (C), so the table shuffles who sits in which seat.
     first_player = "random"

@@ -21,3 +21,107 @@ Chaque tour : **1** carte événement (climat, Würm, déperdition, chaos : `los
 Après une réussite, choisissez le disque libéré : `free e3`/`free d1`. Chaos : `lose e3`, `lose e3 flip`, `keep`/`flip`. Blizzard : `drop e3`/`drop d1`/`drop x1`. Main : `/hand`, `discard <carte>`.
 Les capacités des filles agissent une fois mûres (et mariées si monogame) : totem (chasse et attaque en premier), attentionnée (gagne les égalités), cueilleuse, maris gratuits (promotion sans disque), +N PV.
 Fin : après la dernière carte événement, ou dès que l'Europe n'a plus de carte à chasser (J). PV selon votre carte Sexualité (J), plus les bonus des filles. Seul à la table, vous jouez en solo. Exil : si personne n'a perdu de chasseur au chaos, personne ne part (D6). La permutation alpha se fait pendant l'assignation (B4)."""
+
+
+# /rules neanderthal topic:<page> — the game taught in pages (overview, turn, scoring, notation), each
+# within one Discord message; the dense code list above stays the one-piece summary.
+PAGES_EN = [
+    ("overview", "", """\
+**Neanderthal** (Phil Eklund), 1–3 players. Each of you leads a species of the last Ice Age — Archaic \
+humans (green), Neanderthals (yellow), Cro-Magnons (red) — living in Europe 45,000 years ago (A).
+You start **vocal**: you have words (your vocabulary: orange social, black technical, white nature discs) \
+but not yet ideas. You spend discs on elders, husbands and bids for **daughters**, the culture cards. \
+Hunting the Ice Age megafauna brings babies (new hunters) and frees discs. Your daughters' words open \
+mental **portals**; with 5 portals (6 alone or at 2 players) your brain board flips and you become \
+**tribal**: you can now tame animals and make tools (I).
+**Goal**: the most victory points when the last event card has been played, or as soon as Europe is \
+iced over (nothing left to hunt) (J). Your sexuality card — libertine, harem or monogamous — decides \
+what scores (see the scoring page).
+**Variants** (K2): alone you play all three species (solo); `mode=coop` at 2–3 players: you all win \
+together if at least two species end alive with a domestic animal. A 1-player table plays solo.
+`/hand` shows your hand cards; the board shows the hunting rows (North/South cards 1–6), each tribe's \
+hunters, elders, discs and daughters."""),
+    ("turn", "", """\
+Each round has **six phases**, played by everyone before the next (A1):
+**1 Event and culture auction** (D): an event card is revealed (climate, Würm ice, elder attrition, \
+chaos, blizzard, expatriation…) and says who plays first; then an open auction for the daughter card: \
+bid a number of discs of her colours, match or raise in turn, or pass.
+**2 Assign hunters** (E): put hunter cubes on North/South cards to hunt, promote elders, marry a \
+daughter, court another tribe's daughter; then say you are done.
+**3 Negotiation, attacks, gathering** (F): where tribes share a card, a tribal chief may bargain others \
+away (gifts, swaps, marriages); then mandatory attacks on the same card; gatherer species add a hunter \
+per gathering biome.
+**4 Hunts and courting** (G): a die per hunter; enough successes bring babies and free discs; the \
+first to succeed on a contested card takes all; trophies, inventions and animals can be taken; \
+frozen or bloody results kill hunters, even on a success.
+**5 Domestic animals** (H): each D card in your tableau gives its babies and discs.
+**6 One elder action** (I): vocal — add a portal disc or free a disc (neolexia); tribal — tame an \
+animal or make a tool from your hand. Or pass."""),
+    ("scoring", "", """\
+At the end (J) count victory points by **your sexuality card**; cubes of your colour score for you \
+even in another tribe's camp; daughters, elders, husbands, animals and inventions count only once \
+mature; the alpha only if E5 allows it.
+**Libertine** ("selfish gene"): elders, husbands, daughter cards and vocabulary discs 1 VP each; \
+unassigned hunters 2; trophies and inventions 3; the alpha and domestic animals 4.
+**Monogamous** ("family values"): unassigned hunters, daughter cards (married or not) and vocabulary \
+discs 1; elders and trophies 2; the alpha, husbands and inventions 3; domestic animals 4.
+**Harem** ("big man"): unassigned hunters, elders, husbands and vocabulary discs 1; daughter cards 2; \
+the alpha and inventions 3; trophies and domestic animals 4.
+Some daughters add their own bonus points. Highest total wins; a tie is a shared victory.
+Solo and co-op (K2): you win together when at least two species survive with one or more domestic \
+animals."""),
+    ("notation", "", RULES_EN),
+]
+
+PAGES_FR = [
+    ("overview", "", """\
+**Néanderthal** (Phil Eklund), 1 à 3 joueurs. Chacun mène une espèce de la dernière glaciation — \
+Archaïques (vert), Néandertaliens (jaune), Cro-Magnons (rouge) — en Europe il y a 45 000 ans (A).
+Vous commencez **vocal** : vous avez les mots (votre vocabulaire : disques orange sociaux, noirs \
+techniques, blancs de la nature) mais pas encore les idées. Les disques servent aux anciens, aux maris \
+et aux enchères sur les **filles**, les cartes de culture. Chasser la mégafaune donne des bébés \
+(nouveaux chasseurs) et libère des disques. Les mots de vos filles ouvrent des **portails** ; à 5 \
+portails (6 en solitaire ou à 2) votre plateau cerveau se retourne : vous devenez **tribal** et pouvez \
+domestiquer des animaux et fabriquer des outils (I).
+**But** : le plus de points de victoire après la dernière carte événement, ou dès que l'Europe est \
+entièrement gelée (plus rien à chasser) (J). Votre carte Sexualité — libertine, harem ou monogame — \
+dit ce qui rapporte (voir la page du score).
+**Variantes** (K2) : seul, vous jouez les trois espèces (solo) ; `mode=coop` à 2–3 : victoire commune si \
+au moins deux espèces finissent vivantes avec un animal domestique. Une table d'un joueur joue en solo.
+`/hand` montre vos cartes en main ; le plateau montre les rangées de chasse (cartes Nord/Sud 1–6), les \
+chasseurs, anciens, disques et filles de chaque tribu."""),
+    ("turn", "", """\
+Chaque tour a **six phases**, jouées par tous avant la suivante (A1) :
+**1 Événement et enchère de culture** (D) : une carte événement est révélée (climat, glace de Würm, \
+déperdition des anciens, chaos, blizzard, exil…) et désigne le premier joueur ; puis enchère ouverte \
+sur la carte Fille : un nombre de disques de ses couleurs, suivre ou surenchérir à tour de rôle, ou passer.
+**2 Assignation des chasseurs** (E) : posez vos cubes sur les cartes Nord/Sud pour chasser, promouvoir \
+des anciens, marier une fille, courtiser la fille d'une autre tribu ; puis annoncez que vous avez fini.
+**3 Négociation, attaques, cueillette** (F) : sur une carte partagée, un chef tribal peut négocier le \
+retrait des autres (dons, échanges, mariages) ; puis attaques obligatoires sur la même carte ; les \
+espèces cueilleuses ajoutent un chasseur par biome de cueillette.
+**4 Chasses et cour** (G) : un dé par chasseur ; assez de succès donnent des bébés et libèrent des \
+disques ; sur une carte disputée, le premier qui réussit prend tout ; trophées, inventions et animaux \
+peuvent être pris ; les dés gelés ou ensanglantés tuent des chasseurs, même en cas de succès.
+**5 Animaux domestiques** (H) : chaque carte D de votre tableau donne ses bébés et ses disques.
+**6 Une action d'ancien** (I) : vocal — ajouter un disque de portail ou libérer un disque (néolexie) ; \
+tribal — domestiquer un animal ou fabriquer un outil de votre main. Ou passer."""),
+    ("scoring", "", """\
+À la fin (J), comptez les points de victoire selon **votre carte Sexualité** ; les cubes de votre \
+couleur comptent pour vous même chez un autre joueur ; filles, anciens, maris, animaux et inventions ne \
+comptent qu'arrivés à maturité ; l'alpha seulement si E5 le permet.
+**Libertine** (« gène égoïste ») : anciens, maris, cartes Fille et disques de vocabulaire 1 PV chacun ; \
+chasseurs non assignés 2 ; trophées et inventions 3 ; l'alpha et les animaux domestiques 4.
+**Monogame** (« valeurs familiales ») : chasseurs non assignés, cartes Fille (mariées ou non) et disques \
+de vocabulaire 1 ; anciens et trophées 2 ; l'alpha, les maris et les inventions 3 ; animaux domestiques 4.
+**Harem** (« grand homme ») : chasseurs non assignés, anciens, maris et disques de vocabulaire 1 ; \
+cartes Fille 2 ; l'alpha et les inventions 3 ; trophées et animaux domestiques 4.
+Certaines filles ajoutent leurs propres points. Le plus haut total gagne ; une égalité est une victoire \
+partagée. Solo et coop (K2) : victoire commune si au moins deux espèces survivent avec un animal domestique."""),
+    ("notation", "", RULES_FR),
+]
+
+
+def rules_pages(locale: str | None = None) -> list[tuple[str, str, str]]:
+    """The /rules pages in the reader's language: (topic, title — empty for the shared title, text)."""
+    return PAGES_FR if locale and locale.startswith("fr") else PAGES_EN

@@ -90,9 +90,13 @@ def test_public_view_is_json_and_apply_is_pure(key):
 
 @pytest.mark.parametrize("key", registry.keys())
 def test_rules_help_is_short_in_both_languages(key):
-    """/rules sends one message, or a follow-up for a long game (Neanderthal): two at most."""
+    """/rules comes in pages (`topic:`): each page is one message, or a follow-up for a long one
+    (Neanderthal's notation): two at most."""
     from bot.table import message_chunks
+    from bot.table.rulebook import pages_of
     game = registry.get(key)
-    for text in (game.rules_text("en"), game.rules_text("fr")):
-        assert 200 < len(text) and len(message_chunks(text)) <= 2
+    for locale in ("en", "fr"):
+        assert 200 < len(game.rules_text(locale))
+        for page in pages_of(game, locale):
+            assert len(message_chunks(page.text)) <= 2, (locale, page.topic)
     assert game.rules_text("fr") != game.rules_text("en"), "a French text exists"
