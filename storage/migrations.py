@@ -170,6 +170,15 @@ MIGRATIONS: list[str] = [
                     NEW.barrier, NEW.events, NEW.now, NEW.public_text);
     END;
     """,
+    # 7: leases: what one process of several claims for a while (a game's reminders, deadlines and AI turns;
+    # the slash-command sync), taken over by another once it expires (storage/leases.py).
+    """
+    CREATE TABLE leases (
+        name       TEXT PRIMARY KEY,          -- 'game:42', 'commands'
+        owner      TEXT,                      -- the process holding it; NULL: free
+        expires_at REAL NOT NULL DEFAULT 0    -- after this, anyone may take it
+    );
+    """,
 ]
 
 
@@ -323,6 +332,14 @@ POSTGRES_MIGRATIONS: list[str] = [
     $$;
     CREATE TRIGGER game_saves_insert INSTEAD OF INSERT ON game_saves
         FOR EACH ROW EXECUTE FUNCTION hearth_save_move();
+    """,
+    # 7: leases (see MIGRATIONS[6]).
+    """
+    CREATE TABLE leases (
+        name       TEXT PRIMARY KEY,
+        owner      TEXT,
+        expires_at DOUBLE PRECISION NOT NULL DEFAULT 0
+    );
     """,
 ]
 
