@@ -142,7 +142,7 @@ class HearthClient(discord.AutoShardedClient):
         await self.announce_pending()
 
     async def close(self) -> None:
-        await self.status_edits.drain()   # the last states held back still reach their pins
+        await self.status_edits.flush()   # the last states held back still reach their pins
         await super().close()
 
     async def announce_pending(self) -> None:

@@ -67,10 +67,15 @@ class StatusEdits:
             except Exception:  # noqa: BLE001 - a status edit is a courtesy: log it, never raise
                 log.exception("status edit in channel %s failed", channel_id)
 
-    async def drain(self) -> None:
-        """Wait for every delayed edit (on shutdown, and in tests)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+    async def flush(self) -> None:
+        """Write every held-back state now, without waiting for its window (on shutdown)."""
+        for channel_id, task in list(self._tasks.items()):
+            task.cancel()
+            self._tasks.pop(channel_id, None)
+        for channel_id in list(self._pending):
+            write = self._pending.pop(channel_id)
+            self._last[channel_id] = self.clock()
+            await self._run(channel_id, write)
 
     def _forget_quiet(self, now: float) -> None:
         if len(self._last) <= FORGET_AFTER:
