@@ -1,13 +1,16 @@
 """Two schedulers (two processes: each its own store and table service) on
 one database, real SQLite file or real PostgreSQL: every due reminder is
 sent exactly once; when one dies mid-way, the other sends what it had
-leased once its leases expire. The clock is the table's, advanced by hand:
-no test sleeps."""
+leased once its leases expire — in one process (a scheduler that stops
+mid-way) and as real processes, one killed hard (``os._exit``). The clock is
+the table's, advanced by hand: no test sleeps."""
 
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +20,7 @@ from bot.table.reminders import LEASE_BATCH, LEASE_SECONDS
 from rules import registry
 from storage.leases import game_lease
 
+ROOT = Path(__file__).resolve().parents[2]
 GAMES = 200
 H = 3600.0
 ANN, BOB = Actor(1, "Ann"), Actor(2, "Bob")
@@ -113,3 +117,44 @@ async def test_a_dead_schedulers_reminders_are_sent_by_the_other_after_its_lease
     finally:
         for s in stores:
             await s.close()
+
+
+# ------------------------------------------------------------ real processes, one killed
+
+
+async def scheduler_process(target: str, now: float, die_after: int = -1) -> asyncio.subprocess.Process:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.storage.schedulers", target, repr(now), str(die_after),
+        cwd=ROOT, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    line = await asyncio.wait_for(proc.stdout.readline(), 60)
+    if line.strip() != b"ready":
+        raise AssertionError(f"scheduler process failed: {line!r} {(await proc.stderr.read()).decode()[-2000:]}")
+    return proc
+
+
+async def finish(proc: asyncio.subprocess.Process) -> tuple[int, list[int]]:
+    out, err = await asyncio.wait_for(proc.communicate(), 120)
+    sent = [int(line.split()[1]) for line in out.decode().splitlines() if line.startswith("sent ")]
+    return proc.returncode, sent
+
+
+async def test_two_scheduler_processes_one_killed_hard_every_reminder_sent_once(backend):
+    clock = ManualClock(1_700_000_000.0)
+    ids = await due_reminders(backend, clock)
+    procs = [await scheduler_process(backend.target, clock.now(), die_after=30),
+             await scheduler_process(backend.target, clock.now())]
+    for proc in procs:                     # both connected: they run their passes together
+        proc.stdin.write(b"go\n")
+        await proc.stdin.drain()
+    (killed_code, killed_sent), (code, survivor_sent) = [await finish(p) for p in procs]
+    assert killed_code == 9 and len(killed_sent) == 30 and code == 0
+    assert not set(killed_sent) & set(survivor_sent)
+    left = set(ids) - set(killed_sent) - set(survivor_sent)
+    assert left, "the killed process died holding leases"
+
+    later = await scheduler_process(backend.target, clock.now() + LEASE_SECONDS)
+    later.stdin.write(b"go\n")
+    code, taken_over = await finish(later)
+    assert code == 0 and set(taken_over) == left, "taken over once the dead process's leases expired"
+    posted = killed_sent + survivor_sent + taken_over
+    assert sorted(posted) == ids, "every reminder sent exactly once"
