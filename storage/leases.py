@@ -88,6 +88,11 @@ class Leases:
             await tx.execute(f"UPDATE leases SET owner = NULL, expires_at = 0 WHERE name IN ({_marks(names)}) "
                              "AND owner = ?", (*names, self.owner))
 
+    async def release_all(self) -> None:
+        """Give up every lease of this owner (a process stopping cleanly)."""
+        async with self.store.transaction() as tx:
+            await tx.execute("UPDATE leases SET owner = NULL, expires_at = 0 WHERE owner = ?", (self.owner,))
+
     async def holder(self, name: str, now: float) -> str | None:
         """Who holds ``name`` now (None: nobody, or the lease expired)."""
         row = await self.store.fetch_one("SELECT owner, expires_at FROM leases WHERE name = ?", (name,))

@@ -142,7 +142,14 @@ class HearthClient(discord.AutoShardedClient):
         await self.announce_pending()
 
     async def close(self) -> None:
+        notices = getattr(self, "notice_loop", None)
+        if notices is not None:
+            notices.cancel()
         await self.status_edits.flush()   # the last states held back still reach their pins
+        try:   # a clean stop hands this process's games to the others at once, not when the leases expire
+            await self.service.reminders.leases.release_all()
+        except Exception:  # noqa: BLE001 - the database may be gone already; the leases then expire
+            log.exception("could not release this process's leases")
         await super().close()
 
     async def announce_pending(self) -> None:

@@ -61,3 +61,11 @@ async def test_claim_respects_its_limit_and_ignores_an_empty_list(store):
     assert len(await leases.claim(NAMES[:50], NOW, limit=7)) == 7
     assert await leases.renew([], NOW) == []
     await leases.release([])
+
+
+async def test_release_all_frees_only_this_owners_leases(store):
+    mine, theirs = Leases(store, "me", seconds=60), Leases(store, "them", seconds=60)
+    assert await mine.claim(NAMES[:3], NOW) == sorted(NAMES[:3])
+    assert await theirs.claim(NAMES[3:5], NOW) == sorted(NAMES[3:5])
+    await mine.release_all()
+    assert [await theirs.holder(n, NOW) for n in NAMES[:5]] == [None, None, None, "them", "them"]

@@ -3,6 +3,7 @@ slash commands, start-up announcements by the process serving the guild."""
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from bot.cli import main
@@ -119,3 +120,15 @@ async def test_start_up_announcements_come_from_the_process_serving_the_guild(se
     await shard_0.announce_pending()
     assert rest.find("POST", "/channels/100/messages") and not rest.find("POST", "/channels/200/messages"), \
         "each announced once, by its own shard's process"
+
+
+async def test_a_clean_stop_releases_the_processs_leases(service, store, monkeypatch):
+    async def disconnect(self) -> None:    # discord.py's own close needs a gateway it never opened here
+        pass
+
+    monkeypatch.setattr(discord.AutoShardedClient, "close", disconnect)
+    client = HearthClient(service)
+    leases = service.reminders.leases
+    assert await leases.claim(["game:1", "game:2"], service.clock.now())
+    await client.close()
+    assert await Leases(store, "other").claim(["game:1", "game:2"], service.clock.now()) == ["game:1", "game:2"]
