@@ -152,12 +152,24 @@ class HearthClient(discord.AutoShardedClient):
             log.exception("could not release this process's leases")
         await super().close()
 
-    async def announce_pending(self) -> None:
-        """Moves saved but not posted before the last stop are posted now, once:
-        by the process serving the game's guild, under the game's lease."""
+    async def announce_pending(self, *, late_after: float | None = None) -> None:
+        """Moves saved but not posted are posted now, once, under the game's
+        lease. At start-up (``late_after`` None): those of the guilds this
+        process serves, left by its own last stop. Every minute (``late_after``
+        seconds): any game's left unposted that long — its process died
+        between saving and posting, and may not come back."""
+        now = self.service.clock.now()
+
+        def wanted(row) -> bool:
+            if late_after is None:
+                return self.shard_plan.serves(row.guild_id)
+            return now - row.updated_at >= late_after   # never a post some command is still sending
+
+        if not any(wanted(row) for row in await self.service.store.unannounced()):
+            return   # the usual case: nothing to build
         leases = self.service.reminders.leases
         for row, reply in await self.service.pending_announcements():
-            if not self.shard_plan.serves(row.guild_id):
+            if not wanted(row):
                 continue
             if not await leases.claim([game_lease(row.id)], self.service.clock.now()):
                 continue   # another process is on this game now

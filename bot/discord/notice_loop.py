@@ -1,6 +1,7 @@
 """The background task that posts reminders, deadline actions and stalled
 AI turns every minute (the table decides what is due and leases each game
-to one process; this only delivers it). A notice goes out over Discord's
+to one process; this only delivers it), and the moves another process saved
+but died before posting. A notice goes out over Discord's
 REST API, so any process may post it, whichever shard holds the guild."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from bot.table import Reply
 log = logging.getLogger("hearth.discord")
 
 NOTICE_MINUTES = 1.0
+ANNOUNCE_LATE = 120.0      # a move saved this long ago and never posted was left by a process that died
 
 
 async def deliver_due(client) -> int:
@@ -45,6 +47,10 @@ def start_notice_loop(client) -> tasks.Loop:
             await deliver_due(client)
         except Exception:  # noqa: BLE001 - keep the loop alive
             log.exception("due notices failed")
+        try:
+            await client.announce_pending(late_after=ANNOUNCE_LATE)
+        except Exception:  # noqa: BLE001
+            log.exception("late announcements failed")
 
     @notices.before_loop
     async def wait_ready() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from bot.cli import main
 from bot.discord.client import COMMANDS_LEASE, HearthClient
+from bot.discord.notice_loop import ANNOUNCE_LATE
 from bot.discord.shards import BadShardSetting, ShardPlan, shard_plan
 from bot.table import Actor, Place
 from storage.leases import Leases
@@ -132,3 +133,17 @@ async def test_a_clean_stop_releases_the_processs_leases(service, store, monkeyp
     assert await leases.claim(["game:1", "game:2"], service.clock.now())
     await client.close()
     assert await Leases(store, "other").claim(["game:1", "game:2"], service.clock.now()) == ["game:1", "game:2"]
+
+
+async def test_a_move_left_unposted_by_a_dead_process_is_posted_by_another(service, rest, clock):
+    await unannounced_game(service, GUILD_ON_1, 200)     # shard 1's process saved it, then died
+    shard_0 = HearthClient(service, shards=ShardPlan(2, (0,)))
+    clock.advance(ANNOUNCE_LATE - 1)
+    await shard_0.announce_pending(late_after=ANNOUNCE_LATE)
+    assert not rest.find("POST", "/channels/200/messages"), "its own process may still be posting it"
+    clock.advance(1)
+    await shard_0.announce_pending(late_after=ANNOUNCE_LATE)
+    assert len(rest.find("POST", "/channels/200/messages")) >= 1
+    rest.calls.clear()
+    await shard_0.announce_pending(late_after=ANNOUNCE_LATE)
+    assert not rest.calls, "posted once"
