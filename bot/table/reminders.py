@@ -147,12 +147,13 @@ class Reminders:
                 names = {game_lease(i): i for i in ids[start:start + LEASE_BATCH]}
                 claimed_at = self.now
                 mine = await self.leases.claim(list(names), claimed_at)
+                held = set(mine)
                 for number, name in enumerate(mine):
                     if self.now - claimed_at > self.leases.seconds / 2:   # a slow batch keeps its games
                         claimed_at = self.now
-                        mine = mine[:number] + await self.leases.renew(mine[number:], claimed_at)
-                        if name not in mine:
-                            continue
+                        held = set(await self.leases.renew(mine[number:], claimed_at))
+                    if name not in held:
+                        continue   # expired while this process was busy: another may have it now
                     try:
                         row = await self.ctx.store.game(names[name])
                         if row is not None and row.status == "active":

@@ -4,9 +4,10 @@ scheduler that leases the game — never while another process holds it."""
 
 from __future__ import annotations
 
+from bot.table import Place
 from bot.table.reminders import LEASE_SECONDS, STALLED_AI
 from storage.leases import Leases, game_lease
-from tests.bot.conftest import ANN, HERE, started
+from tests.bot.conftest import ANN, BOB, HERE, started
 
 
 async def stalled_game(service):
@@ -50,3 +51,27 @@ async def test_a_stalled_turn_leased_by_another_process_waits_for_its_lease(serv
     assert await service.reminders.deliver(send) == 0, "the other process holds the game"
     clock.advance(LEASE_SECONDS)
     assert await service.reminders.deliver(send) == 1, "its lease expired: taken over"
+
+
+async def test_a_slow_pass_keeps_the_games_it_leased(service, store, clock):
+    """Each post takes 50 s here: the batch's leases are renewed as the pass
+    goes, so another process never takes a game this one is about to handle."""
+    for channel in range(300, 305):
+        place = Place(channel_id=channel, guild_id=10)
+        await service.new_game(place, ANN, "pebbles", seed=1)
+        await service.join(place, BOB)
+        await service.start(place, ANN, "join")
+    clock.advance(25 * 3600)          # the default 24 h reminders are due
+    ids = sorted(r.id for r in await store.games(None, ("active",)))
+    other = Leases(store, "other process", seconds=LEASE_SECONDS)
+    stolen: list[str] = []
+    posted: list[int] = []
+
+    async def slow_send(reply) -> bool:
+        posted.append(reply.game_id)
+        clock.advance(50)
+        stolen.extend(await other.claim([game_lease(i) for i in ids if i not in posted], clock.now()))
+        return True
+
+    assert await service.reminders.deliver(slow_send) == 5
+    assert posted == ids and stolen == [], "no game was left to expire mid-pass"
