@@ -142,9 +142,9 @@ class HearthClient(discord.AutoShardedClient):
         await self.announce_pending()
 
     async def close(self) -> None:
-        notices = getattr(self, "notice_loop", None)
-        if notices is not None:
-            notices.cancel()
+        for loop in (getattr(self, "notice_loop", None), getattr(self, "health_loop", None)):
+            if loop is not None:
+                loop.cancel()
         await self.status_edits.flush()   # the last states held back still reach their pins
         try:   # a clean stop hands this process's games to the others at once, not when the leases expire
             await self.service.reminders.leases.release_all()
