@@ -230,7 +230,7 @@ async def update_status(client, channel, game_id: int, text: str) -> None:
     edits coalesced, the last state written); the first post is made at once."""
     edits = getattr(client, "status_edits", None)
     if edits is not None and await client.service.status_message(game_id):
-        await edits.submit(channel.id, lambda: write_status(client, channel, game_id, text))
+        await edits.submit((channel.id, game_id), lambda: write_status(client, channel, game_id, text))
         return
     await write_status(client, channel, game_id, text)
 
