@@ -1,6 +1,7 @@
 """The ``hearth`` command.
 
     hearth                      Discord bot if DISCORD_TOKEN is set, else the local table
+                                (HEARTH_SHARDS / HEARTH_SHARD_IDS: which shards this process runs)
     hearth local [--script F]   the local table (interactive, or lines from a file)
     hearth selfplay GAME ...    full games by random legal moves
     hearth arena GAME --seats … AI levels played against each other
@@ -93,11 +94,17 @@ def _dispatch(args, parser, settings) -> int:
         print(json.dumps(command_payload(), indent=2, ensure_ascii=False))
         return 0
     if args.cmd in ("run", "sync"):
+        from bot.discord.shards import BadShardSetting, shard_plan
+        try:
+            shards = shard_plan()   # HEARTH_SHARDS, HEARTH_SHARD_IDS (read after .env was loaded)
+        except BadShardSetting as exc:
+            print(f"hearth: {exc}", file=sys.stderr)
+            return 2
         if not settings.token:
             print("DISCORD_TOKEN is not set: see .env.example (or run `hearth local`).", file=sys.stderr)
             return 2
         from bot.discord.client import run_bot
-        return run_bot(settings, sync_only=args.cmd == "sync")
+        return run_bot(settings, sync_only=args.cmd == "sync", shards=shards)
     if args.cmd == "verify":
         return asyncio.run(_verify(args.db))
     if args.cmd == "backup":

@@ -172,6 +172,15 @@ MIGRATIONS: list[str] = [
     """,
     # 7: the table setting ``hints`` (/hint allowed): NULL keeps the default (on when one person plays).
     "ALTER TABLE game_settings ADD COLUMN hints INTEGER;",
+    # 8: leases: what one process of several claims for a while (a game's reminders, deadlines and AI turns;
+    # the slash-command sync), taken over by another once it expires (storage/leases.py).
+    """
+    CREATE TABLE leases (
+        name       TEXT PRIMARY KEY,          -- 'game:42', 'commands'
+        owner      TEXT,                      -- the process holding it; NULL: free
+        expires_at REAL NOT NULL DEFAULT 0    -- after this, anyone may take it
+    );
+    """,
 ]
 
 
@@ -328,6 +337,14 @@ POSTGRES_MIGRATIONS: list[str] = [
     """,
     # 7: the table setting ``hints`` (as SQLite's).
     MIGRATIONS[6],
+    # 8: leases (see MIGRATIONS[7]).
+    """
+    CREATE TABLE leases (
+        name       TEXT PRIMARY KEY,
+        owner      TEXT,
+        expires_at DOUBLE PRECISION NOT NULL DEFAULT 0
+    );
+    """,
 ]
 
 assert len(POSTGRES_MIGRATIONS) == len(MIGRATIONS), "every number has a text for each backend"

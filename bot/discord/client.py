@@ -23,20 +23,30 @@ import aiohttp
 import discord
 
 from bot.discord.buttons import AcceptButton, MoveButton, ResignButton, UndoButton
+from bot.discord.health import start_health_loop
 from bot.discord.limits import RateLimiter
 from bot.discord.notice_loop import start_notice_loop
 from bot.discord.replies import post, why_failed
+from bot.discord.shards import ShardPlan
+from bot.discord.status_edits import StatusEdits
 from bot.discord.translate import HearthTranslator, translations_digest
 from bot.discord.tree import answer, build_tree
 from bot.table import TableService
 from storage import open_store
+from storage.leases import game_lease
 
 log = logging.getLogger("hearth.discord")
 
 
+COMMANDS_LEASE = "commands"      # the process syncing slash commands holds it (storage/leases.py)
+
+
 def command_payload() -> list[dict]:
-    """The exact JSON the bot registers with Discord."""
-    logging.getLogger("discord").setLevel(logging.ERROR)   # no voice/intents chatter in JSON output
+    """The exact JSON the bot registers with Discord. The throwaway client
+    built for it would warn that voice needs PyNaCl (Hearth has no voice):
+    that one warning is switched off, never the ``discord`` logger, whose
+    warnings (rate limits, a blocked heartbeat) must reach the log."""
+    discord.VoiceClient.warn_nacl = False
     client = discord.Client(intents=discord.Intents.default())
     tree = build_tree(client)
     return [cmd.to_dict(tree) for cmd in tree.get_commands()]
@@ -72,10 +82,15 @@ class TokenFilter(logging.Filter):
         return True
 
 
-class HearthClient(discord.Client):
-    def __init__(self, service: TableService, dev_guild: int | None = None, sync_only: bool = False) -> None:
-        super().__init__(intents=discord.Intents.default())
+class HearthClient(discord.AutoShardedClient):
+    """The bot: every shard of ``shards`` in this process (all of them by default)."""
+
+    def __init__(self, service: TableService, dev_guild: int | None = None, sync_only: bool = False,
+                 shards: ShardPlan | None = None) -> None:
+        self.shard_plan = shards or ShardPlan()
+        super().__init__(intents=discord.Intents.default(), **self.shard_plan.client_options())
         self.service = service
+        self.status_edits = StatusEdits(clock=service.clock.now)   # pinned status edits, coalesced per channel
         service.announce_after_post = True    # a turn counts as announced once Discord took the post
         self.limits = RateLimiter(service.clock)
         self.dev_guild = dev_guild
@@ -89,9 +104,11 @@ class HearthClient(discord.Client):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(MoveButton, UndoButton, ResignButton, AcceptButton)
         await self.tree.set_translator(HearthTranslator())   # French names and descriptions
-        await self.sync_commands(force=self.sync_only)
+        if self.sync_only or self.shard_plan.syncs_commands:   # one process syncs: the one running shard 0
+            await self.sync_commands(force=self.sync_only)
         if not self.sync_only:
             self.notice_loop = start_notice_loop(self)   # reminders and deadlines, every minute
+            self.health_loop = start_health_loop(self)   # a health line in the log every few minutes
 
     async def sync_commands(self, force: bool = False) -> None:
         """Sync only when the command payload changed since the last sync
@@ -101,13 +118,20 @@ class HearthClient(discord.Client):
         if not force and await self.service.store.meta_get(f"commands:{scope}") == digest:
             log.info("slash commands unchanged; no sync")
             return
-        if self.dev_guild:
-            guild = discord.Object(self.dev_guild)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
-        await self.service.store.meta_set(f"commands:{scope}", digest)
+        leases = self.service.reminders.leases
+        if not await leases.claim([COMMANDS_LEASE], self.service.clock.now()):
+            log.info("another process is syncing the slash commands")
+            return
+        try:
+            if self.dev_guild:
+                guild = discord.Object(self.dev_guild)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+            await self.service.store.meta_set(f"commands:{scope}", digest)
+        finally:
+            await leases.release([COMMANDS_LEASE])
         log.info("slash commands synced (%s)", scope)
 
     async def on_ready(self) -> None:
@@ -117,24 +141,62 @@ class HearthClient(discord.Client):
             return
         await self.announce_pending()
 
-    async def announce_pending(self) -> None:
-        """Moves saved but not posted before the last stop are posted now, once."""
+    async def close(self) -> None:
+        for loop in (getattr(self, "notice_loop", None), getattr(self, "health_loop", None)):
+            if loop is not None:
+                loop.cancel()
+        await self.status_edits.flush()   # the last states held back still reach their pins
+        try:   # a clean stop hands this process's games to the others at once, not when the leases expire
+            await self.service.reminders.leases.release_all()
+        except Exception:  # noqa: BLE001 - the database may be gone already; the leases then expire
+            log.exception("could not release this process's leases")
+        await super().close()
+
+    async def announce_pending(self, *, late_after: float | None = None) -> None:
+        """Moves saved but not posted are posted now, once, under the game's
+        lease. At start-up (``late_after`` None): those of the guilds this
+        process serves, left by its own last stop. Every minute (``late_after``
+        seconds): any game's left unposted that long — its process died
+        between saving and posting, and may not come back."""
+        now = self.service.clock.now()
+
+        def wanted(row) -> bool:
+            if late_after is None:
+                return self.shard_plan.serves(row.guild_id)
+            return now - row.updated_at >= late_after   # never a post some command is still sending
+
+        if not any(wanted(row) for row in await self.service.store.unannounced()):
+            return   # the usual case: nothing to build
+        leases = self.service.reminders.leases
         for row, reply in await self.service.pending_announcements():
-            channel = self.get_channel(row.channel_id)
+            if not wanted(row):
+                continue
+            if not await leases.claim([game_lease(row.id)], self.service.clock.now()):
+                continue   # another process is on this game now
             try:
-                if channel is None:
-                    channel = await self.fetch_channel(row.channel_id)
-                done = await post(channel, reply)
-            except discord.HTTPException as exc:
-                log.warning("could not announce game %s in channel %s: %s", row.id, row.channel_id, why_failed(exc))
-                done = exc.status in (403, 404)   # the channel is gone or closed to us: do not retry forever
-            if done:
-                await self.service.announced(row.id, row.version)
+                await self.announce_one(row, reply)
+            finally:
+                await leases.release([game_lease(row.id)])
+
+    async def announce_one(self, row, reply) -> None:
+        current = await self.service.store.game(row.id)
+        if current is None or current.announced >= row.version:
+            return   # posted meanwhile (by the command, or by another process)
+        channel = self.get_channel(row.channel_id)
+        try:
+            if channel is None:
+                channel = await self.fetch_channel(row.channel_id)
+            done = await post(channel, reply)
+        except discord.HTTPException as exc:
+            log.warning("could not announce game %s in channel %s: %s", row.id, row.channel_id, why_failed(exc))
+            done = exc.status in (403, 404)   # the channel is gone or closed to us: do not retry forever
+        if done:
+            await self.service.announced(row.id, row.version)
 
 
-def run_bot(settings, sync_only: bool = False) -> int:
-    """Connect to Discord and serve until stopped (SIGINT/SIGTERM close
-    cleanly). A refused token ends with one line and exit code 2."""
+def run_bot(settings, sync_only: bool = False, shards: ShardPlan | None = None) -> int:
+    """Connect to Discord and serve the shards of ``shards`` until stopped
+    (SIGINT/SIGTERM close cleanly). A refused token ends with one line and exit code 2."""
     token = settings.token
     for handler in logging.getLogger().handlers:
         handler.addFilter(TokenFilter(token))
@@ -143,7 +205,8 @@ def run_bot(settings, sync_only: bool = False) -> int:
     async def main() -> None:
         store = await open_store(settings.db)
         service = TableService(store)
-        client = HearthClient(service, settings.dev_guild, sync_only)
+        client = HearthClient(service, settings.dev_guild, sync_only, shards)
+        log.info("running %s", client.shard_plan.describe())
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             try:

@@ -225,6 +225,18 @@ async def _ping_instead(client, channel, reply: Reply, users: list[int]) -> None
 
 
 async def update_status(client, channel, game_id: int, text: str) -> None:
+    """The game's pinned status shows ``text``: an edit in place goes through
+    the client's :class:`~bot.discord.status_edits.StatusEdits` (a busy channel's
+    edits coalesced, the last state written); the first post is made at once."""
+    edits = getattr(client, "status_edits", None)
+    if edits is not None and await client.service.status_message(game_id):
+        await edits.submit((channel.id, game_id), lambda: write_status(client, channel, game_id, text))
+        return
+    await write_status(client, channel, game_id, text)
+
+
+async def write_status(client, channel, game_id: int, text: str) -> None:
+    """Edit the pinned status message, or post and pin it if there is none (or it was deleted)."""
     service = client.service
     message_id = await service.status_message(game_id)
     none = discord.AllowedMentions.none()

@@ -2,17 +2,25 @@
 
 Due times live in the database (table ``timers``), one row per game and
 turn, never in memory: a restarted bot finds them where it left them.
-:meth:`Scheduler.due_notices` is called every minute by the Discord client
-and by ``!wait`` in the local table. Each due time is *claimed* by a
-compare-and-set on its row before its notice is built, so it is sent once;
-after downtime each kind of notice is sent at most once per game, and the
-next reminder is counted from now (no flood of missed reminders).
+:meth:`Reminders.deliver` is called every minute by the Discord client (and
+:meth:`Reminders.due_notices` by ``!wait`` in the local table). Several
+processes may run it on one database: each first *leases* the games that need
+work (:mod:`storage.leases`), so a game's reminders, deadline and stalled AI
+turns are handled by one process at a time; one that dies leaves its leases
+to expire, and another takes its games over. Under the lease a notice is
+sent first and its due time marked done after (a process killed between the
+two repeats at most the one notice in flight, never loses one); each mark is
+a compare-and-set on the timer row, so a move made meanwhile wins. After
+downtime each kind of notice is sent at most once per game, and the next
+reminder is counted from now (no flood of missed reminders).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.table.ai_seats import ai_move
@@ -23,6 +31,7 @@ from bot.table.replay import bot_rng
 from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply
 from storage.async_tables import Settings, Timer
+from storage.leases import DueGames, Leases, game_lease
 from storage.store import GameRow, SeatRow, VersionConflict
 
 log = logging.getLogger("hearth.scheduler")
@@ -34,6 +43,11 @@ WARN_SHARE = 0.25                # the 'deadline is near' reminder when a quarte
 WARN_MAX = 24 * HOUR
 PASS_WORDS = ("pass", "skip", "done", "none", "decline", "end", "no")
 MAX_AUTO_STEPS = 60
+LEASE_SECONDS = 120.0            # a game's background work is this process's for this long (renewed while busy)
+LEASE_BATCH = 20                 # games leased at once
+STALLED_AI = 300.0               # an AI seat still to move after this long was left by a process that died
+
+Send = Callable[[Reply], Awaitable[bool]]
 
 
 class Reminders:
@@ -42,6 +56,9 @@ class Reminders:
         self.tables = ctx.tables
         self.notices = notices
         self.turns = turns
+        self.leases = Leases(ctx.store, seconds=LEASE_SECONDS)   # owner: this process
+        self.due_games = DueGames(ctx.store)
+        self._delivering = asyncio.Lock()    # one pass at a time in a process
 
     @property
     def now(self) -> float:
@@ -106,30 +123,66 @@ class Reminders:
                                                           state, floor=self.now))
 
     async def due_notices(self) -> list[Reply]:
+        """Every notice due now, each claimed before it is returned: the
+        caller posts them (the local table prints them at once)."""
         out: list[Reply] = []
-        for row in await self.ctx.store.games(None, ("active",)):
-            try:
-                out += await self._due_for(row)
-            except Exception:   # one broken game must not stop the others' reminders
-                log.exception("due notices of game %s failed", row.id)
+
+        async def keep(reply: Reply) -> bool:
+            out.append(reply)
+            return True
+
+        await self.deliver(keep, send_first=False)
         return out
 
-    async def _due_for(self, row: GameRow) -> list[Reply]:
+    async def deliver(self, send: Send, *, send_first: bool = True) -> int:
+        """Send every notice due now through ``send`` (which says whether it
+        went out); returns how many did. Only games this process leases are
+        looked at: another process's games wait until it releases them or
+        its lease expires. ``send_first``: a due time is marked done after
+        its notice went out (else before, for callers that post later)."""
+        async with self._delivering:
+            sent = 0
+            ids = await self.due_games.ids(self.now)
+            for start in range(0, len(ids), LEASE_BATCH):
+                names = {game_lease(i): i for i in ids[start:start + LEASE_BATCH]}
+                claimed_at = self.now
+                mine = await self.leases.claim(list(names), claimed_at)
+                held = set(mine)
+                for number, name in enumerate(mine):
+                    if self.now - claimed_at > self.leases.seconds / 2:   # a slow batch keeps its games
+                        claimed_at = self.now
+                        held = set(await self.leases.renew(mine[number:], claimed_at))
+                    if name not in held:
+                        continue   # expired while this process was busy: another may have it now
+                    try:
+                        row = await self.ctx.store.game(names[name])
+                        if row is not None and row.status == "active":
+                            sent += await self._due_for(row, send, send_first)
+                    except Exception:   # one broken game must not stop the others' reminders
+                        log.exception("due notices of game %s failed", names[name])
+                    # a crash (BaseException) skips this: the lease then expires and another process goes on
+                    await self.leases.release([name])
+            return sent
+
+    async def _due_for(self, row: GameRow, send: Send, send_first: bool) -> int:
         timer = await self.timer_for(row)
         if timer is None:
-            return []
+            return await self._stalled_ai(row, send)
         now = self.now
         settings = await self.tables.settings(row.id)
         if timer.deadline_at is not None and now >= timer.deadline_at:
             done = replace(timer, next_reminder=None, warn_at=None, deadline_at=None)
-            if not await self.tables.claim_timer(timer, done):
-                return []
+            if not send_first and not await self.tables.claim_timer(timer, done):
+                return 0
             reply = await self._deadline(row, settings, timer)
-            return [reply] if reply is not None else []
+            went = reply is not None and await send(reply)
+            if send_first:
+                await self.tables.claim_timer(timer, done)   # after the move and its post (the move is saved)
+            return int(went)
         warn_due = timer.warn_at is not None and now >= timer.warn_at
         remind_due = timer.next_reminder is not None and now >= timer.next_reminder
         if not (warn_due or remind_due):
-            return []
+            return 0
         seats, state, acting = await self._waiting(row)
         away = [s for s in acting if (await self.tables.vacation(row.id, seats[s].user_id))[1] > now]
         present = [s for s in acting if s not in away]
@@ -139,16 +192,46 @@ class Reminders:
             back = max([(await self.tables.vacation(row.id, seats[s].user_id))[1] for s in away])
             later = replace(timer, next_reminder=back + (interval or 0) if interval else None)
             await self.tables.claim_timer(timer, later)
-            return []
+            return 0
         following = now + interval if interval else None
         if warn_due:
             new = replace(timer, warn_at=None, reminders_sent=timer.reminders_sent + 1,
                           next_reminder=max(timer.next_reminder or 0, following) if following else None)
         else:
             new = replace(timer, next_reminder=following, reminders_sent=timer.reminders_sent + 1)
-        if not await self.tables.claim_timer(timer, new):
-            return []
-        return [await self._reminder(row, seats, state, present, timer, settings, warn_due)]
+        if not send_first and not await self.tables.claim_timer(timer, new):
+            return 0
+        reply = await self._reminder(row, seats, state, present, timer, settings, warn_due)
+        went = await send(reply)
+        if send_first:
+            await self.tables.claim_timer(timer, new)
+        return int(went)
+
+    async def _stalled_ai(self, row: GameRow, send: Send) -> int:
+        """Seats the table plays still to move long after the last save: the
+        process that was playing them died (under a lease, one process takes
+        them over). Their moves go through the version check like any other."""
+        if self.now - row.updated_at < STALLED_AI or row.state is None:
+            return 0
+        game = self.ctx.game_of(row)
+        seats = await self.ctx.store.seats(row.id)
+        state = self.ctx.state_of(row)
+        acting = game.to_act(state)
+        if not acting or any(s >= len(seats) or not seats[s].is_bot for s in acting):
+            return 0
+        loc = await self.notices.locale_for(row)
+        async with self.ctx.lock(row.id):
+            move = await ai_move(game, row, seats, state, acting[0])
+            try:
+                reply = await self.turns.commit(row, seats, state, move, None, loc)
+            except VersionConflict:
+                return 0   # somebody moved it meanwhile
+            if reply.ephemeral:   # a sub-step with nothing public: the channel still sees the board
+                row = await self.ctx.store.game(row.id)
+                reply = await self.turns.post(row, seats, self.ctx.state_of(row), [], loc)
+            reply.followups = []   # the AI seat's private notes are nobody's
+        log.info("game %s: took over the table's stalled turn", row.id)
+        return int(await send(reply))
 
     async def _reminder(self, row, seats, state, present, timer, settings, near_deadline) -> Reply:
         loc = await self.notices.locale_for(row)
