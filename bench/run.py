@@ -468,6 +468,88 @@ async def measure_store(path: Path, budget: Budget, players_of: dict[str, int], 
             await store_b.close()
 
 
+# ------------------------------------------------------------ replay of the longest game (issue 16, point 5)
+
+REPLAY_GAMES = (("fire_and_stone", 4), ("carcassonne_hg", 5))   # the longest games there are
+
+
+def _rss_mb(field: str) -> float:
+    """VmRSS (now) or VmHWM (the peak since the last reset) of this process, in MB."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def replay_probe(key: str, players: int, seed: int, limit: int) -> dict:
+    """In a fresh process: build the replay of one random playout exactly as
+    ``/replay`` does (``bot.table.archive.replay_frames`` + ``build_gif``,
+    live board first), and measure the process's memory around it. The peak
+    counter is reset just before the build (Linux ``clear_refs``), so
+    ``peak_mb`` is what the build added on top of the process as it was."""
+    from bot.table.archive import replay_frames
+    from bot.table.replay import Played
+    from render.animation import build_gif
+
+    game = registry.get(key)
+    opts = game.resolve_options({})
+    seats = game.seat_count(players, opts)
+    playout = random_playout(game, players, seed)
+    names = [f"Player {i + 1}" for i in range(seats)]
+    moves, events_at = [], {}
+    state = game.setup(seats, seed, opts)
+    for version, move in enumerate(playout.moves, start=1):
+        state, evs = game.apply(state, move)
+        moves.append(Played(version, move.seat, None, move.notation, False))
+        events_at[version] = [e.text for e in evs if e.private_to is None]
+    result = game.result(state)
+    table = Table(names=names, title=game.name, last_events=events_at.get(len(moves), [])[-4:], finished=True,
+                  ranks=list(result.ranks) if result else None)
+    live = render.board_png(key, game.view(state, None), table)
+    source = replay_frames(game, seats, seed, opts, moves, names, None)
+    del playout, state
+    before = _rss_mb("VmRSS")
+    try:
+        Path("/proc/self/clear_refs").write_text("5")    # VmHWM := VmRSS
+        reset = True
+    except OSError:
+        reset = False
+    started, cpu = time.perf_counter(), time.process_time()
+    anim = build_gif(key, source, len(moves) + 1, limit, live)
+    return {"game": key, "players": players, "seed": seed, "moves": len(moves), "frames": anim.frames,
+            "bytes": len(anim.data), "dropped": anim.dropped, "scaled": anim.scaled,
+            "peak_mb": round(_rss_mb("VmHWM") - before, 1) if reset else None,
+            "process_peak_mb": round(_rss_mb("VmHWM"), 1), "process_before_mb": round(before, 1),
+            "seconds": round(time.perf_counter() - started, 2), "cpu_s": round(time.process_time() - cpu, 2)}
+
+
+def longest_playout(seeds: int) -> tuple[str, int, int, int]:
+    """(game, players, seed, moves) of the longest random playout among ``seeds`` seeds of the long games."""
+    best = ("", 0, 0, -1)
+    for key, players in REPLAY_GAMES:
+        game = registry.get(key)
+        for seed in range(1, seeds + 1):
+            n = len(random_playout(game, players, seed).moves)
+            if n > best[3]:
+                best = (key, players, seed, n)
+    return best
+
+
+def measure_replay(seeds: int) -> dict:
+    """``replay_peak_mb`` and ``replay_bytes`` of the longest game, built in a
+    process of its own (so the memory figure is the build's alone)."""
+    import multiprocessing
+
+    from bot.table.archive import REPLAY_MAX
+    key, players, seed, _ = longest_playout(seeds)
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply(replay_probe, (key, players, seed, int(REPLAY_MAX * 0.95)))
+
+
 # ------------------------------------------------------------ the run
 
 
