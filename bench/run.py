@@ -57,6 +57,7 @@ class Budget:
     store_s: float           # seconds the store benchmark runs
     slices: int              # each game's playout_s is cut into this many slices, each after as much chess
     full_cycles: bool        # each game plays at least one playout at every player count
+    replay_seeds: int = 3    # seeds of each long game searched for the longest replay (0: no replay part)
 
 
 FULL = Budget(ref_reps=10, playout_s=4.0, seeds=4, moves_per_seed=25, renders=60, store_games=40, store_s=20.0,
@@ -64,9 +65,10 @@ FULL = Budget(ref_reps=10, playout_s=4.0, seeds=4, moves_per_seed=25, renders=60
 QUICK = Budget(ref_reps=6, playout_s=1.0, seeds=3, moves_per_seed=12, renders=24, store_games=16, store_s=8.0,
                slices=4, full_cycles=True)
 TINY = Budget(ref_reps=2, playout_s=0.0, seeds=1, moves_per_seed=2, renders=2, store_games=3, store_s=0.5,
-              slices=1, full_cycles=False)
+              slices=1, full_cycles=False, replay_seeds=0)
 
-GOALS = {"move_p95": 1.5, "render": 0.5, "png_bytes": 1_000_000, "store_moves_per_s": 300, "ratio_to_chess": 1.0}
+GOALS = {"move_p95": 1.5, "render": 0.5, "png_bytes": 1_000_000, "store_moves_per_s": 300, "ratio_to_chess": 1.0,
+         "render_p95": 0.3, "replay_peak_mb": 150, "replay_bytes": 2 * 1024 * 1024}
 
 
 def _ms(seconds: float) -> float:
@@ -264,9 +266,12 @@ async def measure_render(game: Game, players: int, budget: Budget) -> tuple[list
     them after each move: the renderers' caches (text masks, tile art) are
     as warm as they would be, never warmed by the very boards measured.
     Each call is ``render.board_png`` in a worker thread, as the service
-    calls it. Returns the times and the PNG sizes."""
+    calls it, for the image the turn post carries (``focus=True``: the area
+    the turn changed, for games that have one; the whole board for the
+    others). Returns the times and the PNG sizes (of turn and whole boards)."""
     times: list[float] = []
     sizes: list[int] = []
+    focus = render.has_focus(game.key)
     opts = game.resolve_options({})
     seats = game.seat_count(players, opts)
     names = [f"Player {i + 1}" for i in range(seats)]
@@ -288,9 +293,11 @@ async def measure_render(game: Game, players: int, budget: Budget) -> tuple[list
                           last_events=events, finished=over)
             view = game.view(state, None)
             started = time.perf_counter()
-            png = await asyncio.to_thread(render.board_png, game.key, view, table)
+            png = await asyncio.to_thread(render.board_png, game.key, view, table, focus)
             times.append(time.perf_counter() - started)
             sizes.append(len(png))
+            if focus:   # the whole board (/board) counts for the size limit too
+                sizes.append(len(await asyncio.to_thread(render.board_png, game.key, view, table)))
     return times, sizes
 
 
@@ -347,6 +354,7 @@ async def measure_game(store: Store, game: Game, players: int, budget: Budget, c
     return {
         "move_p95_ms": _ms(p95(move_times)),
         "render_ms": _ms(statistics.median(render_times)),
+        "render_p95_ms": _ms(p95(render_times)),
         "png_bytes": max(png_sizes),
         "_move_median_ms": _ms(statistics.median(move_times)),
         "_moves_timed": len(move_times),
@@ -468,6 +476,88 @@ async def measure_store(path: Path, budget: Budget, players_of: dict[str, int], 
             await store_b.close()
 
 
+# ------------------------------------------------------------ replay of the longest game (issue 16, point 5)
+
+REPLAY_GAMES = (("fire_and_stone", 4), ("carcassonne_hg", 5))   # the longest games there are
+
+
+def _rss_mb(field: str) -> float:
+    """VmRSS (now) or VmHWM (the peak since the last reset) of this process, in MB."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def replay_probe(key: str, players: int, seed: int, limit: int) -> dict:
+    """In a fresh process: build the replay of one random playout exactly as
+    ``/replay`` does (``bot.table.archive.replay_frames`` + ``build_gif``,
+    live board first), and measure the process's memory around it. The peak
+    counter is reset just before the build (Linux ``clear_refs``), so
+    ``peak_mb`` is what the build added on top of the process as it was."""
+    from bot.table.archive import replay_frames
+    from bot.table.replay import Played
+    from render.animation import build_gif
+
+    game = registry.get(key)
+    opts = game.resolve_options({})
+    seats = game.seat_count(players, opts)
+    playout = random_playout(game, players, seed)
+    names = [f"Player {i + 1}" for i in range(seats)]
+    moves, events_at = [], {}
+    state = game.setup(seats, seed, opts)
+    for version, move in enumerate(playout.moves, start=1):
+        state, evs = game.apply(state, move)
+        moves.append(Played(version, move.seat, None, move.notation, False))
+        events_at[version] = [e.text for e in evs if e.private_to is None]
+    result = game.result(state)
+    table = Table(names=names, title=game.name, last_events=events_at.get(len(moves), [])[-4:], finished=True,
+                  ranks=list(result.ranks) if result else None)
+    live = render.board_png(key, game.view(state, None), table)
+    source = replay_frames(game, seats, seed, opts, moves, names, None)
+    del playout, state
+    before = _rss_mb("VmRSS")
+    try:
+        Path("/proc/self/clear_refs").write_text("5")    # VmHWM := VmRSS
+        reset = True
+    except OSError:
+        reset = False
+    started, cpu = time.perf_counter(), time.process_time()
+    anim = build_gif(key, source, len(moves) + 1, limit, live)
+    return {"game": key, "players": players, "seed": seed, "moves": len(moves), "frames": anim.frames,
+            "bytes": len(anim.data), "dropped": anim.dropped, "scaled": anim.scaled,
+            "peak_mb": round(_rss_mb("VmHWM") - before, 1) if reset else None,
+            "process_peak_mb": round(_rss_mb("VmHWM"), 1), "process_before_mb": round(before, 1),
+            "seconds": round(time.perf_counter() - started, 2), "cpu_s": round(time.process_time() - cpu, 2)}
+
+
+def longest_playout(seeds: int) -> tuple[str, int, int, int]:
+    """(game, players, seed, moves) of the longest random playout among ``seeds`` seeds of the long games."""
+    best = ("", 0, 0, -1)
+    for key, players in REPLAY_GAMES:
+        game = registry.get(key)
+        for seed in range(1, seeds + 1):
+            n = len(random_playout(game, players, seed).moves)
+            if n > best[3]:
+                best = (key, players, seed, n)
+    return best
+
+
+def measure_replay(seeds: int) -> dict:
+    """``replay_peak_mb`` and ``replay_bytes`` of the longest game, built in a
+    process of its own (so the memory figure is the build's alone)."""
+    import multiprocessing
+
+    from bot.table.archive import REPLAY_MAX
+    key, players, seed, _ = longest_playout(seeds)
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply(replay_probe, (key, players, seed, int(REPLAY_MAX * 0.95)))
+
+
 # ------------------------------------------------------------ the run
 
 
@@ -488,9 +578,12 @@ async def _run_async(budget: Budget, keys: list[str], workdir: Path, log, connec
             games[key] = {"move_p95_ms": figures["move_p95_ms"], "render_ms": figures["render_ms"],
                           "png_bytes": figures["png_bytes"], **speed["games"][key]}
             details[key] = {"players": players, "move_median_ms": figures["_move_median_ms"],
-                            "moves_timed": figures["_moves_timed"]}
+                            "moves_timed": figures["_moves_timed"], "render_p95_ms": figures["render_p95_ms"]}
     finally:
         await store.close()
+    if budget.replay_seeds:
+        log("  replay of the longest game …")
+        details["replay"] = measure_replay(budget.replay_seeds)
     log("  store …")
     store_figures = await measure_store(workdir / "load.db", budget, players_of, connections)
     ref_samples += ref_encode_samples(ref_img, budget.ref_reps // 2)
@@ -532,6 +625,36 @@ def verdict(result: dict) -> list[tuple[str, bool, str]]:
     return out
 
 
+def board_figures(result: dict, details: dict) -> dict:
+    """Issue 16's figures (kept beside the issue-10 shape of ``result``):
+    ``render_p95_ms`` per game, and ``replay_peak_mb`` / ``replay_bytes`` of
+    the longest game's replay (absent from a run without the replay part)."""
+    out: dict = {"render_p95_ms": {k: details[k]["render_p95_ms"] for k in result["games"] if k in details}}
+    replay = details.get("replay")
+    if replay:
+        out["replay_peak_mb"] = replay["peak_mb"]
+        out["replay_bytes"] = replay["bytes"]
+    return out
+
+
+def board_verdict(result: dict, details: dict) -> list[tuple[str, bool, str]]:
+    """Issue 16's goals: the turn image's render p95 ≤ 0.3×ref; the
+    longest replay within 150 MB and 2 MB."""
+    ref = result["ref_encode_ms"]
+    figures = board_figures(result, details)
+    out = []
+    for key, ms in figures["render_p95_ms"].items():
+        out.append((f"{key} render p95 ≤ 0.3×ref", ms <= GOALS["render_p95"] * ref,
+                    f"{ms:.1f} ms vs {GOALS['render_p95'] * ref:.1f} ms"))
+    if "replay_bytes" in figures:
+        peak = figures["replay_peak_mb"]
+        out.append(("replay peak ≤ 150 MB", peak is not None and peak <= GOALS["replay_peak_mb"],
+                    f"{peak} MB" if peak is not None else "not measured (no /proc/self/clear_refs)"))
+        out.append(("replay file ≤ 2 MB", figures["replay_bytes"] <= GOALS["replay_bytes"],
+                    f"{figures['replay_bytes'] / 1024:.0f} KiB"))
+    return out
+
+
 def table_text(result: dict, details: dict) -> str:
     ref = result["ref_encode_ms"]
     chess = result.get("chess_moves_per_cpu_s")
@@ -539,7 +662,7 @@ def table_text(result: dict, details: dict) -> str:
              f"chess          {f'{chess:.0f} random moves per CPU second' if chess else 'not measured'}"
              f"   ({result.get('chess_note', '')})", "",
              f"{'game':<16}{'players':>8}{'move p95':>10}{'(×ref)':>8}{'median':>9}{'render':>9}{'(×ref)':>8}"
-             f"{'png KiB':>9}{'moves/cpu-s':>13}{'×chess':>8}{'playouts/s':>12}"]
+             f"{'p95':>7}{'png KiB':>9}{'moves/cpu-s':>13}{'×chess':>8}{'playouts/s':>12}"]
 
     def ratio(value) -> str:
         return f"{value:>8.2f}" if value is not None else f"{'-':>8}"
@@ -549,11 +672,17 @@ def table_text(result: dict, details: dict) -> str:
         d = details.get(key, {})
         lines.append(f"{key:<16}{d.get('players', ''):>8}{g['move_p95_ms']:>10.1f}{g['move_p95_ms'] / ref:>8.2f}"
                      f"{d.get('move_median_ms', 0):>9.1f}{g['render_ms']:>9.1f}{g['render_ms'] / ref:>8.2f}"
-                     f"{g['png_bytes'] / 1024:>9.0f}{g['moves_per_cpu_s']:>13.0f}{ratio(g['ratio_to_chess'])}"
+                     f"{d.get('render_p95_ms', 0):>7.1f}{g['png_bytes'] / 1024:>9.0f}{g['moves_per_cpu_s']:>13.0f}{ratio(g['ratio_to_chess'])}"
                      f"{g['playouts_per_s']:>12.1f}")
         for players, figures in speed.get(key, {}).get("players", {}).items():   # the speed columns, per count
-            lines.append(f"{'':<16}{players:>8}{'':>53}{figures['moves_per_cpu_s']:>13.0f}"
+            lines.append(f"{'':<16}{players:>8}{'':>60}{figures['moves_per_cpu_s']:>13.0f}"
                          f"{ratio(figures['ratio_to_chess'])}{figures['playouts_per_s']:>12.1f}")
+    rd = details.get("replay")
+    if rd:
+        lines += ["", f"replay: {rd['game']} ({rd['players']} players, seed {rd['seed']}, {rd['moves']} moves): "
+                      f"{rd['frames']} frames, {rd['bytes'] / 1024:.0f} KiB, built in {rd['seconds']} s "
+                      f"({rd['cpu_s']} CPU s); memory {rd['peak_mb']} MB over the {rd['process_before_mb']} MB "
+                      f"process (peak {rd['process_peak_mb']} MB)"]
     st, sd = result["store"], details.get("store", {})
     lines += ["", f"store: {st['moves_per_s']:.0f} moves/s acknowledged, {st['lost_updates']} lost updates "
                   f"({sd.get('games')} games, {sd.get('drivers')} player loops, {sd.get('connections')} connection(s), "
@@ -569,6 +698,11 @@ def table_text(result: dict, details: dict) -> str:
         lines.append(f"  {'PASS' if ok else 'FAIL'}  {what:<34} {how}")
     failed = sum(1 for _, ok, _ in checks if not ok)
     lines.append(f"  {'all goals met' if not failed else f'{failed} goal(s) not met'}")
+    boards = board_verdict(result, details)
+    if boards:
+        lines += ["", "boards (issue 16):"]
+        for what, ok, how in boards:
+            lines.append(f"  {'PASS' if ok else 'FAIL'}  {what:<34} {how}")
     return "\n".join(lines)
 
 
@@ -576,6 +710,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Hearth performance benchmark (issues 10 and 17)")
     parser.add_argument("--quick", action="store_true", help="short run (about a minute)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
+    parser.add_argument("--boards", action="store_true",
+                        help="with --json: add issue 16's board figures (render_p95_ms, replay_peak_mb, "
+                             "replay_bytes) under \"boards\"")
     parser.add_argument("--tiny", action="store_true",
                         help="smoke run of a few seconds (tests; figures not meaningful)")
     parser.add_argument("--game", action="append", choices=registry.keys(),
@@ -589,7 +726,7 @@ def main(argv: list[str] | None = None) -> int:
         log(f"hearth bench ({name}) …")
     result, details = run(budget, args.game, log, args.connections)
     if args.json:
-        print(json.dumps(result, indent=2))
+        print(json.dumps({**result, "boards": board_figures(result, details)} if args.boards else result, indent=2))
     else:
         print(table_text(result, details))
     return 0

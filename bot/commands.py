@@ -48,7 +48,9 @@ COMMANDS: dict[str, tuple[str, tuple[Param, ...]]] = {
     "game cancel": ("Cancel this channel's game (creator or Manage Channels)", ()),
     "move": ("Make your move", (Param("move", "Your move; autocomplete lists the legal ones", True),)),
     "hint": ("The AI's suggestion for your move, privately (solo tables, or where the table allows hints)", ()),
-    "board": ("Show the board", ()),
+    "board": ("Show the board", (
+        Param("view", "full: the whole board (default) · area: the part the last turn changed, with an overview"),
+    )),
     "hand": ("See your private information (only you see it)", ()),
     "log": ("The game's history", (
         Param("page", "Page number (default: the last)", kind=int),
@@ -138,7 +140,7 @@ async def run(service: TableService, place: Place, actor: Actor, name: str, args
     if name == "move":
         return await service.move(place, actor, str(args.get("move") or ""))
     if name == "board":
-        return await service.board(place, actor)
+        return await service.board(place, actor, args.get("view"))
     if name == "hint":
         return await service.hint(place, actor)
     if name == "hand":

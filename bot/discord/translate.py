@@ -25,12 +25,13 @@ PARAMETER_NAMES = {
     "game": "jeu", "options": "options", "thread": "fil", "order": "ordre", "move": "coup", "page": "page",
     "since": "depuis", "confirm": "confirmer", "count": "nombre", "reminder": "rappel", "deadline": "délai",
     "policy": "règle", "vacation": "congés", "hints": "conseils", "mode": "mode", "days": "jours", "member": "membre",
-    "player": "joueur", "file": "fichier", "ai": "ia", "level": "niveau", "topic": "sujet",
+    "player": "joueur", "file": "fichier", "ai": "ia", "level": "niveau", "topic": "sujet", "view": "vue",
 }
 CHOICE_NAMES = {"easy": "facile", "normal": "normal", "hard": "difficile","join order": "ordre d'arrivée", "random": "au hasard", "yes": "oui", "channel": "dans le salon",
                 "dm": "en message privé", "both": "les deux", "mute": "silence",
                 "skip (pass)": "passer le tour", "auto (the rules choose a move)": "coup choisi par les règles",
-                "table (takes the seat)": "la table reprend la place"}
+                "table (takes the seat)": "la table reprend la place",
+                "full board": "plateau entier", "area of the last turn": "zone du dernier tour"}
 
 DESCRIPTIONS = {
     "Tables in this channel: new, join, start, status…": "Les tables de ce salon : nouvelle, rejoindre, lancer…",
@@ -58,6 +59,8 @@ DESCRIPTIONS = {
     "Make your move": "Jouer votre coup",
     "Your move; autocomplete lists the legal ones": "Votre coup ; l'autocomplétion liste les coups permis",
     "Show the board": "Afficher le plateau",
+    "full: the whole board (default) · area: the part the last turn changed, with an overview":
+        "full : le plateau entier (par défaut) · area : la zone du dernier tour, avec une vue d'ensemble",
     "See your private information (only you see it)": "Voir vos informations privées (vous seul les voyez)",
     "The game's history": "L'historique de la partie",
     "Page number (default: the last)": "Numéro de page (par défaut : la dernière)",

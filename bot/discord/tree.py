@@ -139,9 +139,12 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
         await do(interaction, "hint")
 
     @tree.command(name="board", description=command_text("board"))
+    @app_commands.describe(view=param_text("board", "view"))
+    @app_commands.choices(view=[app_commands.Choice(name="full board", value="full"),
+                                app_commands.Choice(name="area of the last turn", value="area")])
     @app_commands.guild_only()
-    async def board(interaction: discord.Interaction):
-        await do(interaction, "board")
+    async def board(interaction: discord.Interaction, view: app_commands.Choice[str] | None = None):
+        await do(interaction, "board", view=view.value if view else None)
 
     @tree.command(name="hand", description=command_text("hand"))
     @app_commands.guild_only()

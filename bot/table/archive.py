@@ -8,16 +8,21 @@ only games that are over can be exported."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
+import tempfile
+from functools import lru_cache
+from pathlib import Path
 
+import render
 from bot.table.context import TableContext
 from bot.table.i18n import t, tn
 from bot.table.replay import Played, effective_moves, replay
 from bot.table.values import Actor, Place, Refused, Reply
-from render.animation import Frame, build_gif
+from render.animation import Animation, Frame, FrameSource, build_gif
 from render.kit import Table
 from rules import registry
-from rules.core import echo
+from rules.core import Game, echo
 from storage.store import ChannelBusy, LogRow, SeatRow
 
 FORMAT = "hearth-game"
@@ -112,6 +117,7 @@ async def load_game(ctx: TableContext, channel_id: int, data: dict, guild_id: in
 class Archive:
     def __init__(self, ctx: TableContext) -> None:
         self.ctx = ctx
+        self.replays = Replays()
 
     async def export(self, place: Place, actor: Actor) -> Reply:
         loc = actor.locale
@@ -155,6 +161,9 @@ class Archive:
                      game_id=row.id)
 
     async def replay(self, place: Place, actor: Actor, limit: int | None = None) -> Reply:
+        """The game as an animation: re-simulated, drawn and encoded in a
+        worker thread (the loop goes on answering), one build at a time,
+        kept in a file per game version (asking again costs nothing)."""
         ctx = self.ctx
         loc = actor.locale
         row = await ctx.store.latest_game_in(place.channel_id)
@@ -164,26 +173,127 @@ class Archive:
         seats = await ctx.store.seats(row.id)
         names = ctx.names(seats)
         log = await ctx.store.log(row.id)
-        moves = effective_moves(log)
-        events_at = {e.version: [ctx.fill(x, names) for x in e.events] for e in log}
-        frames: list[Frame] = []
-        state = game.setup(len(seats), row.seed, row.options)
-        frames.append(Frame(game.view(state, None), Table(names=names, to_act=game.to_act(state), title=game.display_name(loc),
-                                                          locale=loc)))
-        for played in moves:
-            if played.kind != "move":
-                continue
-            state, _ = game.apply(state, game.parse(state, played.seat, played.text))
-            frames.append(Frame(game.view(state, None),
-                                Table(names=names, to_act=game.to_act(state), title=game.display_name(loc),
-                                      last_events=events_at.get(played.version, [])[-4:], locale=loc)))
+        moves = [p for p in effective_moves(log) if p.kind == "move"]
         # the last frame is the live board, exactly as /board shows it
-        last = await ctx.store.log(row.id, after_version=max(0, row.version - 1))
-        live = await ctx.board_image(row, seats, ctx.state_of(row), [e for x in last for e in x.events], loc)
-        anim = await asyncio.to_thread(build_gif, row.key, frames, int((limit or DEFAULT_LIMIT) * 0.95), live)
-        note = ((tn(loc, "replay_sampled", len(frames) - 1) if anim.sampled else "")
+        last = [e for x in log if x.version == row.version for e in x.events]
+        live = await ctx.board_image(row, seats, ctx.state_of(row), last, loc)
+        budget = int(min(limit or DEFAULT_LIMIT, REPLAY_MAX) * 0.95)
+        name = replay_key(row.id, row.version, [row.key, row.seed, row.options, names, loc, budget,
+                                                [(p.seat, p.text) for p in moves],
+                                                hashlib.sha256(live or b"").hexdigest()])
+        source = replay_frames(game, len(seats), row.seed, row.options, moves, names, loc)
+        anim = await self.replays.get(name, lambda: build_gif(row.key, source, len(moves) + 1, budget, live))
+        note = ((tn(loc, "replay_sampled", len(moves)) if anim.sampled else "")
                 + (t(loc, "replay_dropped") if anim.dropped else "") + (t(loc, "replay_scaled") if anim.scaled else ""))
         reply = Reply(tn(loc, "replay_done", anim.frames, game=game.display_name(loc), note=note), game_id=row.id)
         reply.image = anim.data
         reply.image_name = f"replay-{row.key}-{row.id}.gif"
         return reply
+
+
+REPLAY_MAX = 2 * 1024 * 1024      # a replay file at most (issue 16), whatever the upload limit allows
+REPLAY_FILES = 64                 # replays kept in the cache folder (the oldest go first)
+REPLAY_DIR = Path(tempfile.gettempdir()) / "hearth-replays"
+
+
+def replay_frames(game: Game, seats: int, seed: int, options: dict, moves: list[Played], names: list[str],
+                  loc) -> FrameSource:
+    """The frames of a replay, made as they are asked for: frame 0 is the
+    set-up, frame i the public view after the i-th move (its title says
+    'i/n'). Re-simulates from
+    the set-up each time it is asked (nothing of the game is held between
+    frames but the current state)."""
+    title = game.display_name(loc)
+
+    def frames(wanted: list[int]):
+        todo = iter(wanted)
+        want = next(todo, None)
+        state = game.setup(seats, seed, options)
+        for i in range(len(moves) + 1):
+            if want is None:
+                return
+            if i:
+                played = moves[i - 1]
+                state, _ = game.apply(state, game.parse(state, played.seat, played.text))
+            if i == want:
+                # no event lines: the board keeps its place from frame to frame (only what changed is
+                # written), and a sampled frame's last events would tell a fraction of what happened
+                yield Frame(game.view(state, None), Table(names=names, to_act=game.to_act(state),
+                                                          title=f"{title} · {i}/{len(moves)}", locale=loc))
+                want = next(todo, None)
+
+    return frames
+
+
+def replay_key(game_id: int, version: int, inputs: list) -> str:
+    """The cache name of a replay: the game and its version, and a digest of
+    everything drawn (names, language, limit, log, live board) and of the
+    renderer's code, so that a stale file is never shown."""
+    digest = hashlib.sha256(json.dumps([inputs, renderer_digest()], default=str).encode()).hexdigest()[:20]
+    return f"replay-{game_id}-{version}-{digest}"
+
+
+@lru_cache(maxsize=1)
+def renderer_digest() -> str:
+    folder = Path(render.__file__).parent
+    h = hashlib.sha256()
+    for path in sorted(folder.glob("*.py")):
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+class Replays:
+    """Built replays in files, one per game version: a build runs in a
+    worker thread, one at a time (their memory never adds up), and two
+    people asking for the same replay at once wait for the same build."""
+
+    def __init__(self, folder: Path = REPLAY_DIR, keep: int = REPLAY_FILES) -> None:
+        self.folder = folder
+        self.keep = keep
+        self.gate = asyncio.Semaphore(1)
+        self.building: dict[str, asyncio.Future] = {}
+
+    async def get(self, name: str, build) -> Animation:
+        cached = await asyncio.to_thread(self.read, name)
+        if cached is not None:
+            return cached
+        if name in self.building:
+            return await asyncio.shield(self.building[name])
+        future = asyncio.get_running_loop().create_future()
+        self.building[name] = future
+        try:
+            async with self.gate:
+                anim = await asyncio.to_thread(build)
+            await asyncio.to_thread(self.write, name, anim)
+            future.set_result(anim)
+            return anim
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()   # retrieved: nobody else waiting is not an error
+            raise
+        finally:
+            del self.building[name]
+
+    def read(self, name: str) -> Animation | None:
+        try:
+            meta = json.loads((self.folder / f"{name}.json").read_text())
+            data = (self.folder / f"{name}.gif").read_bytes()
+        except (OSError, ValueError):
+            return None
+        return Animation(data, int(meta["frames"]), bool(meta["dropped"]), bool(meta["scaled"]), bool(meta["sampled"]))
+
+    def write(self, name: str, anim: Animation) -> None:
+        """Keep a built replay (a cache: failing to write it costs only a rebuild)."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            tmp = self.folder / f"{name}.gif.tmp"
+            tmp.write_bytes(anim.data)
+            tmp.replace(self.folder / f"{name}.gif")
+            (self.folder / f"{name}.json").write_text(json.dumps(
+                {"frames": anim.frames, "dropped": anim.dropped, "scaled": anim.scaled, "sampled": anim.sampled}))
+            files = sorted(self.folder.glob("replay-*.gif"), key=lambda p: p.stat().st_mtime)
+            for old in files[:-self.keep]:
+                old.unlink(missing_ok=True)
+                old.with_suffix(".json").unlink(missing_ok=True)
+        except OSError:
+            pass

@@ -42,7 +42,7 @@ class TableContext:
         self.announce_after_post = False
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[tuple[int, int], object] = OrderedDict()
-        self._images: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self._images: OrderedDict[tuple[int, int, bool], bytes] = OrderedDict()
 
     # ---- a game row: its rules, its state, its lock
 
@@ -187,21 +187,27 @@ class TableContext:
     # ---- the board
 
     async def board_image(self, row: GameRow, seats: list[SeatRow], state, events: list[str] | None = None,
-                          locale: str | None = None) -> bytes | None:
+                          locale: str | None = None, *, area: bool = False) -> bytes | None:
         """The public board of that version as PNG bytes, drawn in a worker
-        thread (never on the event loop) and cached by version."""
+        thread (never on the event loop) and cached by version. ``area``:
+        the part the last turn changed with a small overview of the whole
+        (what the turn post shows, for games whose whole board is too big
+        for a phone; the whole board for the others). A finished game's
+        image marks the winner from the result's ranks."""
         if not self.render_images:
             return None
-        key = (row.id, row.version)
+        area = bool(area) and render.has_focus(row.key)
+        key = (row.id, row.version, area)
         if key in self._images:
             return self._images[key]
         game = self.game_of(row)
         names = self.names(seats)
         finished = row.status != "active"
+        result = self.final_result(row, game, state) if finished else None
         table = Table(names=names, to_act=[] if finished else game.to_act(state), title=game.display_name(locale),
                       last_events=[self.fill(e, names) for e in (events or [])],
-                      finished=finished, locale=locale)
-        png = await asyncio.to_thread(render.board_png, row.key, game.view(state, None), table)
+                      finished=finished, locale=locale, ranks=list(result.ranks) if result else None)
+        png = await asyncio.to_thread(render.board_png, row.key, game.view(state, None), table, area)
         self._images[key] = png
         if len(self._images) > IMAGE_CACHE:
             self._images.popitem(last=False)

@@ -136,8 +136,8 @@ class TableService:
         return await self.show.status(place, actor)
 
     @table_command
-    async def board(self, place: Place, actor: Actor) -> Reply:
-        return await self.show.board(place, actor)
+    async def board(self, place: Place, actor: Actor, view: str | None = None) -> Reply:
+        return await self.show.board(place, actor, view)
 
     @table_command
     async def hand(self, place: Place, actor: Actor) -> Reply:

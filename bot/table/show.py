@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import render
 from bot.table.context import TableContext
 from bot.table.i18n import duration, t
 from bot.table.rulebook import page_messages
@@ -14,6 +15,19 @@ from rules.core import echo
 
 LOG_PAGE = 15            # entries on a /log page at most
 LOG_CHARS = 1900         # characters of a /log page at most (Discord takes 2000)
+FULL_WORDS = ("", "full", "all", "whole", "board", "tout", "plateau", "complet")
+AREA_WORDS = ("area", "zone", "turn", "focus", "partie", "tour")
+
+
+def board_view(value: str | None) -> bool | None:
+    """``/board view:`` — False for the whole board, True for the area the
+    last turn changed, None for a word that is neither."""
+    word = str(value or "").strip().lower()
+    if word in FULL_WORDS:
+        return False
+    if word in AREA_WORDS:
+        return True
+    return None
 
 
 class Show:
@@ -48,9 +62,15 @@ class Show:
         lines.append(t(loc, "turn_of", who=ctx.who(game.to_act(state), seats), since=duration(since, loc)))
         return Reply("\n".join(lines), game_id=row.id, version=row.version)
 
-    async def board(self, place: Place, actor: Actor) -> Reply:
+    async def board(self, place: Place, actor: Actor, view: str | None = None) -> Reply:
+        """The board: ``view`` ``full`` (the default) is the whole board, ``area``
+        the part the last turn changed beside a small overview (the turn post's
+        image, for games whose whole board is too big for a phone)."""
         ctx = self.ctx
         loc = actor.locale
+        area = board_view(view)
+        if area is None:
+            raise Refused(t(loc, "board_view_bad"))
         row = await ctx.store.latest_game_in(place.channel_id)
         if row is None or row.state is None:
             if row is not None and row.status == "lobby":
@@ -61,7 +81,9 @@ class Show:
         last = await ctx.store.log(row.id, after_version=max(0, row.version - 1))
         events = [e for entry in last for e in entry.events]
         reply = await self.status(place, actor)
-        reply.image = await ctx.board_image(row, seats, state, events, loc)
+        reply.image = await ctx.board_image(row, seats, state, events, loc, area=area)
+        if area and not render.has_focus(row.key):
+            reply.text += "\n" + t(loc, "board_whole_only")
         reply.choices = []
         return reply
 

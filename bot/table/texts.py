@@ -178,6 +178,10 @@ _ALL: tuple[Message, ...] = (
     plural("replay_sampled", "for {n} move",
                              "for {n} moves"),
     msg("replay_dropped", ", some moves skipped to fit the upload limit"),
+    # /board view:
+    msg("board_view_bad", "`view:` is `full` (the whole board) or `area` (the part the last turn changed, with a small "
+                          "overview of the whole)."),
+    msg("board_whole_only", "This game's whole board reads on a phone, so it has no separate area view."),
     msg("export_active", "A game can be exported once it is over: the file holds the seed, which would reveal hidden "
                          "cards."),
     msg("export_done", "The full log of **{game}** — load it with `hearth local --load {file}`."),

@@ -87,7 +87,7 @@ class Turns:
             if private:
                 note.text += "\n" + "\n".join(private)
             if not public:   # nothing the channel may see happened: the note is the whole answer
-                note.image = await ctx.board_image(row, seats, state, public, loc)
+                note.image = await ctx.board_image(row, seats, state, public, loc, area=True)
                 note.choices = self.choices(game, state, acting_after, row)
                 return note
             # a step the table took for nobody (a deadline) is marked announced by whoever posts it
@@ -134,7 +134,7 @@ class Turns:
         first, *more = message_chunks("\n".join(lines), POST_CHARS)
         reply = Reply(first, mentions=mentions, game_id=row.id, version=row.version,
                       followups=[Reply(part) for part in more])
-        reply.image = await ctx.board_image(row, seats, state, events[-4:], loc)
+        reply.image = await ctx.board_image(row, seats, state, events[-4:], loc, area=True)
         reply.choices = self.choices(game, state, acting, row) if result is None else []
         await self.notices.route(reply, row, seats, state)   # /notify choices, pinned status text
         if going_on:
