@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from rules import phrases
 from rules.wording import Said
 
 MASK64 = (1 << 64) - 1
@@ -365,19 +366,17 @@ class Game:
         """Turn typed text into one of ``legal_moves``. The default matches
         normalised notations; override for richer grammars or better errors."""
         if seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+            raise IllegalMove.of(phrases.NOT_YOUR_TURN())
         wanted = normalize_notation(text)
         if not wanted:
-            raise IllegalMove("Type a move (autocomplete lists the legal ones).",
-                              "Tapez un coup (l'autocomplétion propose les coups légaux).")
+            raise IllegalMove.of(phrases.TYPE_A_MOVE())
         moves = self.legal_moves(state, seat)
         for move in moves:
             if normalize_notation(move.notation) == wanted:
                 return move
         sample = ", ".join(m.notation for m in moves[:6])
         more = "…" if len(moves) > 6 else ""
-        raise IllegalMove(f"'{echo(text)}' is not a legal move now. Legal moves include: {sample}{more}",
-                          f"« {echo(text)} » n'est pas un coup légal. Coups possibles : {sample}{more}")
+        raise IllegalMove.of(phrases.NOT_LEGAL(typed=echo(text), sample=sample + more))
 
     def apply(self, state, move: Move) -> tuple[Any, list[Event]]:
         """Pure: returns a new state and the events; ``state`` is untouched."""
@@ -424,7 +423,7 @@ class Game:
         seeds from the game, so replays repeat it). Games may choose better."""
         moves = self.legal_moves(state, seat)
         if not moves:
-            raise IllegalMove("No legal move.")
+            raise IllegalMove.of(phrases.NO_LEGAL_MOVE())
         return moves[rng.randbelow(len(moves))]
 
     # ---- what an AI seat may know (the ai/ package searches over these)

@@ -123,4 +123,11 @@ def _value(v, lookup, join, number):
         return render(v, lookup, join, number)
     if isinstance(v, dict) and "list" in v:
         return join([_value(i, lookup, join, number) for i in v["list"]])
+    if isinstance(v, dict) and "lines" in v:
+        return "\n".join(str(_value(i, lookup, join, number)) for i in v["lines"])
     return v
+
+
+def lines(items) -> dict:
+    """A list parameter shown one item a line (a result's per-player breakdown)."""
+    return {"lines": [_param(i) for i in items]}

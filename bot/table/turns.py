@@ -112,6 +112,7 @@ class Turns:
         ctx = self.ctx
         game = ctx.game_of(row)
         names = ctx.names(seats)
+        loc = await self.notices.locale_for(row) or loc     # the channel reads the server's language
         entries = await ctx.store.log(row.id, after_version=row.announced)
         events = [e for entry in entries for e in entry_events(loc, entry)]
         # every event is told (a long turn runs over several messages); only a runaway chain of
