@@ -78,9 +78,18 @@ class Said:
         return hash(self.key)
 
 
-def listing(items) -> dict:
-    """A list parameter: its items (words or sentences) joined as the reader's language joins them."""
-    return {"list": [_param(i) for i in items]}
+def listing(items, style: str = "standard") -> dict:
+    """A list parameter: its items (words or sentences) joined as the reader's language joins them
+    ('a, b and c'; ``style="or"``: 'a, b or c'; ``"comma"``: 'a, b, c' in every language)."""
+    data = {"list": [_param(i) for i in items]}
+    if style != "standard":
+        data["style"] = style
+    return data
+
+
+def sentences(items) -> dict:
+    """A parameter of several sentences, one after the other."""
+    return {"sentences": [_param(i) for i in items]}
 
 
 def seat(s: int) -> str:
@@ -102,8 +111,10 @@ def english_lookup(phrase_: Phrase, n) -> str:
     return phrase_.english(n)
 
 
-def english_join(items: list[str]) -> str:
-    return ", ".join(items)
+def english_join(items: list[str], style: str = "standard") -> str:
+    if style == "comma" or len(items) < 2:
+        return ", ".join(items)
+    return ", ".join(items[:-1]) + (" or " if style == "or" else " and ") + items[-1]
 
 
 def render(said: dict, lookup, join=english_join, number=None) -> str:
@@ -122,7 +133,9 @@ def _value(v, lookup, join, number):
     if isinstance(v, dict) and "key" in v:
         return render(v, lookup, join, number)
     if isinstance(v, dict) and "list" in v:
-        return join([_value(i, lookup, join, number) for i in v["list"]])
+        return join([str(_value(i, lookup, join, number)) for i in v["list"]], v.get("style", "standard"))
+    if isinstance(v, dict) and "sentences" in v:
+        return " ".join(str(_value(i, lookup, join, number)) for i in v["sentences"])
     if isinstance(v, dict) and "lines" in v:
         return "\n".join(str(_value(i, lookup, join, number)) for i in v["lines"])
     return v

@@ -165,9 +165,11 @@ def say(locale: str | None, said: Said | dict) -> str:
             return book.npgettext(p.key, p.one, p.other, plural_count(n if n is not None else 2, lang))
         return book.pgettext(p.key, p.one)
 
-    def join(items: list[str]) -> str:
+    def join(items: list[str], style: str = "standard") -> str:
+        if style == "comma":
+            return ", ".join(items)
         try:
-            return format_list(items, locale=lang) if items else ""
+            return format_list(items, style=style, locale=lang) if items else ""
         except (ValueError, UnknownLocaleError):
             return ", ".join(items)
 
