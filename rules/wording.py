@@ -124,7 +124,7 @@ def render(said: dict, lookup, join=english_join, number=None) -> str:
     params = said.get("params") or {}
     n = params.get("n")
     fields = {k: _value(v, lookup, join, number) for k, v in params.items()}
-    if number is not None and n is not None:
+    if number is not None and isinstance(n, (int, float)):
         fields["n"] = number(n)
     return lookup(p, n).format(**fields)
 
