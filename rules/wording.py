@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 PHRASES: dict[str, Phrase] = {}
+_PLAIN = (int, str, float)      # parameters stored as they are
 
 
 @dataclass(frozen=True)
@@ -37,9 +38,12 @@ class Phrase:
         return self.other is not None
 
     def __call__(self, **params) -> Said:
-        if self.is_plural and "n" not in params:
+        if self.other is not None and "n" not in params:
             raise TypeError(f"phrase {self.key!r} counts: give n=")
-        return Said(self.key, {k: _param(v) for k, v in params.items()})
+        for k, v in params.items():      # numbers and strings as they are (the hot path of a search)
+            if type(v) not in _PLAIN:
+                params[k] = _param(v)
+        return Said(self.key, params)
 
     def english(self, n: int | float | None = None) -> str:
         return self.other if self.is_plural and n != 1 else self.one
@@ -61,21 +65,35 @@ def phrase_n(key: str, one: str, other: str, note: str = "") -> Phrase:
     return _declare(Phrase(key, one, other, note))
 
 
-@dataclass(frozen=True)
 class Said:
-    """A phrase said with its parameters; stored as ``{"key": …, "params": {…}}``."""
+    """A phrase said with its parameters; stored as ``{"key": …, "params": {…}}``. Treat as immutable."""
 
-    key: str
-    params: dict
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, params: dict) -> None:
+        self.key = key
+        self.params = params
 
     def english(self) -> str:
-        return render(self.to_json(), english_lookup)
+        p = PHRASES[self.key]
+        params = self.params
+        if not params:
+            return p.one
+        fields = {k: v if type(v) in _PLAIN else _value(v, english_lookup, english_join, None)
+                  for k, v in params.items()}
+        return p.english(params.get("n")).format(**fields)
 
     def to_json(self) -> dict:
         return {"key": self.key, "params": self.params} if self.params else {"key": self.key}
 
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Said) and self.key == other.key and self.params == other.params
+
     def __hash__(self) -> int:
         return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Said({self.key!r}, {self.params!r})"
 
 
 def listing(items, style: str = "standard") -> dict:

@@ -11,7 +11,7 @@ import asyncio
 import json
 
 from bot.table.context import TableContext
-from bot.table.i18n import t, tn
+from bot.table.i18n import entry_events, t, tn
 from bot.table.replay import Played, effective_moves, replay
 from bot.table.values import Actor, Place, Refused, Reply
 from render.animation import Frame, build_gif
@@ -165,7 +165,7 @@ class Archive:
         names = ctx.names(seats)
         log = await ctx.store.log(row.id)
         moves = effective_moves(log)
-        events_at = {e.version: [ctx.fill(x, names) for x in e.events] for e in log}
+        events_at = {e.version: [ctx.fill(x, names) for x in entry_events(loc, e)] for e in log}
         frames: list[Frame] = []
         state = game.setup(len(seats), row.seed, row.options)
         frames.append(Frame(game.view(state, None), Table(names=names, to_act=game.to_act(state), title=game.display_name(loc),
@@ -179,7 +179,7 @@ class Archive:
                                       last_events=events_at.get(played.version, [])[-4:], locale=loc)))
         # the last frame is the live board, exactly as /board shows it
         last = await ctx.store.log(row.id, after_version=max(0, row.version - 1))
-        live = await ctx.board_image(row, seats, ctx.state_of(row), [e for x in last for e in x.events], loc)
+        live = await ctx.board_image(row, seats, ctx.state_of(row), [e for x in last for e in entry_events(loc, x)], loc)
         anim = await asyncio.to_thread(build_gif, row.key, frames, int((limit or DEFAULT_LIMIT) * 0.95), live)
         note = ((tn(loc, "replay_sampled", len(frames) - 1) if anim.sampled else "")
                 + (t(loc, "replay_dropped") if anim.dropped else "") + (t(loc, "replay_scaled") if anim.scaled else ""))

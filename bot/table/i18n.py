@@ -27,7 +27,7 @@ from babel.messages.pofile import read_po
 
 from bot.table.texts import MESSAGES
 from rules import registry
-from rules.wording import PHRASES, Phrase, Said, render
+from rules.wording import PHRASES, Phrase, Said, english_join, render
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "hearth"
@@ -166,8 +166,8 @@ def say(locale: str | None, said: Said | dict) -> str:
         return book.pgettext(p.key, p.one)
 
     def join(items: list[str], style: str = "standard") -> str:
-        if style == "comma":
-            return ", ".join(items)
+        if style == "comma" or lang == SOURCE_LANGUAGE:     # English exactly as the log stores it
+            return english_join(items, style)
         try:
             return format_list(items, style=style, locale=lang) if items else ""
         except (ValueError, UnknownLocaleError):

@@ -105,7 +105,7 @@ class Show:
             who = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else "table"
             stamp = time.strftime("%m-%d %H:%M", time.gmtime(entry.created_at))
             what = {"move": entry.shown, "undo": f"undo {entry.text}", "resign": "resigns"}[entry.kind]
-            detail = "; ".join(ctx.fill(e, names) for e in entry_events(loc, entry))
+            detail = " ".join(ctx.fill(e, names) for e in entry_events(loc, entry))   # sentences: no ".;"
             lines.append(f"`#{entry.version:>3}` {stamp} **{who}**: `{what}`" + (f" — {detail}" if detail else ""))
         game = ctx.game_of(row).display_name(loc)
         head = t(loc, "log_page", game=game, page=len(lines), pages=len(lines))   # the longest a header gets

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
-from bot.table.i18n import entry_events, event_text, label_text, t
+from bot.table.i18n import default_locale, entry_events, event_text, label_text, t
 from bot.table.notices import Notices
 from bot.table.values import Actor, Choice, Reply, message_chunks
 from rules.core import Game, Move
@@ -112,7 +112,8 @@ class Turns:
         ctx = self.ctx
         game = ctx.game_of(row)
         names = ctx.names(seats)
-        loc = await self.notices.locale_for(row) or loc     # the channel reads the server's language
+        # the channel reads the server's language (else the caller's, else the bot's default)
+        loc = await self.notices.locale_for(row) or loc or default_locale()
         entries = await ctx.store.log(row.id, after_version=row.announced)
         events = [e for entry in entries for e in entry_events(loc, entry)]
         # every event is told (a long turn runs over several messages); only a runaway chain of

@@ -25,14 +25,15 @@ HERE = Place(channel_id=7, guild_id=77)
 MAX_MOVES = 150          # commands per game through the service (the pure-rules playout below goes to the end)
 
 
-def french_entries() -> dict[str, str | tuple]:
-    """Reviewed French entries of the rules catalogue, by key (msgctxt)."""
-    with (LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{RULES_DOMAIN}.po").open("rb") as fh:
-        cat = read_po(fh, locale="fr")
+def entries(lang: str) -> dict[str, str | tuple]:
+    """Reviewed entries of one language's rules catalogue, by key (msgctxt)."""
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{RULES_DOMAIN}.po").open("rb") as fh:
+        cat = read_po(fh, locale=lang)
     return {m.context: m.string for m in cat if m.id and not m.fuzzy}
 
 
-FRENCH = french_entries()
+FRENCH = entries("fr")
+RULES_LANGUAGES = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{RULES_DOMAIN}.po"))
 
 
 def keys_in(said: dict) -> list[str]:
@@ -87,6 +88,7 @@ def test_a_whole_random_game_says_everything_by_key(key, players):
         state, events = game.apply(state, move)
         for event in events:
             assert_french(event.said, f"{key} event {event.text!r}")
+            assert say("en", event.said) == event.text, "an English reader reads the stored English"
             seen["events"] += 1
     assert play.finished, f"{key} did not finish"
     result = game.result(play.state)
@@ -202,10 +204,17 @@ async def test_french_table_reads_french(tmp_path, key, players):
         await store.close()
 
 
-def test_every_rules_phrase_renders_in_both_languages():
+def test_french_is_a_rules_language():
+    assert "fr" in RULES_LANGUAGES
+
+
+@pytest.mark.parametrize("lang", RULES_LANGUAGES)
+def test_every_rules_phrase_renders_in_both_languages(lang):
     """The catalogue test: each declared phrase, with sample values and counts 0, 1, 2, renders in English
-    and French with every field filled and no field lost or invented; the template is up to date."""
+    and in each catalogue's language with every field filled and no field lost or invented; the template
+    is up to date."""
     registry.all_games()
+    translated = entries(lang)
     with (LOCALE_DIR / f"{RULES_DOMAIN}.pot").open("rb") as fh:
         template = {m.context for m in read_po(fh) if m.id}
     assert template == set(PHRASES), "bot/locale/rules.pot is stale: python -m bot.table.rules_catalogue"
@@ -214,25 +223,25 @@ def test_every_rules_phrase_renders_in_both_languages():
     for key, phrase in PHRASES.items():
         if not key.startswith(converted):
             continue
-        entry = FRENCH.get(key)
+        entry = translated.get(key)
         forms = list(entry) if isinstance(entry, tuple) else [entry]
-        assert entry and all(forms), f"{key}: no French"
+        assert entry and all(forms), f"{key}: no translation in {lang}"
         english = fields_of(phrase.one) | fields_of(phrase.other or "")
         for form in forms:
-            assert fields_of(form) <= english, f"{key}: French invents a field"
+            assert fields_of(form) <= english, f"{key}: {lang} invents a field"
         if phrase.is_plural:
-            assert fields_of(forms[-1]) == english, f"{key}: French plural loses a field"
+            assert fields_of(forms[-1]) == english, f"{key}: {lang} plural loses a field"
         else:
-            assert fields_of(forms[0]) == english, f"{key}: French loses a field"
+            assert fields_of(forms[0]) == english, f"{key}: {lang} loses a field"
         for n in (0, 1, 2):
             params = {name: f"<{name}>" for name in english}
             if phrase.is_plural:
                 params["n"] = n
-            for lang in ("en", "fr"):
-                text = say(lang, {"key": key, "params": params})
-                assert "{" not in text, f"{key} ({lang}, n={n}): {text!r}"
+            for reader in ("en", lang):
+                text = say(reader, {"key": key, "params": params})
+                assert "{" not in text, f"{key} ({reader}, n={n}): {text!r}"
                 if phrase.is_plural and "{n}" in phrase.other:
-                    assert str(n) in text, f"{key} ({lang}): the count is shown"
+                    assert str(n) in text, f"{key} ({reader}): the count is shown"
 
 
 def test_plural_forms_follow_each_language():
