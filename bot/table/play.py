@@ -156,7 +156,7 @@ class Play:
             listing = ", ".join(f"`{p.text}`" for p in reversed(tail))
             if not confirm:
                 return Reply(tn(loc, "undo_preview", len(tail), moves=listing), ephemeral=True,
-                             choices=[Choice(f"Undo {len(tail)}", "undo", str(len(tail)), row.id, row.version)])
+                             choices=[Choice(t(loc, "undo_button", n=len(tail)), "undo", str(len(tail)), row.id, row.version)])
             game = ctx.game_of(row)
             state = replay(game, len(seats), row.seed, row.options, moves[:len(moves) - len(tail)])
             text = t(loc, "undo_done", name=actor.name, moves=listing)
