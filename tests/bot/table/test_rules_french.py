@@ -257,3 +257,19 @@ def test_old_logs_of_plain_english_still_read():
     from bot.table.i18n import logged
     assert logged("fr", "{p0} did something.", None) == "{p0} did something."
     assert logged("fr", "gone", {"text": "gone", "key": "no.such.key"}) == "gone"
+
+
+async def test_games_still_in_english_keep_working_in_a_french_table(service, store):
+    """A game whose rules emit plain English (Pebbles here; Carcassonne and Neanderthal today) is logged
+    and shown as before: the log keeps the strings, with no message key."""
+    from tests.bot.conftest import ANN, BOB, started
+    from tests.bot.conftest import HERE as PEBBLES
+    await started(service)
+    ann = Actor(ANN.user_id, ANN.name, locale="fr")
+    reply = await service.move(PEBBLES, ann, "take 1")
+    assert reply.ok and "Ann takes 1." in "\n".join(public(reply) + private(reply))
+    row = await store.latest_game_in(PEBBLES.channel_id)
+    entry = (await store.log(row.id))[-1]
+    assert entry.events and entry.messages == (None,) * len(entry.events)
+    shown = await service.log(PEBBLES, Actor(BOB.user_id, BOB.name, locale="fr"))
+    assert "Ann takes 1." in shown.text
