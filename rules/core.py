@@ -16,17 +16,26 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from rules import phrases
+from rules.wording import Said
+
 MASK64 = (1 << 64) - 1
 
 
 class IllegalMove(ValueError):
     """A move the rules refuse. ``str(exc)`` is shown to the player as is,
     so it must be a short, friendly English sentence that reveals nothing
-    hidden. ``fr`` is the optional French version."""
+    hidden. ``fr`` is the optional French version; ``said`` the message key and
+    parameters the bot translates (:mod:`rules.wording`), made by :meth:`of`."""
 
-    def __init__(self, message: str, fr: str | None = None) -> None:
+    def __init__(self, message: str, fr: str | None = None, said: Said | None = None) -> None:
         super().__init__(message)
         self.fr = fr
+        self.said = said
+
+    @classmethod
+    def of(cls, said: Said) -> IllegalMove:
+        return cls(said.english(), said=said)
 
     def localized(self, locale: str | None) -> str:
         if locale and locale.startswith("fr") and self.fr:
@@ -107,7 +116,9 @@ class Move:
     ``label`` is a longer human description (autocomplete shows it).
     ``data`` is whatever the game needs to apply it (JSON-able, hashable).
 
-    ``label`` may be given as a callable taking no argument: it is called on
+    ``label`` may be a :class:`rules.wording.Said` (``said`` keeps it for the bot
+    to translate; ``label`` is its English), or a callable taking no argument
+    giving a text or a ``Said``: it is called on
     first read only, so a search that lists thousands of moves and reads no
     label pays nothing for them. A move is immutable, compared and hashed by
     ``(seat, notation, data)``: two moves with the same notation are the same
@@ -124,6 +135,16 @@ class Move:
 
     @property
     def label(self) -> str:
+        label = self._resolved()
+        return label.english() if isinstance(label, Said) else label
+
+    @property
+    def said(self) -> Said | None:
+        """The label as a message key and parameters, when the game gave one."""
+        label = self._resolved()
+        return label if isinstance(label, Said) else None
+
+    def _resolved(self):
         label = self._label
         if callable(label):
             label = label()
@@ -158,6 +179,8 @@ class Event:
     ``private_to`` set is shown only to that seat (for example "you drew
     tile 17"), never in the channel. ``reveal`` marks that hidden
     information became public: the move becomes an undo barrier.
+    ``said`` is the event as a message key and parameters (see
+    :mod:`rules.wording`); ``text`` is then its English. :meth:`of` makes one.
     """
 
     text: str
@@ -165,6 +188,17 @@ class Event:
     seat: int | None = None
     private_to: int | None = None
     reveal: bool = False
+    said: Said | None = None
+
+    @classmethod
+    def of(cls, said: Said, seat: int | None = None, private_to: int | None = None, reveal: bool = False) -> Event:
+        return cls(said.english(), seat=seat, private_to=private_to, reveal=reveal, said=said)
+
+    def stored(self) -> str | dict:
+        """How the log keeps it: the English text, with the key and parameters when it has them."""
+        if self.said is None:
+            return self.text
+        return {"text": self.text, **self.said.to_json()}
 
     def localized(self, locale: str | None) -> str:
         if locale and locale.startswith("fr") and self.fr:
@@ -181,14 +215,22 @@ class Result:
     ranks: list[int]
     summary: str = ""
     summary_fr: str | None = None
+    summary_said: Said | None = None     # the summary as message key and parameters (rules.wording)
+
+    @classmethod
+    def of(cls, scores: list[float], ranks: list[int], said: Said) -> Result:
+        return cls(scores, ranks, said.english(), None, said)
 
     @property
     def winners(self) -> list[int]:
         return [s for s, r in enumerate(self.ranks) if r == 1]
 
     def to_json(self) -> dict:
-        return {"scores": list(self.scores), "ranks": list(self.ranks), "summary": self.summary,
+        data = {"scores": list(self.scores), "ranks": list(self.ranks), "summary": self.summary,
                 "summary_fr": self.summary_fr}
+        if self.summary_said is not None:
+            data["summary_said"] = self.summary_said.to_json()
+        return data
 
 
 def rank_by(keys: list[tuple]) -> list[int]:
@@ -324,19 +366,17 @@ class Game:
         """Turn typed text into one of ``legal_moves``. The default matches
         normalised notations; override for richer grammars or better errors."""
         if seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+            raise IllegalMove.of(phrases.NOT_YOUR_TURN())
         wanted = normalize_notation(text)
         if not wanted:
-            raise IllegalMove("Type a move (autocomplete lists the legal ones).",
-                              "Tapez un coup (l'autocomplétion propose les coups légaux).")
+            raise IllegalMove.of(phrases.TYPE_A_MOVE())
         moves = self.legal_moves(state, seat)
         for move in moves:
             if normalize_notation(move.notation) == wanted:
                 return move
         sample = ", ".join(m.notation for m in moves[:6])
         more = "…" if len(moves) > 6 else ""
-        raise IllegalMove(f"'{echo(text)}' is not a legal move now. Legal moves include: {sample}{more}",
-                          f"« {echo(text)} » n'est pas un coup légal. Coups possibles : {sample}{more}")
+        raise IllegalMove.of(phrases.NOT_LEGAL(typed=echo(text), sample=sample + more))
 
     def apply(self, state, move: Move) -> tuple[Any, list[Event]]:
         """Pure: returns a new state and the events; ``state`` is untouched."""
@@ -383,7 +423,7 @@ class Game:
         seeds from the game, so replays repeat it). Games may choose better."""
         moves = self.legal_moves(state, seat)
         if not moves:
-            raise IllegalMove("No legal move.")
+            raise IllegalMove.of(phrases.NO_LEGAL_MOVE())
         return moves[rng.randbelow(len(moves))]
 
     # ---- what an AI seat may know (the ai/ package searches over these)

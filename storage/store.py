@@ -95,6 +95,9 @@ class LogRow:
     events: list[str]
     created_at: float
     public_text: str | None = None     # what /log shows instead of ``text`` (a sealed decision)
+    # per event, the message key and parameters the bot translates (rules.wording), or None for an
+    # event stored as English only (older logs, unconverted games); ``events`` is always the English
+    messages: tuple = ()
 
     @property
     def shown(self) -> str:
@@ -291,7 +294,7 @@ class Store:
             sql += " LIMIT ?"
             args += (limit,)
         rows = await self.fetch_all(sql, args)
-        return [LogRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), json.loads(r[6]), r[7], r[8]) for r in rows]
+        return [_log_row(r) for r in rows]
 
     async def unannounced(self) -> list[GameRow]:
         """Games with saved moves never posted (a crash between save and post)."""
@@ -356,7 +359,7 @@ class Store:
         return expected_version + 1
 
     async def record(self, game_id: int, expected_version: int, *, state: str, kind: str, seat: int | None,
-                     user_id: int | None, text: str, barrier: bool, events: list[str], now: float,
+                     user_id: int | None, text: str, barrier: bool, events: list[str | dict], now: float,
                      status: str = "active", result: dict | None = None, turn_changed: bool = True,
                      public_text: str | None = None, to_act: list[int] | None = None,
                      scores: list | None = None) -> int:
@@ -442,3 +445,12 @@ class Store:
             raise NotSupported("a PostgreSQL database is backed up with pg_dump, e.g. "
                                "pg_dump --format=custom --file=hearth.dump \"$HEARTH_DB\"")
         await self.db.backup(target)
+
+
+def _log_row(r) -> LogRow:
+    """A stored move. Its events are English strings, or (since the rules emit message keys)
+    ``{"text": English, "key": …, "params": …}``: both read as English in ``events``."""
+    stored = json.loads(r[6])
+    events = [e["text"] if isinstance(e, dict) else e for e in stored]
+    messages = tuple(e if isinstance(e, dict) else None for e in stored)
+    return LogRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), events, r[7], r[8], messages)

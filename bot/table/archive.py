@@ -16,7 +16,7 @@ from pathlib import Path
 
 import render
 from bot.table.context import TableContext
-from bot.table.i18n import t, tn
+from bot.table.i18n import entry_events, t, tn
 from bot.table.replay import Played, effective_moves, replay
 from bot.table.values import Actor, Place, Refused, Reply
 from render.animation import Animation, Frame, FrameSource, build_gif
@@ -175,7 +175,7 @@ class Archive:
         log = await ctx.store.log(row.id)
         moves = [p for p in effective_moves(log) if p.kind == "move"]
         # the last frame is the live board, exactly as /board shows it
-        last = [e for x in log if x.version == row.version for e in x.events]
+        last = [e for x in log if x.version == row.version for e in entry_events(loc, x)]
         live = await ctx.board_image(row, seats, ctx.state_of(row), last, loc)
         budget = int(min(limit or DEFAULT_LIMIT, REPLAY_MAX) * 0.95)
         name = replay_key(row.id, row.version, [row.key, row.seed, row.options, names, loc, budget,

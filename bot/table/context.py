@@ -15,12 +15,13 @@ from collections import OrderedDict
 
 import render
 from bot.table.clock import SystemClock
-from bot.table.i18n import t
+from bot.table.i18n import summary_text, t
 from bot.table.names import public_name
 from bot.table.values import MAX_INPUT, Actor, Place, Refused
 from render.kit import Table
 from rules import registry
 from rules.core import Game, Result
+from rules.wording import Said
 from storage.async_tables import AsyncTables
 from storage.store import GameRow, SeatRow, Store
 
@@ -164,17 +165,20 @@ class TableContext:
         when the game ended by resignation."""
         if row.status == "finished" and row.result:
             r = row.result
-            return Result(r["scores"], r["ranks"], r.get("summary", ""), r.get("summary_fr"))
+            said = r.get("summary_said")
+            return Result(r["scores"], r["ranks"], r.get("summary", ""), r.get("summary_fr"),
+                          Said(said["key"], said.get("params") or {}) if said else None)
         return game.result(state)
 
     @classmethod
-    def summary(cls, result: Result, names: list[str]) -> str:
-        """'1. Ann (42) · 2. Bob (38)' and the rules' own summary line."""
+    def summary(cls, result: Result, names: list[str], locale: str | None = None) -> str:
+        """'1. Ann (42) · 2. Bob (38)' and the rules' own summary line (in ``locale``'s language)."""
         order = sorted(range(len(result.ranks)), key=lambda s: result.ranks[s])
         parts = [f"{result.ranks[s]}. {names[s] if s < len(names) else s} ({result.scores[s]:g})" for s in order]
         text = " · ".join(parts)
-        if result.summary:
-            text += f"\n{cls.fill(result.summary, names)}"
+        own = summary_text(locale, result)
+        if own:
+            text += f"\n{cls.fill(own, names)}"
         return text
 
     @staticmethod

@@ -21,13 +21,17 @@ import string
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from bot.table.texts import MESSAGES
+from rules import registry
+from rules.wording import PHRASES, Phrase, Said, english_join, render
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "hearth"
+RULES_DOMAIN = "rules"     # the rules' own texts (rules/<game>/phrases.py): bot/locale/<lang>/LC_MESSAGES/rules.po
 SOURCE_LANGUAGE = "en"
 
 
@@ -56,13 +60,13 @@ def is_french(locale: str | None) -> bool:
 
 
 @functools.cache
-def catalogue(lang: str) -> gettext.NullTranslations:
+def catalogue(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
     """The compiled catalogue of one language (English: the texts themselves)."""
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
     if lang == SOURCE_LANGUAGE or not path.exists():
         return gettext.NullTranslations()
     with path.open("rb") as po:
-        parsed = read_po(po, locale=lang, domain=DOMAIN)
+        parsed = read_po(po, locale=lang, domain=domain)
     compiled = io.BytesIO()
     write_mo(compiled, parsed, use_fuzzy=False)   # a fuzzy entry waits for review: English meanwhile
     compiled.seek(0)
@@ -143,3 +147,67 @@ def duration(seconds: float, locale: str | None = None) -> str:
 def fields_of(text: str) -> set[str]:
     """The ``{field}`` names a text uses (for the catalogue checks)."""
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+# ---- the rules' own texts (events, refusals, move labels, results): message keys with parameters
+
+
+def say(locale: str | None, said: Said | dict) -> str:
+    """A rules text (a :class:`rules.wording.Said` or its stored JSON) in the reader's language:
+    each phrase through the ``rules`` catalogue, words passed as parameters translated too, counts
+    in the language's plural form. Seats stay ``{p0}``… for the caller to fill with names."""
+    registry.all_games()            # every game's phrases declared
+    lang = language(locale)
+    book = catalogue(lang, RULES_DOMAIN)
+
+    def lookup(p: Phrase, n) -> str:
+        if p.is_plural:
+            return book.npgettext(p.key, p.one, p.other, plural_count(n if n is not None else 2, lang))
+        return book.pgettext(p.key, p.one)
+
+    def join(items: list[str], style: str = "standard") -> str:
+        if style == "comma" or lang == SOURCE_LANGUAGE:     # English exactly as the log stores it
+            return english_join(items, style)
+        try:
+            return format_list(items, style=style, locale=lang) if items else ""
+        except (ValueError, UnknownLocaleError):
+            return ", ".join(items)
+
+    data = said.to_json() if isinstance(said, Said) else said
+    if data.get("key") not in PHRASES:          # a key this code no longer has: the stored English
+        return str(data.get("text", data.get("key", "")))
+    return render(data, lookup, join, lambda n: number(n, lang))
+
+
+def logged(locale: str | None, english: str, message: dict | None) -> str:
+    """A logged event in the reader's language (English as stored when it has no message key)."""
+    return say(locale, message) if message else english
+
+
+def entry_events(locale: str | None, entry) -> list[str]:
+    """The public events of a log entry (:class:`storage.store.LogRow`), in the reader's language."""
+    messages = tuple(getattr(entry, "messages", ()) or ())
+    return [logged(locale, text, messages[i] if i < len(messages) else None) for i, text in enumerate(entry.events)]
+
+
+def event_text(locale: str | None, event) -> str:
+    """A :class:`rules.core.Event` in the reader's language."""
+    return say(locale, event.said) if event.said is not None else event.localized(locale)
+
+
+def refusal_text(locale: str | None, exc) -> str:
+    """A :class:`rules.core.IllegalMove` in the reader's language."""
+    said = getattr(exc, "said", None)
+    return say(locale, said) if said is not None else exc.localized(locale)
+
+
+def label_text(locale: str | None, move) -> str:
+    """A move's label (autocomplete, buttons) in the reader's language."""
+    said = move.said
+    return say(locale, said) if said is not None else move.label
+
+
+def summary_text(locale: str | None, result) -> str:
+    """A result's own summary line in the reader's language."""
+    said = getattr(result, "summary_said", None)
+    return say(locale, said) if said is not None else result.summary

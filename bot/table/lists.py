@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from bot.table.context import TableContext
-from bot.table.i18n import duration, t
+from bot.table.i18n import duration, entry_events, t
 from bot.table.notices import where
 from bot.table.replay import effective_moves
 from bot.table.values import Actor, Place, Refused, Reply
@@ -79,7 +79,7 @@ class Lists:
             who = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else "table"
             stamp = time.strftime("%m-%d %H:%M", time.gmtime(entry.created_at))
             what = {"move": entry.shown, "undo": f"undo {entry.text}", "resign": "resigns"}.get(entry.kind, entry.kind)
-            detail = "; ".join(self.ctx.fill(e, names) for e in entry.events)
+            detail = " ".join(self.ctx.fill(e, names) for e in entry_events(loc, entry))
             lines.append(f"`#{entry.version:>3}` {stamp} **{who}**: `{what}`" + (f" — {detail}" if detail else ""))
         text = "\n".join(lines)
         if len(text) > 1990:

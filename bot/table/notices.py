@@ -59,7 +59,7 @@ class Notices:
             what = t(locale, "status_abandoned", game=game.display_name(locale))
             return f"📌 {what}"
         if result is not None:
-            what = self.ctx.summary(result, names).replace("\n", " — ")
+            what = self.ctx.summary(result, names, locale).replace("\n", " — ")
         else:
             started = int(row.turn_started_at or row.updated_at)
             what = t(locale, "pin_turn", who=self.ctx.who(game.to_act(state), seats), since=f"<t:{started}:R>")

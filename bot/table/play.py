@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
-from bot.table.i18n import t, tn
+from bot.table.i18n import label_text, refusal_text, t, tn
 from bot.table.names import named
 from bot.table.replay import Played, effective_moves, replay
 from bot.table.turns import Turns
@@ -45,7 +45,7 @@ class Play:
                 try:
                     move = self.parse_for_actor(game, state, seats, actor, text)
                 except IllegalMove as exc:
-                    msg = exc.localized(loc)
+                    msg = refusal_text(loc, exc)
                     raise Refused(t(loc, "moved_on", error=msg) if attempt else msg) from None
                 try:
                     return await self.turns.commit(row, seats, state, move, actor, loc)
@@ -105,6 +105,8 @@ class Play:
                 if m.notation not in named:
                     named.add(m.notation)
                     moves.append(m)
+        # labels in the caller's language (the rules may give them as message keys)
+        moves = [Move(m.seat, m.notation, label_text(actor.locale, m), m.data) if m.said else m for m in moves]
         starts = [m for m in moves if m.notation.lower().startswith(typed)]
         inside = [m for m in moves if typed and typed in m.display().lower() and m not in starts]
         return (starts + inside)[:limit]
@@ -154,7 +156,7 @@ class Play:
             listing = ", ".join(f"`{p.text}`" for p in reversed(tail))
             if not confirm:
                 return Reply(tn(loc, "undo_preview", len(tail), moves=listing), ephemeral=True,
-                             choices=[Choice(f"Undo {len(tail)}", "undo", str(len(tail)), row.id, row.version)])
+                             choices=[Choice(t(loc, "undo_button", n=len(tail)), "undo", str(len(tail)), row.id, row.version)])
             game = ctx.game_of(row)
             state = replay(game, len(seats), row.seed, row.options, moves[:len(moves) - len(tail)])
             text = t(loc, "undo_done", name=actor.name, moves=listing)
@@ -209,7 +211,7 @@ class Play:
                 scores = game.public_scores(state) or [0] * len(seats)
                 result = Result(list(scores), ranks, "by resignation")
                 status = "finished"
-                text = t(loc, "resigned_end", name=actor.name, summary=ctx.summary(result, names))
+                text = t(loc, "resigned_end", name=actor.name, summary=ctx.summary(result, names, loc))
             else:
                 status, result, text = "active", None, t(loc, "resigned", name=actor.name)
             version = await ctx.store.record(

@@ -7,7 +7,7 @@ import time
 
 import render
 from bot.table.context import TableContext
-from bot.table.i18n import duration, t
+from bot.table.i18n import duration, entry_events, t
 from bot.table.rulebook import page_messages
 from bot.table.values import Actor, Place, Refused, Reply, message_chunks, refusal
 from rules import registry
@@ -50,7 +50,7 @@ class Show:
         names = ctx.names(seats)
         result = ctx.final_result(row, game, state)
         if result is not None:
-            return Reply(t(loc, "status_finished", game=game.display_name(loc), summary=ctx.summary(result, names)))
+            return Reply(t(loc, "status_finished", game=game.display_name(loc), summary=ctx.summary(result, names, loc)))
         lines = [f"**{game.display_name(loc)}**"]
         status = game.status_text(state, loc)
         if status:
@@ -79,7 +79,7 @@ class Show:
         seats = await ctx.store.seats(row.id)
         state = ctx.state_of(row)
         last = await ctx.store.log(row.id, after_version=max(0, row.version - 1))
-        events = [e for entry in last for e in entry.events]
+        events = [e for entry in last for e in entry_events(loc, entry)]
         reply = await self.status(place, actor)
         reply.image = await ctx.board_image(row, seats, state, events, loc, area=area)
         if area and not render.has_focus(row.key):
@@ -127,7 +127,7 @@ class Show:
             who = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else "table"
             stamp = time.strftime("%m-%d %H:%M", time.gmtime(entry.created_at))
             what = {"move": entry.shown, "undo": f"undo {entry.text}", "resign": "resigns"}[entry.kind]
-            detail = "; ".join(ctx.fill(e, names) for e in entry.events)
+            detail = " ".join(ctx.fill(e, names) for e in entry_events(loc, entry))   # sentences: no ".;"
             lines.append(f"`#{entry.version:>3}` {stamp} **{who}**: `{what}`" + (f" — {detail}" if detail else ""))
         game = ctx.game_of(row).display_name(loc)
         head = t(loc, "log_page", game=game, page=len(lines), pages=len(lines))   # the longest a header gets

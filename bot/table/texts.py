@@ -80,6 +80,8 @@ _ALL: tuple[Message, ...] = (
     msg("undo_none", "you have not moved yet."),
     plural("undo_preview", "This will take back your move: {moves}. Confirm with the button or `/undo confirm:yes`.",
                            "This will take back your {n} moves: {moves}. Confirm with the button or `/undo confirm:yes`."),
+    # TRANSLATORS: a button label (80 characters at most): take back {n} moves
+    msg("undo_button", "Undo {n}"),
     msg("undo_done", "{name} took back: {moves}."),
     msg("undo_stale", "The game changed since that undo was offered; ask again with `/undo`."),
     msg("resigned", "{name} resigned; the table plays their seat from now on."),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
-from bot.table.i18n import t
+from bot.table.i18n import default_locale, entry_events, event_text, label_text, t
 from bot.table.notices import Notices
 from bot.table.values import Actor, Choice, Reply, message_chunks
 from rules.core import Game, Move
@@ -51,8 +51,10 @@ class Turns:
             draws = game.rng_draws(state)
             new_state, events = game.apply(state, move)
             barrier = game.rng_draws(new_state) != draws or any(e.reveal for e in events)
-            pub = [e.text for e in events if e.private_to is None]
-            private += [ctx.fill(e.localized(loc), names) for e in events
+            # the log keeps the English and, for the rules' keyed texts, the key and parameters to
+            # render them in each reader's language
+            pub = [e.stored() for e in events if e.private_to is None]
+            private += [ctx.fill(event_text(loc, e), names) for e in events
                         if e.private_to is not None and e.private_to == move.seat]
             result = game.result(new_state)
             status = "finished" if result is not None else "active"
@@ -87,8 +89,8 @@ class Turns:
             if private:
                 note.text += "\n" + "\n".join(private)
             if not public:   # nothing the channel may see happened: the note is the whole answer
-                note.image = await ctx.board_image(row, seats, state, public, loc, area=True)
-                note.choices = self.choices(game, state, acting_after, row)
+                note.image = await ctx.board_image(row, seats, state, [], loc, area=True)
+                note.choices = self.choices(game, state, acting_after, row, loc)
                 return note
             # a step the table took for nobody (a deadline) is marked announced by whoever posts it
             step = await self.post(row, seats, state, [], loc, going_on=True, mark=actor_id is not None)
@@ -110,8 +112,10 @@ class Turns:
         ctx = self.ctx
         game = ctx.game_of(row)
         names = ctx.names(seats)
+        # the channel reads the server's language (else the caller's, else the bot's default)
+        loc = await self.notices.locale_for(row) or loc or default_locale()
         entries = await ctx.store.log(row.id, after_version=row.announced)
-        events = [e for entry in entries for e in entry.events]
+        events = [e for entry in entries for e in entry_events(loc, entry)]
         # every event is told (a long turn runs over several messages); only a runaway chain of
         # table-played turns is cut, pointing to /log
         lines = list(head) + [ctx.fill(e, names) for e in events[-POST_EVENTS:]]
@@ -121,7 +125,7 @@ class Turns:
         result = game.result(state)
         mentions: list[int] = []
         if result is not None:
-            lines.append(t(loc, "game_over", summary=ctx.summary(result, names)))
+            lines.append(t(loc, "game_over", summary=ctx.summary(result, names, loc)))
         else:
             status = game.status_text(state, loc)
             if status:
@@ -135,7 +139,7 @@ class Turns:
         reply = Reply(first, mentions=mentions, game_id=row.id, version=row.version,
                       followups=[Reply(part) for part in more])
         reply.image = await ctx.board_image(row, seats, state, events[-4:], loc, area=True)
-        reply.choices = self.choices(game, state, acting, row) if result is None else []
+        reply.choices = self.choices(game, state, acting, row, loc) if result is None else []
         await self.notices.route(reply, row, seats, state)   # /notify choices, pinned status text
         if going_on:
             reply.status = ""   # the pinned status (whose turn, since when) is edited when the turn passes
@@ -145,14 +149,15 @@ class Turns:
         return reply
 
     @staticmethod
-    def choices(game: Game, state, acting: list[int], row: GameRow) -> list[Choice]:
-        """A small choice of one seat (≤ 5 legal moves) becomes buttons."""
+    def choices(game: Game, state, acting: list[int], row: GameRow, loc=None) -> list[Choice]:
+        """A small choice of one seat (≤ 5 legal moves) becomes buttons, labelled in ``loc``'s language."""
         if len(acting) != 1:
             return []
         moves = game.legal_moves(state, acting[0])
         if not 0 < len(moves) <= BUTTON_LIMIT:
             return []
-        return [Choice((m.label or m.notation)[:80], "move", m.notation, row.id, row.version) for m in moves]
+        return [Choice((label_text(loc, m) or m.notation)[:80], "move", m.notation, row.id, row.version)
+                for m in moves]
 
     @staticmethod
     def hint(game: Game, state, seat: int | None) -> str:

@@ -7,8 +7,12 @@ import re
 from itertools import compress
 from operator import itemgetter
 
+from rules import phrases as core_phrases
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, rank_by
+from rules.wording import lines, listing, sentences
+from rules.wording import seat as player
 
+from . import phrases as ph
 from . import text
 from .data import (
     COLOURS,
@@ -93,24 +97,34 @@ def found_village(state: State, t: int, founder: int) -> list[Event]:
     return events
 
 
+def _colours(colours: list[int], style: str = "standard") -> dict:
+    return listing((ph.COLOUR[c]() for c in colours), style)
+
+
 def _village_event(v: Village, number: int, bonus: int) -> Event:
-    t, terrain = label(v.territory), TERRAIN[v.territory]
-    en = [f"{{p{v.founder}}} founds village {number + 1} on {t} ({terrain}, epoch {ROMAN[v.epoch]})."]
-    fr = [f"{{p{v.founder}}} fonde le village {number + 1} sur {t} ({_terrain_fr(terrain)}, époque {ROMAN[v.epoch]})."]
-    if v.lost:
-        en.append(f"Battle: the lone {_names(v.lost)} huts are removed.")
-        fr.append(f"Combat : les huttes isolées {_names(v.lost, True)} sont éliminées.")
-    if v.destroyed:
-        en.append(f"Hostile terrain: destroyed, {v.huts} huts removed, no points.")
-        fr.append(f"Terrain hostile : détruit, {v.huts} huttes retirées, aucun point.")
+    parts = [ph.FOUNDS(who=player(v.founder), number=number + 1, t=label(v.territory),
+                       terrain=ph.TERRAIN[TERRAIN[v.territory]](), epoch=ROMAN[v.epoch])]
+    if v.lost:       # "Lutte entre les clans": all 5 colours present, lone huts removed
+        parts.append(ph.BATTLE(colours=_colours(v.lost, "comma")))
+    if v.destroyed:  # hostile territory: destroyed, no points
+        parts.append(ph.HOSTILE(n=v.huts))
     elif not v.colours:
-        en.append("No hut is left: nobody scores.")
-        fr.append("Il ne reste aucune hutte : personne ne marque.")
+        parts.append(ph.NOBODY())
+    elif bonus:
+        parts.append(ph.SCORES_BONUS(n=v.huts, bonus=bonus, value=v.value,
+                                     colours=_colours(v.colours)))
     else:
-        plus = f" +{bonus}" if bonus else ""
-        en.append(f"{v.huts} huts{plus} = {v.value} points for {_names(v.colours)}.")
-        fr.append(f"{v.huts} huttes{plus} = {v.value} points pour {_names(v.colours, True)}.")
-    return Event(" ".join(en), " ".join(fr), seat=v.founder)
+        parts.append(ph.SCORES(n=v.huts, value=v.value, colours=_colours(v.colours)))
+    return Event.of(ph.VILLAGE(parts=sentences(parts)), seat=v.founder)
+
+
+def _epoch_said(epoch: int):
+    """'mountain +2, grassland hostile': what the epoch favours and forbids (tableau des époques)."""
+    row = EPOCHS[epoch]
+    fav = ph.EVERY_TERRAIN() if row["favourable"] == "all" else ph.TERRAIN[row["favourable"]]()
+    if row["hostile"]:
+        return ph.EPOCH_TERMS_HOSTILE(favourable=fav, bonus=row["bonus"], hostile=ph.TERRAIN[row["hostile"]]())
+    return ph.EPOCH_TERMS(favourable=fav, bonus=row["bonus"])
 
 
 def _epoch_terms(epoch: int, fr: bool = False) -> str:
@@ -123,8 +137,7 @@ def _epoch_terms(epoch: int, fr: bool = False) -> str:
 
 
 def _epoch_event(epoch: int) -> Event:
-    return Event(f"Epoch {ROMAN[epoch]} begins: {_epoch_terms(epoch)}.",
-                 f"L'époque {ROMAN[epoch]} commence : {_epoch_terms(epoch, True)}.")
+    return Event.of(ph.EPOCH_BEGINS(epoch=ROMAN[epoch], terms=_epoch_said(epoch)))
 
 
 # Ready-made moves: ``_MOVES[seat][s][n]`` holds the moves of ``seat`` from
@@ -139,7 +152,7 @@ _NEIGHBOUR_SIZES = [itemgetter(*ns) if len(ns) > 1 else (lambda sizes, n=ns[0]: 
 
 def _moves_from(ready: list, seat: int, s: int, n: int) -> tuple[Move, ...]:
     def move(d: int) -> Move:
-        return Move(seat, f"{label(s)}>{label(d)}", lambda: f"{n} huts from {label(s)} onto {label(d)}",
+        return Move(seat, f"{label(s)}>{label(d)}", lambda: ph.L_MOVE(n=n, src=label(s), dst=label(d)),
                     ("move", s, d))
 
     moves = ready[s][n] = tuple(move(d) for d in NEIGHBOURS[s])
@@ -185,7 +198,7 @@ class Clans(Game):
         if state.end or seat != state.turn:
             return []
         if state.pending:
-            return [Move(seat, f"village {label(t)}", f"Found {label(t)} first", ("village", t))
+            return [Move(seat, f"village {label(t)}", ph.L_VILLAGE(t=label(t)), ("village", t))
                     for t in state.pending]
         # The same pairs, in the same order, as ``occupied_neighbours`` and ``may_move``
         # give, from the group sizes counted once; the Move objects come ready-made
@@ -227,9 +240,7 @@ class Clans(Game):
         else:
             _, src, dst = move.data
             n = state.size(src)
-            events = [Event(f"{{p{seat}}} moves {n} hut{'s' * (n > 1)} from {label(src)} onto {label(dst)}.",
-                            f"{{p{seat}}} déplace {n} hutte{'s' * (n > 1)} de {label(src)} sur {label(dst)}.",
-                            seat=seat)]
+            events = [Event.of(ph.MOVES(who=player(seat), n=n, src=label(src), dst=label(dst)), seat=seat)]
             # new lists, never changed in place: a clone shares the untouched ones (State.copy)
             state.huts[dst] = [a + b for a, b in zip(state.huts[dst], state.huts[src], strict=True)]
             state.huts[src] = [0] * N_COLOURS
@@ -246,8 +257,7 @@ class Clans(Game):
             state.turn = (state.turn + 1) % state.seats
             if not self._any_move(state):
                 state.end = "stuck"
-                events.append(Event("No move is possible any more: the game ends.",
-                                    "Plus aucun déplacement possible : la partie s'arrête."))
+                events.append(Event.of(ph.STUCK()))
         if state.end:
             events.append(self._reveal(state))
         return events
@@ -264,27 +274,23 @@ class Clans(Game):
 
     def _reveal(self, state: State) -> Event:
         finals = self.final_scores(state)
-        parts = [f"{{p{s}}} {COLOURS[c]} {state.scores[c]} + {state.chips(s)} = {finals[s]}"
+        parts = [ph.REVEAL_ONE(who=player(s), colour=ph.COLOUR[c](), track=state.scores[c], chips=state.chips(s),
+                               total=finals[s])
                  for s, c in enumerate(state.clans)]
-        parts_fr = [f"{{p{s}}} {COLOURS_FR[c]} {state.scores[c]} + {state.chips(s)} = {finals[s]}"
-                    for s, c in enumerate(state.clans)]
-        return Event("Clans revealed (track + bonus tokens): " + "; ".join(parts) + ".",
-                     "Clans révélés (piste + jetons bonus) : " + "; ".join(parts_fr) + ".", reveal=True)
+        return Event.of(ph.REVEAL(scores=listing(parts)), reveal=True)
 
     # ---- parsing, with explanations
 
     def parse(self, state: State, seat: int, typed: str) -> Move:
         if seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+            raise IllegalMove.of(core_phrases.NOT_YOUR_TURN())
         moves = {m.notation: m for m in self.legal_moves(state, seat)}
         if state.pending:
-            choices = " or ".join(f"village {label(t)}" for t in state.pending)
+            choices = listing((f"village {label(t)}" for t in state.pending), style="or")
             found = _VILLAGE_TEXT.fullmatch(typed or "")
             if found and f"village {int(found.group(1))}" in moves:
                 return moves[f"village {int(found.group(1))}"]
-            raise IllegalMove(f"Your move founds several villages: choose which comes first ({choices}).",
-                              f"Votre déplacement fonde plusieurs villages : choisissez le premier "
-                              f"({choices.replace(' or ', ' ou ')}).")
+            raise IllegalMove.of(ph.SEVERAL(choices=choices))
         found = _MOVE_TEXT.fullmatch(typed or "")
         if not found:
             return super().parse(state, seat, typed)
@@ -297,22 +303,15 @@ class Clans(Game):
     def _why_not(self, state: State, src: int, dst: int) -> IllegalMove:
         for t in (src, dst):
             if not 0 <= t < N_TERRITORIES:
-                return IllegalMove(f"There is no territory {t + 1}: they are numbered 1 to {N_TERRITORIES}.",
-                                   f"Il n'y a pas de territoire {t + 1} : ils vont de 1 à {N_TERRITORIES}.")
+                return IllegalMove.of(ph.NO_TERRITORY(t=t + 1, last=N_TERRITORIES))
         s, d = label(src), label(dst)
         if not any(state.huts[src]):
-            return IllegalMove(f"Territory {s} is empty: there are no huts to move.",
-                               f"Le territoire {s} est vide : aucune hutte à déplacer.")
+            return IllegalMove.of(ph.EMPTY_SOURCE(t=s))
         if not any(state.huts[dst]):
-            return IllegalMove(f"Territory {d} is empty: huts only move onto occupied territories.",
-                               f"Le territoire {d} est vide : on ne se déplace que vers un territoire occupé.")
+            return IllegalMove.of(ph.EMPTY_TARGET(t=d))
         if dst not in NEIGHBOURS[src]:
-            return IllegalMove(f"Territories {s} and {d} are not neighbours (a lake cuts, a river does not).",
-                               f"Les territoires {s} et {d} ne sont pas voisins (un lac sépare, un fleuve non).")
-        return IllegalMove(f"The {state.size(src)} huts on {s} cannot move onto {d}: a group of {BIG_GROUP} or more "
-                           f"only moves onto a group at least as large.",
-                           f"Les {state.size(src)} huttes de {s} ne peuvent pas aller sur {d} : un groupe de "
-                           f"{BIG_GROUP} huttes ou plus ne va que sur un groupe au moins aussi grand.")
+            return IllegalMove.of(ph.NOT_NEIGHBOURS(src=s, dst=d))
+        return IllegalMove.of(ph.TOO_BIG(size=state.size(src), src=s, dst=d, big=BIG_GROUP))
 
     # ---- what people see
 
@@ -374,13 +373,13 @@ class Clans(Game):
             return None
         finals = self.final_scores(state)
         ranks = rank_by([(f,) for f in finals])   # no tie-break in the rulebook: shared victory
-        winners = " and ".join(f"{{p{s}}} ({COLOURS[state.clans[s]]})" for s in range(state.seats) if ranks[s] == 1)
-        winners_fr = " et ".join(f"{{p{s}}} ({COLOURS_FR[state.clans[s]]})" for s in range(state.seats)
-                                 if ranks[s] == 1)
-        best = max(finals)
-        shared = list(ranks).count(1) > 1
-        return Result(finals, ranks, f"{winners} win{'' if shared else 's'} with {best} points.",
-                      f"{winners_fr} gagne{'nt' if shared else ''} avec {best} points.")
+        winners = [ph.WINNER(who=player(s), colour=ph.COLOUR[state.clans[s]]()) for s in range(state.seats)
+                   if ranks[s] == 1]
+        wins = ph.WINS(n=len(winners), winners=listing(winners), best=max(finals))
+        # FIN DE LA PARTIE: each marker on the victory point scale, plus 1 point per bonus token
+        players = [ph.SCORE_LINE(who=player(s), colour=ph.COLOUR[c](), total=finals[s], track=state.scores[c],
+                                 chips=state.chips(s)) for s, c in enumerate(state.clans)]
+        return Result.of(finals, ranks, ph.SUMMARY(wins=wins, players=lines(players)))
 
     # ---- storage
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+from rules import phrases as core_phrases
 from rules.core import (
     Event,
     Game,
@@ -22,8 +23,11 @@ from rules.core import (
     normalize_notation,
     rank_by,
 )
+from rules.wording import Said, lines, listing
+from rules.wording import seat as player
 
 from . import ai, scoring
+from . import phrases as ph
 from .data import (
     ADJ,
     ALL_INV,
@@ -36,8 +40,6 @@ from .data import (
     HUT_EFFECTS,
     HUTS_EACH,
     INVENTIONS,
-    KIND_EN,
-    KIND_FR,
     MARKER_START,
     OBJECTIVES,
     PRINTED_FIRE,
@@ -101,13 +103,7 @@ def _copy_tribe(p: dict) -> dict:
 _REACH: dict[tuple, tuple[int, ...]] = {}
 
 
-def _ev(text, fr=None, seat=None, private_to=None, reveal=False) -> Event:
-    return Event(text, fr=fr, seat=seat, private_to=private_to, reveal=reveal)
-
-
-def _short(label: str, limit: int = 80) -> str:
-    """Button and autocomplete labels stay within Discord's limits."""
-    return label if len(label) <= limit else label[:limit - 1] + "…"
+_ev = Event.of      # every event is a message key with parameters (phrases.py): the bot translates it
 
 
 class FireAndStone(Game):
@@ -310,23 +306,21 @@ class FireAndStone(Game):
             found = _REACH[key] = _reach(*key)
         return list(found)
 
-    def describe(self, state, t: int) -> str:
+    def describe(self, state, t: int) -> Said:
         """Public words for what lies on a territory."""
         kind = state["tile"].get(str(t))
         huts = sum(state["villages"].get(str(t), []))
         if kind and t not in state["up"]:
-            return "face-down tile"
+            return ph.FACE_DOWN()
         if kind == "forest":
-            return f"forest ({len(state['forest'].get(str(t), []))} game)"
-        if kind == "cave":
-            return "cave"
+            return ph.FOREST_WITH(n=len(state["forest"].get(str(t), [])))
         if kind:
-            return KIND_EN[kind]
+            return ph.KIND[kind]()
         if t in PRINTED_FIRE:
-            return "fire"
+            return ph.KIND["fire"]()
         if huts:
-            return f"village ({huts} huts)"
-        return "food icon"
+            return ph.VILLAGE_WITH(n=huts)
+        return ph.FOOD_ICON()
 
     def build_cost(self, state, seat: int, t: int) -> int:
         p = state["p"][seat]
@@ -352,50 +346,53 @@ class FireAndStone(Game):
         if k == "move":  # the most frequent decision by far
             # Labels are built only when read (autocomplete), never in a search.
             return [Move(s, TERR_NOTATION[t],
-                         lambda t=t: f"Move to {t} (region {REGION[t]}): {self.describe(state, t)}", MOVE_DATA[t])
+                         lambda t=t: ph.L_MOVE(t=t, region=REGION[t], what=self.describe(state, t)), MOVE_DATA[t])
                     for t in self.destinations(state, s, head["e"])]
         p = state["p"][s]
         out: list[Move] = []
         if k == "draft":
             for i, card in enumerate(state["draft"]):
-                out.append(Move(s, f"s{i + 1}", lambda c=STARTING[card]: _short(f"{c['en']}: {c['text']}"),
+                out.append(Move(s, f"s{i + 1}", lambda c=card: ph.L_DRAFT(name=ph.INVENTION[c](),
+                                                                         text=ph.INVENTION_TEXT[c]()),
                                 ("draft", card)))
         elif k == "forest":
             for i in range(len(state["forest"].get(str(head["t"]), []))):
-                out.append(Move(s, f"g{i + 1}", f"Take game tile {i + 1} (see /hand)", ("forest", i)))
-            out.append(Move(s, "pass", "Take nothing more", ("pass",)))
+                out.append(Move(s, f"g{i + 1}", ph.L_FOREST_TAKE(i=i + 1), ("forest", i)))
+            out.append(Move(s, "pass", ph.L_FOREST_DONE(), ("pass",)))
         elif k == "cook":
             pot = head["pot"]
             for i in range(len(p["game"])):
                 if i not in pot:
-                    out.append(Move(s, f"c{i + 1}", f"Put your game tile {i + 1} in the pot", ("pot", i)))
-            out.append(Move(s, "ok", f"Cook the {len(pot)} tile(s) in the pot" if pot else "Cook nothing",
-                            ("cook",)))
+                    out.append(Move(s, f"c{i + 1}", ph.L_POT(i=i + 1), ("pot", i)))
+            out.append(Move(s, "ok", ph.L_COOK(n=len(pot)) if pot else ph.L_COOK_NOTHING(), ("cook",)))
         elif k == "gather":
             kind = state["tile"][str(head["t"])]
             for i, how in self.gather_targets(p, kind):
                 if how == "place":
                     held = p["tracks"][i]
-                    where = f"{held[0]} {held[1]}/3" if held[1] else "empty"
-                    out.append(Move(s, f"t{i + 1}", f"Take the {kind} onto track {i + 1} ({where})",
+                    where = (ph.L_TRACK_HOLDS(kind=ph.KIND[held[0]](), level=held[1]) if held[1]
+                             else ph.L_TRACK_EMPTY())
+                    out.append(Move(s, f"t{i + 1}", ph.L_TAKE(kind=ph.KIND[kind](), i=i + 1, holds=where),
                                     ("take", i, False)))
                 else:
                     gone = p["tracks"][i][0]
-                    out.append(Move(s, f"x{i + 1}", f"Empty track {i + 1} ({gone}) and take the {kind}",
+                    out.append(Move(s, f"x{i + 1}", ph.L_EMPTY_TAKE(i=i + 1, old=ph.KIND[gone](),
+                                                                    kind=ph.KIND[kind]()),
                                     ("take", i, True)))
-            out.append(Move(s, "leave", lambda: f"Leave it: {self.leave_food(state, s, head['t'])} food",
+            out.append(Move(s, "leave", lambda: ph.L_LEAVE(food=self.leave_food(state, s, head["t"])),
                             ("leave",)))
         elif k == "card":
             if state["vp_deck"]:
                 for i, inv in enumerate(p["inv"]):
                     if inv not in p["cover"]:
                         out.append(Move(s, f"v{i + 1}",
-                                        lambda inv=inv: (f"VP card ({state['vp_deck'][-1]}) covering "
-                                                         f"{ALL_INV[inv]['en']}"),
+                                        lambda inv=inv: ph.L_VP_CARD(value=state["vp_deck"][-1],
+                                                                     name=ph.INVENTION[inv]()),
                                         ("vp", inv)))
             for i, inv in enumerate(state["inv_row"]):
                 if inv not in p["inv"]:
-                    out.append(Move(s, f"i{i + 1}", lambda c=INVENTIONS[inv]: _short(f"{c['en']}: {c['text']}"),
+                    out.append(Move(s, f"i{i + 1}", lambda c=inv: ph.L_DRAFT(name=ph.INVENTION[c](),
+                                                                             text=ph.INVENTION_TEXT[c]()),
                                     ("invent", inv)))
             out.sort(key=lambda m: m.notation)  # inventions first
         elif k == "build":
@@ -404,23 +401,23 @@ class FireAndStone(Game):
                 here = sum(state["villages"].get(str(t), []))
                 if head.get("eden"):
                     if p["bags"] - p["food"] >= here:
-                        out.append(Move(s, "build", f"Build a hut and gain {here} food", ("build",)))
+                        out.append(Move(s, "build", ph.L_BUILD_EDEN(food=here), ("build",)))
                 elif p["food"] >= self.build_cost(state, s, t):
-                    out.append(Move(s, "build", f"Build a hut for {self.build_cost(state, s, t)} food", ("build",)))
+                    out.append(Move(s, "build", ph.L_BUILD(food=self.build_cost(state, s, t)), ("build",)))
             if out:
-                out.append(Move(s, "pass", "Do not build", ("pass",)))
+                out.append(Move(s, "pass", ph.L_NO_BUILD(), ("pass",)))
         elif k == "fire":
             region = None if (head["why"] == "return" and self.has(p, "any_fire")) else head["region"]
             for t in self.fires_in(state, region):
-                out.append(Move(s, f"f{t}", f"Explorer to the fire at {t}", ("fire", t)))
+                out.append(Move(s, f"f{t}", ph.L_FIRE(t=t), ("fire", t)))
             if head.get("stay") is not None:
-                out.append(Move(s, "stay", "Explorer stays in the village", ("stay",)))
+                out.append(Move(s, "stay", ph.L_STAY(), ("stay",)))
         elif k == "buy":
             if p["food"] >= head["n"] and (head["what"] == "vp" or state["bag_supply"] > 0):
-                what = "1 VP" if head["what"] == "vp" else "1 bag"
-                mark = " (your marker goes on the cave)" if head.get("marker") else ""
-                out.append(Move(s, "buy", f"Pay {head['n']} food for {what}{mark}", ("buy",)))
-                out.append(Move(s, "pass", "Do not buy", ("pass",)))
+                what = ph.BUY_VP() if head["what"] == "vp" else ph.BUY_BAG()
+                label = ph.L_BUY_MARKER if head.get("marker") else ph.L_BUY
+                out.append(Move(s, "buy", label(cost=head["n"], what=what), ("buy",)))
+                out.append(Move(s, "pass", ph.L_NO_BUY(), ("pass",)))
         return out
 
     def gather_targets(self, p: dict, kind: str) -> list[tuple[int, str]]:
@@ -450,24 +447,22 @@ class FireAndStone(Game):
                 if str(t) in legal:
                     return legal[str(t)]
                 if t not in TERR:
-                    raise IllegalMove(f"There is no territory {t} (1–{len(TERR)}).",
-                                      f"Il n'y a pas de territoire {t} (1–{len(TERR)}).")
+                    raise IllegalMove.of(ph.NO_TERRITORY(t=t, last=len(TERR)))
                 if not self.region_open(state, REGION[t]):
-                    need = OPEN_AT[REGION[t]]
-                    raise IllegalMove(f"Region {REGION[t]} is closed until the {need}th hut tile.",
-                                      f"La région {REGION[t]} est fermée jusqu'à la {need}e tuile Hutte.")
-                raise IllegalMove(f"Territory {t} is out of reach of this explorer this move.",
-                                  f"Le territoire {t} est hors de portée de cet explorateur.")
+                    # MISE EN PLACE / piste des huttes: region II opens with the 3rd hut tile, III with the 9th
+                    raise IllegalMove.of(ph.REGION_CLOSED(region=REGION[t], need=OPEN_AT[REGION[t]],
+                                                          track=state["track"]))
+                raise IllegalMove.of(ph.OUT_OF_REACH(t=t))
         return super().parse(state, seat, text)
 
     # ------------------------------------------------------------ play
 
     def play(self, state, move: Move) -> list[Event]:
         if move.seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+            raise IllegalMove.of(core_phrases.NOT_YOUR_TURN())
         head = state["pending"][0]
         if not self._is_legal(state, head, move):
-            raise IllegalMove("That move is not legal now.", "Ce coup n'est pas légal maintenant.")
+            raise IllegalMove.of(core_phrases.NOT_LEGAL_NOW())
         rng = Rng.from_json(state["rng"])
         events: list[Event] = []
         kind = move.data[0]
@@ -504,9 +499,7 @@ class FireAndStone(Game):
         origin = p["ex"][e]
         p["ex"][e] = t
         state["last"] = {"s": s, "from": origin, "to": t}
-        events.append(_ev(f"{{p{s}}} moves an explorer from {origin} to {t}.",
-                          f"{{p{s}}} déplace un explorateur de {origin} à {t}.",
-                          seat=s))
+        events.append(_ev(ph.MOVES(who=player(s), origin=origin, t=t), seat=s))
         self._arrive(state, s, e, t, events, rng)
 
     def _arrive(self, state, s, e, t, events, rng):
@@ -518,8 +511,7 @@ class FireAndStone(Game):
         new: list[dict] = []
         if kind and t not in state["up"]:
             state["up"].append(t)
-            events.append(_ev(f"{{p{s}}} reveals a {KIND_EN[kind]} at {t}.",
-                              f"{{p{s}}} révèle : {KIND_FR[kind]} en {t}.", seat=s, reveal=True))
+            events.append(_ev(ph.REVEALS(who=player(s), t=t, kind=ph.KIND[kind]()), seat=s, reveal=True))
             if self.has(p, "reveal_food"):
                 self.gain_food(p, 1)
             new = self._discover(state, s, e, t, kind, events, rng)
@@ -541,14 +533,14 @@ class FireAndStone(Game):
             return self._action(state, s, e, t, events)
         if kind == "fire":
             p["vp"] += 1
-            events.append(_ev(f"{{p{s}}} scores 1 VP for the fire.", f"{{p{s}}} marque 1 PV pour le feu.", seat=s))
+            events.append(_ev(ph.FIRE_VP(who=player(s)), seat=s))
             return self._action(state, s, e, t, events)
         if kind == "cache":
             self.gain_bags(state, p, 1)
             self.gain_food(p, 1)
             del state["tile"][key]
             state["up"].remove(t)
-            events.append(_ev(f"{{p{s}}} finds 1 bag and 1 food.", f"{{p{s}}} trouve 1 sac et 1 nourriture.", seat=s))
+            events.append(_ev(ph.CACHE(who=player(s)), seat=s))
             return []
         if kind == "hut":
             del state["tile"][key]
@@ -559,8 +551,8 @@ class FireAndStone(Game):
         if kind == "cave":
             state["cave_up"] = True
             card = CAVES[state["cave"]]
-            events.append(_ev(f"The cave card is {card['en']}: {card['text']}",
-                              f"La carte Grotte est {card['fr']}.", reveal=True))
+            events.append(_ev(ph.CAVE_IS(name=ph.CAVE[state["cave"]](), text=ph.CAVE_TEXT[state["cave"]]()),
+                              reveal=True))
             disc = card["discovery"]
             if disc.get("bags"):
                 self.gain_bags(state, p, disc["bags"])
@@ -591,15 +583,13 @@ class FireAndStone(Game):
             if not action:
                 return []
             if action.get("marker") and p.get("marker") == "cave":
-                events.append(_ev(f"{{p{s}}}'s marker is already on the cave card: no cave action.",
-                                  f"Le marqueur de {{p{s}}} est déjà sur la carte Grotte : pas d'action.", seat=s))
+                events.append(_ev(ph.MARKER_USED(who=player(s)), seat=s))
                 return []
             if action["kind"] == "eden":
                 return [{"k": "build", "s": s, "e": e, "t": t, "eden": True}]
             if action["kind"] == "food":
                 got = self.gain_food(p, action["n"])
-                events.append(_ev(f"{{p{s}}} gains {got} food in the cave.", f"{{p{s}}} gagne {got} nourriture.",
-                                  seat=s))
+                events.append(_ev(ph.CAVE_FOOD(who=player(s), food=got), seat=s))
                 return []
             if action["kind"] == "fire":
                 return [{"k": "cook", "s": s, "t": t, "pot": []}] if p["game"] else []
@@ -610,15 +600,14 @@ class FireAndStone(Game):
         # Only a food icon left.
         gain = 1 + (1 if self.has(p, "plain_plus") else 0) + self.cave_rule(state, "plain_plus", t)
         got = self.gain_food(p, gain)
-        events.append(_ev(f"{{p{s}}} gathers {got} food.", f"{{p{s}}} récolte {got} nourriture.", seat=s))
+        events.append(_ev(ph.GATHERS(who=player(s), food=got), seat=s))
         return []
 
     def _show_forest(self, state, s, t, events):
         tiles = state["forest"][str(t)]
-        listing = "; ".join(f"{i + 1}) {game_text(g)}" for i, g in enumerate(tiles))
+        shown = listing(ph.NUMBERED(i=i + 1, what=ph.game_tile(g)) for i, g in enumerate(tiles))
         # The player looks at hidden tiles: an undo barrier.
-        events.append(_ev(f"Forest {t} holds: {listing}.", f"La forêt {t} contient : {listing}.", private_to=s,
-                          reveal=True))
+        events.append(_ev(ph.FOREST_HOLDS(t=t, tiles=shown), private_to=s, reveal=True))
 
     def _place_hut(self, state, s, t, events):
         p = state["p"][s]
@@ -628,23 +617,22 @@ class FireAndStone(Game):
         p["huts"] -= 1
         state["last"] = dict(state["last"] or {}, built=t)
         if p["huts"] == 0:
-            self._trigger_end(state, s, events, "builds their last hut")
+            self._trigger_end(state, s, events, ph.END_LAST_HUT)
 
     def _hut_track(self, state, s, e, t, events) -> list[dict]:
         state["track"] += 1
         n = state["track"]
-        events.append(_ev(f"Hut tile {n} goes on the hut track.", f"La tuile Hutte {n} va sur la piste des huttes.",
-                          seat=s))
+        events.append(_ev(ph.HUT_TILE(n=n), seat=s))
         effect = HUT_EFFECTS.get(n)
         new = [self._return_to_fire(state, s, e, t)]
         if effect == "open_II":
-            events.append(_ev("Region II is open.", "La région II est ouverte."))
+            events.append(_ev(ph.REGION_OPEN(region="II")))
         elif effect == "open_III":
-            events.append(_ev("Region III is open.", "La région III est ouverte."))
+            events.append(_ev(ph.REGION_OPEN(region="III")))
         elif effect == "end":
-            self._trigger_end(state, s, events, "places the 11th hut tile")
+            self._trigger_end(state, s, events, ph.END_TRACK)
         elif effect == "second_explorer":
-            events.append(_ev("Every tribe gets its second explorer.", "Chaque tribu reçoit son second explorateur."))
+            events.append(_ev(ph.SECOND_EXPLORER()))
             for i in range(state["n"]):
                 seat = (s + i) % state["n"]
                 first = t if seat == s else state["p"][seat]["ex"][0]
@@ -662,8 +650,7 @@ class FireAndStone(Game):
             # The trigger's turn counts as one of its two; the others play twice more.
             state["end"] = [2] * state["n"]
             state["trigger"] = s
-            events.append(_ev(f"{{p{s}}} {why}: the end is near. {{p{s}}} plays once more, the others twice.",
-                              f"{{p{s}}} déclenche la fin : encore un tour pour {{p{s}}}, deux pour les autres."))
+            events.append(_ev(why(who=player(s))))
 
     def _do_forest(self, state, head, move, events, rng):
         s, t = head["s"], head["t"]
@@ -671,9 +658,8 @@ class FireAndStone(Game):
         gid = tiles.pop(move.data[1])
         state["forest"] = {**state["forest"], str(t): tiles}  # copy-on-write (see clone)
         state["p"][s]["game"].append(gid)
-        events.append(_ev(f"{{p{s}}} takes a game tile in the forest at {t}.",
-                          f"{{p{s}}} prend une tuile Gibier dans la forêt en {t}.", seat=s))
-        events.append(_ev(f"You took {game_text(gid)}.", f"Vous prenez {game_text(gid)}.", private_to=s))
+        events.append(_ev(ph.FOREST_TAKES(who=player(s), t=t), seat=s))
+        events.append(_ev(ph.YOU_TOOK(tile=ph.game_tile(gid)), private_to=s))
         head["left"] -= 1
         if head["left"] <= 0 or not tiles:
             state["pending"].pop(0)
@@ -701,9 +687,8 @@ class FireAndStone(Game):
         food = sum(GAME_TILES[g][0] + bonus for g in cooked)
         kept = self.gain_food(p, food)
         state["discard"].extend(cooked)
-        shown = ", ".join(game_text(g) for g in cooked)
-        events.append(_ev(f"{{p{s}}} cooks {shown}: +{bags} bag, +{kept} food.",
-                          f"{{p{s}}} cuit {shown} : +{bags} sac, +{kept} nourriture.", seat=s, reveal=True))
+        shown = listing(ph.game_tile(g) for g in cooked)
+        events.append(_ev(ph.COOKS(who=player(s), tiles=shown, n=bags, food=kept), seat=s, reveal=True))
 
     def _do_take(self, state, head, move, events, rng):
         s, t = head["s"], head["t"]
@@ -714,15 +699,13 @@ class FireAndStone(Game):
         state["up"].remove(t)
         track = p["tracks"][i]
         if empty:
-            events.append(_ev(f"{{p{s}}} empties the {track[0]} track.", f"{{p{s}}} vide sa piste.", seat=s))
+            events.append(_ev(ph.EMPTIES(who=player(s), kind=ph.KIND[track[0]]()), seat=s))
             track[:] = [None, 0]
         track[0] = kind
         track[1] = min(3, track[1] + (2 if self.has(p, "double_" + kind) else 1))
         if self.has(p, "take_plus"):
             self.gain_food(p, 1)
-        events.append(_ev(f"{{p{s}}} takes the {kind} ({track[1]}/3).",
-                          f"{{p{s}}} prend : {KIND_FR[kind]} ({track[1]}/3).",
-                          seat=s))
+        events.append(_ev(ph.TAKES(who=player(s), kind=ph.KIND[kind](), level=track[1]), seat=s))
         if track[1] >= 3:
             track[:] = [None, 0]  # the three tiles are discarded once the card is taken
             card = {"k": "card", "s": s}
@@ -733,8 +716,7 @@ class FireAndStone(Game):
         s, t = head["s"], head["t"]
         state["pending"].pop(0)
         got = self.gain_food(state["p"][s], self.leave_food(state, s, t))
-        events.append(_ev(f"{{p{s}}} leaves the tile and gains {got} food.",
-                          f"{{p{s}}} laisse la tuile et gagne {got} nourriture.", seat=s))
+        events.append(_ev(ph.LEAVES(who=player(s), food=got), seat=s))
 
     def _gain_invention(self, state, s, inv, events):
         p = state["p"][s]
@@ -744,8 +726,7 @@ class FireAndStone(Game):
             self.gain_bags(state, p, instant["bags"])
         if instant.get("food"):
             self.gain_food(p, instant["food"])
-        events.append(_ev(f"{{p{s}}} gains the invention {ALL_INV[inv]['en']}.",
-                          f"{{p{s}}} gagne l'invention {ALL_INV[inv]['fr']}.", seat=s))
+        events.append(_ev(ph.GAINS_INVENTION(who=player(s), name=ph.INVENTION[inv]()), seat=s))
 
     def _do_invent(self, state, head, move, events, rng):
         s, inv = head["s"], move.data[1]
@@ -755,16 +736,14 @@ class FireAndStone(Game):
         if state["inv_deck"]:
             new = state["inv_deck"].pop(0)
             state["inv_row"].append(new)
-            events.append(_ev(f"New invention in the row: {INVENTIONS[new]['en']}.",
-                              f"Nouvelle invention : {INVENTIONS[new]['fr']}.", reveal=True))
+            events.append(_ev(ph.NEW_INVENTION(name=ph.INVENTION[new]()), reveal=True))
 
     def _do_vp(self, state, head, move, events, rng):
         s, inv = head["s"], move.data[1]
         state["pending"].pop(0)
         value = state["vp_deck"].pop()
         state["p"][s]["cover"][inv] = value
-        events.append(_ev(f"{{p{s}}} takes a {value} VP card, covering {ALL_INV[inv]['en']}.",
-                          f"{{p{s}}} prend une carte {value} PV sur {ALL_INV[inv]['fr']}.", seat=s))
+        events.append(_ev(ph.TAKES_VP(who=player(s), value=value, name=ph.INVENTION[inv]()), seat=s))
 
     def _do_build(self, state, head, move, events, rng):
         s, t = head["s"], head["t"]
@@ -773,13 +752,11 @@ class FireAndStone(Game):
         here = sum(state["villages"].get(str(t), []))
         if head.get("eden"):
             self.gain_food(p, here)
-            events.append(_ev(f"{{p{s}}} builds a hut at {t} and gains {here} food.",
-                              f"{{p{s}}} construit une hutte en {t} et gagne {here} nourriture.", seat=s))
+            events.append(_ev(ph.BUILDS_EDEN(who=player(s), t=t, food=here), seat=s))
         else:
             cost = self.build_cost(state, s, t)
             p["food"] -= cost
-            events.append(_ev(f"{{p{s}}} builds a hut at {t} for {cost} food.",
-                              f"{{p{s}}} construit une hutte en {t} pour {cost} nourriture.", seat=s))
+            events.append(_ev(ph.BUILDS(who=player(s), t=t, food=cost), seat=s))
         self._place_hut(state, s, t, events)
         state["pending"].insert(0, self._return_to_fire(state, s, head["e"], t))
 
@@ -792,9 +769,8 @@ class FireAndStone(Game):
         ex = list(p["ex"])
         ex[head["e"]] = t
         state["p"][s] = dict(p, ex=ex)
-        what = "its second explorer" if head["why"] == "second" else "an explorer"
-        events.append(_ev(f"{{p{s}}} puts {what} at the fire {t}.", f"{{p{s}}} place un explorateur au feu {t}.",
-                          seat=s))
+        said = ph.SECOND_TO_FIRE if head["why"] == "second" else ph.TO_FIRE
+        events.append(_ev(said(who=player(s), t=t), seat=s))
 
     def _do_stay(self, state, head, move, events, rng):
         state["pending"].pop(0)
@@ -808,8 +784,8 @@ class FireAndStone(Game):
             p["vp"] += 1
         else:
             self.gain_bags(state, p, 1)
-        events.append(_ev(f"{{p{s}}} pays {head['n']} food in the cave.", f"{{p{s}}} paie {head['n']} nourriture.",
-                          seat=s))
+        what = ph.BUY_VP() if head["what"] == "vp" else ph.BUY_BAG()
+        events.append(_ev(ph.PAYS(who=player(s), cost=head["n"], what=what), seat=s))
         if head.get("marker"):
             self._use_marker(state, s, events)
 
@@ -819,8 +795,7 @@ class FireAndStone(Game):
         card for the cave card (rulebook: 1 marker per player "pour certaines
         cartes Grotte"; which cards is reconstructed in data.json)."""
         state["p"][s]["marker"] = "cave"
-        events.append(_ev(f"{{p{s}}} puts their marker on the cave card.",
-                          f"{{p{s}}} pose son marqueur sur la carte Grotte.", seat=s))
+        events.append(_ev(ph.MARKER(who=player(s)), seat=s))
 
     def _settle(self, state, events, rng):
         """Drop decisions with nothing to choose, make forced ones, and move on
@@ -849,7 +824,7 @@ class FireAndStone(Game):
             nxt = (seat + 1) % state["n"]
             if state["end"] is not None and state["end"][nxt] <= 0:
                 state["over"] = True
-                events.append(_ev("The game is over.", "La partie est terminée."))
+                events.append(_ev(ph.OVER()))
                 return
             state["turn"], state["ex"] = nxt, 0
             state["pending"].append({"k": "move", "s": nxt, "e": 0})
@@ -951,15 +926,21 @@ class FireAndStone(Game):
             return None
         scores = [scoring.total(state, s) for s in range(state["n"])]
         ranks = rank_by([(sc,) for sc in scores])
-        summary = " · ".join(f"{{p{s}}} {sc}" for s, sc in enumerate(scores))
-        return Result(scores, ranks, summary, summary)
+        # FIN DE PARTIE: each tribe's points by the rulebook's heads, its objective card named
+        parts = []
+        for s in range(state["n"]):
+            b = scoring.breakdown(state, s)
+            parts.append(ph.SCORE_LINE(who=player(s), total=b["total"], track=b["track"], cards=b["cards"],
+                                       huts=b["huts"], majorities=b["majorities"], objective=b["objective"],
+                                       card=ph.OBJECTIVE[state["p"][s]["obj"]]()))
+        return Result.of(scores, ranks, ph.SUMMARY(players=lines(parts)))
 
     def default_move(self, state, seat: int, rng: Rng | None = None) -> Move:
         """For an absent seat: decline optional choices (keep the food, cook
         nothing, build nothing); moves and forced choices are drawn at random."""
         moves = self.legal_moves(state, seat)
         if not moves:
-            raise IllegalMove("No legal move.")
+            raise IllegalMove.of(core_phrases.NO_LEGAL_MOVE())
         for pref in ("ok", "leave", "pass", "stay"):
             for m in moves:
                 if m.notation == pref:

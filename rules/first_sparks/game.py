@@ -12,8 +12,12 @@ import hashlib
 from dataclasses import fields
 from functools import partial
 
+from rules import phrases as core_phrases
 from rules.core import Event, Game, IllegalMove, Move, Option, Result, Rng, normalize_notation, rank_by
+from rules.wording import lines, listing
+from rules.wording import seat as player
 
+from . import phrases as ph
 from . import text
 from .board import TILE_BY_ID, cell_centre, layout, spot_choices
 from .data import (
@@ -23,7 +27,6 @@ from .data import (
     CROPS,
     DATA,
     EXPANSION_COST,
-    FOOD_NAMES,
     FOOD_VALUE,
     KIND,
     PAY_ORDER,
@@ -63,15 +66,12 @@ from .queries import (
     spoilage,
     starve_choices,
     tile_spots,
-    tile_words,
     tool_limit,
     tools_of,
 )
 from .state import State
 
-STALEMATE_EN = ("The game is over: the last round changed nothing any clan can use and nobody had a choice, "
-                "so every round would repeat it and no clan can ever reach 13 members (safeguard; the rulebook "
-                "has no rule for this).")
+STALEMATE_EN = ph.STALEMATE.one    # the French is the catalogue's; STALEMATE_FR stays for older readers
 STALEMATE_FR = ("La partie est finie : le dernier tour n'a rien changé dont un clan puisse se servir et personne "
                 "n'a eu de choix, chaque tour le répéterait donc et aucun clan ne peut plus atteindre 13 membres "
                 "(sécurité ; la règle ne prévoit pas ce cas).")
@@ -79,16 +79,27 @@ STALEMATE_FR = ("La partie est finie : le dernier tour n'a rien changé dont un 
 # move labels, built only when read (a search lists many moves and reads none)
 
 
-def _takes_words(taken: dict[str, int]) -> str:
-    return "takes " + ", ".join(f"{n} {FOOD_NAMES[f][0]}" for f, n in taken.items())
+def _takes_words(taken: dict[str, int]):
+    taken = {f: n for f, n in taken.items() if n}
+    return ph.L_HUNT(got=ph.food_amounts(taken)) if taken else ph.L_HUNT_NOTHING()
 
 
-def _spot_words(spot: int, top: str, bottom: str) -> str:
-    return f"spot {spot}: {top} above, {bottom} below"
+def _spot_words(spot: int, top: str, bottom: str):
+    return ph.L_SPOT(spot=spot, top=ph.GROUND[top](), bottom=ph.GROUND[bottom]())
 
 
-def _offer_words(card: int, cost: int) -> str:
-    return f"{card_name(card)}, {cost} food"
+def _offer_words(card: int, cost: int):
+    return ph.L_OFFER(card=ph.card(card), cost=cost)
+
+
+def _tile_said(tid: str):
+    """The two hunting grounds of a landscape tile, as words ('berry + fish')."""
+    a, b = (GROUND_WORD[g] for g in TILE_BY_ID[tid]["grounds"])
+    return ph.TILE_GROUNDS(a=ph.GROUND[a](), b=ph.GROUND[b]())
+
+
+def _order_said(order: list[int]) -> dict:
+    return listing((player(s) for s in order), "comma")
 
 
 # what the stalemate safeguard compares: every field of the state but the counters (round, ledger,
@@ -205,18 +216,18 @@ class FirstSparks(Game):
         if phase in ("neutral", "first"):
             clan = state.neutral if phase == "neutral" else seat
             prefix = "n" if phase == "neutral" else ""
-            who = "neutral clan" if phase == "neutral" else "first member"
-            return [Move(seat, f"{prefix}{r}", lambda r=r: f"{who} on region {r}", ("first", clan, r))
+            said = ph.L_NEUTRAL_START if phase == "neutral" else ph.L_FIRST
+            return [Move(seat, f"{prefix}{r}", lambda r=r: said(r=r), ("first", clan, r))
                     for r in self._free_starts(state)]
         if phase == "second":
-            moves = [Move(seat, str(r), lambda r=r, c=c: f"second member on region {r} (costs {c})", ("place", r, c))
+            moves = [Move(seat, str(r), lambda r=r, c=c: ph.L_SECOND(r=r, cost=c), ("place", r, c))
                      for r, c in self._placements(state, seat)]
-            return moves + [Move(seat, "none", "no second member", ("skip",))]
+            return moves + [Move(seat, "none", ph.L_NO_SECOND(), ("skip",))]
         if phase == "buy":
             return self._buy_moves(state, seat)
         if phase == "hunt":
             if state.starve:
-                return [Move(seat, f"starve {r}", lambda r=r: f"member on region {r} starves", ("starve", r))
+                return [Move(seat, f"starve {r}", lambda r=r: ph.L_STARVE(r=r), ("starve", r))
                         for r in starve_choices(state, seat)]
             plans = hunt_plans(state, seat)
             out = []
@@ -226,11 +237,11 @@ class FirstSparks(Game):
             return out
         if phase == "expand":
             if state.neutral_due:
-                return [Move(seat, f"n{r}", lambda r=r: f"neutral member on region {r} (free)", ("neutral", r))
+                return [Move(seat, f"n{r}", lambda r=r: ph.L_NEUTRAL(r=r), ("neutral", r))
                         for r in self._neutral_spots(state)]
-            moves = [Move(seat, str(r), lambda r=r, c=c: f"new member on region {r} (costs {c})", ("place", r, c))
+            moves = [Move(seat, str(r), lambda r=r, c=c: ph.L_NEW(r=r, cost=c), ("place", r, c))
                      for r, c in self._placements(state, seat)]
-            return moves + [Move(seat, "done", "stop expanding", ("skip",))]
+            return moves + [Move(seat, "done", ph.L_DONE(), ("skip",))]
         return []
 
     def _build_moves(self, state: State, seat: int) -> list[Move]:
@@ -267,24 +278,24 @@ class FirstSparks(Game):
 
     def _buy_moves(self, state: State, seat: int) -> list[Move]:
         if state.drop is not None:
-            return [Move(seat, f"drop {c}", lambda c=c: f"give up {card_name(c)}", ("drop", c))
+            return [Move(seat, f"drop {c}", lambda c=c: ph.L_DROP(card=ph.card(c)), ("drop", c))
                     for c in tools_of(state, seat)]
         offer = state.offer
         if offer and offer.get("decide"):
             moves = []
             c = offer["card"]
             if can_buy(state, seat, c):
-                moves.append(Move(seat, "take", lambda: f"buy {card_name(c)}", ("take",)))
-            return moves + [Move(seat, "discard", lambda: f"remove {card_name(c)} from the game", ("discard",))]
+                moves.append(Move(seat, "take", lambda: ph.L_TAKE(card=ph.card(c)), ("take",)))
+            return moves + [Move(seat, "discard", lambda: ph.L_DISCARD(card=ph.card(c)), ("discard",))]
         if offer:
             c = offer["card"]
             cost = cost_to_buy(state, c)
-            buy = [Move(seat, "buy", lambda: f"buy {card_name(c)} for {cost}", ("buy",))]
-            return (buy if can_buy(state, seat, c) else []) + [Move(seat, "decline", "let it go", ("decline",))]
+            buy = [Move(seat, "buy", lambda: ph.L_BUY(card=ph.card(c), cost=cost), ("buy",))]
+            return (buy if can_buy(state, seat, c) else []) + [Move(seat, "decline", ph.L_DECLINE(), ("decline",))]
         free = self._free_discard(state, seat)
         moves = [Move(seat, f"offer {c}", partial(_offer_words, c, cost_to_buy(state, c)), ("offer", c))
                  for c in current_market(state) if can_buy(state, seat, c) or (free and may_own(state, seat, c))]
-        return moves + [Move(seat, "pass", "buy nothing this round", ("pass",))]
+        return moves + [Move(seat, "pass", ph.L_PASS(), ("pass",))]
 
     def _can_offer(self, state: State, seat: int) -> bool:
         """Whether the proposer has any card to offer (else passing is its only move)."""
@@ -303,7 +314,7 @@ class FirstSparks(Game):
 
     def parse(self, state: State, seat: int, text_in: str) -> Move:
         if seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+            raise IllegalMove.of(core_phrases.NOT_YOUR_TURN())
         wanted = normalize_notation(text_in).replace("#", "")   # "offer #12" is "offer 12"
         moves = self.legal_moves(state, seat)
         for move in moves:
@@ -312,26 +323,26 @@ class FirstSparks(Game):
         if wanted.isdigit() and state.phase in ("second", "expand") and not state.neutral_due:
             r = int(wanted)
             if not 1 <= r <= board_of(state).regions:
-                raise IllegalMove(f"There is no region {r}.", f"Il n'y a pas de région {r}.")
+                raise IllegalMove.of(ph.NO_REGION(r=r, last=board_of(state).regions))
             if expansion_extra(state, seat, r) is None:
-                raise IllegalMove(f"Region {r} is not next to your clan (or you are already there).",
-                                  f"La région {r} n'est pas voisine de votre clan (ou vous y êtes déjà).")
-            raise IllegalMove(f"You cannot afford a new member on region {r} now.",
-                              f"Vous ne pouvez pas payer un nouveau membre sur la région {r}.")
+                raise IllegalMove.of(ph.NOT_NEXT(r=r))
+            # Phase 3: at most 5 new members a round; 15 members in all (the clan's pieces)
+            if state.placed_now >= MAX_NEW:
+                raise IllegalMove.of(ph.TOO_MANY_NEW(placed=state.placed_now, most=MAX_NEW))
+            if len(state.members[seat]) >= MAX_MEMBERS:
+                raise IllegalMove.of(ph.CLAN_FULL(size=len(state.members[seat]), most=MAX_MEMBERS))
+            raise IllegalMove.of(ph.CANNOT_AFFORD(r=r, cost=expansion_cost(state, seat, r), food=state.food[seat]))
         if wanted.startswith("offer") and state.phase == "buy" and not state.offer and state.drop is None:
             number = wanted[5:]
             card = int(number) if number.isdigit() else None
             if card in state.market and card not in current_market(state):
-                raise IllegalMove(f"#{card} is in the future market: only the top row can be offered.",
-                                  f"#{card} est dans le marché futur : seule la ligne du haut peut être proposée.")
+                raise IllegalMove.of(ph.FUTURE(card=card))
             if card in current_market(state) and not may_own(state, seat, card):
-                raise IllegalMove(f"You already know {card_name(card)}: a clan knows each thing once.",
-                                  f"Vous connaissez déjà {card_name(card, True)}.")
+                raise IllegalMove.of(ph.ALREADY_KNOW(card=ph.card(card)))
             if card in current_market(state):
-                raise IllegalMove(f"You cannot pay for {card_name(card)} ({cost_to_buy(state, card)} food).",
-                                  f"Vous ne pouvez pas payer {card_name(card, True)} ({cost_to_buy(state, card)}).")
-            raise IllegalMove("You can offer only a card of the current market (top row).",
-                              "Vous ne pouvez proposer qu'une carte du marché actuel (ligne du haut).")
+                raise IllegalMove.of(ph.CANNOT_PAY(card=ph.card(card), cost=cost_to_buy(state, card),
+                                                   food=state.food[seat]))
+            raise IllegalMove.of(ph.ONLY_CURRENT())
         return super().parse(state, seat, text_in)
 
     # ------------------------------------------------------------------ play
@@ -341,7 +352,7 @@ class FirstSparks(Game):
 
     def play(self, state: State, move: Move) -> list[Event]:
         if move.seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+            raise IllegalMove.of(core_phrases.NOT_YOUR_TURN())
         ev: list[Event] = []
         previous = state.last
         state.last = {"seat": move.seat}
@@ -373,23 +384,23 @@ class FirstSparks(Game):
         tid = state.pile.pop(0)
         state.tiles.append([tid, col, row, edge])
         state.last["tile"] = len(state.tiles) - 1
-        ev.append(Event(f"{{p{move.seat}}} lays tile {tid} ({tile_words(tid)}).", seat=move.seat))
+        ev.append(Event.of(ph.LAYS(who=player(move.seat), tile=tid, grounds=_tile_said(tid)), seat=move.seat))
         state.queue.pop(0)
         if not state.queue:
             state.pile = []
             self._start_placement(state)
         else:
             nxt = state.pile[0]
-            ev.append(Event(f"{{p{state.queue[0]}}} draws tile {nxt} ({tile_words(nxt)}).", reveal=True))
+            ev.append(Event.of(ph.DRAWS(who=player(state.queue[0]), tile=nxt, grounds=_tile_said(nxt)), reveal=True))
 
     def _play_start(self, state: State, move: Move, ev: list[Event]) -> None:
         """A free first member (or the neutral clan's first member)."""
         _, clan, region = move.data
         self._put(state, clan, region)
         if clan == state.neutral:
-            ev.append(Event(f"{{p{move.seat}}} settles the neutral clan on region {region}.", seat=move.seat))
+            ev.append(Event.of(ph.SETTLES_NEUTRAL(who=player(move.seat), region=region), seat=move.seat))
         else:
-            ev.append(Event(f"{{p{move.seat}}} settles on region {region}.", seat=move.seat))
+            ev.append(Event.of(ph.SETTLES(who=player(move.seat), region=region), seat=move.seat))
         state.queue.pop(0)
         if state.phase == "neutral":
             state.phase, state.queue = "first", list(reversed(state.order))
@@ -400,11 +411,11 @@ class FirstSparks(Game):
         if move.data[0] == "place":
             self._pay_place(state, move.seat, move.data[1], ev)
         else:
-            ev.append(Event(f"{{p{move.seat}}} places no second member.", seat=move.seat))
+            ev.append(Event.of(ph.NO_SECOND(who=player(move.seat)), seat=move.seat))
         state.queue.pop(0)
         if not state.queue:
             state.order = order_by_size(state)
-            ev.append(Event("Turn order: " + ", ".join(f"{{p{s}}}" for s in state.order) + "."))
+            ev.append(Event.of(ph.TURN_ORDER(order=_order_said(state.order))))
             self.start_round(state, ev)
 
     def _play_hunt(self, state: State, move: Move, ev: list[Event]) -> None:
@@ -412,7 +423,7 @@ class FirstSparks(Game):
             region = move.data[1]
             self._remove(state, move.seat, region)
             state.starve -= 1
-            ev.append(Event(f"A member of {{p{move.seat}}} starves on region {region}.", seat=move.seat))
+            ev.append(Event.of(ph.STARVES(who=player(move.seat), region=region), seat=move.seat))
             state.last["regions"] = [region]
         else:
             self.hunt(state, move.seat, list(move.data[1]), ev)
@@ -424,15 +435,15 @@ class FirstSparks(Game):
         if act == "neutral":
             self._put(state, state.neutral, move.data[1])
             state.neutral_due -= 1
-            ev.append(Event(f"{{p{seat}}} grows the neutral clan onto region {move.data[1]}.", seat=seat))
+            ev.append(Event.of(ph.GROWS_NEUTRAL(who=player(seat), region=move.data[1]), seat=seat))
         elif act == "place":
             self._pay_place(state, seat, move.data[1], ev)
             state.placed_now += 1
             if state.size(seat) >= END_SIZE and not state.ending:
                 state.ending = True
-                ev.append(Event(f"{{p{seat}}} has {state.size(seat)} members: this is the last round."))
+                ev.append(Event.of(ph.LAST_ROUND(who=player(seat), size=state.size(seat))))
         else:
-            ev.append(Event(f"{{p{seat}}} stops expanding.", seat=seat))
+            ev.append(Event.of(ph.STOPS(who=player(seat)), seat=seat))
             state.queue.pop(0)
             state.placed_now = 0
 
@@ -480,7 +491,7 @@ class FirstSparks(Game):
         cost = expansion_cost(state, seat, region)
         self.pay(state, seat, cost)
         self._put(state, seat, region)
-        ev.append(Event(f"{{p{seat}}} settles region {region} for {cost} food.", seat=seat))
+        ev.append(Event.of(ph.SETTLES_FOR(who=player(seat), region=region, cost=cost), seat=seat))
 
     # ------------------------------------------------------------ phase 1
 
@@ -500,8 +511,8 @@ class FirstSparks(Game):
         cur = current_market(state)
         state.bonus = cur[0] if cur else None
         state.bonus_rank = state.bonus
-        ev.append(Event(f"Round {state.round}: buying technologies"
-                        + (f"; the bonus grain lies on #{state.bonus}." if state.bonus else ".")))
+        ev.append(Event.of(ph.ROUND_BONUS(round=state.round, card=state.bonus) if state.bonus
+                           else ph.ROUND(round=state.round)))
 
     def _play_buy(self, state: State, move: Move, ev: list[Event]) -> None:
         seat, act = move.seat, move.data[0]
@@ -510,11 +521,11 @@ class FirstSparks(Game):
             state.cards[seat].remove(card)
             state.box.append(card)
             state.drop = None
-            ev.append(Event(f"{{p{seat}}} gives up {card_name(card)}.", seat=seat))
+            ev.append(Event.of(ph.GIVES_UP(who=player(seat), card=ph.card(card)), seat=seat))
             return
         if act == "pass":
             state.done.append(seat)
-            ev.append(Event(f"{{p{seat}}} passes.", seat=seat))
+            ev.append(Event.of(ph.PASSES(who=player(seat)), seat=seat))
             return
         if act == "offer":
             card = move.data[1]
@@ -527,14 +538,15 @@ class FirstSparks(Game):
                    and (can_buy(state, s, card) or knows(state, s, "fire"))]
             state.offer = {"card": card, "by": seat, "ask": ask, "yes": None, "free": free}
             state.last["card"] = card
-            ev.append(Event(f"{{p{seat}}} offers {card_name(card)} ({cost_to_buy(state, card)} food).", seat=seat))
+            ev.append(Event.of(ph.OFFERS(who=player(seat), card=ph.card(card), cost=cost_to_buy(state, card)),
+                               seat=seat))
         elif act in ("buy", "decline"):
             offer = state.offer
             offer["ask"].pop(0)
             if act == "buy":
                 offer["yes"] = seat
-            ev.append(Event(f"{{p{seat}}} {'wants' if act == 'buy' else 'declines'} {card_name(offer['card'])}.",
-                            seat=seat))
+            said = ph.WANTS if act == "buy" else ph.DECLINES
+            ev.append(Event.of(said(who=player(seat), card=ph.card(offer["card"])), seat=seat))
         elif act == "take":
             self._sell(state, seat, state.offer["card"], ev)
             return
@@ -564,12 +576,11 @@ class FirstSparks(Game):
         state.done.append(seat)
         state.offer = None
         state.last["card"] = card
-        grain = " (one of it the bonus grain)" if bonus else ""
-        ev.append(Event(f"{{p{seat}}} buys {card_name(card)} for {cost} food{grain}.",
-                        f"{{p{seat}}} achète {card_name(card, True)} pour {cost} de nourriture.", seat=seat))
+        said = ph.BUYS_BONUS if bonus else ph.BUYS
+        ev.append(Event.of(said(who=player(seat), card=ph.card(card), cost=cost), seat=seat))
         if kind(card) == "intelligence":
             _step_back(state.order, seat)
-            ev.append(Event(f"{{p{seat}}} steps back one place in turn order (Intelligence)."))
+            ev.append(Event.of(ph.STEPS_BACK(who=player(seat))))
         self._refill(state, ev)
         if len(tools_of(state, seat)) > tool_limit(state, seat):
             state.drop = seat
@@ -586,10 +597,10 @@ class FirstSparks(Game):
         if food:
             gone = min(table_take(card, state.spaces[food]), state.spaces[food])
             state.spaces[food] -= gone
-            ev.append(Event(f"{{p{seat}}} removes {card_name(card)} from the game, and {gone} "
-                            f"{FOOD_NAMES[food][0]} from the harvest space.", seat=seat))
+            ev.append(Event.of(ph.REMOVES_WITH(who=player(seat), card=ph.card(card),
+                                               food=ph.FOOD_AMOUNT[food](n=gone)), seat=seat))
         else:
-            ev.append(Event(f"{{p{seat}}} removes {card_name(card)} from the game.", seat=seat))
+            ev.append(Event.of(ph.REMOVES(who=player(seat), card=ph.card(card)), seat=seat))
         self._refill(state, ev)
 
     def _refill(self, state: State, ev: list[Event]) -> None:
@@ -600,20 +611,20 @@ class FirstSparks(Game):
         if card == SHUFFLE:
             state.market.append(SHUFFLE)
             state.rng.shuffle(state.deck)
-            ev.append(Event("The shuffle card is drawn: the rest of the deck is shuffled."))
+            ev.append(Event.of(ph.SHUFFLED()))
         elif state.bonus_rank is not None and card < state.bonus_rank:
             state.box.append(card)
-            ev.append(Event(f"{card_name(card)} is drawn, lower than the bonus card: it leaves the game.", reveal=True))
+            ev.append(Event.of(ph.DRAWN_LOW(card=ph.card(card)), reveal=True))
         else:
             state.market.append(card)
-            ev.append(Event(f"{card_name(card)} comes into the market.", reveal=True))
+            ev.append(Event.of(ph.COMES(card=ph.card(card)), reveal=True))
         state.market.sort()
 
     def end_buying(self, state: State, ev: list[Event]) -> None:
         if state.bonus is not None and state.bonus in state.market:
             state.market.remove(state.bonus)
             state.box.append(state.bonus)
-            ev.append(Event(f"Nobody bought #{state.bonus}: it leaves the game with its bonus grain."))
+            ev.append(Event.of(ph.NOBODY_BOUGHT(card=state.bonus)))
             state.bonus = None
             state.bonus_rank = None
             self._refill(state, ev)
@@ -624,7 +635,7 @@ class FirstSparks(Game):
             lost = spoilage(state.food[seat])
             if lost:
                 self.pay(state, seat, lost)
-                ev.append(Event(f"{{p{seat}}} loses {lost} spoiled food.", seat=seat))
+                ev.append(Event.of(ph.SPOILED(who=player(seat), lost=lost), seat=seat))
         state.phase = "hunt"
         state.queue = list(reversed(state.order))
 
@@ -646,7 +657,7 @@ class FirstSparks(Game):
         got = []
         if crops:
             self._gain(state, seat, crops)
-            got.append(f"{crops} crop{'s' if crops > 1 else ''}")
+            got.append(ph.FOOD_AMOUNT["crop"](n=crops))
         for i, food in enumerate(ANIMALS):
             if taken is not None:
                 takes = taken.get(food, 0)
@@ -659,15 +670,16 @@ class FirstSparks(Game):
                 state.spaces[food] -= takes
                 state.held[seat][i] += takes
                 self._gain(state, seat, takes * FOOD_VALUE[food])
-                got.append(f"{takes} {FOOD_NAMES[food][0]}")
-        ev.append(Event(f"{{p{seat}}} harvests " + (", ".join(got) if got else "nothing") + ".", seat=seat))
+                got.append(ph.FOOD_AMOUNT[food](n=takes))
+        ev.append(Event.of(ph.HARVESTS(who=player(seat), got=listing(got, "comma")) if got
+                           else ph.HARVESTS_NOTHING(who=player(seat)), seat=seat))
         need = state.size(seat)
         fed = min(need, state.food[seat])
         self.pay(state, seat, fed)
         if fed < need:
             state.starve = need - fed
             # a Fire clan's food is secret: saying how many it can feed reveals it (an undo barrier)
-            ev.append(Event(f"{{p{seat}}} can feed only {fed} of {need} members.", seat=seat,
+            ev.append(Event.of(ph.CANNOT_FEED(who=player(seat), fed=fed, need=need), seat=seat,
                             reveal=knows(state, seat, "fire")))
 
     # ------------------------------------------------------------ phase 3
@@ -685,7 +697,7 @@ class FirstSparks(Game):
 
     def bureaucracy(self, state: State, ev: list[Event]) -> None:
         state.order = order_by_size(state)
-        ev.append(Event("Turn order: " + ", ".join(f"{{p{s}}}" for s in state.order) + "."))
+        ev.append(Event.of(ph.TURN_ORDER(order=_order_said(state.order))))
         amounts = restock_of(state.n, board_of(state))
         for i, food in enumerate(ANIMALS):
             # the reserve holds every token not on a harvest space nor in a clan's hands (12 mammoths
@@ -697,12 +709,11 @@ class FirstSparks(Game):
             gone = state.market.pop(0) if state.market else None
             state.box += [SHUFFLE] + ([gone] if gone else [])
             state.stage = 2
-            ev.append(Event("The shuffle card leaves the market"
-                            + (f" with #{gone}" if gone else "") + ": from now on every market card may be offered."))
+            ev.append(Event.of(ph.SHUFFLE_LEAVES_WITH(card=gone) if gone else ph.SHUFFLE_LEAVES()))
         elif state.stage == 1 and state.market:
             top = state.market.pop()
             state.deck.append(top)
-            ev.append(Event(f"{card_name(top)} goes under the deck."))
+            ev.append(Event.of(ph.UNDER_DECK(card=ph.card(top))))
             self._refill(state, ev)
 
     def stalemate(self, state: State) -> bool:
@@ -753,7 +764,7 @@ class FirstSparks(Game):
                     if self._can_offer(state, seat) or knows(state, seat, "fire"):
                         return
                     state.done.append(seat)
-                    ev.append(Event(f"{{p{seat}}} passes.", seat=seat))
+                    ev.append(Event.of(ph.PASSES(who=player(seat)), seat=seat))
                     continue
                 self.end_buying(state, ev)
             elif phase == "hunt":
@@ -768,7 +779,7 @@ class FirstSparks(Game):
                     r = choices[0] if state.starve < state.size(seat) else state.members[seat][0]
                     self._remove(state, seat, r)
                     state.starve -= 1
-                    ev.append(Event(f"A member of {{p{seat}}} starves on region {r}.", seat=seat))
+                    ev.append(Event.of(ph.STARVES(who=player(seat), region=r), seat=seat))
                     if not state.starve:
                         state.queue.pop(0)
                     continue
@@ -782,11 +793,11 @@ class FirstSparks(Game):
                 if not state.queue:
                     if state.ending:
                         state.phase = "over"
-                        ev.append(Event("The game is over."))
+                        ev.append(Event.of(ph.OVER()))
                         return
                     if self.stalemate(state):
                         state.phase = "over"
-                        ev.append(Event(STALEMATE_EN, STALEMATE_FR))
+                        ev.append(Event(STALEMATE_EN, STALEMATE_FR, said=ph.STALEMATE()))
                         return
                     self.bureaucracy(state, ev)
                     self.start_round(state, ev)
@@ -889,9 +900,9 @@ class FirstSparks(Game):
             return None
         scores = [state.size(s) for s in range(state.n)]
         ranks = rank_by([(state.size(s), state.food[s]) for s in range(state.n)])
-        best = max(scores)
-        return Result(scores, ranks, f"The largest clan has {best} members (ties: most food left).",
-                      f"Le plus grand clan compte {best} membres (égalité : la nourriture restante).")
+        # Fin de partie: the largest clan wins; a tie goes to the most food left
+        players = [ph.SCORE_LINE(who=player(s), size=state.size(s), food=state.food[s]) for s in range(state.n)]
+        return Result.of(scores, ranks, ph.SUMMARY(headline=ph.HEADLINE(best=max(scores)), players=lines(players)))
 
     def to_json(self, state: State) -> dict:
         return state.to_json()
@@ -903,7 +914,7 @@ class FirstSparks(Game):
         """An absent clan passes, declines, stops expanding; otherwise the first choice."""
         moves = self.legal_moves(state, seat)
         if not moves:
-            raise IllegalMove("No legal move.")
+            raise IllegalMove.of(core_phrases.NO_LEGAL_MOVE())
         for m in moves:
             if m.notation in ("pass", "decline", "done", "none", "discard"):
                 return m

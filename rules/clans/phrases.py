@@ -1,0 +1,59 @@
+"""Every text Clans emits (events, refusals, move labels, the final summary), in English.
+
+Message keys and English for the ``rules`` gettext catalogue (see :mod:`rules.wording`); the French
+follows the French rulebook (hutte, village, époque, jeton bonus, échelle des points de victoire).
+"""
+
+from __future__ import annotations
+
+from rules.wording import phrase, phrase_n
+
+from .data import COLOURS, TERRAINS
+
+P = "clans."
+
+COLOUR = [phrase(f"{P}colour.{c}", c) for c in COLOURS]
+TERRAIN = {t: phrase(f"{P}terrain.{t}", t) for t in TERRAINS}
+EVERY_TERRAIN = phrase(f"{P}terrain.all", "every terrain")
+
+# ---- move labels
+L_MOVE = phrase_n(f"{P}label.move", "{n} hut from {src} onto {dst}", "{n} huts from {src} onto {dst}")
+L_VILLAGE = phrase(f"{P}label.village", "Found {t} first")
+
+# ---- events
+MOVES = phrase_n(f"{P}event.moves", "{who} moves {n} hut from {src} onto {dst}.",
+                 "{who} moves {n} huts from {src} onto {dst}.")
+FOUNDS = phrase(f"{P}event.founds", "{who} founds village {number} on {t} ({terrain}, epoch {epoch}).")
+BATTLE = phrase(f"{P}event.battle", "Battle: the lone {colours} huts are removed.")
+HOSTILE = phrase_n(f"{P}event.hostile", "Hostile terrain: destroyed, {n} hut removed, no points.",
+                   "Hostile terrain: destroyed, {n} huts removed, no points.")
+NOBODY = phrase(f"{P}event.nobody", "No hut is left: nobody scores.")
+SCORES = phrase_n(f"{P}event.scores", "{n} hut = {value} points for {colours}.",
+                  "{n} huts = {value} points for {colours}.")
+SCORES_BONUS = phrase_n(f"{P}event.scores_bonus", "{n} hut + {bonus} bonus = {value} points for {colours}.",
+                        "{n} huts + {bonus} bonus = {value} points for {colours}.")
+VILLAGE = phrase(f"{P}event.village", "{parts}", "parts: the sentences telling a village's founding")
+EPOCH_TERMS = phrase(f"{P}epoch.terms", "{favourable} +{bonus}")
+EPOCH_TERMS_HOSTILE = phrase(f"{P}epoch.terms_hostile", "{favourable} +{bonus}, {hostile} hostile")
+EPOCH_BEGINS = phrase(f"{P}event.epoch", "Epoch {epoch} begins: {terms}.")
+STUCK = phrase(f"{P}event.stuck", "No move is possible any more: the game ends.")
+REVEAL_ONE = phrase(f"{P}event.reveal_one", "{who} {colour} {track} + {chips} = {total}")
+REVEAL = phrase(f"{P}event.reveal", "Clans revealed (victory points + bonus tokens): {scores}.")
+
+# ---- refusals
+SEVERAL = phrase(f"{P}refuse.several", "Your move founds several villages: choose which comes first ({choices}).")
+NO_TERRITORY = phrase(f"{P}refuse.no_territory", "There is no territory {t}: they are numbered 1 to {last}.")
+EMPTY_SOURCE = phrase(f"{P}refuse.empty_source", "Territory {t} is empty: there are no huts to move.")
+EMPTY_TARGET = phrase(f"{P}refuse.empty_target", "Territory {t} is empty: huts only move onto occupied territories.")
+NOT_NEIGHBOURS = phrase(f"{P}refuse.not_neighbours",
+                        "Territories {src} and {dst} are not neighbours (a lake cuts, a river does not).")
+TOO_BIG = phrase(f"{P}refuse.too_big", "The {size} huts on {src} cannot move onto {dst}: a group of {big} or more "
+                                       "only moves onto a group at least as large.")
+
+# ---- the final summary (FIN DE LA PARTIE: the victory point scale plus 1 point per bonus token)
+WINNER = phrase(f"{P}result.winner", "{who} ({colour})")
+WINS = phrase_n(f"{P}result.wins", "{winners} wins with {best} points.", "{winners} win with {best} points.",
+                "n: how many share the victory")
+SCORE_LINE = phrase(f"{P}result.line", "{who} ({colour}): {total} points = {track} on the victory point scale + "
+                                       "{chips} for bonus tokens")
+SUMMARY = phrase(f"{P}result.summary", "{wins}\n{players}")

@@ -1,0 +1,118 @@
+"""Every text The First Sparks emits (events, refusals, move labels, the final summary), in English.
+
+Message keys and English for the ``rules`` gettext catalogue (see :mod:`rules.wording`); the French
+follows the French rulebook (membre, clan, région, marché actuel / futur, céréale-bonus, pourrissement…).
+"""
+
+from __future__ import annotations
+
+from rules.wording import Said, listing, phrase, phrase_n
+
+from .data import NAMES, SHUFFLE, kind
+
+P = "first_sparks."
+
+# ---- terms
+CARD_KIND = {k: phrase(f"{P}card.{k}", english) for k, (english, _fr) in NAMES.items()}
+CARD = phrase(f"{P}card", "{name} #{number}", "a technology card: its name and number")
+FOOD_AMOUNT = {
+    "crop": phrase_n(f"{P}food.crop", "{n} crop", "{n} crops"),
+    "berry": phrase_n(f"{P}food.berry", "{n} berry", "{n} berries"),
+    "fish": phrase_n(f"{P}food.fish", "{n} fish", "{n} fish"),
+    "bear": phrase_n(f"{P}food.bear", "{n} bear", "{n} bears"),
+    "mammoth": phrase_n(f"{P}food.mammoth", "{n} mammoth", "{n} mammoths"),
+}
+GROUND = {food: phrase(f"{P}ground.{food}", food) for food in ("berry", "fish", "bear", "mammoth")}
+TILE_GROUNDS = phrase(f"{P}tile_grounds", "{a} + {b}")
+
+# ---- move labels
+L_NEUTRAL_START = phrase(f"{P}label.neutral_start", "neutral clan on region {r}")
+L_FIRST = phrase(f"{P}label.first", "first member on region {r}")
+L_SECOND = phrase(f"{P}label.second", "second member on region {r} (costs {cost})")
+L_NO_SECOND = phrase(f"{P}label.no_second", "no second member")
+L_STARVE = phrase(f"{P}label.starve", "member on region {r} starves")
+L_HUNT = phrase(f"{P}label.hunt", "takes {got}")
+L_HUNT_NOTHING = phrase(f"{P}label.hunt_nothing", "takes nothing")
+L_NEUTRAL = phrase(f"{P}label.neutral", "neutral member on region {r} (free)")
+L_NEW = phrase(f"{P}label.new", "new member on region {r} (costs {cost})")
+L_DONE = phrase(f"{P}label.done", "stop expanding")
+L_SPOT = phrase(f"{P}label.spot", "spot {spot}: {top} above, {bottom} below")
+L_DROP = phrase(f"{P}label.drop", "give up {card}")
+L_TAKE = phrase(f"{P}label.take", "buy {card}")
+L_DISCARD = phrase(f"{P}label.discard", "remove {card} from the game")
+L_BUY = phrase(f"{P}label.buy", "buy {card} for {cost}")
+L_DECLINE = phrase(f"{P}label.decline", "let it go")
+L_OFFER = phrase(f"{P}label.offer", "{card}, {cost} food")
+L_PASS = phrase(f"{P}label.pass", "buy nothing this round")
+
+# ---- refusals
+NO_REGION = phrase(f"{P}refuse.no_region", "There is no region {r} (1–{last}).")
+NOT_NEXT = phrase(f"{P}refuse.not_next", "Region {r} is not next to your clan (or you are already there).")
+TOO_MANY_NEW = phrase(f"{P}refuse.too_many_new", "You have placed {placed} new members this round: {most} is the "
+                                                 "most.")
+CLAN_FULL = phrase(f"{P}refuse.clan_full", "Your clan already has {size} members on the board: {most} is the most.")
+CANNOT_AFFORD = phrase(f"{P}refuse.cannot_afford", "A new member on region {r} costs {cost} food now; you have "
+                                                   "{food}.")
+FUTURE = phrase(f"{P}refuse.future", "#{card} is in the future market: only the top row can be offered.")
+ALREADY_KNOW = phrase(f"{P}refuse.already_know", "You already know {card}: a clan knows each thing once.")
+CANNOT_PAY = phrase(f"{P}refuse.cannot_pay", "You cannot pay for {card}: it costs {cost} food and you have {food}.")
+ONLY_CURRENT = phrase(f"{P}refuse.only_current", "You can offer only a card of the current market (top row).")
+
+# ---- events
+LAYS = phrase(f"{P}event.lays", "{who} lays tile {tile} ({grounds}).")
+DRAWS = phrase(f"{P}event.draws", "{who} draws tile {tile} ({grounds}).")
+SETTLES_NEUTRAL = phrase(f"{P}event.settles_neutral", "{who} settles the neutral clan on region {region}.")
+SETTLES = phrase(f"{P}event.settles", "{who} settles on region {region}.")
+NO_SECOND = phrase(f"{P}event.no_second", "{who} places no second member.")
+TURN_ORDER = phrase(f"{P}event.turn_order", "Turn order: {order}.")
+STARVES = phrase(f"{P}event.starves", "A member of {who} starves on region {region}.")
+GROWS_NEUTRAL = phrase(f"{P}event.grows_neutral", "{who} grows the neutral clan onto region {region}.")
+LAST_ROUND = phrase(f"{P}event.last_round", "{who} has {size} members: this is the last round.")
+STOPS = phrase(f"{P}event.stops", "{who} stops expanding.")
+SETTLES_FOR = phrase(f"{P}event.settles_for", "{who} settles region {region} for {cost} food.")
+ROUND = phrase(f"{P}event.round", "Round {round}: buying technologies.")
+ROUND_BONUS = phrase(f"{P}event.round_bonus", "Round {round}: buying technologies; the bonus grain lies on #{card}.")
+GIVES_UP = phrase(f"{P}event.gives_up", "{who} gives up {card}.")
+PASSES = phrase(f"{P}event.passes", "{who} passes.")
+OFFERS = phrase(f"{P}event.offers", "{who} offers {card} ({cost} food).")
+WANTS = phrase(f"{P}event.wants", "{who} wants {card}.")
+DECLINES = phrase(f"{P}event.declines", "{who} declines {card}.")
+BUYS = phrase(f"{P}event.buys", "{who} buys {card} for {cost} food.")
+BUYS_BONUS = phrase(f"{P}event.buys_bonus", "{who} buys {card} for {cost} food (one of it the bonus grain).")
+STEPS_BACK = phrase(f"{P}event.steps_back", "{who} steps back one place in turn order (Intelligence).")
+REMOVES_WITH = phrase(f"{P}event.removes_with", "{who} removes {card} from the game, and {food} from the harvest "
+                                                "space.")
+REMOVES = phrase(f"{P}event.removes", "{who} removes {card} from the game.")
+SHUFFLED = phrase(f"{P}event.shuffled", "The shuffle card is drawn: the rest of the deck is shuffled.")
+DRAWN_LOW = phrase(f"{P}event.drawn_low", "{card} is drawn, lower than the bonus card: it leaves the game.")
+COMES = phrase(f"{P}event.comes", "{card} comes into the market.")
+NOBODY_BOUGHT = phrase(f"{P}event.nobody_bought", "Nobody bought #{card}: it leaves the game with its bonus grain.")
+SPOILED = phrase(f"{P}event.spoiled", "{who} loses {lost} spoiled food.")
+HARVESTS = phrase(f"{P}event.harvests", "{who} harvests {got}.")
+HARVESTS_NOTHING = phrase(f"{P}event.harvests_nothing", "{who} harvests nothing.")
+CANNOT_FEED = phrase(f"{P}event.cannot_feed", "{who} can feed only {fed} of {need} members.")
+SHUFFLE_LEAVES = phrase(f"{P}event.shuffle_leaves", "The shuffle card leaves the market: from now on every market "
+                                                    "card may be offered.")
+SHUFFLE_LEAVES_WITH = phrase(f"{P}event.shuffle_leaves_with", "The shuffle card leaves the market with #{card}: "
+                                                              "from now on every market card may be offered.")
+UNDER_DECK = phrase(f"{P}event.under_deck", "{card} goes under the deck.")
+OVER = phrase(f"{P}event.over", "The game is over.")
+STALEMATE = phrase(f"{P}event.stalemate", "The game is over: the last round changed nothing any clan can use and "
+                                          "nobody had a choice, so every round would repeat it and no clan can ever "
+                                          "reach 13 members (safeguard; the rulebook has no rule for this).")
+
+# ---- the final summary (Fin de partie: the largest clan wins; ties: the most food left)
+HEADLINE = phrase(f"{P}result.headline", "The largest clan has {best} members (ties: most food left).")
+SCORE_LINE = phrase(f"{P}result.line", "{who}: {size} members, {food} food left")
+SUMMARY = phrase(f"{P}result.summary", "{headline}\n{players}")
+
+
+def card(number: int) -> Said:
+    """A technology card as words: 'Bow #21', or the shuffle card."""
+    name = CARD_KIND[kind(number)]()
+    return name if number == SHUFFLE else CARD(name=name, number=number)
+
+
+def food_amounts(got: dict[str, int]) -> dict:
+    """'2 crops, 1 berry': amounts by food."""
+    return listing((FOOD_AMOUNT[food](n=n) for food, n in got.items()), "comma")

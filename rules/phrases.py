@@ -1,0 +1,15 @@
+"""Texts of the rules contract itself (rules/core.py): refusals every game shares.
+
+Declared with :func:`rules.wording.phrase`; translations in ``bot/locale/<lang>/LC_MESSAGES/rules.po``.
+"""
+
+from __future__ import annotations
+
+from rules.wording import phrase
+
+NOT_YOUR_TURN = phrase("core.not_your_turn", "It is not your turn.")
+TYPE_A_MOVE = phrase("core.type_a_move", "Type a move (autocomplete lists the legal ones).")
+NOT_LEGAL = phrase("core.not_legal", "'{typed}' is not a legal move now. Legal moves include: {sample}",
+                   "typed: what the player typed; sample: a few legal notations")
+NOT_LEGAL_NOW = phrase("core.not_legal_now", "That move is not legal now.")
+NO_LEGAL_MOVE = phrase("core.no_legal_move", "No legal move.")
