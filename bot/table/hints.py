@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.table.ai_seats import ai_decision
 from bot.table.context import TableContext
-from bot.table.i18n import t, tn
+from bot.table.i18n import label_text, t, tn
 from bot.table.values import Actor, Place, Refused, Reply
 
 HINT_LEVEL = "normal"
@@ -41,4 +41,7 @@ class Hints:
         why = {"search": tn(loc, "hint_search", decision.iterations, pct=round(100 * decision.score)),
                "look-ahead": t(loc, "hint_look", pct=round(100 * decision.score))}.get(decision.how) \
             or t(loc, "hint_only")
-        return Reply(t(loc, "hint", move=decision.move.display(), why=why), ephemeral=True)
+        move = decision.move
+        label = label_text(loc, move) if move.said else move.label
+        shown = f"{move.notation} — {label}" if label and label != move.notation else move.notation
+        return Reply(t(loc, "hint", move=shown, why=why), ephemeral=True)

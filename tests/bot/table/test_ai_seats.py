@@ -146,3 +146,19 @@ async def test_hints_off_at_a_solo_table_refuses_them(service):
     assert (await service.game_settings(HERE, ANN, hints="off")).ok
     reply = await service.hint(HERE, ANN)
     assert not reply.ok and "hints:on" in reply.text
+
+
+async def test_a_hint_reads_in_the_callers_language(service):
+    from bot.table import Actor
+    from bot.table.i18n import label_text
+    await service.new_game(HERE, ANN, "fire_and_stone", ai=1, level="easy", seed=8)
+    await service.start(HERE, ANN, "join")
+    row = await service.store.open_game_in(HERE.channel_id)
+    game = registry.get("fire_and_stone")
+    state = service.context.state_of(row)
+    french = {m.notation: label_text("fr", m) for m in game.legal_moves(state, game.to_act(state)[0])}
+    reply = await service.hint(HERE, Actor(ANN.user_id, ANN.name, locale="fr"))
+    assert reply.ok and reply.text.startswith("💡")
+    notation = reply.text.split("`")[1].split(" — ")[0]
+    assert french[notation] in reply.text and french[notation] != next(
+        m.label for m in game.legal_moves(state, game.to_act(state)[0]) if m.notation == notation)
