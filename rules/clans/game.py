@@ -359,11 +359,16 @@ class Clans(Game):
             return "Partie terminée." if fr else "Game over."
         founded = len(state.villages)
         epoch, left = epoch_of(founded), chips_left_in_epoch(founded)
+        # the score track is public (which colour a player holds is not): every colour's points so far
         if fr:
+            track = " · ".join(f"{COLOURS_FR[c]} {state.scores[c]}" for c in range(len(COLOURS)))
+            tokens = f"{left} jeton bonus" if left <= 1 else f"{left} jetons bonus"
             return (f"Époque {ROMAN[epoch]} : {_epoch_terms(epoch, True)}. Villages {founded}/{N_VILLAGES}, "
-                    f"{left} jeton(s) bonus dans cette époque.")
+                    f"{tokens} dans cette époque.\nPoints des couleurs : {track}.")
+        track = " · ".join(f"{COLOURS[c]} {state.scores[c]}" for c in range(len(COLOURS)))
+        tokens = f"{left} bonus token" if left == 1 else f"{left} bonus tokens"
         return (f"Epoch {ROMAN[epoch]}: {_epoch_terms(epoch)}. Villages {founded}/{N_VILLAGES}, "
-                f"{left} bonus token(s) left in this epoch.")
+                f"{tokens} left in this epoch.\nColour scores: {track}.")
 
     def public_scores(self, state: State) -> list[float] | None:
         return self.final_scores(state) if state.end else None
