@@ -44,8 +44,8 @@ def named(actor: Actor) -> Actor:
 
 def public_person(person: tuple | None) -> tuple | None:
     """A person named in a command option, ``(user_id, name, is_bot)``, with a name fit for public text."""
-    if not person:
-        return person
+    if not isinstance(person, tuple) or len(person) < 2 or not isinstance(person[0], int):
+        return person   # not a resolved person: the command refuses it on its own terms
     uid, name, *rest = person
     return (uid, public_name(name, f"player {uid % 10000}"), *rest)
 
