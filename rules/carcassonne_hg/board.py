@@ -9,7 +9,8 @@ Only the placements are stored; everything else is rebuilt by replaying them.
 
 ``frontier`` maps every empty square beside the map to the edges a tile put
 there must match (N E S W; ``.`` where no tile is beside it), and ``order``
-lists the same squares north to south then west to east (the spot numbering);
+lists the same squares as (y, x), north to south then west to east (the spot
+numbering), with ``order_needs`` their needed edges in the same order;
 both are kept up to date as tiles are added, so listing where a tile fits is a
 table lookup per square (a search asks it on every placement).
 
@@ -37,8 +38,8 @@ class Board:
         self.system: list[int] = []
         self.open: list[int] = []
         self.frontier: dict[tuple[int, int], str] = {}   # empty square -> edges it needs, N E S W or "."
-        self.order: list[tuple[int, int, str]] = []     # the frontier as sorted (y, x, edges it needs)
-        self.order_needs: list[str] = []                # the same edges, alone (``order``'s third items)
+        self.order: list[tuple[int, int]] = []          # the frontier's squares as sorted (y, x)
+        self.order_needs: list[str] = []                # the edges each of them needs, in the same order
         self._spots: tuple[int, list] | None = None         # (tile id, spots) of the last ``spots`` call
 
     # ---- copying and storage
@@ -159,7 +160,7 @@ class Board:
         if cached is not None and cached[0] == tile_id:
             return cached[1]
         fitting = _FITTING[tile_id] or _fitting(tile_id)
-        out = [(x, y, rots) for y, x, need in self.order if (rots := fitting[need])]
+        out = [(x, y, rots) for (y, x), need in zip(self.order, self.order_needs) if (rots := fitting[need])]
         self._spots = (tile_id, out)
         return out
 
@@ -199,13 +200,12 @@ class Board:
                 need = before or "...."
                 far = _FAR_SIDE[side]
                 need = frontier[(sx, sy)] = need[:far] + edges[side] + need[far + 1:]
-                i = bisect_left(order, (sy, sx))        # (sy, sx) sorts just before (sy, sx, anything)
                 if before is None:
-                    order.insert(i, (sy, sx, need))
+                    i = bisect_left(order, (sy, sx))
+                    order.insert(i, (sy, sx))
                     needs.insert(i, need)
                 else:
-                    order[i] = (sy, sx, need)
-                    needs[i] = need
+                    needs[bisect_left(order, (sy, sx))] = need
                 continue
             otile, _ox, _oy, orot = placed[other]
             other_zone, other_base = TILES[otile].port_zone[orot], bases[other]

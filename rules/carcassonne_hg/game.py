@@ -11,8 +11,10 @@ of the turn: that draw is public (an undo barrier).
 from __future__ import annotations
 
 import re
-from functools import cache, partial
-from itertools import compress, islice
+from collections import deque
+from functools import cache
+from itertools import chain, compress, repeat
+from operator import getitem
 
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, normalize_notation, rank_by
 
@@ -73,20 +75,7 @@ class CarcassonneHG(Game):
         if state.phase == "place":
             if state.hand < 0:
                 return []
-            # the spots (board.spots) numbered north to south, walked here in the same pass
-            moves: list[Move] = []
-            append = moves.append
-            ready = (_PLACE_MOVES.get(seat) or _PLACE_MOVES.setdefault(seat, {})).get
-            board = state.board
-            rotations = list(map(board.turns_that_fit(state.hand).__getitem__, board.order_needs))
-            where = zip(compress(board.order, rotations), compress(rotations, rotations), strict=True)  # where it fits
-            k = 0
-            for (y, x, _need), rots in where:
-                k += 1
-                turns = ready(_spot_key(k, x, y)) or _spot_moves(seat, k, x, y)
-                for r in rots:
-                    append(turns[r] or _place_move(turns, seat, k, x, y, r))
-            return moves
+            return placement_moves(state.board, state.hand, seat)
         moves = [_figure_move(seat, role, zone, label) for role, zone, label in step_options(state)]
         moves.append(_figure_move(seat, None, -1, ""))
         return moves
@@ -189,41 +178,69 @@ class CarcassonneHG(Game):
         return Result(scores, ranks, f"Final scores: {line}.", f"Scores finaux : {line}.")
 
 
-def _spot_label(k: int, x: int, y: int, r: int) -> str:
-    return f"spot {k} ({x},{y}), turned {ROT_LETTERS[r]} ({90 * r}°)"
+class PlacementMove(Move):
+    """A placement move (``7b``): its label is worked out from its notation and data when read."""
+
+    __slots__ = ()
+
+    @property
+    def label(self) -> str:
+        _, x, y, r = self.data
+        return f"spot {self.notation[:-1]} ({x},{y}), turned {ROT_LETTERS[r]} ({90 * r}°)"
 
 
-# Ready-made placement moves: _PLACE_MOVES[seat][_spot_key(k, x, y)][turn] is the move of
-# ``seat`` putting the tile on spot number k, square (x, y), turned ``turn``. A move is
-# immutable, and a search meets the same ones again and again (about one new move
-# per move played after a few hundred random games, against ~30 listed per tile), so
-# each is built once. When a seat's table is full its oldest half goes: memory stays
-# bounded (a few tens of MB at most).
-_PLACE_MOVES: dict[int, dict[int, list[Move | None]]] = {}
-_PLACE_MOVES_MAX = 30_000        # per seat
+def placement_moves(board: Board, tile_id: int, seat: int) -> list[Move]:
+    """Every placement of the tile: the spots (``board.spots``) numbered north to south, each
+    with the turns that fit there. A search lists ~30 of them per tile and plays one, and most
+    are new (the spot numbers shift as the map grows), so they are made wholesale: notations
+    and data come from tables, and the moves are assembled by ``map`` at C speed."""
+    fit = list(map(board.turns_that_fit(tile_id).__getitem__, board.order_needs))
+    turns = list(compress(fit, fit))                        # the turns that fit, spot by spot
+    if len(turns) > len(_SPOT_NOTATIONS):
+        _more_spot_notations(len(turns))
+    notations = list(chain.from_iterable(map(getitem, _SPOT_NOTATIONS, turns)))    # spot k is _SPOT_NOTATIONS[k - 1]
+    keys = list(zip(compress(board.order, fit), turns))
+    data = list(map(_PLACE_DATA.get, keys))
+    if not all(data):
+        data = [d or _place_data(key) for d, key in zip(data, keys)]
+    return _assemble(seat, notations, list(chain.from_iterable(data)))
 
 
-def _spot_key(k: int, x: int, y: int) -> int:
-    return k * 1_048_576 + (y + 512) * 1024 + x + 512      # |x|, |y| < 512: the map has 91 tiles
+def _assemble(seat: int, notations: list[str], data: list[tuple]) -> list[Move]:
+    """``[PlacementMove(seat, notation, data) ...]``. Move's own constructor goes through its
+    immutability guard (object.__setattr__ by name), which would cost more than all the rest of
+    the listing; here Move's (public) slots are filled directly, column by column."""
+    moves = list(map(object.__new__, repeat(PlacementMove, len(notations))))
+    deque(map(_SET_SEAT, moves, repeat(seat)), maxlen=0)
+    deque(map(_SET_NOTATION, moves, notations), maxlen=0)
+    deque(map(_SET_DATA, moves, data), maxlen=0)
+    return moves
 
 
-def _spot_moves(seat: int, k: int, x: int, y: int) -> list[Move | None]:
-    table = _PLACE_MOVES[seat]
-    if len(table) >= _PLACE_MOVES_MAX:
-        for key in list(islice(table, _PLACE_MOVES_MAX // 2)):
-            del table[key]
-    turns: list[Move | None] = [None] * 4
-    table[_spot_key(k, x, y)] = turns
-    return turns
+_SET_SEAT, _SET_NOTATION, _SET_DATA = Move.seat.__set__, Move.notation.__set__, Move.data.__set__
+
+# _SPOT_NOTATIONS[k - 1][turns]: the notations of spot k turned each of ``turns`` ("7b": spot 7
+# turned b), for every set of turns a tile can fit with (``board.turns_that_fit``'s values).
+_TURN_SETS = [tuple(r for r in range(4) if mask >> r & 1) for mask in range(1, 16)]
+_SPOT_NOTATIONS: list[dict[tuple[int, ...], tuple[str, ...]]] = []
 
 
-def _place_move(turns: list[Move | None], seat: int, k: int, x: int, y: int, r: int) -> Move:
-    notation = _NOTATIONS[k][r] if k < len(_NOTATIONS) else f"{k}{ROT_LETTERS[r]}"
-    move = turns[r] = Move(seat, notation, partial(_spot_label, k, x, y, r), ("place", x, y, r))   # label when read
-    return move
+def _more_spot_notations(spots: int) -> None:
+    for k in range(len(_SPOT_NOTATIONS) + 1, spots + 1):
+        _SPOT_NOTATIONS.append({turns: tuple(f"{k}{ROT_LETTERS[r]}" for r in turns) for turns in _TURN_SETS})
 
 
-_NOTATIONS = [[f"{k}{letter}" for letter in ROT_LETTERS] for k in range(128)]     # "7b": spot 7 turned b
+_more_spot_notations(128)
+
+# _PLACE_DATA[((y, x), turns)]: the moves' data for square (x, y) turned each of ``turns``,
+# shared by every seat and game (a few thousand at most: the map has 91 tiles).
+_PLACE_DATA: dict[tuple, tuple[tuple, ...]] = {}
+
+
+def _place_data(key: tuple) -> tuple[tuple, ...]:
+    (y, x), turns = key
+    data = _PLACE_DATA[key] = tuple(("place", x, y, r) for r in turns)
+    return data
 
 
 # ------------------------------------------------------------------ turn flow
