@@ -9,8 +9,9 @@ Only the placements are stored; everything else is rebuilt by replaying them.
 
 ``frontier`` maps every empty square beside the map to the edges a tile put
 there must match (N E S W; ``.`` where no tile is beside it), and ``order``
-lists the same squares as (y, x), north to south then west to east (the spot
-numbering), with ``order_needs`` their needed edges in the same order;
+lists the same squares north to south then west to east (the spot numbering)
+as integers (``square``: they sort the same way, and hash without collisions),
+with ``order_needs`` their needed edges in the same order;
 both are kept up to date as tiles are added, so listing where a tile fits is a
 table lookup per square (a search asks it on every placement).
 
@@ -38,7 +39,7 @@ class Board:
         self.system: list[int] = []
         self.open: list[int] = []
         self.frontier: dict[tuple[int, int], str] = {}   # empty square -> edges it needs, N E S W or "."
-        self.order: list[tuple[int, int]] = []          # the frontier's squares as sorted (y, x)
+        self.order: list[int] = []                      # the frontier's squares, sorted (see ``square``)
         self.order_needs: list[str] = []                # the edges each of them needs, in the same order
         self._spots: tuple[int, list] | None = None         # (tile id, spots) of the last ``spots`` call
 
@@ -151,6 +152,10 @@ class Board:
         tile's rotations that match it."""
         return _FITTING[tile_id] or _fitting(tile_id)
 
+    def turn_masks(self, tile_id: int) -> dict[str, int]:
+        """``turns_that_fit`` as bit masks (bit r: rotation r fits; 0: none does)."""
+        return _MASKS[tile_id]
+
     def fits_somewhere(self, tile_id: int) -> bool:
         return any(map((_FITTING[tile_id] or _fitting(tile_id)).__getitem__, self.order_needs))
 
@@ -160,7 +165,8 @@ class Board:
         if cached is not None and cached[0] == tile_id:
             return cached[1]
         fitting = _FITTING[tile_id] or _fitting(tile_id)
-        out = [(x, y, rots) for (y, x), need in zip(self.order, self.order_needs) if (rots := fitting[need])]
+        out = [(sq % _ROW - _OFF, sq // _ROW - _OFF, rots)
+               for sq, need in zip(self.order, self.order_needs) if (rots := fitting[need])]
         self._spots = (tile_id, out)
         return out
 
@@ -185,7 +191,7 @@ class Board:
         system.extend(new)
         open_.extend([0] * n_zones)
         if frontier.pop((x, y), None) is not None:
-            i = bisect_left(order, (y, x))
+            i = bisect_left(order, (y + _OFF) * _ROW + x + _OFF)
             del order[i], needs[i]
         sides, open_middles, lakes = _JOINS[tile_id * 4 + rot]
         for side in range(4):
@@ -200,12 +206,13 @@ class Board:
                 need = before or "...."
                 far = _FAR_SIDE[side]
                 need = frontier[(sx, sy)] = need[:far] + edges[side] + need[far + 1:]
+                sq = (sy + _OFF) * _ROW + sx + _OFF
                 if before is None:
-                    i = bisect_left(order, (sy, sx))
-                    order.insert(i, (sy, sx))
+                    i = bisect_left(order, sq)
+                    order.insert(i, sq)
                     needs.insert(i, need)
                 else:
-                    needs[bisect_left(order, (sy, sx))] = need
+                    needs[bisect_left(order, sq)] = need
                 continue
             otile, _ox, _oy, orot = placed[other]
             other_zone, other_base = TILES[otile].port_zone[orot], bases[other]
@@ -232,6 +239,17 @@ class Board:
         return index
 
 
+def square(x: int, y: int) -> int:
+    """A square as one integer, ordered north to south then west to east (|x|, |y| < 512:
+    the map has 91 tiles)."""
+    return (y + _OFF) * _ROW + x + _OFF
+
+
+def square_xy(sq: int) -> tuple[int, int]:
+    return sq % _ROW - _OFF, sq // _ROW - _OFF
+
+
+_OFF, _ROW = 512, 1024
 _FAR_SIDE = (2, 3, 0, 1)
 _FACING = tuple(facing_port(p) for p in range(12))
 _ZONE_PORTS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
@@ -283,6 +301,7 @@ def _fitting(tile_id: int) -> dict[str, tuple[int, ...]]:
 _FITTING: list[dict[str, tuple[int, ...]] | None] = [None] * len(TILES)
 for _tile in TILES:
     _fitting(_tile.id)
+_MASKS = [{need: sum(1 << r for r in rots) for need, rots in table.items()} for table in _FITTING]
 
 
 def _matches(need: str, edges: str) -> bool:

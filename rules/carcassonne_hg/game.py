@@ -11,20 +11,17 @@ of the turn: that draw is public (an undo barrier).
 from __future__ import annotations
 
 import re
-from collections import deque
 from functools import cache
-from itertools import chain, compress, repeat
-from operator import getitem
 
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, normalize_notation, rank_by
 
 from . import text
 from .board import Board
 from .data import START, TILES, deck
+from .moves import ROT_LETTERS, placement_moves
 from .scoring import final_scoring, score_completed
 from .state import HUTS, MEN, State
 
-ROT_LETTERS = "abcd"
 ROLES = ("hunter", "gatherer", "fisher", "hut")
 ROLE_FR = {"hunter": "un chasseur", "gatherer": "un cueilleur", "fisher": "un pêcheur", "hut": "une hutte"}
 
@@ -176,71 +173,6 @@ class CarcassonneHG(Game):
         order = sorted(range(state.seats), key=lambda s: -scores[s])
         line = ", ".join(f"{{p{s}}} {scores[s]}" for s in order)
         return Result(scores, ranks, f"Final scores: {line}.", f"Scores finaux : {line}.")
-
-
-class PlacementMove(Move):
-    """A placement move (``7b``): its label is worked out from its notation and data when read."""
-
-    __slots__ = ()
-
-    @property
-    def label(self) -> str:
-        _, x, y, r = self.data
-        return f"spot {self.notation[:-1]} ({x},{y}), turned {ROT_LETTERS[r]} ({90 * r}°)"
-
-
-def placement_moves(board: Board, tile_id: int, seat: int) -> list[Move]:
-    """Every placement of the tile: the spots (``board.spots``) numbered north to south, each
-    with the turns that fit there. A search lists ~30 of them per tile and plays one, and most
-    are new (the spot numbers shift as the map grows), so they are made wholesale: notations
-    and data come from tables, and the moves are assembled by ``map`` at C speed."""
-    fit = list(map(board.turns_that_fit(tile_id).__getitem__, board.order_needs))
-    turns = list(compress(fit, fit))                        # the turns that fit, spot by spot
-    if len(turns) > len(_SPOT_NOTATIONS):
-        _more_spot_notations(len(turns))
-    notations = list(chain.from_iterable(map(getitem, _SPOT_NOTATIONS, turns)))    # spot k is _SPOT_NOTATIONS[k - 1]
-    keys = list(zip(compress(board.order, fit), turns))
-    data = list(map(_PLACE_DATA.get, keys))
-    if not all(data):
-        data = [d or _place_data(key) for d, key in zip(data, keys)]
-    return _assemble(seat, notations, list(chain.from_iterable(data)))
-
-
-def _assemble(seat: int, notations: list[str], data: list[tuple]) -> list[Move]:
-    """``[PlacementMove(seat, notation, data) ...]``. Move's own constructor goes through its
-    immutability guard (object.__setattr__ by name), which would cost more than all the rest of
-    the listing; here Move's (public) slots are filled directly, column by column."""
-    moves = list(map(object.__new__, repeat(PlacementMove, len(notations))))
-    deque(map(_SET_SEAT, moves, repeat(seat)), maxlen=0)
-    deque(map(_SET_NOTATION, moves, notations), maxlen=0)
-    deque(map(_SET_DATA, moves, data), maxlen=0)
-    return moves
-
-
-_SET_SEAT, _SET_NOTATION, _SET_DATA = Move.seat.__set__, Move.notation.__set__, Move.data.__set__
-
-# _SPOT_NOTATIONS[k - 1][turns]: the notations of spot k turned each of ``turns`` ("7b": spot 7
-# turned b), for every set of turns a tile can fit with (``board.turns_that_fit``'s values).
-_TURN_SETS = [tuple(r for r in range(4) if mask >> r & 1) for mask in range(1, 16)]
-_SPOT_NOTATIONS: list[dict[tuple[int, ...], tuple[str, ...]]] = []
-
-
-def _more_spot_notations(spots: int) -> None:
-    for k in range(len(_SPOT_NOTATIONS) + 1, spots + 1):
-        _SPOT_NOTATIONS.append({turns: tuple(f"{k}{ROT_LETTERS[r]}" for r in turns) for turns in _TURN_SETS})
-
-
-_more_spot_notations(128)
-
-# _PLACE_DATA[((y, x), turns)]: the moves' data for square (x, y) turned each of ``turns``,
-# shared by every seat and game (a few thousand at most: the map has 91 tiles).
-_PLACE_DATA: dict[tuple, tuple[tuple, ...]] = {}
-
-
-def _place_data(key: tuple) -> tuple[tuple, ...]:
-    (y, x), turns = key
-    data = _PLACE_DATA[key] = tuple(("place", x, y, r) for r in turns)
-    return data
 
 
 # ------------------------------------------------------------------ turn flow
