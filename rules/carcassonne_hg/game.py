@@ -15,7 +15,7 @@ from functools import cache
 
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, normalize_notation, rank_by
 
-from . import text
+from . import ai, text
 from .board import Board
 from .data import START, TILES, deck
 from .moves import ROT_LETTERS, placement_moves
@@ -122,6 +122,14 @@ class CarcassonneHG(Game):
             return place(state, x, y, rot)
         _, role, zone = move.data
         return put_figure(state, role, zone)
+
+    # ---- AI seats (see ai.py: only the stacks' order and the dice are hidden)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return ai.determinize(self, state, seat, rng)
+
+    def heuristic(self, state: State, seat: int) -> float:
+        return ai.heuristic(self, state, seat)
 
     # ---- what people see
 
