@@ -79,11 +79,26 @@ def estimate(state: State, extra: tuple[int, ...] = ()) -> list[float]:
 
 def heuristic(game, state: State, seat: int) -> float:
     """0..1: a logistic of the seat's expected lead over its best opponent."""
+    points = _estimates(game, state)
+    best = max(p for s, p in enumerate(points) if s != seat)
+    return 1.0 / (1.0 + math.exp(-(points[seat] - best) / SCALE))
+
+
+def _estimates(game, state: State) -> list[float]:
+    """``estimate``, with the best figure choice of the seat about to put one. A search asks
+    for every seat's heuristic of one position in a row: the last answer is kept (with the
+    position it was for, which nothing changes once a search has made it)."""
+    key = (len(state.board.placed), len(state.figures), state.phase, state.turn, tuple(state.scores))
+    if _LAST[0] is state and _LAST[1] == key:
+        return _LAST[2]
     points = estimate(state)
     if state.phase == "figure":        # the seat to act is about to put a figure: count its best choice
         points[state.turn] += _best_choice(game, state)
-    best = max(p for s, p in enumerate(points) if s != seat)
-    return 1.0 / (1.0 + math.exp(-(points[seat] - best) / SCALE))
+    _LAST[:] = [state, key, points]
+    return points
+
+
+_LAST: list = [None, None, None]
 
 
 class Feature:
