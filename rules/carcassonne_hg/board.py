@@ -8,8 +8,10 @@ of its forest or river zones that face an empty square: 0 means complete.
 Only the placements are stored; everything else is rebuilt by replaying them.
 
 ``frontier`` maps every empty square beside the map to the edges a tile put
-there must match (N E S W; ``.`` where no tile is beside it), and ``order``
-lists the same squares north to south then west to east (the spot numbering);
+there must match (N E S W, two bits a side: see ``need_code``), and ``order``
+lists the same squares north to south then west to east (the spot numbering)
+as integers (``square``: they sort the same way, and hash without collisions),
+with ``order_needs`` their needed edges in the same order;
 both are kept up to date as tiles are added, so listing where a tile fits is a
 table lookup per square (a search asks it on every placement).
 
@@ -36,9 +38,9 @@ class Board:
         self.parent: list[int] = []
         self.system: list[int] = []
         self.open: list[int] = []
-        self.frontier: dict[tuple[int, int], str] = {}   # empty square -> edges it needs, N E S W or "."
-        self.order: list[tuple[int, int, str]] = []     # the frontier as sorted (y, x, edges it needs)
-        self.order_needs: list[str] = []                # the same edges, alone (``order``'s third items)
+        self.frontier: dict[tuple[int, int], int] = {}   # empty square -> edges it needs (``need_code``)
+        self.order: list[int] = []                      # the frontier's squares, sorted (see ``square``)
+        self.order_needs: list[int] = []                # the edges each of them needs, in the same order
         self._spots: tuple[int, list] | None = None         # (tile id, spots) of the last ``spots`` call
 
     # ---- copying and storage
@@ -143,12 +145,16 @@ class Board:
         beside the map whose every neighbour it matches."""
         need = self.frontier.get((x, y))
         # the table lists the tile's distinct turns; a turn that looks like one of them is checked edge by edge
-        return need is not None and (rot in _FITTING[tile.id][need] or _matches(need, tile.rot_edges[rot]))
+        return need is not None and (rot in _FITTING[tile.id][need] or _matches(need, _EDGE_CODES[tile.id][rot]))
 
-    def turns_that_fit(self, tile_id: int) -> dict[str, tuple[int, ...]]:
+    def turns_that_fit(self, tile_id: int) -> list[tuple[int, ...]]:
         """For each pattern of needed edges (the values of ``frontier``), the
         tile's rotations that match it."""
         return _FITTING[tile_id] or _fitting(tile_id)
+
+    def turn_masks(self, tile_id: int) -> list[int]:
+        """``turns_that_fit`` as bit masks (bit r: rotation r fits; 0: none does)."""
+        return _MASKS[tile_id]
 
     def fits_somewhere(self, tile_id: int) -> bool:
         return any(map((_FITTING[tile_id] or _fitting(tile_id)).__getitem__, self.order_needs))
@@ -159,7 +165,8 @@ class Board:
         if cached is not None and cached[0] == tile_id:
             return cached[1]
         fitting = _FITTING[tile_id] or _fitting(tile_id)
-        out = [(x, y, rots) for y, x, need in self.order if (rots := fitting[need])]
+        out = [(sq % _ROW - _OFF, sq // _ROW - _OFF, rots)
+               for sq, need in zip(self.order, self.order_needs) if (rots := fitting[need])]
         self._spots = (tile_id, out)
         return out
 
@@ -174,7 +181,7 @@ class Board:
         base = len(self.parent)
         at, placed, bases, parent, system, open_ = self.at, self.placed, self.base, self.parent, self.system, self.open
         find, find_system = self.find, self.find_system
-        frontier, order, needs, edges = self.frontier, self.order, self.order_needs, tile.rot_edges[rot]
+        frontier, order, needs, edges = self.frontier, self.order, self.order_needs, _EDGE_SIDES[tile_id][rot]
         placed.append((tile_id, x, y, rot))
         at[(x, y)] = index
         bases.append(base)
@@ -184,7 +191,7 @@ class Board:
         system.extend(new)
         open_.extend([0] * n_zones)
         if frontier.pop((x, y), None) is not None:
-            i = bisect_left(order, (y, x))
+            i = bisect_left(order, (y + _OFF) * _ROW + x + _OFF)
             del order[i], needs[i]
         sides, open_middles, lakes = _JOINS[tile_id * 4 + rot]
         for side in range(4):
@@ -196,16 +203,14 @@ class Board:
                 if z >= 0:                              # a forest or river left open on that side
                     open_[find(base + z)] += 1
                 before = frontier.get((sx, sy))         # that square must now match this tile's edge
-                need = before or "...."
-                far = _FAR_SIDE[side]
-                need = frontier[(sx, sy)] = need[:far] + edges[side] + need[far + 1:]
-                i = bisect_left(order, (sy, sx))        # (sy, sx) sorts just before (sy, sx, anything)
-                if before is None:
-                    order.insert(i, (sy, sx, need))
+                need = frontier[(sx, sy)] = (before or 0) | edges[side]
+                sq = (sy + _OFF) * _ROW + sx + _OFF
+                if before is None:                      # (0 is never a need: it has one side at least)
+                    i = bisect_left(order, sq)
+                    order.insert(i, sq)
                     needs.insert(i, need)
                 else:
-                    order[i] = (sy, sx, need)
-                    needs[i] = need
+                    needs[bisect_left(order, sq)] = need
                 continue
             otile, _ox, _oy, orot = placed[other]
             other_zone, other_base = TILES[otile].port_zone[orot], bases[other]
@@ -232,6 +237,17 @@ class Board:
         return index
 
 
+def square(x: int, y: int) -> int:
+    """A square as one integer, ordered north to south then west to east (|x|, |y| < 512:
+    the map has 91 tiles)."""
+    return (y + _OFF) * _ROW + x + _OFF
+
+
+def square_xy(sq: int) -> tuple[int, int]:
+    return sq % _ROW - _OFF, sq // _ROW - _OFF
+
+
+_OFF, _ROW = 512, 1024
 _FAR_SIDE = (2, 3, 0, 1)
 _FACING = tuple(facing_port(p) for p in range(12))
 _ZONE_PORTS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
@@ -264,26 +280,41 @@ def _joins(tile: Tile, rot: int) -> tuple:
 _JOINS = [_joins(tile, rot) for tile in TILES for rot in range(4)]     # [tile id * 4 + rot], made once
 
 
-# _FITTING[tile id][needed edges] -> the tile's rotations that match them, for each of
-# the 256 patterns of needed edges (N E S W, each "." or the edge: a rotation matches
-# the 16 patterns made of its own edges and dots). Made once, at import.
-_NEEDS = tuple("".join(sides) for sides in product(".FMR", repeat=4))
+# Needed edges as integers: two bits a side, N lowest; 0 where no tile is beside the square.
+_EDGE_BITS = {".": 0, "F": 1, "M": 2, "R": 3}
 
 
-def _fitting(tile_id: int) -> dict[str, tuple[int, ...]]:
+def need_code(edges: str) -> int:
+    """``"F.M."`` (N E S W, ``.`` for no tile there) as the integer ``frontier`` keeps."""
+    return sum(_EDGE_BITS[e] << 2 * side for side, e in enumerate(edges))
+
+
+# per tile and turn: its edges as a need code, and each side's edge placed on the far side of the
+# neighbour's code (what the neighbour's square then needs on that side)
+_EDGE_CODES = [[need_code(edges) for edges in tile.rot_edges] for tile in TILES]
+_EDGE_SIDES = [[tuple(_EDGE_BITS[edges[side]] << 2 * _FAR_SIDE[side] for side in range(4)) for edges in tile.rot_edges]
+               for tile in TILES]
+
+
+# _FITTING[tile id][need code] -> the tile's rotations that match it, for each of the 256 codes
+# (a rotation matches the 16 codes made of its own edges and no-tile sides). Made once, at import.
+def _fitting(tile_id: int) -> list[tuple[int, ...]]:
     tile = TILES[tile_id]
-    table: dict[str, tuple[int, ...]] = dict.fromkeys(_NEEDS, ())
+    table: list[tuple[int, ...]] = [()] * 256
     for r in tile.rotations:
         for need in product(*((".", edge) for edge in tile.rot_edges[r])):
-            table["".join(need)] += (r,)
+            table[need_code("".join(need))] += (r,)
     _FITTING[tile_id] = table
     return table
 
 
-_FITTING: list[dict[str, tuple[int, ...]] | None] = [None] * len(TILES)
+_FITTING: list[list[tuple[int, ...]] | None] = [None] * len(TILES)
 for _tile in TILES:
     _fitting(_tile.id)
+_MASKS = [[sum(1 << r for r in rots) for rots in table] for table in _FITTING]
 
 
-def _matches(need: str, edges: str) -> bool:
-    return all(n == "." or n == e for n, e in zip(need, edges, strict=True))
+def _matches(need: int, edges: int) -> bool:
+    """Whether edges (a code with every side set) meet the need on each side it has."""
+    sides = ((need | need >> 1) & 0x55) * 3         # 0b11 on each side the need has
+    return edges & sides == need

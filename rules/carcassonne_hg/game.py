@@ -11,18 +11,17 @@ of the turn: that draw is public (an undo barrier).
 from __future__ import annotations
 
 import re
-from functools import cache, partial
-from itertools import compress, islice
+from functools import cache
 
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, echo, normalize_notation, rank_by
 
-from . import text
+from . import ai, text
 from .board import Board
 from .data import START, TILES, deck
+from .moves import ROT_LETTERS, placement_moves
 from .scoring import final_scoring, score_completed
 from .state import HUTS, MEN, State
 
-ROT_LETTERS = "abcd"
 ROLES = ("hunter", "gatherer", "fisher", "hut")
 ROLE_FR = {"hunter": "un chasseur", "gatherer": "un cueilleur", "fisher": "un pêcheur", "hut": "une hutte"}
 
@@ -73,20 +72,7 @@ class CarcassonneHG(Game):
         if state.phase == "place":
             if state.hand < 0:
                 return []
-            # the spots (board.spots) numbered north to south, walked here in the same pass
-            moves: list[Move] = []
-            append = moves.append
-            ready = (_PLACE_MOVES.get(seat) or _PLACE_MOVES.setdefault(seat, {})).get
-            board = state.board
-            rotations = list(map(board.turns_that_fit(state.hand).__getitem__, board.order_needs))
-            where = zip(compress(board.order, rotations), compress(rotations, rotations), strict=True)  # where it fits
-            k = 0
-            for (y, x, _need), rots in where:
-                k += 1
-                turns = ready(_spot_key(k, x, y)) or _spot_moves(seat, k, x, y)
-                for r in rots:
-                    append(turns[r] or _place_move(turns, seat, k, x, y, r))
-            return moves
+            return placement_moves(state.board, state.hand, seat)
         moves = [_figure_move(seat, role, zone, label) for role, zone, label in step_options(state)]
         moves.append(_figure_move(seat, None, -1, ""))
         return moves
@@ -136,6 +122,14 @@ class CarcassonneHG(Game):
             return place(state, x, y, rot)
         _, role, zone = move.data
         return put_figure(state, role, zone)
+
+    # ---- AI seats (see ai.py: only the stacks' order and the dice are hidden)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return ai.determinize(self, state, seat, rng)
+
+    def heuristic(self, state: State, seat: int) -> float:
+        return ai.heuristic(self, state, seat)
 
     # ---- what people see
 
@@ -187,43 +181,6 @@ class CarcassonneHG(Game):
         order = sorted(range(state.seats), key=lambda s: -scores[s])
         line = ", ".join(f"{{p{s}}} {scores[s]}" for s in order)
         return Result(scores, ranks, f"Final scores: {line}.", f"Scores finaux : {line}.")
-
-
-def _spot_label(k: int, x: int, y: int, r: int) -> str:
-    return f"spot {k} ({x},{y}), turned {ROT_LETTERS[r]} ({90 * r}°)"
-
-
-# Ready-made placement moves: _PLACE_MOVES[seat][_spot_key(k, x, y)][turn] is the move of
-# ``seat`` putting the tile on spot number k, square (x, y), turned ``turn``. A move is
-# immutable, and a search meets the same ones again and again (about one new move
-# per move played after a few hundred random games, against ~30 listed per tile), so
-# each is built once. When a seat's table is full its oldest half goes: memory stays
-# bounded (a few tens of MB at most).
-_PLACE_MOVES: dict[int, dict[int, list[Move | None]]] = {}
-_PLACE_MOVES_MAX = 30_000        # per seat
-
-
-def _spot_key(k: int, x: int, y: int) -> int:
-    return k * 1_048_576 + (y + 512) * 1024 + x + 512      # |x|, |y| < 512: the map has 91 tiles
-
-
-def _spot_moves(seat: int, k: int, x: int, y: int) -> list[Move | None]:
-    table = _PLACE_MOVES[seat]
-    if len(table) >= _PLACE_MOVES_MAX:
-        for key in list(islice(table, _PLACE_MOVES_MAX // 2)):
-            del table[key]
-    turns: list[Move | None] = [None] * 4
-    table[_spot_key(k, x, y)] = turns
-    return turns
-
-
-def _place_move(turns: list[Move | None], seat: int, k: int, x: int, y: int, r: int) -> Move:
-    notation = _NOTATIONS[k][r] if k < len(_NOTATIONS) else f"{k}{ROT_LETTERS[r]}"
-    move = turns[r] = Move(seat, notation, partial(_spot_label, k, x, y, r), ("place", x, y, r))   # label when read
-    return move
-
-
-_NOTATIONS = [[f"{k}{letter}" for letter in ROT_LETTERS] for k in range(128)]     # "7b": spot 7 turned b
 
 
 # ------------------------------------------------------------------ turn flow

@@ -1,0 +1,186 @@
+"""What a Carcassonne H&G seat may know, for the AI seats (``ai/`` searches over these).
+
+Nothing on the table is secret: the map, the figures, the scores and the drawn
+tile are shown to all (the tile « montrée à tous »), and which tiles remain in
+each stack follows from them (the deck is known, every tile drawn is shown).
+Hidden is only the order of the face-down stacks (the land tiles, and the bonus
+tiles: rulebook, "Mise en place": « face cachée »), that is, every future draw.
+The state keeps each stack as a multiset drawn from with the state's Rng, so
+``determinize`` puts each stack in a canonical order and gives the state fresh
+dice (``reseed``): a world that knows nothing of the real next tile.
+
+``heuristic`` judges a position from the public board only: the scores, plus
+what each seat's figures should still bring by the rulebook's scoring.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rules.core import Rng, reseed
+
+from .data import TILES, deck
+from .scoring import majority
+from .state import State
+
+LAND_TILES = len(deck("land"))
+
+
+def determinize(game, state: State, seat: int, rng: Rng) -> State:
+    """A copy of ``state`` whose stacks are in a canonical order and whose dice are
+    drawn from ``rng``: the same for every state that ``seat`` cannot tell apart."""
+    new = game.clone(state)
+    new.land = sorted(state.land)          # new lists: the clone shares the stacks
+    new.bonus = sorted(state.bonus)
+    reseed(new, rng)
+    return new
+
+
+# ------------------------------------------------------------ heuristic
+
+# Rough values, in points, of what is not scored yet (the rulebook's scoring, "Décompte"):
+CLOSE_CHANCE = 0.72     # per open side of a forest or river: the chance it is ever closed
+NUGGET = 3.0            # a completed forest's gold nugget: a bonus tile and its figure step
+MAN_IN_SUPPLY = 2.5     # a man in the supply, at the start (fewer chances as the stack runs out)
+HUT_IN_SUPPLY = 1.5
+MEADOW_GROWTH = 3.0     # what a meadow's hunter may still gain, at the start
+SCALE = 6.0             # points of lead for a heuristic of 0.73
+
+
+def estimate(state: State, extra: tuple[int, ...] = ()) -> list[float]:
+    """Every seat's expected final score as anyone can judge it from the table: the
+    score, the features its figures hold (shared by the majority, as scored), and
+    its supply's chances to come."""
+    points = [float(s) for s in state.scores]
+    if state.phase == "over":
+        return points
+    board = state.board
+    left = len(state.land) / LAND_TILES        # how much of the game remains
+    holders: dict[int, list[list]] = {}         # feature root -> the men on it
+    huts: dict[int, list[int]] = {}             # river system root -> the seats of its huts
+    for figure in state.figures:
+        if figure[1] == "hut":
+            huts.setdefault(board.find_system(figure[2]), []).append(figure[0])
+        else:
+            holders.setdefault(board.find(figure[2]), []).append(figure)
+    features, fish = survey(board, holders, huts)
+    for root, figures in holders.items():
+        value = feature_points(board, root, features[root], len(state.land), left)
+        on_shrine = sorted({f[0] for f in figures if f[2] in features[root].shrines})
+        for s in on_shrine or majority([f[0] for f in figures]):      # the shrine's hunter scores alone
+            points[s] += value
+    for root, seats in huts.items():
+        for s in majority(seats):
+            points[s] += fish[root]
+    for s in range(state.seats):
+        points[s] += left * (MAN_IN_SUPPLY * min(state.men[s], 3) + HUT_IN_SUPPLY * state.huts[s])
+    return points
+
+
+def heuristic(game, state: State, seat: int) -> float:
+    """0..1: a logistic of the seat's expected lead over its best opponent."""
+    points = _estimates(game, state)
+    best = max(p for s, p in enumerate(points) if s != seat)
+    return 1.0 / (1.0 + math.exp(-(points[seat] - best) / SCALE))
+
+
+def _estimates(game, state: State) -> list[float]:
+    """``estimate``, with the best figure choice of the seat about to put one. A search asks
+    for every seat's heuristic of one position in a row: the last answer is kept (with the
+    position it was for, which nothing changes once a search has made it)."""
+    key = (len(state.board.placed), len(state.figures), state.phase, state.turn, tuple(state.scores))
+    if _LAST[0] is state and _LAST[1] == key:
+        return _LAST[2]
+    points = estimate(state)
+    if state.phase == "figure":        # the seat to act is about to put a figure: count its best choice
+        points[state.turn] += _best_choice(game, state)
+    _LAST[:] = [state, key, points]
+    return points
+
+
+_LAST: list = [None, None, None]
+
+
+class Feature:
+    """What a forest, river or meadow holds (see ``survey``)."""
+
+    __slots__ = ("kind", "parts", "mushrooms", "nuggets", "deer", "mammoth", "aurochs", "tiger", "fire", "lakes",
+                 "shrines")
+
+    def __init__(self) -> None:
+        self.kind = ""
+        self.parts = self.mushrooms = self.nuggets = self.deer = self.mammoth = self.aurochs = self.tiger = 0
+        self.fire = False
+        self.lakes: set[int] = set()        # the lake nodes a river flows into
+        self.shrines: list[int] = []        # shrine nodes of a meadow
+
+
+def survey(board, features: dict, systems: dict) -> tuple[dict[int, Feature], dict[int, int]]:
+    """In one pass over the map: what each feature of ``features`` (roots) holds, and the
+    fish in the lakes of each river system of ``systems`` (roots)."""
+    out = {root: Feature() for root in features}
+    fish = dict.fromkeys(systems, 0)
+    find, find_system = board.find, board.find_system
+    for placement, (tile_id, _x, _y, _rot) in enumerate(board.placed):
+        base = board.base[placement]
+        for z, zone in enumerate(TILES[tile_id].zones):
+            if zone.kind == "lake":
+                if fish and (root := find_system(base + z)) in fish:
+                    fish[root] += zone.fish
+                continue
+            f = out.get(find(base + z))
+            if f is None:
+                continue
+            f.kind = zone.kind
+            f.parts += 1
+            if zone.kind == "forest":
+                f.mushrooms += zone.mushrooms
+                f.nuggets += zone.nugget
+            elif zone.kind == "river":
+                if zone.lake >= 0:
+                    f.lakes.add(base + zone.lake)
+            else:
+                f.deer += zone.deer
+                f.mammoth += zone.mammoth
+                f.aurochs += zone.aurochs
+                f.tiger += zone.tiger
+                f.fire = f.fire or zone.fire
+                if zone.shrine:
+                    f.shrines.append(base + z)
+    return out, fish
+
+
+def feature_points(board, root: int, f: Feature, tiles_left: int, left: float) -> float:
+    """The points a forest, river or meadow should bring its holders."""
+    if f.kind == "meadow":
+        # Meadows score at the end whatever their size: 2 per deer (less one per tiger, unless a
+        # fire chased them), mammoth and aurochs ("Décompte final").
+        deer = max(0, f.deer - (0 if f.fire else f.tiger))
+        return 2.0 * (deer + f.mammoth + f.aurochs) + left * MEADOW_GROWTH
+    # Forests and rivers score only when completed ("Forêt achevée", "Rivière achevée").
+    open_sides = board.open[root]
+    chance = CLOSE_CHANCE ** open_sides if tiles_left >= open_sides else 0.0
+    if f.kind == "forest":
+        done = 2.0 * f.parts + 2.0 * f.mushrooms + (NUGGET if f.nuggets else 0.0)
+    else:       # a river: 1 per part and 1 per fish in the lakes at its ends
+        done = float(f.parts + sum(board.zone_of(lake).fish for lake in f.lakes))
+    return chance * done
+
+
+def _best_choice(game, state: State) -> float:
+    """The best of the figure step's choices (its moves' data: role, zone), valued like a
+    held feature less the figure's worth in the supply."""
+    board = state.board
+    left = len(state.land) / LAND_TILES
+    features, systems = {}, {}
+    for move in game.legal_moves(state, state.turn):
+        _, role, zone = move.data
+        if role == "hut":
+            systems[board.find_system(board.node(state.current, zone))] = role
+        elif role is not None:
+            features[board.find(board.node(state.current, zone))] = role
+    found, fish = survey(board, features, systems)
+    best = max((fish[root] - left * HUT_IN_SUPPLY for root in systems), default=0.0)
+    for root, f in found.items():
+        best = max(best, feature_points(board, root, f, len(state.land), left) - left * MAN_IN_SUPPLY)
+    return best
