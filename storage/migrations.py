@@ -170,12 +170,17 @@ MIGRATIONS: list[str] = [
                     NEW.barrier, NEW.events, NEW.now, NEW.public_text);
     END;
     """,
-    # 7: store speed and undo. Saves come in batches (storage.batching) through a view with one more column,
-    # snapshot: every so many versions the state is kept in game_snapshots, so undo re-simulates only from the
-    # nearest. games_unannounced goes: its predicate reads version, so every save had to maintain it (start-up
-    # catch-up reads games_by_status instead).
+    # 7: store speed, lists and undo. Saves come in batches (storage.batching) through a view with one more
+    # column, snapshot: every so many versions the state is kept in game_snapshots, so undo re-simulates only
+    # from the nearest. games_unannounced goes: its predicate reads version, so every save had to maintain it
+    # (start-up catch-up reads games_by_status instead). Indexes for the paged lists.
     """
     DROP INDEX games_unannounced;
+    -- /game list: a server's open games in id order, a page at a time (the query names the same statuses)
+    CREATE INDEX open_games_by_guild ON games (guild_id, id) WHERE status IN ('lobby', 'active');
+    -- /game mine: a member's games without visiting the seats' rows
+    CREATE INDEX seats_by_user_game ON seats (user_id, game_id);
+    DROP INDEX seats_by_user;
     CREATE TABLE game_snapshots (
         game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
         version INTEGER NOT NULL,                -- the game's version this state belongs to
@@ -365,6 +370,9 @@ POSTGRES_MIGRATIONS: list[str] = [
     """
     DROP INDEX games_unannounced;
     ALTER TABLE games SET (fillfactor = 80);
+    CREATE INDEX open_games_by_guild ON games (guild_id, id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX seats_by_user_game ON seats (user_id, game_id);
+    DROP INDEX seats_by_user;
     CREATE TABLE game_snapshots (
         game_id BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
         version INTEGER NOT NULL,

@@ -124,6 +124,20 @@ def _marks(values: Sequence) -> str:
     return ",".join("?" * len(values))
 
 
+_STATUSES = ("lobby", "active", "finished", "abandoned")
+
+
+def _status_in(statuses: Sequence[str]) -> str:
+    """``status IN ('lobby', 'active')`` written out (each checked against the
+    four statuses): a partial index on those statuses serves only a query that
+    names the same values, which a ``?`` would hide from the planner."""
+    for status in statuses:
+        if status not in _STATUSES:
+            raise ValueError(f"unknown game status {status!r}")
+    ordered = [s for s in _STATUSES if s in statuses]
+    return "status IN (" + ", ".join(f"'{s}'" for s in ordered) + ")"
+
+
 class Store:
     """The games, seats and move log of one database, through a
     :class:`storage.database.Database` backend."""
@@ -260,21 +274,36 @@ class Store:
             after = ids[-1]
 
     async def summaries(self, guild_id: int | None = None, statuses: tuple[str, ...] = OPEN_STATUSES, *,
-                        after_id: int = 0, limit: int = 25) -> list[GameSummary]:
-        """One page of game summaries (of a server, or of all), in id order after ``after_id``."""
-        where, args = f"status IN ({_marks(statuses)}) AND id > ?", [*statuses, after_id]
+                        after_id: int = 0, limit: int = 25, offset: int = 0) -> list[GameSummary]:
+        """One page of game summaries (of a server, or of all), in id order
+        after ``after_id``, skipping ``offset`` (a page number's worth; the
+        index open_games_by_guild walks a server's open games in order)."""
+        where, args = f"{_status_in(statuses)} AND id > ?", [after_id]
         if guild_id is not None:
             where, args = "guild_id = ? AND " + where, [guild_id, *args]
-        rows = await self.fetch_all(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE {where} ORDER BY id LIMIT ?",
-                                    (*args, limit))
+        rows = await self.fetch_all(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE {where} ORDER BY id "
+                                    "LIMIT ? OFFSET ?", (*args, limit, max(0, offset)))
         return await self._summaries(rows)
 
+    async def count_games(self, guild_id: int | None = None, statuses: tuple[str, ...] = OPEN_STATUSES) -> int:
+        """How many games of those statuses (a server's, or all) — from an index."""
+        if guild_id is None:
+            row = await self.fetch_one(f"SELECT COUNT(*) FROM games WHERE {_status_in(statuses)}")
+        else:
+            row = await self.fetch_one(f"SELECT COUNT(*) FROM games WHERE guild_id = ? AND {_status_in(statuses)}",
+                                       (guild_id,))
+        return int(row[0])
+
     async def summaries_of_user(self, user_id: int, statuses: tuple[str, ...] = OPEN_STATUSES, *,
-                                after_id: int = 0, limit: int = 25) -> list[GameSummary]:
-        """One page of summaries of the games where ``user_id`` holds a seat."""
-        rows = await self.fetch_all(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE status IN ({_marks(statuses)}) "
-                                    "AND id > ? AND id IN (SELECT game_id FROM seats WHERE user_id = ?) "
-                                    "ORDER BY id LIMIT ?", (*statuses, after_id, user_id, limit))
+                                after_id: int = 0, limit: int = 25, guild_id: int | None = None) -> list[GameSummary]:
+        """One page of summaries of the games where ``user_id`` holds a seat
+        (of one server when ``guild_id`` is given)."""
+        where, args = f"{_status_in(statuses)} AND id > ?", [after_id]
+        if guild_id is not None:
+            where, args = where + " AND guild_id = ?", [*args, guild_id]
+        rows = await self.fetch_all(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE {where} AND id IN "
+                                    "(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id LIMIT ?",
+                                    (*args, user_id, limit))
         return await self._summaries(rows)
 
     async def _summaries(self, rows: list[Row]) -> list[GameSummary]:

@@ -78,7 +78,8 @@ async def load_game(ctx: TableContext, channel_id: int, data: dict, guild_id: in
                                   seed=int(data["seed"]), creator_id=seats[0].user_id, creator_name=seats[0].name,
                                   now=float(first))
     state = game.setup(len(seats), row.seed, row.options)
-    version = await store.start(row.id, row.version, seats, game.dump(state), float(first))
+    version = await store.start(row.id, row.version, seats, game.dump(state), float(first),
+                                **ctx.summary_fields(game, state))
     history = [state]
     entries = data["log"]
     for i, entry in enumerate(entries):
@@ -97,7 +98,8 @@ async def load_game(ctx: TableContext, channel_id: int, data: dict, guild_id: in
                                      user_id=entry.get("user_id"), text=str(entry["text"]),
                                      barrier=bool(entry.get("barrier")), events=list(entry.get("events") or []),
                                      now=float(entry.get("at") or first), status=status,
-                                     result=data.get("result") if last else None, **extra)
+                                     result=data.get("result") if last else None, **extra,
+                                     **ctx.summary_fields(game, state))
     if not entries and data.get("status") in ("finished", "abandoned"):
         version = await store.set_status(row.id, version, data["status"], float(first))
     for s in data["seats"]:

@@ -87,6 +87,13 @@ class TableContext:
             raise Refused(t(locale, "no_game"))
         return row
 
+    @staticmethod
+    def summary_fields(game: Game, state) -> dict:
+        """The summary columns a save keeps up to date (``to_act``, ``scores``),
+        as keyword arguments of :meth:`storage.store.Store.record` and
+        ``start``: ``/game list`` and ``/game mine`` read them, never the state."""
+        return {"to_act": list(game.to_act(state)), "scores": game.public_scores(state)}
+
     # ---- people
 
     @staticmethod

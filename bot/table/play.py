@@ -162,7 +162,7 @@ class Play:
                 version = await ctx.store.record(
                     row.id, row.version, state=game.dump(state), kind="undo", seat=tail[0].seat,
                     user_id=actor.user_id, text=str(len(tail)), barrier=False,
-                    events=[text], now=ctx.clock.now())
+                    events=[text], now=ctx.clock.now(), **ctx.summary_fields(game, state))
             except VersionConflict:
                 raise Refused(t(loc, "undo_stale")) from None
             ctx.remember(row.id, version, state)
@@ -215,7 +215,7 @@ class Play:
             version = await ctx.store.record(
                 row.id, row.version, state=row.state, kind="resign", seat=mine[0], user_id=actor.user_id,
                 text="resign", barrier=True, events=[text], now=now, status=status,
-                result=ctx.result_json(result, names) if result else None)
+                result=ctx.result_json(result, names) if result else None, **ctx.summary_fields(game, state))
             ctx.remember(row.id, version, state)
             for seat in mine:
                 await ctx.store.set_bot(row.id, seat, True)

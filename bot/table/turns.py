@@ -63,7 +63,7 @@ class Turns:
                 user_id=actor.user_id if actor and seats[move.seat].user_id == actor.user_id else None,
                 text=move.notation, public_text=game.log_text(state, move), barrier=barrier, events=pub,
                 now=ctx.clock.now(), status=status,
-                result=result_json, turn_changed=turn_changed)
+                result=result_json, turn_changed=turn_changed, **ctx.summary_fields(game, new_state))
             ctx.remember(row.id, version, new_state)
             public += pub
             played.append(move.notation)
