@@ -61,6 +61,7 @@ class Budget:
     load_games: int = 100    # games moving at once in the store sections (issue 19: storage.loadtest)
     load_s: float = 5.0      # seconds each store section runs
     postgres: bool = True    # measure store_postgres too (a PostgreSQL server started for it)
+    list_games: int = 10_000  # games in the database where /game list and /game mine are timed
 
 
 FULL = Budget(ref_reps=10, playout_s=4.0, seeds=4, moves_per_seed=25, renders=60, store_games=40, store_s=20.0,
@@ -68,7 +69,7 @@ FULL = Budget(ref_reps=10, playout_s=4.0, seeds=4, moves_per_seed=25, renders=60
 QUICK = Budget(ref_reps=6, playout_s=1.0, seeds=3, moves_per_seed=12, renders=24, store_games=16, store_s=8.0,
                slices=4, full_cycles=True)
 TINY = Budget(ref_reps=2, playout_s=0.0, seeds=1, moves_per_seed=2, renders=2, store_games=3, store_s=0.5,
-              slices=1, full_cycles=False, load_games=4, load_s=0.3, postgres=False)
+              slices=1, full_cycles=False, load_games=4, load_s=0.3, postgres=False, list_games=200)
 
 GOALS = {"move_p95": 1.5, "render": 0.5, "png_bytes": 1_000_000, "store_moves_per_s": 300, "ratio_to_chess": 1.0,
          "store_moves_per_s_19": 1000}      # issue 19, judged on both backends when store_postgres is measured
@@ -500,7 +501,8 @@ async def _run_async(budget: Budget, keys: list[str], workdir: Path, log, connec
     log("  service under load …")
     service_figures = await measure_store(workdir / "service.db", budget, players_of, connections)
     log(f"  store: {budget.load_games} games moving at once on SQLite …")
-    store, details["store"] = await store_load.sqlite_section(workdir, budget.load_games, budget.load_s)
+    store, details["store"] = await store_load.sqlite_section(workdir, budget.load_games, budget.load_s,
+                                                               budget.list_games)
     ref_samples += ref_encode_samples(ref_img, budget.ref_reps // 2)
     result = {
         "ref_encode_ms": _ms(statistics.median(ref_samples)),
@@ -511,7 +513,7 @@ async def _run_async(budget: Budget, keys: list[str], workdir: Path, log, connec
     if postgres:
         log(f"  store: {budget.load_games} games moving at once on PostgreSQL …")
         result["store_postgres"], details["store_postgres"] = await store_load.postgres_section(
-            budget.load_games, budget.load_s)
+            budget.load_games, budget.load_s, budget.list_games)
     details["service"] = {k[1:]: v for k, v in service_figures.items() if k.startswith("_")}
     details["service"]["moves_per_s"] = service_figures["moves_per_s"]
     details["service"]["lost_updates"] = service_figures["lost_updates"]
@@ -594,6 +596,11 @@ def table_text(result: dict, details: dict) -> str:
                      f"a transaction, client CPU {sd.get('client_cpu_ms_per_move')} ms a move)")
         if sd.get("first_error"):
             lines.append(f"  first error: {sd['first_error']}")
+        li = sd.get("lists")
+        if li:
+            lines.append(f"  lists at {li['games']} games: /game list {li['game_list_ms']} ms (last page "
+                         f"{li['game_list_last_page_ms']} ms; {li['open_in_server']} open in the server), "
+                         f"/game mine {li['game_mine_ms']} ms ({li['mine_games']} games of the member)")
     sv = details.get("service", {})
     if sv:
         lines.append(f"service: {sv['moves_per_s']:.0f} moves/s through TableService.move with the rules, "

@@ -8,9 +8,14 @@ instead of a figure."""
 
 from __future__ import annotations
 
+import statistics
+import time
 from pathlib import Path
 
+from bot.table import Actor, Place, TableService
+from storage import open_store
 from storage.loadtest import measure
+from storage.store import Store
 
 FIGURES = ("moves_per_s", "lost_updates")
 
@@ -22,11 +27,14 @@ def _split(figures: dict) -> tuple[dict, dict]:
     return section, details
 
 
-async def sqlite_section(workdir: Path, games: int, seconds: float) -> tuple[dict, dict]:
-    return _split(await measure(str(workdir / "load.db"), games=games, seconds=seconds))
+async def sqlite_section(workdir: Path, games: int, seconds: float, list_games: int = 10_000) -> tuple[dict, dict]:
+    """The SQLite figures; the details carry ``lists``, /game list and mine at ``list_games`` games."""
+    section, details = _split(await measure(str(workdir / "load.db"), games=games, seconds=seconds))
+    details["lists"] = await lists_section(str(workdir / "lists.db"), list_games)
+    return section, details
 
 
-async def postgres_section(games: int, seconds: float) -> tuple[dict, dict]:
+async def postgres_section(games: int, seconds: float, list_games: int = 10_000) -> tuple[dict, dict]:
     """The PostgreSQL figures, or (``{"moves_per_s": None, "lost_updates": None,
     "note": why}``, {}) when the server's binaries are not installed."""
     try:
@@ -36,4 +44,57 @@ async def postgres_section(games: int, seconds: float) -> tuple[dict, dict]:
     except (ImportError, RuntimeError) as exc:
         return {"moves_per_s": None, "lost_updates": None, "note": f"not measured: {exc}"}, {}
     with PostgresServer() as server:
-        return _split(await measure(await server.create_database(), games=games, seconds=seconds))
+        section, details = _split(await measure(await server.create_database(), games=games, seconds=seconds))
+        details["lists"] = await lists_section(await server.create_database(), list_games)
+        return section, details
+
+
+async def fill_games(store: Store, games: int, *, guild: int, user: int) -> None:
+    """``games`` Clans games over servers 0…19 (``guild`` must be one), a fifth
+    of them open (a tenth active), ``user`` seated in every 7th and first to
+    act there: written in bulk, summary columns filled as the bot's saves fill
+    them."""
+    statuses = ("finished", "finished", "abandoned", "finished", "active", "lobby", "finished", "finished",
+                "finished", "active")
+    async with store.transaction() as tx:
+        await tx.execute_many(
+            "INSERT INTO games (id, guild_id, channel_id, game_key, status, options, seed, creator_id, state, version, "
+            "created_at, updated_at, turn_started_at, to_act, scores) VALUES (?, ?, ?, 'clans', ?, '{}', ?, 1, ?, 3, "
+            "1.0, 2.0, 2.0, '[0]', '[1, 2]')",
+            [(i, (i // 10) % 20, 1_000_000 + i, statuses[i % len(statuses)], i,
+              '{"x": 1}') for i in range(1, games + 1)])
+        await tx.execute_many(
+            "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, 'p')",
+            [(i, s, user if s == 0 and i % 7 == 0 else 10_000 + (i * 3 + s) % 5000) for i in range(1, games + 1)
+             for s in range(3)])
+    await store.db.execute("ANALYZE")      # the planner's statistics, as a live database has them
+
+
+async def lists_section(setting: str, games: int = 10_000, reps: int = 20) -> dict:
+    """Median ms of ``/game list`` (page 1 and the last page) and ``/game mine``
+    through the table service on a store of ``games`` games (a fresh database)."""
+    guild, user = 7, 4242
+    store = await open_store(setting)
+    try:
+        await fill_games(store, games, guild=guild, user=user)
+        service = TableService(store, render_images=False)
+        place, actor = Place(channel_id=1, guild_id=guild), Actor(user, "Ann")
+        open_games = await store.count_games(guild)
+        last_page = (open_games + 24) // 25
+
+        async def median_ms(call) -> float:
+            samples = []
+            for _ in range(reps):
+                started = time.perf_counter()
+                reply = await call()
+                samples.append(time.perf_counter() - started)
+                assert reply.ok, reply.text
+            return round(1000 * statistics.median(samples), 2)
+
+        waiting = len(await store.summaries_of_user(user, ("active",), limit=games, guild_id=guild))
+        return {"backend": store.kind, "games": games, "open_in_server": open_games, "mine_games": waiting,
+                "game_list_ms": await median_ms(lambda: service.lists.game_list(place, actor)),
+                "game_list_last_page_ms": await median_ms(lambda: service.lists.game_list(place, actor, last_page)),
+                "game_mine_ms": await median_ms(lambda: service.lists.mine(place, actor))}
+    finally:
+        await store.close()

@@ -5,6 +5,7 @@ scans the games table or sorts it (the milliseconds are in bench/run.py's
 
 from __future__ import annotations
 
+from bench.store_load import fill_games
 from storage.store import Store
 
 GAMES = 10_000
@@ -12,21 +13,7 @@ GUILD, USER = 7, 4242
 
 
 async def fill(store: Store, games: int = GAMES) -> None:
-    """10,000 games over 20 servers, a fifth of them open; USER sits in every
-    7th. Written in bulk (a few statements), as a benchmark would."""
-    statuses = ("finished", "finished", "abandoned", "finished", "active", "lobby", "finished", "finished",
-                "finished", "active")
-    async with store.transaction() as tx:
-        await tx.execute_many(
-            "INSERT INTO games (id, guild_id, channel_id, game_key, status, options, seed, creator_id, state, version, "
-            "created_at, updated_at, turn_started_at, to_act, scores) VALUES (?, ?, ?, 'clans', ?, '{}', ?, 1, ?, 3, "
-            "1.0, 2.0, 2.0, '[0]', '[1, 2]')",
-            [(i, (i // 10) % 20, 1_000_000 + i, statuses[i % len(statuses)], i, '{"x": 1}') for i in range(1, games + 1)])
-        await tx.execute_many(
-            "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, 'p')",
-            [(i, s, USER if s == 0 and i % 7 == 0 else 10_000 + (i * 3 + s) % 5000, ) for i in range(1, games + 1)
-             for s in range(3)])
-    await store.db.execute("ANALYZE")      # the planner's statistics, as a live database has them
+    await fill_games(store, games, guild=GUILD, user=USER)
 
 
 async def plans(store: Store, call) -> list[str]:
