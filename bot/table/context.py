@@ -16,15 +16,26 @@ from collections import OrderedDict
 import render
 from bot.table.clock import SystemClock
 from bot.table.i18n import t
+from bot.table.replay import Played, effective_moves
 from bot.table.values import MAX_INPUT, Actor, Place, Refused
 from render.kit import Table
 from rules import registry
 from rules.core import Game, Result
 from storage.async_tables import AsyncTables
-from storage.store import GameRow, SeatRow, Store
+from storage.store import GameRow, LogRow, SeatRow, Store
 
 STATE_CACHE = 256        # parsed states kept, by (game, version)
 IMAGE_CACHE = 64         # encoded boards kept, by (game, version)
+
+
+def resimulate(game: Game, start: str | None, seats: int, seed: int, options: dict, moves: list[Played]):
+    """The state after ``moves`` played from ``start`` (a stored state's JSON;
+    None: the set-up). Pure CPU: callers run it in a worker thread."""
+    state = game.setup(seats, seed, options) if start is None else game.load(start)
+    for played in moves:
+        if played.kind == "move":
+            state, _ = game.apply(state, game.parse(state, played.seat, played.text))
+    return state
 
 
 class TableContext:
@@ -86,6 +97,23 @@ class TableContext:
         if row is None:
             raise Refused(t(locale, "no_game"))
         return row
+
+    async def rebuild(self, row: GameRow, seats: int, log: list[LogRow], kept: list[Played]):
+        """The state after the moves ``kept`` (a prefix of the moves in effect
+        in ``log``), re-simulated in a worker thread — never on the event loop —
+        from the newest stored snapshot that lies on that path (the store keeps
+        one every ``SNAPSHOT_EVERY`` versions), else from the set-up: undo costs
+        the same at move 2,000 as at move 20."""
+        game = self.game_of(row)
+        target = kept[-1].version if kept else 0
+        start, rest = None, kept
+        for version, state in await self.store.snapshots(row.id, target):
+            # the snapshot's moves must be exactly the kept ones up to it (an undo after it may have cut below)
+            then = [p.version for p in effective_moves([e for e in log if e.version <= version])]
+            if then == [p.version for p in kept if p.version <= version]:
+                start, rest = state, kept[len(then):]
+                break
+        return await asyncio.to_thread(resimulate, game, start, seats, row.seed, row.options, rest)
 
     @staticmethod
     def summary_fields(game: Game, state) -> dict:

@@ -9,7 +9,7 @@ from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
 from bot.table.i18n import t, tn
 from bot.table.names import named
-from bot.table.replay import Played, effective_moves, replay
+from bot.table.replay import Played, effective_moves
 from bot.table.turns import Turns
 from bot.table.values import MAX_INPUT, Actor, Choice, Place, Refused, Reply, refusal
 from rules.core import Game, IllegalMove, Move, Result
@@ -149,14 +149,16 @@ class Play:
                 raise Refused(ctx.not_active_text(row, seats, loc))
             if expected_version is not None and expected_version != row.version:
                 raise Refused(t(loc, "undo_stale"))
-            moves = effective_moves(await ctx.store.log(row.id))
+            log = await ctx.store.log(row.id)
+            moves = effective_moves(log)
             tail = self.undoable(moves, seats, actor, max(1, min(int(count), UNDO_MAX)), loc)
             listing = ", ".join(f"`{p.text}`" for p in reversed(tail))
             if not confirm:
                 return Reply(tn(loc, "undo_preview", len(tail), moves=listing), ephemeral=True,
                              choices=[Choice(f"Undo {len(tail)}", "undo", str(len(tail)), row.id, row.version)])
             game = ctx.game_of(row)
-            state = replay(game, len(seats), row.seed, row.options, moves[:len(moves) - len(tail)])
+            # in a worker, from the nearest snapshot: other games' commands go on meanwhile
+            state = await ctx.rebuild(row, len(seats), log, moves[:len(moves) - len(tail)])
             text = t(loc, "undo_done", name=actor.name, moves=listing)
             try:
                 version = await ctx.store.record(
