@@ -221,7 +221,10 @@ class Store:
         return _game(row) if row else None
 
     async def _read_games(self, ids: list[int]) -> dict[int, Row]:
-        rows = await self.fetch_all(f"SELECT {_GAME_COLUMNS} FROM games WHERE id IN ({_marks(ids)})", ids)
+        if self.kind == "postgresql":      # one statement text whatever the batch size: prepared once a connection
+            rows = await self.fetch_all(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ANY(?::bigint[])", (ids,))
+        else:
+            rows = await self.fetch_all(f"SELECT {_GAME_COLUMNS} FROM games WHERE id IN ({_marks(ids)})", ids)
         return {r[0]: r for r in rows}
 
     async def open_game_in(self, channel_id: int) -> GameRow | None:
