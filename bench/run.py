@@ -62,6 +62,7 @@ class Budget:
     load_s: float = 5.0      # seconds each store section runs
     postgres: bool = True    # measure store_postgres too (a PostgreSQL server started for it)
     list_games: int = 10_000  # games in the database where /game list and /game mine are timed
+    undo_lengths: tuple[int, ...] = (20, 2_000, 2_030)   # game lengths where one /undo is timed
 
 
 FULL = Budget(ref_reps=10, playout_s=4.0, seeds=4, moves_per_seed=25, renders=60, store_games=40, store_s=20.0,
@@ -69,7 +70,8 @@ FULL = Budget(ref_reps=10, playout_s=4.0, seeds=4, moves_per_seed=25, renders=60
 QUICK = Budget(ref_reps=6, playout_s=1.0, seeds=3, moves_per_seed=12, renders=24, store_games=16, store_s=8.0,
                slices=4, full_cycles=True)
 TINY = Budget(ref_reps=2, playout_s=0.0, seeds=1, moves_per_seed=2, renders=2, store_games=3, store_s=0.5,
-              slices=1, full_cycles=False, load_games=4, load_s=0.3, postgres=False, list_games=200)
+              slices=1, full_cycles=False, load_games=4, load_s=0.3, postgres=False, list_games=200,
+              undo_lengths=(20, 60))
 
 GOALS = {"move_p95": 1.5, "render": 0.5, "png_bytes": 1_000_000, "store_moves_per_s": 300, "ratio_to_chess": 1.0,
          "store_moves_per_s_19": 1000}      # issue 19, judged on both backends when store_postgres is measured
@@ -503,6 +505,8 @@ async def _run_async(budget: Budget, keys: list[str], workdir: Path, log, connec
     log(f"  store: {budget.load_games} games moving at once on SQLite …")
     store, details["store"] = await store_load.sqlite_section(workdir, budget.load_games, budget.load_s,
                                                                budget.list_games)
+    log("  undo at move 20 and 2,000 …")
+    details["undo"] = await store_load.undo_section(workdir, budget.undo_lengths)
     ref_samples += ref_encode_samples(ref_img, budget.ref_reps // 2)
     result = {
         "ref_encode_ms": _ms(statistics.median(ref_samples)),
@@ -601,6 +605,10 @@ def table_text(result: dict, details: dict) -> str:
             lines.append(f"  lists at {li['games']} games: /game list {li['game_list_ms']} ms (last page "
                          f"{li['game_list_last_page_ms']} ms; {li['open_in_server']} open in the server), "
                          f"/game mine {li['game_mine_ms']} ms ({li['mine_games']} games of the member)")
+    un = details.get("undo")
+    if un:
+        lines.append("undo: " + ", ".join(f"at move {k[3:-3]} {v} ms ({un['resimulated_at_' + k[3:-3]]} moves "
+                                          "re-simulated)" for k, v in un.items() if k.endswith("_ms")))
     sv = details.get("service", {})
     if sv:
         lines.append(f"service: {sv['moves_per_s']:.0f} moves/s through TableService.move with the rules, "

@@ -98,3 +98,57 @@ async def lists_section(setting: str, games: int = 10_000, reps: int = 20) -> di
                 "game_mine_ms": await median_ms(lambda: service.lists.mine(place, actor))}
     finally:
         await store.close()
+
+
+async def undo_section(workdir: Path, lengths: tuple[int, ...] = (20, 2_000, 2_030), reps: int = 5) -> dict:
+    """Median ms of one ``/undo`` through the table service in a solo game of
+    each length (the Steps test game: no dice, every move may be taken back),
+    and how many moves it re-simulated — bounded by the store's snapshots,
+    whatever the length."""
+    from rules import registry
+
+    registry.register("steps", "tests.bot.table.steps_game")
+    game = registry.get("steps")
+    store = await open_store(str(workdir / "undo.db"))
+    out: dict = {}
+    try:
+        service = TableService(store, render_images=False)
+        ann = Actor(1, "Ann")
+        for n, length in enumerate(lengths):
+            place = Place(channel_id=900 + n, guild_id=1)
+            await service.new_game(place, ann, "steps", seed=1)
+            await service.start(place, ann)
+            row = await store.open_game_in(place.channel_id)
+            state, version = game.load(row.state), row.version
+            for i in range(length):
+                move = game.parse(state, 0, f"step {1 + i % 3}")
+                state, _ = game.apply(state, move)
+                version = await store.record(row.id, version, state=game.dump(state), kind="move", seat=0,
+                                             user_id=1, text=move.notation, barrier=False, events=[], now=1.0)
+            await store.mark_announced(row.id, version)      # as in play: the channel has seen every move
+            applied = [0]
+            apply = game.apply
+
+            def counted(state, move, apply=apply, applied=applied):
+                applied[0] += 1
+                return apply(state, move)
+
+            samples = []
+            game.apply = counted
+            try:
+                for _ in range(reps):
+                    started = time.perf_counter()
+                    reply = await service.undo(place, ann, confirm=True)
+                    samples.append(time.perf_counter() - started)
+                    assert reply.ok, reply.text
+                    resimulated = applied[0]
+                    assert (await service.move(place, ann, "step 1")).ok
+                    applied[0] = 0
+            finally:
+                del game.apply
+            out[f"at_{length}_ms"] = round(1000 * statistics.median(samples), 2)
+            out[f"resimulated_at_{length}"] = resimulated
+        return out
+    finally:
+        await store.close()
+        registry.unregister("steps")

@@ -16,16 +16,60 @@ from collections import OrderedDict
 import render
 from bot.table.clock import SystemClock
 from bot.table.i18n import t
-from bot.table.replay import Played, effective_moves
+from bot.table.replay import Played
 from bot.table.values import MAX_INPUT, Actor, Place, Refused
 from render.kit import Table
 from rules import registry
 from rules.core import Game, Result
 from storage.async_tables import AsyncTables
-from storage.store import GameRow, LogRow, SeatRow, Store
+from storage.store import SNAPSHOT_EVERY, GameRow, LogRow, SeatRow, Store
 
 STATE_CACHE = 256        # parsed states kept, by (game, version)
 IMAGE_CACHE = 64         # encoded boards kept, by (game, version)
+
+
+LOG_WINDOW = 2 * SNAPSHOT_EVERY + 50     # log entries an undo reads first (the whole log only if they fall short)
+
+
+def moves_in(entries: list[LogRow]) -> list[Played]:
+    """The moves still in effect among the tail of a log (every entry after
+    some version, in order). Read backwards: an undo entry takes back moves
+    before it, never after, so the tail's moves are exactly those of the
+    whole log that fall in it (the same list as ``effective_moves`` on it)."""
+    pending, kept = 0, []
+    for entry in reversed(entries):
+        if entry.kind == "undo":
+            pending += int(entry.text)
+        elif pending:
+            pending -= 1
+        else:
+            kept.append(Played(entry.version, entry.seat, entry.user_id, entry.text, entry.barrier, entry.kind))
+    kept.reverse()
+    return kept
+
+
+def path_from(entries: list[LogRow], undone: int, snapshots, *, whole: bool) -> tuple[int, list[Played] | None]:
+    """Where to re-simulate from once the last ``undone`` moves in effect are
+    taken back: (the newest snapshot version in ``snapshots`` on that path, the
+    moves to play after it). A snapshot lies on the path when no undo after it
+    (this one included) reaches back to it or before. Version 0 is the set-up,
+    usable only when ``entries`` is the whole log; (0, None): the tail falls short."""
+    pending, kept = undone, []
+    for entry in reversed(entries):
+        if pending == 0 and entry.version in snapshots:   # every entry after this version is accounted for
+            kept.reverse()
+            return entry.version, kept
+        if entry.kind == "undo":
+            pending += int(entry.text)
+        elif pending:
+            pending -= 1
+        else:
+            kept.append(Played(entry.version, entry.seat, entry.user_id, entry.text, entry.barrier, entry.kind))
+    kept.reverse()
+    before = entries[0].version - 1 if entries else None
+    if pending == 0 and before in snapshots:
+        return before, kept
+    return (0, kept) if whole else (0, None)
 
 
 def resimulate(game: Game, start: str | None, seats: int, seed: int, options: dict, moves: list[Played]):
@@ -98,22 +142,19 @@ class TableContext:
             raise Refused(t(locale, "no_game"))
         return row
 
-    async def rebuild(self, row: GameRow, seats: int, log: list[LogRow], kept: list[Played]):
-        """The state after the moves ``kept`` (a prefix of the moves in effect
-        in ``log``), re-simulated in a worker thread — never on the event loop —
-        from the newest stored snapshot that lies on that path (the store keeps
-        one every ``SNAPSHOT_EVERY`` versions), else from the set-up: undo costs
-        the same at move 2,000 as at move 20."""
-        game = self.game_of(row)
-        target = kept[-1].version if kept else 0
-        start, rest = None, kept
-        for version, state in await self.store.snapshots(row.id, target):
-            # the snapshot's moves must be exactly the kept ones up to it (an undo after it may have cut below)
-            then = [p.version for p in effective_moves([e for e in log if e.version <= version])]
-            if then == [p.version for p in kept if p.version <= version]:
-                start, rest = state, kept[len(then):]
-                break
-        return await asyncio.to_thread(resimulate, game, start, seats, row.seed, row.options, rest)
+    async def rebuild(self, row: GameRow, seats: int, log: list[LogRow], undone: int, *, whole: bool):
+        """The state once the last ``undone`` moves in effect are taken back,
+        re-simulated in a worker thread — never on the event loop — from the
+        newest stored snapshot on that path (the store keeps one every
+        ``SNAPSHOT_EVERY`` versions). ``log`` is the whole log (``whole``) or
+        its tail; None when the tail holds no usable snapshot (read the whole
+        log then). Undo so costs the same at move 2,000 as at move 20."""
+        snapshots = dict(await self.store.snapshots(row.id, row.version, limit=LOG_WINDOW // SNAPSHOT_EVERY + 1))
+        start, rest = path_from(log, undone, snapshots, whole=whole)
+        if rest is None:
+            return None
+        return await asyncio.to_thread(resimulate, self.game_of(row), snapshots.get(start), seats, row.seed,
+                                       row.options, rest)
 
     @staticmethod
     def summary_fields(game: Game, state) -> dict:

@@ -5,14 +5,16 @@ move 2,000 as at move 20, and other games' commands answer while it runs."""
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 
 import pytest
 
 from bot.table import Place, TableService
+from bot.table.context import moves_in
 from bot.table.replay import effective_moves, replay
 from rules import registry
-from storage.store import SNAPSHOT_EVERY
+from storage.store import SNAPSHOT_EVERY, LogRow
 from tests.bot.conftest import ANN, BOB, HERE, started
 
 LONG = Place(channel_id=300, guild_id=10)
@@ -116,3 +118,30 @@ async def test_other_games_answer_while_a_long_undo_runs(table, steps, monkeypat
     assert (await undo).ok
     order.append("undo")
     assert order == ["move", "status", "undo"]
+
+
+def test_moves_in_a_tail_are_the_whole_logs_moves_that_fall_in_it():
+    rng = random.Random(5)
+    for _ in range(300):
+        log, effective = [], 0
+        for version in range(1, rng.randint(2, 60)):
+            if effective and rng.random() < 0.25:
+                n = rng.randint(1, effective)
+                log.append(LogRow(version, "undo", 0, 1, str(n), False, [], 0.0))
+                effective -= n
+            else:
+                log.append(LogRow(version, rng.choice(["move", "move", "resign"]), 0, 1, "m", False, [], 0.0))
+                effective += 1
+        whole = effective_moves(log)
+        assert moves_in(log) == whole
+        cut = rng.randint(0, len(log))
+        assert moves_in(log[cut:]) == [p for p in whole if p.version > cut]
+
+
+async def test_undos_of_every_size_on_a_long_game_match_a_full_replay(table, steps):
+    game_id = await long_game(table, 400)
+    rng = random.Random(11)
+    for _ in range(12):
+        await undo_and_check(table, game_id, rng.randint(1, 50))      # some reach below the log's tail
+        for i in range(rng.randint(0, 70)):
+            assert (await table.move(LONG, ANN, f"step {1 + i % 3}")).ok
