@@ -11,6 +11,7 @@ context and calls it; no room reaches into another's private names.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections import OrderedDict
 
 import render
@@ -141,6 +142,15 @@ class TableContext:
         if row is None:
             raise Refused(t(locale, "no_game"))
         return row
+
+    async def row_after(self, game_id: int, version: int, status: str) -> GameRow:
+        """The game row as a save to ``version`` left it. Another process (or
+        task) may have saved again before the re-read: a post, its buttons and
+        its acknowledgement still name this save's version, never a later one."""
+        row = await self.store.game(game_id)
+        if row.version == version:
+            return row
+        return dataclasses.replace(row, version=version, status=status, announced=min(row.announced, version))
 
     async def rebuild(self, row: GameRow, seats: int, log: list[LogRow], undone: int, *, whole: bool):
         """The state once the last ``undone`` moves in effect are taken back,

@@ -184,7 +184,7 @@ class Play:
             except VersionConflict:
                 raise Refused(t(loc, "undo_stale")) from None
             ctx.remember(row.id, version, state)
-            row = await ctx.store.game(row.id)
+            row = await ctx.row_after(row.id, version, "active")
             return await self.turns.post(row, seats, state, [], loc)
 
     # ---- resign
@@ -237,7 +237,7 @@ class Play:
             ctx.remember(row.id, version, state)
             for seat in mine:
                 await ctx.store.set_bot(row.id, seat, True)
-            row = await ctx.store.game(row.id)
+            row = await ctx.row_after(row.id, version, status)
             seats = await ctx.store.seats(row.id)
             if status == "active":
                 acting_bots = [s for s in game.to_act(state) if seats[s].is_bot]

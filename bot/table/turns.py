@@ -76,7 +76,7 @@ class Turns:
             if result is not None or not bots or humans:
                 break
             move = await ai_move(game, row, seats, state, bots[0], version=version)
-        row = await ctx.store.game(row.id)
+        row = await ctx.row_after(row.id, version, status)
         acting_after = game.to_act(state)
         if acting_after == acting_before and row.status == "active" and len(movers) == 1:
             # a sub-step: the same seat goes on. Its public events are the channel's now (not at the end
