@@ -13,9 +13,42 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 Row = Sequence[Any]
+
+# the columns of the view game_saves (migration 9), in the order of :class:`Save`'s fields
+SAVE_COLUMNS = ("game_id", "expected_version", "state", "status", "result", "now", "turn_changed", "to_act",
+                "scores", "kind", "seat", "user_id", "text", "barrier", "events", "public_text", "snapshot")
+
+
+@dataclass(frozen=True)
+class Save:
+    """One move to save: the new state and its log entry, applied only if the
+    game is still at ``expected_version`` (JSON fields already encoded)."""
+    game_id: int
+    expected_version: int
+    state: str
+    status: str
+    result: str | None
+    now: float
+    turn_changed: int
+    to_act: str | None
+    scores: str | None
+    kind: str
+    seat: int | None
+    user_id: int | None
+    text: str
+    barrier: int
+    events: str
+    public_text: str | None
+    snapshot: int           # 1: also keep this state in game_snapshots (undo re-simulates from the nearest)
+
+    def row(self) -> tuple:
+        return (self.game_id, self.expected_version, self.state, self.status, self.result, self.now,
+                self.turn_changed, self.to_act, self.scores, self.kind, self.seat, self.user_id, self.text,
+                self.barrier, self.events, self.public_text, self.snapshot)
 
 
 class Transaction(Protocol):
@@ -38,7 +71,12 @@ class Transaction(Protocol):
 
 class Database(Protocol):
     kind: str            # "sqlite" or "postgresql"
-    one_statement_saves: bool   # Store.record saves through the view game_saves (else: a transaction)
+
+    async def save(self, save: Save) -> None:
+        """Apply one :class:`Save` atomically, or raise
+        :class:`storage.errors.VersionConflict` when the game is no longer at
+        its expected version. Saves of many tasks are written together (a
+        batch per transaction); each still applies or fails on its own."""
 
     def transaction(self) -> AbstractAsyncContextManager[Transaction]:
         """A write transaction. On SQLite writers are serialised (one at a time,

@@ -39,6 +39,10 @@ async def _mover(store: Store, game_id: int, name: str, state: str, deadline: fl
         except VersionConflict:
             counts["conflicts"] += 1
             continue
+        except Exception as exc:       # the store gave up (e.g. a lock timeout): counted, never acknowledged
+            counts["errors"] += 1
+            counts["first_error"] = counts["first_error"] or f"{type(exc).__name__}: {exc}"
+            continue
         acked.append((game_id, version, f"{name}-{i}"))
         i += 1
 
@@ -56,7 +60,7 @@ async def measure(setting: str | Path, *, games: int = 100, seconds: float = 5.0
                for g in range(games)]
         state = json.dumps({"board": "x" * max(0, state_bytes - 20)})
         acked: list[tuple[int, int, str]] = []
-        counts = {"conflicts": 0}
+        counts = {"conflicts": 0, "errors": 0, "first_error": ""}
         started, cpu = time.perf_counter(), time.process_time()
         deadline = started + seconds
         await asyncio.gather(*[_mover(store, game_id, f"s{n}", state, deadline, acked, counts)
@@ -73,8 +77,11 @@ async def measure(setting: str | Path, *, games: int = 100, seconds: float = 5.0
             versions = [v for v, _ in mine]
             doubled += len(versions) - len(set(versions))
         return {"backend": first.kind, "moves_per_s": round(len(acked) / elapsed, 1), "lost_updates": lost,
-                "doubled": doubled, "moves": len(acked), "conflicts": counts["conflicts"], "games": games,
+                "doubled": doubled, "moves": len(acked), "conflicts": counts["conflicts"], "errors": counts["errors"],
+                "first_error": counts["first_error"], "games": games,
                 "stores": stores, "seconds": round(elapsed, 2), "state_bytes": len(state),
+                "saves_per_batch": round(sum(s.db.saves.saved for s in opened)
+                                         / max(1, sum(s.db.saves.batches for s in opened)), 1),
                 # this process's CPU per acknowledged move (the client's cost, whatever else loads the machine)
                 "client_cpu_ms_per_move": round(1000 * cpu / max(1, len(acked)), 3)}
     finally:

@@ -180,6 +180,44 @@ MIGRATIONS: list[str] = [
         owner      TEXT,                      -- the process holding it; NULL: free
         expires_at REAL NOT NULL DEFAULT 0    -- after this, anyone may take it
     );
+    # 9: store speed, lists and undo. Saves come in batches (storage.batching) through a view with one more
+    # column, snapshot: every so many versions the state is kept in game_snapshots, so undo re-simulates only
+    # from the nearest. games_unannounced goes: its predicate reads version, so every save had to maintain it
+    # (start-up catch-up reads games_by_status instead). Indexes for the paged lists.
+    """
+    DROP INDEX games_unannounced;
+    -- /game list: a server's open games in id order, a page at a time (the query names the same statuses)
+    CREATE INDEX open_games_by_guild ON games (guild_id, id) WHERE status IN ('lobby', 'active');
+    -- /game mine: a member's games without visiting the seats' rows
+    CREATE INDEX seats_by_user_game ON seats (user_id, game_id);
+    DROP INDEX seats_by_user;
+    CREATE TABLE game_snapshots (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,                -- the game's version this state belongs to
+        state   TEXT    NOT NULL,
+        PRIMARY KEY (game_id, version)
+    );
+    DROP VIEW game_saves;
+    CREATE VIEW game_saves AS SELECT
+        NULL AS game_id, NULL AS expected_version, NULL AS state, NULL AS status, NULL AS result, NULL AS now,
+        NULL AS turn_changed, NULL AS to_act, NULL AS scores, NULL AS kind, NULL AS seat, NULL AS user_id,
+        NULL AS text, NULL AS barrier, NULL AS events, NULL AS public_text, NULL AS snapshot
+        WHERE 0;
+    CREATE TRIGGER game_saves_insert INSTEAD OF INSERT ON game_saves
+    BEGIN
+        SELECT RAISE(ABORT, 'hearth: version conflict') WHERE NOT EXISTS
+            (SELECT 1 FROM games WHERE id = NEW.game_id AND version = NEW.expected_version);
+        UPDATE games SET state = NEW.state, version = NEW.expected_version + 1, status = NEW.status,
+            result = NEW.result, updated_at = NEW.now,
+            turn_started_at = CASE WHEN NEW.turn_changed = 1 THEN NEW.now ELSE turn_started_at END,
+            to_act = NEW.to_act, scores = NEW.scores
+            WHERE id = NEW.game_id;
+        INSERT INTO moves (game_id, version, kind, seat, user_id, text, barrier, events, created_at, public_text)
+            VALUES (NEW.game_id, NEW.expected_version + 1, NEW.kind, NEW.seat, NEW.user_id, NEW.text,
+                    NEW.barrier, NEW.events, NEW.now, NEW.public_text);
+        INSERT INTO game_snapshots (game_id, version, state)
+            SELECT NEW.game_id, NEW.expected_version + 1, NEW.state WHERE NEW.snapshot = 1;
+    END;
     """,
 ]
 
@@ -344,6 +382,52 @@ POSTGRES_MIGRATIONS: list[str] = [
         owner      TEXT,
         expires_at DOUBLE PRECISION NOT NULL DEFAULT 0
     );
+    # 9: batches of saves (storage.batching): a conflicting row is skipped (the trigger returns NULL) and the
+    # statement's RETURNING says which applied; every so many versions the state goes to game_snapshots (undo
+    # re-simulates from the nearest). games_unannounced goes (its predicate reads version, so no save could be
+    # a HOT update); the games table leaves room in its pages for HOT updates.
+    """
+    DROP INDEX games_unannounced;
+    ALTER TABLE games SET (fillfactor = 80);
+    CREATE INDEX open_games_by_guild ON games (guild_id, id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX seats_by_user_game ON seats (user_id, game_id);
+    DROP INDEX seats_by_user;
+    CREATE TABLE game_snapshots (
+        game_id BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        state   TEXT    NOT NULL,
+        PRIMARY KEY (game_id, version)
+    );
+    DROP VIEW game_saves;
+    CREATE VIEW game_saves AS SELECT
+        NULL::bigint AS game_id, NULL::integer AS expected_version, NULL::text AS state, NULL::text AS status,
+        NULL::text AS result, NULL::double precision AS now, NULL::integer AS turn_changed, NULL::text AS to_act,
+        NULL::text AS scores, NULL::text AS kind, NULL::integer AS seat, NULL::bigint AS user_id,
+        NULL::text AS text, NULL::integer AS barrier, NULL::text AS events, NULL::text AS public_text,
+        NULL::integer AS snapshot
+        WHERE false;
+    CREATE OR REPLACE FUNCTION hearth_save_move() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        UPDATE games SET state = NEW.state, version = NEW.expected_version + 1, status = NEW.status,
+            result = NEW.result, updated_at = NEW.now,
+            turn_started_at = CASE WHEN NEW.turn_changed = 1 THEN NEW.now ELSE turn_started_at END,
+            to_act = NEW.to_act, scores = NEW.scores
+            WHERE id = NEW.game_id AND version = NEW.expected_version;
+        IF NOT FOUND THEN
+            RETURN NULL;      -- a version conflict: this row is skipped, the others of the batch go on
+        END IF;
+        INSERT INTO moves (game_id, version, kind, seat, user_id, text, barrier, events, created_at, public_text)
+            VALUES (NEW.game_id, NEW.expected_version + 1, NEW.kind, NEW.seat, NEW.user_id, NEW.text,
+                    NEW.barrier, NEW.events, NEW.now, NEW.public_text);
+        IF NEW.snapshot = 1 THEN
+            INSERT INTO game_snapshots (game_id, version, state)
+                VALUES (NEW.game_id, NEW.expected_version + 1, NEW.state);
+        END IF;
+        RETURN NEW;
+    END
+    $$;
+    CREATE TRIGGER game_saves_insert INSTEAD OF INSERT ON game_saves
+        FOR EACH ROW EXECUTE FUNCTION hearth_save_move();
     """,
 ]
 

@@ -16,8 +16,9 @@ from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
-from storage.database import Row
-from storage.errors import ConstraintViolation
+from storage.batching import SaveQueue
+from storage.database import SAVE_COLUMNS, Row, Save
+from storage.errors import ConstraintViolation, VersionConflict
 
 try:  # optional: only a PostgreSQL setting needs it (pip install "hearth[postgres]")
     import asyncpg
@@ -25,6 +26,13 @@ except ImportError:  # pragma: no cover - the factory refuses the setting with o
     asyncpg = None
 
 MIGRATION_LOCK = 0x4E4152_7448     # any constant; the same in every Hearth process
+SAVE_WRITERS = 2                    # batches in flight at once (each on its own pooled connection)
+_SAVE_TYPES = ("bigint", "integer", "text", "text", "text", "double precision", "integer", "text", "text", "text",
+               "integer", "bigint", "text", "integer", "text", "text", "integer")
+# a batch of saves in one statement: one array a column; the trigger returns the rows it applied (migration 9)
+_SAVE_BATCH = (f"INSERT INTO game_saves ({', '.join(SAVE_COLUMNS)}) SELECT * FROM unnest("
+               + ", ".join(f"${i}::{t}[]" for i, t in enumerate(_SAVE_TYPES, start=1))
+               + ") RETURNING game_id")
 _PLACEHOLDER = re.compile(r"'(?:[^']|'')*'|\?")
 
 
@@ -86,11 +94,33 @@ class PostgresTransaction:
 
 class PostgresDatabase:
     kind = "postgresql"
-    one_statement_saves = True      # a move is one round trip: INSERT INTO game_saves
 
     def __init__(self, pool, url: str) -> None:
         self.pool = pool
         self.url = url
+        self.saves = SaveQueue(self._write_batch, writers=SAVE_WRITERS)
+
+    async def save(self, save: Save) -> None:
+        await self.saves.save(save)
+
+    async def _write_batch(self, saves: list[Save]) -> list[BaseException | None]:
+        """One statement, one round trip, one commit for the whole batch (games in id
+        order, so two processes' batches lock rows in the same order)."""
+        columns = [list(c) for c in zip(*(s.row() for s in saves), strict=True)]
+        try:
+            applied = {r[0] for r in await self.pool.fetch(_SAVE_BATCH, *columns)}
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            if len(saves) == 1:
+                raise ConstraintViolation(str(exc)) from exc
+            return [await self._alone(s) for s in saves]   # one save broke a rule: tell whose it was
+        return [None if s.game_id in applied else
+                VersionConflict(f"game {s.game_id} is no longer at version {s.expected_version}") for s in saves]
+
+    async def _alone(self, save: Save) -> BaseException | None:
+        try:
+            return (await self._write_batch([save]))[0]
+        except BaseException as exc:    # handed to the save's caller
+            return exc
 
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresDatabase:

@@ -6,13 +6,16 @@ Every write that changes a game checks the ``version`` it was given (the one
 the caller loaded): of two moves sent at the same instant exactly one
 applies, the other gets :class:`VersionConflict` and is retried against the
 new state by the table service. Nothing is ever lost or doubled, whatever the
-backend and however many processes share the database. On PostgreSQL a
-move is saved by one statement, ``INSERT INTO game_saves``, whose trigger
-checks the version, saves the game and appends the log entry (migration 6);
-the game row's lock makes a racing save wait, then find the version gone. On
-SQLite writers are serialised by the file's write lock, and a save checks,
-appends and updates in one ``BEGIN IMMEDIATE`` transaction. Other writes
-open with ``UPDATE games … WHERE id = ? AND version = ?``.
+backend and however many processes share the database. A move is saved
+through the view ``game_saves`` (migration 9), whose trigger checks the
+version, saves the game, appends the log entry and, every
+``SNAPSHOT_EVERY`` versions, keeps the state in ``game_snapshots``. The
+saves of concurrent tasks are written together, a batch per transaction
+(:mod:`storage.batching`): on SQLite the versions read under the file's
+write lock say which apply; on PostgreSQL one ``INSERT … SELECT FROM
+unnest(…) RETURNING`` writes a batch, the game row's lock making a racing
+save wait, then find the version gone. Other writes open with
+``UPDATE games … WHERE id = ? AND version = ?``.
 
 Other modules that keep their own rows in the same database (e.g.
 :mod:`storage.async_tables`) use the public :meth:`Store.transaction`,
@@ -28,7 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from storage.database import Database, Row, Transaction
+from storage.batching import RowReader
+from storage.database import Database, Row, Save, Transaction
 from storage.errors import ChannelBusy, ConstraintViolation, NotSupported, StoreError, VersionConflict
 from storage.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
 from storage.sqlite import SqliteDatabase
@@ -38,6 +42,7 @@ __all__ = ["OPEN_STATUSES", "Store", "StoreError", "VersionConflict", "ChannelBu
            "NotSupported", "SeatRow", "GameRow", "LogRow", "GameSummary"]
 
 OPEN_STATUSES = ("lobby", "active")
+SNAPSHOT_EVERY = 50      # every 50th version's state is kept in game_snapshots: undo re-simulates ≤ 49 moves
 
 
 @dataclass(frozen=True)
@@ -106,7 +111,6 @@ class LogRow:
 
 _GAME_COLUMNS = ("id, guild_id, channel_id, game_key, status, options, seed, creator_id, state, version, "
                  "announced, result, created_at, updated_at, turn_started_at")
-_SAVE_CONFLICT = "hearth: version conflict"     # what the game_saves trigger raises (migrations.py, 6)
 _SUMMARY_COLUMNS = "id, guild_id, channel_id, game_key, status, version, to_act, turn_started_at, scores, updated_at"
 
 
@@ -123,12 +127,28 @@ def _marks(values: Sequence) -> str:
     return ",".join("?" * len(values))
 
 
+_STATUSES = ("lobby", "active", "finished", "abandoned")
+
+
+def _status_in(statuses: Sequence[str]) -> str:
+    """``status IN ('lobby', 'active')`` written out (each checked against the
+    four statuses): a partial index on those statuses serves only a query that
+    names the same values, which a ``?`` would hide from the planner."""
+    for status in statuses:
+        if status not in _STATUSES:
+            raise ValueError(f"unknown game status {status!r}")
+    ordered = [s for s in _STATUSES if s in statuses]
+    return "status IN (" + ", ".join(f"'{s}'" for s in ordered) + ")"
+
+
 class Store:
     """The games, seats and move log of one database, through a
     :class:`storage.database.Database` backend."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        # game rows asked for at once are read by one query (PostgreSQL: two in flight, on pooled connections)
+        self.rows = RowReader(self._read_games, readers=1 if db.kind == "sqlite" else 2)
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -200,8 +220,15 @@ class Store:
     # ------------------------------------------------------------- reads
 
     async def game(self, game_id: int) -> GameRow | None:
-        row = await self.fetch_one(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        row = await self.rows.read(game_id)
         return _game(row) if row else None
+
+    async def _read_games(self, ids: list[int]) -> dict[int, Row]:
+        if self.kind == "postgresql":      # one statement text whatever the batch size: prepared once a connection
+            rows = await self.fetch_all(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ANY(?::bigint[])", (ids,))
+        else:
+            rows = await self.fetch_all(f"SELECT {_GAME_COLUMNS} FROM games WHERE id IN ({_marks(ids)})", ids)
+        return {r[0]: r for r in rows}
 
     async def open_game_in(self, channel_id: int) -> GameRow | None:
         # the unique partial index one_open_game_per_channel answers this
@@ -253,21 +280,36 @@ class Store:
             after = ids[-1]
 
     async def summaries(self, guild_id: int | None = None, statuses: tuple[str, ...] = OPEN_STATUSES, *,
-                        after_id: int = 0, limit: int = 25) -> list[GameSummary]:
-        """One page of game summaries (of a server, or of all), in id order after ``after_id``."""
-        where, args = f"status IN ({_marks(statuses)}) AND id > ?", [*statuses, after_id]
+                        after_id: int = 0, limit: int = 25, offset: int = 0) -> list[GameSummary]:
+        """One page of game summaries (of a server, or of all), in id order
+        after ``after_id``, skipping ``offset`` (a page number's worth; the
+        index open_games_by_guild walks a server's open games in order)."""
+        where, args = f"{_status_in(statuses)} AND id > ?", [after_id]
         if guild_id is not None:
             where, args = "guild_id = ? AND " + where, [guild_id, *args]
-        rows = await self.fetch_all(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE {where} ORDER BY id LIMIT ?",
-                                    (*args, limit))
+        rows = await self.fetch_all(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE {where} ORDER BY id "
+                                    "LIMIT ? OFFSET ?", (*args, limit, max(0, offset)))
         return await self._summaries(rows)
 
+    async def count_games(self, guild_id: int | None = None, statuses: tuple[str, ...] = OPEN_STATUSES) -> int:
+        """How many games of those statuses (a server's, or all) — from an index."""
+        if guild_id is None:
+            row = await self.fetch_one(f"SELECT COUNT(*) FROM games WHERE {_status_in(statuses)}")
+        else:
+            row = await self.fetch_one(f"SELECT COUNT(*) FROM games WHERE guild_id = ? AND {_status_in(statuses)}",
+                                       (guild_id,))
+        return int(row[0])
+
     async def summaries_of_user(self, user_id: int, statuses: tuple[str, ...] = OPEN_STATUSES, *,
-                                after_id: int = 0, limit: int = 25) -> list[GameSummary]:
-        """One page of summaries of the games where ``user_id`` holds a seat."""
-        rows = await self.fetch_all(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE status IN ({_marks(statuses)}) "
-                                    "AND id > ? AND id IN (SELECT game_id FROM seats WHERE user_id = ?) "
-                                    "ORDER BY id LIMIT ?", (*statuses, after_id, user_id, limit))
+                                after_id: int = 0, limit: int = 25, guild_id: int | None = None) -> list[GameSummary]:
+        """One page of summaries of the games where ``user_id`` holds a seat
+        (of one server when ``guild_id`` is given)."""
+        where, args = f"{_status_in(statuses)} AND id > ?", [after_id]
+        if guild_id is not None:
+            where, args = where + " AND guild_id = ?", [*args, guild_id]
+        rows = await self.fetch_all(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE {where} AND id IN "
+                                    "(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id LIMIT ?",
+                                    (*args, user_id, limit))
         return await self._summaries(rows)
 
     async def _summaries(self, rows: list[Row]) -> list[GameSummary]:
@@ -295,6 +337,13 @@ class Store:
             args += (limit,)
         rows = await self.fetch_all(sql, args)
         return [_log_row(r) for r in rows]
+
+    async def snapshots(self, game_id: int, at_most: int, *, limit: int = 3) -> list[tuple[int, str]]:
+        """The newest stored states of a game at versions ≤ ``at_most``, newest
+        first, as (version, state JSON): undo re-simulates from one of them."""
+        rows = await self.fetch_all("SELECT version, state FROM game_snapshots WHERE game_id = ? AND version <= ? "
+                                    "ORDER BY version DESC LIMIT ?", (game_id, at_most, limit))
+        return [(r[0], r[1]) for r in rows]
 
     async def unannounced(self) -> list[GameRow]:
         """Games with saved moves never posted (a crash between save and post)."""
@@ -368,47 +417,12 @@ class Store:
 
         ``to_act`` (seats to act now) and ``scores`` (by seat) fill the summary
         columns the lists read; left out, they are stored as unknown."""
-        if self.db.one_statement_saves:
-            await self._save_in_one_statement(game_id, expected_version, state, kind, seat, user_id, text, barrier,
-                                              events, now, status, result, turn_changed, public_text, to_act, scores)
-            return expected_version + 1
-        async with self.transaction() as tx:
-            row = await tx.fetch_one("SELECT version FROM games WHERE id = ?", (game_id,))
-            if row is None or row[0] != expected_version:
-                raise VersionConflict(f"game {game_id} is at version {row and row[0]}, not {expected_version}")
-            try:
-                await tx.execute(
-                    "INSERT INTO moves (game_id, version, kind, seat, user_id, text, barrier, events, created_at, "
-                    "public_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, expected_version + 1, kind, seat, user_id, text, int(barrier), json.dumps(events), now,
-                     public_text if public_text != text else None))
-            except ConstraintViolation as exc:     # UNIQUE (game_id, version): another writer logged it first
-                raise VersionConflict(f"game {game_id} moved past version {expected_version}") from exc
-            await self._claim_version(
-                tx, game_id, expected_version,
-                "state = ?, version = ?, status = ?, result = ?, updated_at = ?, "
-                "turn_started_at = CASE WHEN ? = 1 THEN ? ELSE turn_started_at END, to_act = ?, scores = ?",
-                (state, expected_version + 1, status, json.dumps(result) if result else None, now,
-                 int(turn_changed), now, _json_or_none(to_act), _json_or_none(scores)))
-        return expected_version + 1
-
-    async def _save_in_one_statement(self, game_id, expected_version, state, kind, seat, user_id, text, barrier,
-                                     events, now, status, result, turn_changed, public_text, to_act, scores) -> None:
-        try:
-            # the trigger of the view game_saves (migration 6) checks the version, saves the game and appends
-            # the move, atomically, in one trip to the database
-            await self.db.execute(
-                "INSERT INTO game_saves (game_id, expected_version, state, status, result, now, turn_changed, "
-                "to_act, scores, kind, seat, user_id, text, barrier, events, public_text) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, expected_version, state, status, json.dumps(result) if result else None, now,
-                 int(turn_changed), _json_or_none(to_act), _json_or_none(scores), kind, seat, user_id, text,
-                 int(barrier), json.dumps(events), public_text if public_text != text else None))
-        except ConstraintViolation as exc:
-            if _SAVE_CONFLICT not in str(exc):
-                raise
-            row = await self.fetch_one("SELECT version FROM games WHERE id = ?", (game_id,))
-            raise VersionConflict(f"game {game_id} is at version {row and row[0]}, not {expected_version}") from None
+        version = expected_version + 1
+        await self.db.save(Save(
+            game_id, expected_version, state, status, json.dumps(result) if result else None, now, int(turn_changed),
+            _json_or_none(to_act), _json_or_none(scores), kind, seat, user_id, text, int(barrier), json.dumps(events),
+            public_text if public_text != text else None, int(version % SNAPSHOT_EVERY == 0)))
+        return version
 
     async def set_status(self, game_id: int, expected_version: int, status: str, now: float) -> int:
         async with self.transaction() as tx:

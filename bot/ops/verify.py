@@ -1,13 +1,16 @@
 """Replay every stored game from its move log and compare with the saved
-state: the log is the game, so they must agree to the byte."""
+state: the log is the game, so they must agree to the byte. Games are read
+a page at a time and each is re-simulated in a worker thread, so a bot that
+runs verify keeps answering meanwhile."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
-from bot.table.replay import effective_moves, replay
+from bot.table.replay import Played, effective_moves, replay
 from rules import registry
-from storage.store import Store
+from storage.store import GameRow, Store
 
 
 @dataclass(frozen=True)
@@ -19,17 +22,22 @@ class Report:
     problem: str = ""
 
 
+def _agrees(row: GameRow, seats: int, moves: list[Played]) -> bool:
+    """Pure CPU (run in a worker): does the log replay to the stored state?"""
+    game = registry.get(row.key)
+    state = replay(game, seats, row.seed, row.options, moves)
+    return game.dump(state) == game.dump(game.load(row.state))
+
+
 async def verify_all(store: Store) -> list[Report]:
     reports = []
     async for row in store.each_game(("active", "finished", "abandoned")):   # a page at a time
         if row.state is None:
             continue
         try:
-            game = registry.get(row.key)
             seats = await store.seats(row.id)
             moves = effective_moves(await store.log(row.id))
-            state = replay(game, len(seats), row.seed, row.options, moves)
-            ok = game.dump(state) == game.dump(game.load(row.state))
+            ok = await asyncio.to_thread(_agrees, row, len(seats), moves)
             reports.append(Report(row.id, row.key, row.channel_id, ok,
                                   "" if ok else "replaying the log gives another state"))
         except Exception as exc:  # a report, not a crash: one broken game must not hide the others

@@ -52,6 +52,10 @@ async def export_data(ctx: TableContext, game_id: int) -> dict:
     }
 
 
+def _encoded(data: dict) -> bytes:
+    return json.dumps(data, indent=1, ensure_ascii=False).encode()
+
+
 def _played(data: dict) -> list[Played]:
     rows = [LogRow(int(e["version"]), str(e["kind"]), e.get("seat"), e.get("user_id"), str(e["text"]),
                    bool(e.get("barrier")), list(e.get("events") or []), float(e.get("at") or 0)) for e in data["log"]]
@@ -71,46 +75,60 @@ def replay_data(data: dict):
         raise ExportError(f"the log does not replay: {exc}") from exc
 
 
-async def load_game(ctx: TableContext, channel_id: int, data: dict, guild_id: int | None = None) -> int:
-    """Store an exported game under ``channel_id`` by playing its log again
-    through the store (so the copy has the same log, state and result).
-    Returns the new game's id."""
-    game, final = replay_data(data)
-    seats = [SeatRow(int(s["seat"]), int(s["user_id"]), str(s["name"]), False) for s in data["seats"]]
-    store = ctx.store
-    first = data["log"][0]["at"] if data["log"] else data.get("created_at") or ctx.clock.now()
-    row = await store.create_game(guild_id=guild_id, channel_id=channel_id, key=game.key, options=data["options"],
-                                  seed=int(data["seed"]), creator_id=seats[0].user_id, creator_name=seats[0].name,
-                                  now=float(first))
-    state = game.setup(len(seats), row.seed, row.options)
-    version = await store.start(row.id, row.version, seats, game.dump(state), float(first))
+def _entry_states(game, seats: int, seed: int, options: dict, entries: list[dict], final) -> list[tuple[str, dict]]:
+    """Each log entry's resulting state (JSON) and summary columns, re-simulated
+    once (in a worker thread); ExportError if the end differs from ``final``."""
+    state = game.setup(seats, seed, options)
     history = [state]
-    entries = data["log"]
-    for i, entry in enumerate(entries):
+    out = []
+    for entry in entries:
         kind = entry["kind"]
         if kind == "move":
-            move = game.parse(state, entry["seat"], entry["text"])
-            state, _ = game.apply(state, move)
+            state, _ = game.apply(state, game.parse(state, entry["seat"], entry["text"]))
             history.append(state)
         elif kind == "undo":
             del history[len(history) - int(entry["text"]):]
             state = history[-1]
+        out.append((game.dump(state), TableContext.summary_fields(game, state)))
+    if game.dump(state) != game.dump(final):
+        raise ExportError("the stored copy differs from the replay")
+    return out
+
+
+async def load_game(ctx: TableContext, channel_id: int, data: dict, guild_id: int | None = None) -> int:
+    """Store an exported game under ``channel_id`` by playing its log again
+    through the store (so the copy has the same log, state and result).
+    The re-simulation runs in worker threads, never on the event loop.
+    Returns the new game's id."""
+    game, final = await asyncio.to_thread(replay_data, data)
+    seats = [SeatRow(int(s["seat"]), int(s["user_id"]), str(s["name"]), False) for s in data["seats"]]
+    store = ctx.store
+    first = data["log"][0]["at"] if data["log"] else data.get("created_at") or ctx.clock.now()
+    options = dict(data["options"])
+    entries = data["log"]
+    states = await asyncio.to_thread(_entry_states, game, len(seats), int(data["seed"]), options, entries, final)
+    row = await store.create_game(guild_id=guild_id, channel_id=channel_id, key=game.key, options=options,
+                                  seed=int(data["seed"]), creator_id=seats[0].user_id, creator_name=seats[0].name,
+                                  now=float(first))
+    setup = await asyncio.to_thread(game.setup, len(seats), row.seed, row.options)
+    version = await store.start(row.id, row.version, seats, game.dump(setup), float(first),
+                                **ctx.summary_fields(game, setup))
+    for i, (entry, (state, summary)) in enumerate(zip(entries, states, strict=True)):
+        kind = entry["kind"]
         last = i == len(entries) - 1
         status = str(data.get("status") or "active") if last else "active"
         extra = {"public_text": str(entry["public_text"])} if entry.get("public_text") is not None else {}
-        version = await store.record(row.id, version, state=game.dump(state), kind=kind, seat=entry.get("seat"),
+        version = await store.record(row.id, version, state=state, kind=kind, seat=entry.get("seat"),
                                      user_id=entry.get("user_id"), text=str(entry["text"]),
                                      barrier=bool(entry.get("barrier")), events=list(entry.get("events") or []),
                                      now=float(entry.get("at") or first), status=status,
-                                     result=data.get("result") if last else None, **extra)
+                                     result=data.get("result") if last else None, **extra, **summary)
     if not entries and data.get("status") in ("finished", "abandoned"):
         version = await store.set_status(row.id, version, data["status"], float(first))
     for s in data["seats"]:
         if s.get("table_plays"):
             await store.set_bot(row.id, int(s["seat"]), True)
     await store.mark_announced(row.id, version)
-    if game.dump(state) != game.dump(final):
-        raise ExportError("the stored copy differs from the replay")
     return row.id
 
 
@@ -129,7 +147,7 @@ class Archive:
         data = await export_data(self.ctx, row.id)
         name = f"hearth-{row.key}-{row.id}.json"
         reply = Reply(t(loc, "export_done", game=self.ctx.game_of(row).name, file=name), ephemeral=True)
-        reply.image = json.dumps(data, indent=1, ensure_ascii=False).encode()
+        reply.image = await asyncio.to_thread(_encoded, data)     # a long log is megabytes of JSON
         reply.image_name = name
         return reply
 

@@ -11,48 +11,65 @@ from bot.table.i18n import duration, entry_events, t
 from bot.table.notices import where
 from bot.table.replay import effective_moves
 from bot.table.values import Actor, Place, Refused, Reply
+from storage.store import GameSummary
 
 LIST_LIMIT = 25
+MINE_PAGE = 200          # summaries read at a time for /game mine
 
 
 class Lists:
     def __init__(self, ctx: TableContext) -> None:
         self.ctx = ctx
 
-    async def _line(self, row, loc) -> tuple[str, list[int]]:
-        game = self.ctx.game_of(row)
-        seats = await self.ctx.store.seats(row.id)
-        if row.status == "lobby":
-            return (f"**{game.display_name(loc)}** {where(row)} — "
+    async def _acting(self, summary: GameSummary) -> list[int]:
+        """Whose turn it is, from the summary columns; a game not saved since
+        they exist (to_act unknown) is read once from its state."""
+        if summary.to_act is not None:
+            return summary.to_act
+        row = await self.ctx.store.game(summary.id)
+        return self.ctx.game_of(row).to_act(self.ctx.state_of(row)) if row and row.state else []
+
+    async def _line(self, summary: GameSummary, loc) -> tuple[str, list[int]]:
+        game = self.ctx.game_of(summary)
+        seats = list(summary.seats)
+        if summary.status == "lobby":
+            return (f"**{game.display_name(loc)}** {where(summary)} — "
                     + t(loc, "list_lobby", seated=self.ctx.seated_list(seats)), [])
-        state = self.ctx.state_of(row)
-        acting = game.to_act(state)
-        since = duration(self.ctx.clock.now() - (row.turn_started_at or row.updated_at), loc)
-        return (f"**{game.display_name(loc)}** {where(row)} — "
+        acting = await self._acting(summary)
+        since = duration(self.ctx.clock.now() - (summary.turn_started_at or summary.updated_at), loc)
+        return (f"**{game.display_name(loc)}** {where(summary)} — "
                 + t(loc, "list_turn", who=self.ctx.who(acting, seats), since=since),
                 [seats[s].user_id for s in acting if s < len(seats) and not seats[s].is_bot])
 
-    async def game_list(self, place: Place, actor: Actor) -> Reply:
+    async def game_list(self, place: Place, actor: Actor, page: int = 1) -> Reply:
+        """The server's open games, 25 a page (``page`` from 1), from the
+        summary columns: no state is read."""
         loc = actor.locale
-        rows = await self.ctx.store.games(place.guild_id)
-        if not rows:
+        total = await self.ctx.store.count_games(place.guild_id)
+        if not total:
             return Reply(t(loc, "list_empty"), ephemeral=True)
+        skip = (max(1, page) - 1) * LIST_LIMIT
+        summaries = await self.ctx.store.summaries(place.guild_id, offset=skip, limit=LIST_LIMIT)
         lines = [t(loc, "list_head")]
-        for row in rows[:LIST_LIMIT]:
-            lines.append("• " + (await self._line(row, loc))[0])
-        if len(rows) > LIST_LIMIT:
-            lines.append(f"… (+{len(rows) - LIST_LIMIT})")
+        for summary in summaries:
+            lines.append("• " + (await self._line(summary, loc))[0])
+        if total > skip + len(summaries):
+            lines.append(f"… (+{total - skip - len(summaries)})")
         return Reply("\n".join(lines)[:1990], ephemeral=True)
 
     async def mine(self, place: Place, actor: Actor) -> Reply:
+        """Every game of this server (or everywhere, in a DM) waiting on the
+        caller, from the summary columns, a page of games at a time."""
         loc = actor.locale
         lines = []
-        for row in await self.ctx.store.games_of_user(actor.user_id, ("active",)):
-            if place.guild_id is not None and row.guild_id != place.guild_id:
-                continue
-            text, waiting_on = await self._line(row, loc)
-            if actor.user_id in waiting_on:
-                lines.append("• " + text)
+        after = 0
+        while page := await self.ctx.store.summaries_of_user(actor.user_id, ("active",), after_id=after,
+                                                             limit=MINE_PAGE, guild_id=place.guild_id):
+            for summary in page:
+                text, waiting_on = await self._line(summary, loc)
+                if actor.user_id in waiting_on:
+                    lines.append("• " + text)
+            after = page[-1].id
         if not lines:
             return Reply(t(loc, "mine_empty"), ephemeral=True)
         return Reply("\n".join([t(loc, "mine_head")] + lines)[:1990], ephemeral=True)

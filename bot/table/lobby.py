@@ -184,7 +184,8 @@ class Lobby:
                  for seat, p in enumerate(owners)]
         try:
             version = await ctx.store.start(row.id, row.version, final, game.dump(state), ctx.clock.now(),
-                                            options=options if options != row.options else None)
+                                            options=options if options != row.options else None,
+                                            **ctx.summary_fields(game, state))
         except VersionConflict:
             raise Refused(t(loc, "busy")) from None
         ctx.remember(row.id, version, state)

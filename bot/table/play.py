@@ -6,10 +6,10 @@ is tried again on the new position or refused, never lost."""
 from __future__ import annotations
 
 from bot.table.ai_seats import ai_move
-from bot.table.context import TableContext
+from bot.table.context import LOG_WINDOW, TableContext, moves_in
 from bot.table.i18n import label_text, refusal_text, t, tn
 from bot.table.names import named
-from bot.table.replay import Played, effective_moves, replay
+from bot.table.replay import Played
 from bot.table.turns import Turns
 from bot.table.values import MAX_INPUT, Actor, Choice, Place, Refused, Reply, refusal
 from rules.core import Game, IllegalMove, Move, Result
@@ -151,24 +151,42 @@ class Play:
                 raise Refused(ctx.not_active_text(row, seats, loc))
             if expected_version is not None and expected_version != row.version:
                 raise Refused(t(loc, "undo_stale"))
-            moves = effective_moves(await ctx.store.log(row.id))
-            tail = self.undoable(moves, seats, actor, max(1, min(int(count), UNDO_MAX)), loc)
+            count = max(1, min(int(count), UNDO_MAX))
+            # the log's tail first: a game of 2,000 moves costs what one of 20 does
+            after = max(0, row.version - LOG_WINDOW)
+            log = await ctx.store.log(row.id, after_version=after)
+            moves = moves_in(log)
+            mine = {s.seat for s in seats if s.user_id == actor.user_id}
+            try:
+                tail = self.undoable(moves, seats, actor, count, loc)
+                short = after > 0 and len(tail) < count and len(tail) == len(moves)
+            except Refused:
+                if after == 0 or any(p.seat in mine for p in moves):
+                    raise
+                short = True        # which refusal it is depends on moves before the tail
+            if short:
+                after, log = 0, await ctx.store.log(row.id)
+                moves = moves_in(log)
+                tail = self.undoable(moves, seats, actor, count, loc)
             listing = ", ".join(f"`{p.text}`" for p in reversed(tail))
             if not confirm:
                 return Reply(tn(loc, "undo_preview", len(tail), moves=listing), ephemeral=True,
                              choices=[Choice(t(loc, "undo_button", n=len(tail)), "undo", str(len(tail)), row.id, row.version)])
             game = ctx.game_of(row)
-            state = replay(game, len(seats), row.seed, row.options, moves[:len(moves) - len(tail)])
+            # in a worker, from the nearest snapshot: other games' commands go on meanwhile
+            state = await ctx.rebuild(row, len(seats), log, len(tail), whole=after == 0)
+            if state is None:       # no snapshot on the path within the tail: from the whole log
+                state = await ctx.rebuild(row, len(seats), await ctx.store.log(row.id), len(tail), whole=True)
             text = t(loc, "undo_done", name=actor.name, moves=listing)
             try:
                 version = await ctx.store.record(
                     row.id, row.version, state=game.dump(state), kind="undo", seat=tail[0].seat,
                     user_id=actor.user_id, text=str(len(tail)), barrier=False,
-                    events=[text], now=ctx.clock.now())
+                    events=[text], now=ctx.clock.now(), **ctx.summary_fields(game, state))
             except VersionConflict:
                 raise Refused(t(loc, "undo_stale")) from None
             ctx.remember(row.id, version, state)
-            row = await ctx.store.game(row.id)
+            row = await ctx.row_after(row.id, version, "active")
             return await self.turns.post(row, seats, state, [], loc)
 
     # ---- resign
@@ -217,11 +235,11 @@ class Play:
             version = await ctx.store.record(
                 row.id, row.version, state=row.state, kind="resign", seat=mine[0], user_id=actor.user_id,
                 text="resign", barrier=True, events=[text], now=now, status=status,
-                result=ctx.result_json(result, names) if result else None)
+                result=ctx.result_json(result, names) if result else None, **ctx.summary_fields(game, state))
             ctx.remember(row.id, version, state)
             for seat in mine:
                 await ctx.store.set_bot(row.id, seat, True)
-            row = await ctx.store.game(row.id)
+            row = await ctx.row_after(row.id, version, status)
             seats = await ctx.store.seats(row.id)
             if status == "active":
                 acting_bots = [s for s in game.to_act(state) if seats[s].is_bot]

@@ -65,7 +65,7 @@ class Turns:
                 user_id=actor.user_id if actor and seats[move.seat].user_id == actor.user_id else None,
                 text=move.notation, public_text=game.log_text(state, move), barrier=barrier, events=pub,
                 now=ctx.clock.now(), status=status,
-                result=result_json, turn_changed=turn_changed)
+                result=result_json, turn_changed=turn_changed, **ctx.summary_fields(game, new_state))
             ctx.remember(row.id, version, new_state)
             public += pub
             played.append(move.notation)
@@ -78,7 +78,7 @@ class Turns:
             if result is not None or not bots or humans:
                 break
             move = await ai_move(game, row, seats, state, bots[0], version=version)
-        row = await ctx.store.game(row.id)
+        row = await ctx.row_after(row.id, version, status)
         acting_after = game.to_act(state)
         if acting_after == acting_before and row.status == "active" and len(movers) == 1:
             # a sub-step: the same seat goes on. Its public events are the channel's now (not at the end
