@@ -180,6 +180,7 @@ MIGRATIONS: list[str] = [
         owner      TEXT,                      -- the process holding it; NULL: free
         expires_at REAL NOT NULL DEFAULT 0    -- after this, anyone may take it
     );
+    """,
     # 9: store speed, lists and undo. Saves come in batches (storage.batching) through a view with one more
     # column, snapshot: every so many versions the state is kept in game_snapshots, so undo re-simulates only
     # from the nearest. games_unannounced goes: its predicate reads version, so every save had to maintain it
@@ -382,6 +383,7 @@ POSTGRES_MIGRATIONS: list[str] = [
         owner      TEXT,
         expires_at DOUBLE PRECISION NOT NULL DEFAULT 0
     );
+    """,
     # 9: batches of saves (storage.batching): a conflicting row is skipped (the trigger returns NULL) and the
     # statement's RETURNING says which applied; every so many versions the state goes to game_snapshots (undo
     # re-simulates from the nearest). games_unannounced goes (its predicate reads version, so no save could be

@@ -32,6 +32,11 @@ class PlacementMove(Move):
         _, x, y, r = self.data
         return f"spot {self.notation[:-1]} ({x},{y}), turned {ROT_LETTERS[r]} ({90 * r}°)"
 
+    @property
+    def said(self) -> None:
+        """Carcassonne's labels are English only so far (no message key)."""
+        return None
+
 
 def placement_moves(board: Board, tile_id: int, seat: int) -> list[Move]:
     """Every placement of the tile: the spots (``Board.spots``) numbered north to south, each
