@@ -9,7 +9,7 @@ from operator import itemgetter
 
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, rank_by
 
-from . import text
+from . import ai, text
 from .data import (
     COLOURS,
     COLOURS_FR,
@@ -381,6 +381,14 @@ class Clans(Game):
         shared = list(ranks).count(1) > 1
         return Result(finals, ranks, f"{winners} win{'' if shared else 's'} with {best} points.",
                       f"{winners_fr} gagne{'nt' if shared else ''} avec {best} points.")
+
+    # ---- what an AI seat may know (see ai.py)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return ai.determinize(self, state, seat, rng)
+
+    def heuristic(self, state: State, seat: int) -> float:
+        return ai.heuristic(self, state, seat)
 
     # ---- storage
 
