@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from itertools import permutations
+from operator import itemgetter
 
 from rules.core import Rng, reseed
 
@@ -33,20 +34,24 @@ KILLED = 1.0           # the colour's lone hut died in the founder's battle
 CAP = 3.0              # no colour is ever ruled out for certain: a founder is often forced
 
 
-def evidence(state, seat: int) -> list[float]:
-    """Log-weights of each colour being ``seat``'s clan, from the villages it founded."""
-    logw = [0.0] * N_COLOURS
+def evidence(state) -> list[list[float]]:
+    """Per seat, log-weights of each colour being its clan, from the villages it founded."""
+    logw = [[0.0] * N_COLOURS for _ in range(state.seats)]
     for v in state.villages:
-        if v.founder != seat or v.destroyed:
+        if v.destroyed or v.founder >= state.seats:
             continue
+        row = logw[v.founder]
         for c in range(N_COLOURS):
             if c in v.colours:
-                logw[c] += SCORED * v.value
+                row[c] += SCORED * v.value
             elif c in v.lost:
-                logw[c] -= KILLED
+                row[c] -= KILLED
             else:
-                logw[c] -= UNSCORED * v.value
-    return [max(-CAP, min(CAP, w)) for w in logw]
+                row[c] -= UNSCORED * v.value
+    return [[max(-CAP, min(CAP, w)) for w in row] for row in logw]
+
+
+_DEALS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
 
 
 def belief(state, seat: int) -> tuple[list[int], list[tuple[tuple[int, ...], float]]]:
@@ -55,13 +60,22 @@ def belief(state, seat: int) -> tuple[list[int], list[tuple[tuple[int, ...], flo
     At most 4·3·2 = 24 deals; depends only on public facts and the seat's colour."""
     own = state.clans[seat]
     others = [s for s in range(state.seats) if s != seat]
-    free = [c for c in range(N_COLOURS) if c != own]
-    weights = [evidence(state, s) for s in others]
-    deals = []
-    for deal in permutations(free, len(others)):
-        deals.append((deal, math.exp(sum(w[c] for w, c in zip(weights, deal, strict=True)))))
-    total = sum(p for _, p in deals)
-    return others, [(deal, p / total) for deal, p in deals]
+    deals = _DEALS.get((own, len(others)))
+    if deals is None:
+        free = [c for c in range(N_COLOURS) if c != own]
+        deals = _DEALS[own, len(others)] = list(permutations(free, len(others)))
+    if not state.villages:
+        return others, [(deal, 1.0 / len(deals)) for deal in deals]
+    logw = evidence(state)
+    weights = [[math.exp(w) for w in logw[s]] for s in others]
+    odds = []
+    for deal in deals:
+        p = 1.0
+        for w, c in zip(weights, deal, strict=True):
+            p *= w[c]
+        odds.append(p)
+    total = sum(odds)
+    return others, [(deal, p / total) for deal, p in zip(deals, odds, strict=True)]
 
 
 def determinize(game, state, seat: int, rng: Rng):
@@ -89,19 +103,21 @@ SCALE = 5.0            # points of lead that make a position clearly better (log
 PROSPECT = 0.8         # how much of a colour's expected future points is counted
 
 
-def _value(size: int, territory: int, number: int) -> float:
-    """Points a village of ``size`` huts on ``territory`` would give if founded as the
-    ``number``-th (0-based): La valeur d'un village (favourable +bonus, hostile 0,
-    the 12th always +5)."""
+def _bonus(territory: int, number: int) -> int:
+    """What a village on ``territory`` founded as the ``number``-th (0-based) adds to
+    its huts, or -1 if it is destroyed (La valeur d'un village: favourable +bonus,
+    hostile 0; the 12th always +5)."""
     if number >= N_VILLAGES - 1:
-        return size + LAST_VILLAGE_BONUS
+        return LAST_VILLAGE_BONUS
     row = EPOCHS[epoch_of(number)]
-    terrain = TERRAIN[territory]
-    if terrain == row["hostile"]:
-        return 0.0
-    if row["favourable"] in (terrain, "all"):
-        return size + row["bonus"]
-    return size
+    if TERRAIN[territory] == row["hostile"]:
+        return -1
+    return row["bonus"] if row["favourable"] in (TERRAIN[territory], "all") else 0
+
+
+BONUS = [[_bonus(t, number) for t in range(N_TERRITORIES)] for number in range(N_VILLAGES)]
+_NEAR = [itemgetter(*ns) if len(ns) > 1 else (lambda sizes, n=ns[0]: (sizes[n],)) for ns in NEIGHBOURS]
+_cached: list = [None, None, None]          # the last state judged, its huts list, its prospects
 
 
 def prospects(state) -> list[float]:
@@ -110,32 +126,42 @@ def prospects(state) -> list[float]:
     A group close to isolation (few occupied neighbours) is likely to be founded
     soon, and at the value of the current epoch; the others share what is left of
     the twelve villages. A colour scores where it has a hut that survives the
-    battle (Combat entre clans: all five colours present kill the lone huts)."""
+    battle (Combat entre clans: all five colours present kill the lone huts).
+    The search judges one position for every seat in turn: the last one is kept."""
+    if _cached[0] is state and _cached[1] is state.huts:
+        return _cached[2]
     founded = len(state.villages)
     left = N_VILLAGES - founded
-    if left <= 0 or state.end:
-        return [0.0] * N_COLOURS
-    sizes = state.group_sizes()
-    groups = []
-    for t in range(N_TERRITORIES):
-        n = sizes[t]
-        if n:
-            near = sum(1 for u in NEIGHBOURS[t] if sizes[u])
-            groups.append((t, n, near, 1.0 / (1 + near) * (1.0 + n / 7.0)))
-    total = sum(g[3] for g in groups)
     out = [0.0] * N_COLOURS
-    for t, n, near, raw in groups:
-        chance = min(1.0, left * raw / total)
-        huts = state.huts[t]
-        battle = all(huts)
-        if battle:
-            n -= sum(1 for h in huts if h == 1)
-        # soon founded: this epoch's terrain; later: it grows and the epoch moves on
-        value = _value(n, t, founded) if near <= 1 else _value(n, t, min(N_VILLAGES - 2, founded + 2)) + 1.0
-        gain = chance * value
-        for c in range(N_COLOURS):
-            if huts[c] > battle:
-                out[c] += gain
+    if left > 0 and not state.end:
+        sizes = state.group_sizes()
+        soon, later = BONUS[founded], BONUS[min(N_VILLAGES - 2, founded + 2)]
+        groups = []
+        total = 0.0
+        for t in range(N_TERRITORIES):
+            n = sizes[t]
+            if n:
+                around = _NEAR[t](sizes)
+                near = len(around) - around.count(0)
+                raw = (1.0 + n / 7.0) / (1 + near)
+                total += raw
+                groups.append((t, n, near, raw))
+        share = left / total
+        huts_of = state.huts
+        for t, n, near, raw in groups:
+            huts = huts_of[t]
+            battle = 0 not in huts
+            if battle:
+                n -= huts.count(1)
+            # soon founded: this epoch's terrain; later: it grows and the epoch moves on
+            bonus = soon[t] if near <= 1 else later[t]
+            if bonus < 0:
+                continue
+            gain = min(1.0, share * raw) * (n + bonus + (near > 1))
+            for c in range(N_COLOURS):
+                if huts[c] > battle:
+                    out[c] += gain
+    _cached[:] = [state, state.huts, out]
     return out
 
 
