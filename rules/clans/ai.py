@@ -117,7 +117,9 @@ def _bonus(territory: int, number: int) -> int:
 
 BONUS = [[_bonus(t, number) for t in range(N_TERRITORIES)] for number in range(N_VILLAGES)]
 _NEAR = [itemgetter(*ns) if len(ns) > 1 else (lambda sizes, n=ns[0]: (sizes[n],)) for ns in NEIGHBOURS]
-_cached: list = [None, None, None]          # the last state judged, its huts list, its prospects
+# The last state judged, its huts list and its prospects, as one tuple: decisions run in
+# threads (the table's AI seats), so it is read and replaced whole, never piecewise.
+_last: tuple = (None, None, None)
 
 
 def prospects(state) -> list[float]:
@@ -128,8 +130,10 @@ def prospects(state) -> list[float]:
     the twelve villages. A colour scores where it has a hut that survives the
     battle (Combat entre clans: all five colours present kill the lone huts).
     The search judges one position for every seat in turn: the last one is kept."""
-    if _cached[0] is state and _cached[1] is state.huts:
-        return _cached[2]
+    global _last
+    seen, huts_seen, known = _last
+    if seen is state and huts_seen is state.huts:
+        return known
     founded = len(state.villages)
     left = N_VILLAGES - founded
     out = [0.0] * N_COLOURS
@@ -161,7 +165,7 @@ def prospects(state) -> list[float]:
             for c in range(N_COLOURS):
                 if huts[c] > battle:
                     out[c] += gain
-    _cached[:] = [state, state.huts, out]
+    _last = (state, state.huts, out)
     return out
 
 
