@@ -12,8 +12,8 @@ from rules.core import Event, Game, IllegalMove, Move, Result, Rng, rank_by
 from rules.wording import lines, listing, sentences
 from rules.wording import seat as player
 
+from . import ai, text
 from . import phrases as ph
-from . import text
 from .data import (
     COLOURS,
     COLOURS_FR,
@@ -385,6 +385,14 @@ class Clans(Game):
         players = [ph.SCORE_LINE(who=player(s), colour=ph.COLOUR[c](), total=finals[s], track=state.scores[c],
                                  chips=state.chips(s)) for s, c in enumerate(state.clans)]
         return Result.of(finals, ranks, ph.SUMMARY(wins=wins, players=lines(players)))
+
+    # ---- what an AI seat may know (see ai.py)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return ai.determinize(self, state, seat, rng)
+
+    def heuristic(self, state: State, seat: int) -> float:
+        return ai.heuristic(self, state, seat)
 
     # ---- storage
 
