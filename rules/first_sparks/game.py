@@ -14,7 +14,7 @@ from functools import partial
 
 from rules.core import Event, Game, IllegalMove, Move, Option, Result, Rng, normalize_notation, rank_by
 
-from . import text
+from . import ai, text
 from .board import TILE_BY_ID, cell_centre, layout, spot_choices
 from .data import (
     ANIMAL_VALUES,
@@ -898,6 +898,14 @@ class FirstSparks(Game):
 
     def from_json(self, data: dict) -> State:
         return State.from_json(data)
+
+    # ------------------------------------------------------------ what an AI seat may know (see ai.py)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return ai.determinize(self, state, seat, rng)
+
+    def heuristic(self, state: State, seat: int) -> float:
+        return ai.heuristic(self, state, seat)
 
     def default_move(self, state: State, seat: int, rng: Rng | None = None) -> Move:
         """An absent clan passes, declines, stops expanding; otherwise the first choice."""
