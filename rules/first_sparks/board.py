@@ -250,8 +250,14 @@ def _spots(cells, hex_tiles, tiles_placed: int) -> tuple:
             near_b = near.get(b, nothing)
             if len(near_a) >= need or len(near_b) >= need or len(near_a | near_b) >= need:
                 out.add((a, b) if _screen_key(a) <= _screen_key(b) else (b, a))
-    return tuple(sorted(out, key=lambda s: (cell_centre(*s[0])[1] + cell_centre(*s[1])[1],
-                                            cell_centre(*s[0])[0] + cell_centre(*s[1])[0])))
+    return tuple(sorted(out, key=_spot_key))
+
+
+def _spot_key(spot) -> tuple[float, float]:
+    """Top to bottom, then left to right, by the sum of the two cells' centres
+    (the same sums as ``cell_centre``'s, from the cached screen keys)."""
+    (ya, xa), (yb, xb) = _screen_key(spot[0]), _screen_key(spot[1])
+    return (ya + yb, xa + xb)
 
 
 def connected(regions: set[int], board: Board) -> bool:

@@ -17,8 +17,8 @@ from rules.core import Event, Game, IllegalMove, Move, Option, Result, Rng, norm
 from rules.wording import lines, listing
 from rules.wording import seat as player
 
+from . import ai, text
 from . import phrases as ph
-from . import text
 from .board import TILE_BY_ID, cell_centre, layout, spot_choices
 from .data import (
     ANIMAL_VALUES,
@@ -909,6 +909,14 @@ class FirstSparks(Game):
 
     def from_json(self, data: dict) -> State:
         return State.from_json(data)
+
+    # ------------------------------------------------------------ what an AI seat may know (see ai.py)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return ai.determinize(self, state, seat, rng)
+
+    def heuristic(self, state: State, seat: int) -> float:
+        return ai.heuristic(self, state, seat)
 
     def default_move(self, state: State, seat: int, rng: Rng | None = None) -> Move:
         """An absent clan passes, declines, stops expanding; otherwise the first choice."""
