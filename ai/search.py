@@ -53,6 +53,7 @@ class Budget:
     iterations: int
     rollout_depth: int
     seconds: float | None = None     # live play only: stop early when the wall clock runs out
+    root_moves: tuple[str, ...] | None = None   # only these of the seat's moves at the root (None: all)
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,8 @@ def search(game: Game, state, seat: int, seats: int, rng: Rng, budget: Budget) -
                 break
             actor = seat if node is root and seat in acting else acting[rng.randbelow(len(acting))]
             moves = game.legal_moves(world, actor)
+            if node is root and actor == seat and budget.root_moves is not None:
+                moves = [m for m in moves if m.notation in budget.root_moves] or moves
             if not moves:
                 break
             untried: list[Move] = []
