@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core import Game, IllegalMove, Option, Result, Rng, echo, normalize_notation, rank_by
 
+from . import ai
 from . import engine as E
 from . import moves as M
 from . import queries as Q
@@ -169,6 +170,14 @@ class Neanderthal(Game):
         out = copy_state(state)
         out["rng"] = Rng(rng.state, rng.draws)
         return out
+
+    # ---- what an AI seat may know (see ai.py)
+
+    def determinize(self, state, seat: int, rng: Rng):
+        return ai.determinize(self, state, seat, rng)
+
+    def heuristic(self, state, seat: int) -> float:
+        return ai.heuristic(self, state, seat)
 
     # ---- storage
 

@@ -1,0 +1,236 @@
+"""What a Neanderthal seat may know, for the AI seats (``ai/`` searches over these).
+
+``determinize`` redraws everything the seat cannot see, consistently with what
+it sees; ``heuristic`` judges a position from the seat's own knowledge only.
+
+Hidden from a seat (C MISE EN PLACE, D1, B2):
+- the event deck (« placer dans une pioche face cachée ») and the daughters set
+  aside (« Mettez de côté le reste »), which the Würm glaciation draws from (D2):
+  their cards together are public (the daughters of the species in play, minus
+  those revealed), not their order nor which are set aside;
+- the two biome decks (« pioches faces cachées »), whose backs show the row;
+- the ice cards (D1 « sans la révéler … face cachée »): North cards, seen only
+  when they melt;
+- the other seats' hands (B2): how many cards and, by their backs, from which
+  row; a hand card a pending proposal offers (F1) is shown, and stays;
+- the state's Rng (every future die and draw).
+Everything else is public: the auction is open (D7 « annoncer un certain nombre
+de disques »), a proposal is read to the table (F1), a sexuality is placed face
+up once chosen (C), and no choice is kept sealed in the state. The discard
+(``gone``, never read by the rules) is left as it is, though the ice cards
+discarded unseen (D1) are in it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rules.core import Rng, reseed
+
+from . import queries as Q
+from .data import BIOMES, COLOURS, DAUGHTERS, SEXUALITY
+from .model import (
+    ROWS,
+    alive_cubes,
+    daughter_bonus,
+    empowered_alpha,
+    mature_elder,
+    n_seats,
+    player,
+    portal_count,
+)
+
+_HAND_CARDS = frozenset(c for c, info in BIOMES.items() if info["hand"])
+
+
+def determinize(game, state, seat: int, rng: Rng):
+    """A copy of ``state`` with everything ``seat`` cannot see drawn again from ``rng``.
+
+    Every draw shuffles a sorted pool and deals it to places walked in a fixed,
+    public order, so the result depends only on what the seat sees and on ``rng``."""
+    new = game.clone(state)
+    if state["phase"] != "over":
+        _redraw_events(new, rng)
+        _redraw_biomes(new, seat, rng)
+    reseed(new, rng)
+    return new
+
+
+def _redraw_events(st, rng: Rng) -> None:
+    """C « en choisir au hasard 10, les mélanger »: the face-down event deck and the
+    cards set aside, dealt again from the same cards, each keeping its count."""
+    pool = sorted(st["events"] + st["unused"])
+    rng.shuffle(pool)
+    k = len(st["events"])
+    st["events"], st["unused"] = pool[:k], pool[k:]
+
+
+def shown_hand_cards(st, seat: int) -> dict[int, list[str]]:
+    """Hand cards of other seats the table has been shown: those a pending
+    proposal offers (F1 « offre des cartes de Main »; K2 the I card given)."""
+    nego = st.get("nego")
+    prop = nego.get("prop") if nego else None
+    if not prop or prop["from"] == seat:
+        return {}
+    data = prop["data"]
+    if data[0] in ("ask", "retreat"):
+        card = data[4] if len(data) > 4 and data[3] in ("give", "swap") else None
+    else:
+        card = data[2]
+    return {prop["from"]: [card]} if card in BIOMES else {}
+
+
+def _redraw_biomes(st, seat: int, rng: Rng) -> None:
+    """Per row, the unseen cards (the deck, for the North also the ice, and the
+    other hands' cards with that row's back) dealt again into the same places:
+    hand places first, from the cards that can be held (B2 « symbole main »)."""
+    shown = shown_hand_cards(st, seat)
+    others = [s for s in range(n_seats(st)) if s != seat]
+    hand_slots = {"N": [], "S": []}
+    for s in others:
+        keep = list(shown.get(s, ()))
+        for i, cid in enumerate(player(st, s)["hand"]):
+            if cid in keep:
+                keep.remove(cid)
+            else:
+                hand_slots[BIOMES[cid]["row"]].append((s, i))
+    ice = [(r, i) for r in ROWS for i, cell in enumerate(st["rows"][r]) if cell is not None and cell[1]]
+    for row in ROWS:
+        slots = hand_slots[row]
+        if not slots and not st["decks"][row] and (row == "S" or not ice):
+            continue
+        pool = list(st["decks"][row]) + [player(st, s)["hand"][i] for s, i in slots]
+        if row == "N":
+            pool += [st["rows"][r][i][0] for r, i in ice]
+        pool.sort()
+        rng.shuffle(pool)
+        held = [c for c in pool if c in _HAND_CARDS][:len(slots)]
+        taken = set(held)
+        rest = [c for c in pool if c not in taken]
+        for (s, i), cid in zip(slots, held, strict=True):
+            player(st, s)["hand"][i] = cid
+        if row == "N":
+            for r, i in ice:
+                st["rows"][r][i] = [rest.pop(), True]   # a cell is replaced, never changed in place
+        st["decks"][row] = rest
+
+
+# ------------------------------------------------------------ heuristic
+
+# How much of its value a thing not yet mature (B3: a disc on it) is worth, by rounds left.
+IMMATURE = (0.15, 0.45, 0.6)
+HUNT_SUCCESS = 1 / 6          # G: each die succeeds on a 1 (a star card also on a 2)
+PORTAL_DISC = 0.6             # I1: portal discs come back to the vocabulary on conversion
+HAND_CARD = 0.3               # a hand card may become an animal or an invention (I3)
+GRAVE_CUBE = 0.15             # a dead cube may come back as a baby (G3)
+SCALE = 4.0                   # VP of lead for which the logistic reads ~0.73
+
+
+def _vp(st, seat) -> dict:
+    """The seat's VP table (J); while it has not chosen, the mean of its card's two sides."""
+    sex = player(st, seat)["sex"]
+    if sex is not None:
+        return SEXUALITY["vp"][sex]
+    a, b = (SEXUALITY["vp"][side] for side in Q.sex_options(st, seat))
+    return {k: (a[k] + b[k]) / 2 for k in a}
+
+
+def _hunt_gain(st, key, seat, party, vp) -> float:
+    """What a hunting party on a biome card may bring, on average (G, G3)."""
+    cell = st["rows"][key[0]][int(key[1:]) - 1] if key[0] in ROWS else None
+    if cell is None or cell[1]:
+        return 0.0
+    info = BIOMES[cell[0]]
+    n = Q.units(party)
+    p = 2 * HUNT_SUCCESS if info["star"] else HUNT_SUCCESS
+    # P(at least `dice` successes among n dice), binomial
+    need = info["dice"]
+    ok = sum(math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(need, n + 1)) if n >= need else 0.0
+    gain = ok * (info["babies"] * vp["hunter"] + len(info["release"]))
+    deaths = n * len(set(info["frozen"]) | set(info["bloody"])) / 6
+    return gain - 0.5 * deaths * vp["hunter"]
+
+
+def estimate(st, me: int, s: int) -> float:
+    """Seat ``s``'s expected final score as seat ``me`` can judge it: its score by its
+    sexuality's table (J), with what is still immature, out hunting or in hand
+    counted at part of its value (another seat's hand by its size only)."""
+    p = player(st, s)
+    vp = _vp(st, s)
+    left = len(st["events"]) + (0 if st["phase"] in ("action", "over") else 1)
+    imm = 0.0 if st["phase"] == "over" else IMMATURE[min(2, max(0, left - 1))] if left else 0.0
+    n = n_seats(st)
+    total = vp["hunter"] * sum(player(st, o)["pool"][s] for o in range(n))
+    total += GRAVE_CUBE * imm * p["grave"]
+    if p["alpha"] in ("pool", "party"):
+        total += vp["alpha"] * (1.0 if empowered_alpha(p) else 0.3)
+    for r in range(1, 7):
+        e = p["elders"][r]
+        if e is not None:
+            total += vp["elder"] if e["imm"] is None else imm * (vp["elder"] + 1)
+    for o in range(n):
+        for d in player(st, o)["daughters"]:
+            h = d["hus"]
+            if h and h["s"] == s:
+                total += vp["husband"] if h["imm"] is None else imm * vp["husband"]
+    for d in p["daughters"]:
+        bonus = DAUGHTERS[d["id"]].get("vp", 0) if DAUGHTERS[d["id"]]["ability"] == "vp" else 0
+        if d["discs"]:
+            total += imm * (vp["daughter"] + bonus + len(d["discs"]))
+        else:
+            total += vp["daughter"] + daughter_bonus(d)
+    total += sum(p["vocab"][c] for c in COLOURS)
+    if not p["tribal"]:
+        total += imm * PORTAL_DISC * portal_count(p)
+    total += vp["trophy"] * len(p["trophies"])
+    for kind, key in (("inventions", "invention"), ("domestic", "domestic")):
+        for c in p[kind]:
+            total += vp[key] if not c["discs"] else imm * (vp[key] + len(c["discs"]))
+    if p["hand"]:
+        if s == me:
+            worth = sum(vp["domestic"] if BIOMES[c]["hand"]["kind"] == "D" else vp["invention"] for c in p["hand"])
+        else:
+            worth = len(p["hand"]) * (vp["domestic"] + vp["invention"]) / 2
+        total += imm * HAND_CARD * worth
+    # hunters out on cards come home unless they die (G3), perhaps with game
+    for key, parties in st["parties"].items():
+        for o, party in parties.items():
+            if party["c"][s]:
+                total += 0.9 * vp["hunter"] * party["c"][s]
+            if int(o) == s and key[0] in ROWS and st["phase"] != "over":
+                total += _hunt_gain(st, key, s, party, vp)
+    return total
+
+
+def _coop_value(st, seat: int) -> float:
+    """K2: two species alive, each with a domestic animal; how near the table is,
+    as ``seat`` sees it (another seat's hand by its size only)."""
+    got = []
+    for s in range(n_seats(st)):
+        p = player(st, s)
+        if alive_cubes(st, s) <= 0:
+            got.append(0.0)
+        elif p["domestic"]:
+            got.append(1.0)
+        elif s == seat and any(BIOMES[c]["hand"]["kind"] == "D" for c in p["hand"]):
+            got.append(0.5 if mature_elder(p, 2) else 0.3)
+        elif s != seat and p["hand"]:
+            got.append(0.2)
+        else:
+            got.append(0.1 * min(1.0, alive_cubes(st, s) / 6))
+    best_two = sorted(got, reverse=True)[:2]
+    return 0.05 + 0.9 * sum(best_two) / 2
+
+
+def heuristic(game, state, seat: int) -> float:
+    """0..1. Standard game: a logistic of the seat's estimated lead over its best
+    opponent. Co-operative (K2): how near two species are to surviving with
+    domestic animals."""
+    n = n_seats(state)
+    if state["coop"]:
+        return _coop_value(state, seat)
+    if n < 2:
+        return 0.5
+    mine = estimate(state, seat, seat)
+    best = max(estimate(state, seat, s) for s in range(n) if s != seat)
+    return 1.0 / (1.0 + math.exp(-(mine - best) / SCALE))
