@@ -36,8 +36,13 @@ class Tuning:
     rollout_depth: int | None = None
 
 
-# Clans (measured 2 players vs easy, 300 iterations): defaults 3 wins of 30; root 12 + rollout 8: 18 of 22.
-TUNING: dict[str, Tuning] = {"clans": Tuning(root_width=12, rollout_depth=8)}
+# Measured at 2 players vs easy, 300 iterations (few games, a loaded machine: see bench/README.md):
+# Clans, defaults 3 wins of 30, root 12 + rollout 8: 18 of 22; Neanderthal (random bids and assignments make
+# long rollouts noise), rollout 30: 4 of 16, rollout 3: 7 of 10 and a third of the time.
+TUNING: dict[str, Tuning] = {
+    "clans": Tuning(root_width=12, rollout_depth=8),
+    "neanderthal": Tuning(rollout_depth=3),
+}
 
 
 @dataclass(frozen=True)

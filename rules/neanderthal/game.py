@@ -276,7 +276,9 @@ class Neanderthal(Game):
         scores = [score(state, s) for s in range(n_seats(state))]
         if state["coop"]:
             ok = coop_victory(state)
-            return Result(scores, [1] * len(scores),
+            # K2: everyone wins together or everyone loses: a defeat ranks nobody first (no winner
+            # in /stats, on the final image, or for an AI judging the ending)
+            return Result(scores, [1 if ok else 2] * len(scores),
                           "Co-operative victory: two species survive with domestic animals." if ok
                           else "Co-operative defeat: fewer than two species survive with domestic animals.",
                           "Victoire coopérative !" if ok else "Défaite coopérative.")

@@ -256,3 +256,30 @@ def test_co_operative_heuristic_rewards_domestic_animals():
     for s in (0, 1):
         player(better, s)["domestic"] = [{"id": card("Horse"), "discs": ["w"]}]
     assert GAME.heuristic(better, 2) > base[2]
+
+
+def test_a_coop_defeat_has_no_winner_and_a_victory_everyone_wins():
+    """K2: « les joueurs ne sont victorieux que si au moins deux espèces survivent avec un ou
+    plusieurs animaux domestiques »: a defeat ranks nobody first, so the AI's reward (and /stats)
+    tells it from a victory."""
+    from ai.search import rewards
+    from rules import registry
+    from rules.core import Rng
+    game = registry.get("neanderthal")
+    opts = game.resolve_options({"mode": "coop"})
+    seen = set()
+    for seed in range(1, 9):
+        state = game.setup(game.seat_count(3, opts), seed, opts)
+        rng = Rng(seed)
+        while game.to_act(state):
+            seat = game.to_act(state)[0]
+            moves = game.legal_moves(state, seat)
+            state, _ = game.apply(state, moves[rng.randbelow(len(moves))])
+        result = game.result(state)
+        won = result.summary.startswith("Co-operative victory")
+        seen.add(won)
+        assert result.winners == (list(range(len(result.ranks))) if won else [])
+        assert set(rewards(game, state, len(result.ranks))) == {1.0 if won else 0.0}
+        if len(seen) == 2:
+            break
+    assert False in seen, "random co-op play lost at least once"
