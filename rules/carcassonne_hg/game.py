@@ -227,9 +227,16 @@ def _drawn_event(seat: int, tile: int, bonus: bool) -> Event:
 
 
 @cache
-def _placed_event(seat: int, bonus: bool) -> Event:
-    return Event(f"{{p{seat}}} places the {'bonus ' if bonus else ''}tile (framed in gold).",
-                 f"{{p{seat}}} pose la tuile {'bonus ' if bonus else ''}(cadre doré).", seat=seat)
+def _placed_event(seat: int, bonus: bool, x: int, y: int) -> Event:
+    # where, in words that keep their meaning as the map grows (spot numbers change every turn):
+    # squares east/west and north/south of the start tile, which never moves (x grows east, y south)
+    en = ", ".join(part for part in (f"{abs(x)} {'east' if x > 0 else 'west'}" if x else "",
+                                     f"{abs(y)} {'south' if y > 0 else 'north'}" if y else "") if part)
+    fr = ", ".join(part for part in (f"{abs(x)} à l'{'est' if x > 0 else 'ouest'}" if x else "",
+                                     f"{abs(y)} au {'sud' if y > 0 else 'nord'}" if y else "") if part)
+    return Event(f"{{p{seat}}} places the {'bonus ' if bonus else ''}tile {en} of the start tile (framed in gold).",
+                 f"{{p{seat}}} pose la tuile {'bonus ' if bonus else ''}{fr} de la tuile de départ (cadre doré).",
+                 seat=seat)
 
 
 @cache
@@ -248,7 +255,7 @@ def place(state: State, x: int, y: int, rot: int) -> list[Event]:
     state.recent = state.recent + [index] if state.in_bonus else [index]
     state.current = index
     state.hand = -1
-    events = [_placed_event(state.turn, state.in_bonus)]
+    events = [_placed_event(state.turn, state.in_bonus, x, y)]
     state.options = figure_options(state)
     if state.options:
         state.phase = "figure"
