@@ -171,7 +171,6 @@ class Move:
         return self.notation
 
 
-@dataclass(frozen=True)
 class Event:
     """Something that happened, for the channel message and the log.
 
@@ -180,19 +179,46 @@ class Event:
     tile 17"), never in the channel. ``reveal`` marks that hidden
     information became public: the move becomes an undo barrier.
     ``said`` is the event as a message key and parameters (see
-    :mod:`rules.wording`); ``text`` is then its English. :meth:`of` makes one.
+    :mod:`rules.wording`); ``text`` is then its English, worked out on first
+    read — a search applies thousands of moves and reads no event.
+    :meth:`of` makes one. Immutable, compared by all of its fields.
     """
 
-    text: str
-    fr: str | None = None
-    seat: int | None = None
-    private_to: int | None = None
-    reveal: bool = False
-    said: Said | None = None
+    __slots__ = ("_text", "fr", "seat", "private_to", "reveal", "said")
+
+    def __init__(self, text: str | None = "", fr: str | None = None, seat: int | None = None,
+                 private_to: int | None = None, reveal: bool = False, said: Said | None = None) -> None:
+        for name, value in (("_text", text), ("fr", fr), ("seat", seat), ("private_to", private_to),
+                            ("reveal", reveal), ("said", said)):
+            object.__setattr__(self, name, value)
 
     @classmethod
     def of(cls, said: Said, seat: int | None = None, private_to: int | None = None, reveal: bool = False) -> Event:
-        return cls(said.english(), seat=seat, private_to=private_to, reveal=reveal, said=said)
+        return cls(None, seat=seat, private_to=private_to, reveal=reveal, said=said)
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            object.__setattr__(self, "_text", self.said.english())
+        return self._text
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Event is immutable")
+
+    def _fields(self) -> tuple:
+        return (self.text, self.fr, self.seat, self.private_to, self.reveal, self.said)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Event(text={self.text!r}, fr={self.fr!r}, seat={self.seat!r}, private_to={self.private_to!r}, "
+                f"reveal={self.reveal!r}, said={self.said!r})")
 
     def stored(self) -> str | dict:
         """How the log keeps it: the English text, with the key and parameters when it has them."""

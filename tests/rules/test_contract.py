@@ -28,7 +28,8 @@ def test_random_playouts_finish(key, players, seeds):
         result = game.result(out.state)
         n = game.seat_count(players, game.resolve_options({}))
         assert len(result.scores) == len(result.ranks) == n
-        assert min(result.ranks) == 1
+        # someone wins, or (a co-operative game, Neanderthal K2) everyone loses together: nobody first
+        assert min(result.ranks) == 1 or set(result.ranks) == {2}
 
 
 @pytest.mark.parametrize("key,players", list(_cases()))

@@ -62,10 +62,18 @@ AI_GAMES = [key for key in ALL if registry.get(key).has_ai]
 NO_AI_GAMES = [key for key in ALL if not registry.get(key).has_ai]
 
 
-@pytest.mark.parametrize("key", NO_AI_GAMES)
-async def test_a_game_without_determinize_has_no_ai_players(service, store, key):
+@pytest.fixture
+def blind_pebbles():
+    registry.register("blind_pebbles", "tests.blind_pebbles")
+    yield
+    registry.unregister("blind_pebbles")
+
+
+@pytest.mark.parametrize("key", NO_AI_GAMES + ["blind_pebbles"])
+async def test_a_game_without_determinize_has_no_ai_players(service, store, key, blind_pebbles):
     """An AI must never see what its seat may not see: a game that cannot yet redraw its
-    hidden information for it offers no AI seat and says so."""
+    hidden information for it offers no AI seat and says so (every real game has one now;
+    a test game without it keeps the refusal tested)."""
     reply = await service.new_game(HERE, ANN, key, ai=1)
     assert not reply.ok and "no AI player" in reply.text
     assert (await service.new_game(HERE, ANN, key, seed=1)).ok
