@@ -73,7 +73,9 @@ COMMANDS: dict[str, tuple[str, tuple[Param, ...]]] = {
         Param("vacation", "Vacation days each player may take in this game (default 7)", kind=int),
         Param("hints", "on: anyone may ask /hint; off: nobody (default: on only when one person plays)"),
     )),
-    "game list": ("This server's games: whose turn, for how long", ()),
+    "game list": ("This server's games: whose turn, for how long", (
+        Param("page", "Page number, 25 games a page (default: the first)", kind=int),
+    )),
     "game mine": ("Every game on this server waiting on you", ()),
     "game export": ("The finished game's full log as a file (hearth local --load)", ()),
     "game import": ("Replay an exported game here to look at it (/board, /replay, /log)", (
@@ -182,7 +184,7 @@ async def _run_async_play(service: TableService, place: Place, actor: Actor, nam
                                            policy=args.get("policy"), vacation=args.get("vacation"),
                                            hints=args.get("hints"))
     if name == "game list":
-        return await service.game_list(place, actor)
+        return await service.game_list(place, actor, _int(args.get("page")) or 1)
     if name == "game mine":
         return await service.mine(place, actor)
     if name == "game export":

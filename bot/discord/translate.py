@@ -64,6 +64,7 @@ DESCRIPTIONS = {
     "See your private information (only you see it)": "Voir vos informations privées (vous seul les voyez)",
     "The game's history": "L'historique de la partie",
     "Page number (default: the last)": "Numéro de page (par défaut : la dernière)",
+    "Page number, 25 games a page (default: the first)": "Numéro de page, 25 parties par page (par défaut : la première)",
     "yes: only what happened since your last move": "oui : seulement ce qui s'est passé depuis votre dernier coup",
     "Take back your last move(s) while nobody else has acted":
         "Reprendre votre ou vos derniers coups tant que personne n'a joué",

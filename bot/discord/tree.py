@@ -275,8 +275,9 @@ def add_async_commands(tree: app_commands.CommandTree, game: app_commands.Group)
                   policy=policy.value if policy else None, vacation=vacation, hints=hints.value if hints else None)
 
     @game.command(name="list", description=command_text("game list"))
-    async def game_list(interaction: discord.Interaction):
-        await do(interaction, "game list")
+    @app_commands.describe(page=param_text("game list", "page"))
+    async def game_list(interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None):
+        await do(interaction, "game list", page=page)
 
     @game.command(name="mine", description=command_text("game mine"))
     async def game_mine(interaction: discord.Interaction):

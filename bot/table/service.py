@@ -171,8 +171,8 @@ class TableService:
         return await self.reminders.vacation(place, actor, days)
 
     @table_command
-    async def game_list(self, place: Place, actor: Actor) -> Reply:
-        return await self.lists.game_list(place, actor)
+    async def game_list(self, place: Place, actor: Actor, page: int = 1) -> Reply:
+        return await self.lists.game_list(place, actor, page)
 
     @table_command
     async def mine(self, place: Place, actor: Actor) -> Reply:

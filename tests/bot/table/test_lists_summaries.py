@@ -56,3 +56,14 @@ async def test_game_list_pages(service, store):
     second = await service.lists.game_list(HERE, CID, page=2)
     assert second.text.count("• ") == 5 and "(+" not in second.text
     assert "<#1025>" in second.text and "<#1025>" not in first.text
+
+
+async def test_game_list_page_through_the_command_words(service, store):
+    """`/game list page:2` reaches the second page from Discord's options and the local table's words."""
+    from bot.commands import run
+    for n in range(27):
+        await service.new_game(Place(channel_id=2000 + n, guild_id=HERE.guild_id), ANN, "pebbles", seed=n)
+    second = await run(service, HERE, CID, "game list", {"page": "2"})
+    assert second.text.count("• ") == 2 and "<#2026>" in second.text
+    first = await run(service, HERE, CID, "game list", {})
+    assert first.text.count("• ") == 25 and first.text.endswith("… (+2)")
