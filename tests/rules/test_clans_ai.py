@@ -14,21 +14,12 @@ from rules.clans.ai import belief
 from rules.clans.data import N_COLOURS
 from rules.clans.state import Village
 from rules.core import Rng
+from tests.positions import playout_points
 
 
 def _points(players: int, seed: int, every: int = 9):
     """States met along a random playout, one every ``every`` moves, and the last."""
-    state = GAME.setup(players, seed, {})
-    chooser = Rng(seed ^ 0xC1)
-    out, step = [state], 0
-    while GAME.to_act(state):
-        moves = GAME.legal_moves(state, GAME.to_act(state)[0])
-        state, _ = GAME.apply(state, moves[chooser.randbelow(len(moves))])
-        step += 1
-        if step % every == 0:
-            out.append(state)
-    out.append(state)
-    return out
+    return playout_points(GAME, players, seed, {}, seed ^ 0xC1, every)
 
 
 def _scramble(state, seat: int, rng: Rng):

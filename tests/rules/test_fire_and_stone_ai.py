@@ -13,21 +13,12 @@ from ai import decide
 from rules.core import Rng
 from rules.fire_and_stone import GAME
 from rules.fire_and_stone.data import CAVES, FOOD_ICON, GAME_TILES, OBJECTIVES, REGIONS
+from tests.positions import playout_points
 
 
 def _points(players: int, seed: int, variant: str = "off", every: int = 90):
     """States met along a random playout, one every ``every`` moves, and the last."""
-    state = GAME.setup(players, seed, GAME.resolve_options({"starting_inventions": variant}))
-    chooser = Rng(seed ^ 0xA1)
-    out, step = [state], 0
-    while GAME.to_act(state):
-        moves = GAME.legal_moves(state, GAME.to_act(state)[0])
-        state, _ = GAME.apply(state, moves[chooser.randbelow(len(moves))])
-        step += 1
-        if step % every == 0:
-            out.append(state)
-    out.append(state)
-    return out
+    return playout_points(GAME, players, seed, GAME.resolve_options({"starting_inventions": variant}), seed ^ 0xA1, every)
 
 
 def _scramble(state, seat: int, rng: Rng):

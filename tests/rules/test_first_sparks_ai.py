@@ -10,23 +10,14 @@ from ai import decide
 from rules.core import Rng
 from rules.first_sparks import GAME
 from rules.first_sparks.data import DATA, SHUFFLE, TILES
+from tests.positions import playout_points
 
 PLAYERS = [2, 3, 4, 5, 6]
 
 
 def _points(players: int, seed: int, every: int = 6):
     """States met along a random playout, one every ``every`` moves, and the last."""
-    state = GAME.setup(players, seed, GAME.resolve_options({}))
-    chooser = Rng(seed ^ 0x5A)
-    out, step = [state], 0
-    while GAME.to_act(state):
-        moves = GAME.legal_moves(state, GAME.to_act(state)[0])
-        state, _ = GAME.apply(state, moves[chooser.randbelow(len(moves))])
-        step += 1
-        if step % every == 0:
-            out.append(state)
-    out.append(state)
-    return out
+    return playout_points(GAME, players, seed, GAME.resolve_options({}), seed ^ 0x5A, every)
 
 
 def _scramble(state, rng: Rng):

@@ -19,6 +19,7 @@ from rules.neanderthal.ai import shown_hand_cards
 from rules.neanderthal.data import BIOMES
 from rules.neanderthal.model import ROWS, player
 from rules.neanderthal.queries import slug
+from tests.positions import playout_points
 from tests.rules.test_neanderthal import ARCHAIC, CROMAGNON, NEANDERTHAL, card, empty_rows, fresh, mature, party, put
 
 MODES = [(2, "standard"), (3, "standard"), (3, "coop")]
@@ -28,17 +29,7 @@ def _points(players: int, seed: int, mode: str = "standard", every: int = 25):
     """States met along a random playout, one every ``every`` moves, and the last;
     each with some hand cards (G6 is rare in random play: cards are taken from the
     decks into hands, as a hunt would)."""
-    state = GAME.setup(players, seed, GAME.resolve_options({"mode": mode}))
-    chooser = Rng(seed ^ 0x5EED)
-    out, step = [state], 0
-    while GAME.to_act(state):
-        moves = GAME.legal_moves(state, GAME.to_act(state)[0])
-        state, _ = GAME.apply(state, moves[chooser.randbelow(len(moves))])
-        step += 1
-        if step % every == 0:
-            out.append(_with_hands(state, step))
-    out.append(state)
-    return out
+    return playout_points(GAME, players, seed, GAME.resolve_options({"mode": mode}), seed ^ 0x5EED, every, keep=_with_hands)
 
 
 def _with_hands(state, k: int):
