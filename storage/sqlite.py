@@ -72,6 +72,19 @@ class SqliteTransaction:
         return list(await self.conn.execute_fetchall(sql, tuple(args)))
 
 
+async def _enable_wal(conn, tries: int = 100) -> None:
+    """Switch the file to WAL. Several processes opening a new file at once race for the switch,
+    and SQLite answers the loser "database is locked" at once, without its busy timeout: try again."""
+    for attempt in range(tries):
+        try:
+            await conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == tries - 1:
+                raise
+            await asyncio.sleep(0.01 * (1 + attempt % 10))
+
+
 class SqliteDatabase:
     kind = "sqlite"
 
@@ -128,7 +141,7 @@ class SqliteDatabase:
         conn = await aiosqlite.connect(path, isolation_level=None)
         try:
             await conn.execute("PRAGMA busy_timeout = 10000")
-            await conn.execute("PRAGMA journal_mode = WAL")
+            await _enable_wal(conn)
             await conn.execute("PRAGMA synchronous = NORMAL")
             await conn.execute("PRAGMA foreign_keys = ON")
         except BaseException:
