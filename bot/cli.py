@@ -55,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     ar.add_argument("--options", default="", help="table options, key=value")
     ar.add_argument("--iterations", type=int, help="search iterations per decision (default: the level's)")
     ar.add_argument("--json", action="store_true", help="figures as JSON")
+    ar.add_argument("--quiet", action="store_true", help="no progress line per game (on stderr)")
 
     sub.add_parser("commands", help="print the slash-command payload as JSON")
     sub.add_parser("sync", help="register slash commands with Discord now")

@@ -5,7 +5,9 @@
 Plays ``--games`` whole games with the rules and the AI only (no store, no
 Discord). The seat specs rotate from game to game, so every spec plays every
 seat equally often. Prints per spec: games, wins (a shared first place counts),
-mean rank, and the CPU time of its decisions (p50, p95).
+mean rank, and the CPU time of its decisions (p50, p95); while it runs, a line per
+game on stderr. A game not ended after ``MAX_MOVES`` moves is left out of the
+figures and named (``unfinished_seeds``), so one endless game cannot sink a run.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ai import LEVELS, decide
@@ -56,14 +59,15 @@ def level_of(spec: str) -> str:
 
 
 def play_one(key: str, specs: list[str], seed: int, options: dict, iterations: int | None,
-             tallies: dict[str, Tally]) -> list[int]:
-    """One game; ``specs[seat]`` plays each seat. Returns the final ranks."""
+             tallies: dict[str, Tally], max_moves: int = MAX_MOVES) -> list[int] | None:
+    """One game; ``specs[seat]`` plays each seat. Returns the final ranks, or
+    None when the game had not ended after ``max_moves`` moves."""
     game = registry.get(key)
     opts = game.resolve_options(options)
     seats = game.seat_count(len(specs), opts)
     state = game.setup(seats, seed, opts)
     chooser = Rng(seed ^ 0xA5E7A)
-    for step in range(MAX_MOVES):
+    for step in range(max_moves):
         acting = game.to_act(state)
         if not acting:
             break
@@ -75,20 +79,30 @@ def play_one(key: str, specs: list[str], seed: int, options: dict, iterations: i
         tallies[spec].seconds.append(time.process_time() - started)
         state, _ = game.apply(state, decision.move)
     result = game.result(state)
-    if result is None:
-        raise RuntimeError(f"{key} seed {seed}: not finished after {MAX_MOVES} moves")
-    return result.ranks
+    return None if result is None else result.ranks
+
+
+Progress = Callable[[int, int, int, list[str], "list[int] | None", float], None]
 
 
 def arena(key: str, specs: list[str], games: int, seed: int, options: dict | None = None,
-          iterations: int | None = None) -> dict:
+          iterations: int | None = None, *, max_moves: int = MAX_MOVES, progress: Progress | None = None) -> dict:
+    """Plays the games; ``progress(i, games, seed, order, ranks, seconds)`` hears of each as it ends
+    (``ranks`` None: not ended after ``max_moves``, counted as ``unfinished``, not as a result)."""
     for spec in specs:
         level_of(spec)
     tallies = {spec: Tally(spec) for spec in specs}
+    unfinished: list[int] = []
     for i in range(games):
         shift = i % len(specs)
         order = specs[shift:] + specs[:shift]          # every spec plays every seat in turn
-        ranks = play_one(key, order, seed + i, options or {}, iterations, tallies)
+        started = time.perf_counter()
+        ranks = play_one(key, order, seed + i, options or {}, iterations, tallies, max_moves)
+        if progress is not None:
+            progress(i, games, seed + i, order, ranks, time.perf_counter() - started)
+        if ranks is None:
+            unfinished.append(seed + i)
+            continue
         counted: set[str] = set()
         for seat, spec in enumerate(order):
             rank = ranks[seat] if seat < len(ranks) else max(ranks)
@@ -97,8 +111,22 @@ def arena(key: str, specs: list[str], games: int, seed: int, options: dict | Non
                 tallies[spec].games += 1
                 tallies[spec].wins += rank == 1
                 counted.add(spec)
-    return {"game": key, "games": games, "seed": seed, "iterations": iterations,
+    return {"game": key, "games": games - len(unfinished), "seed": seed, "iterations": iterations,
+            "unfinished_seeds": unfinished,
             "seats": {spec: tally.figures() for spec, tally in tallies.items()}}
+
+
+def _ordinal(rank: int) -> str:
+    return f"{rank}{'st' if rank == 1 else 'nd' if rank == 2 else 'rd' if rank == 3 else 'th'}"
+
+
+def print_progress(i: int, games: int, seed: int, order: list[str], ranks: list[int] | None, seconds: float) -> None:
+    """One line per game on stderr, so a long run shows it is alive (the figures go to stdout)."""
+    if ranks is None:
+        outcome = f"not ended after {MAX_MOVES} moves (left out)"
+    else:
+        outcome = ", ".join(f"{spec} {_ordinal(ranks[seat])}" for seat, spec in enumerate(order) if seat < len(ranks))
+    print(f"game {i + 1}/{games} (seed {seed}): {outcome} — {seconds:.1f} s", file=sys.stderr, flush=True)
 
 
 def main(args) -> int:
@@ -107,14 +135,18 @@ def main(args) -> int:
         options = parse_options(args.options)
         game = registry.get(args.game)
         game.check_players(len(specs), game.resolve_options(options))
-        report = arena(game.key, specs, args.games, args.seed, options, args.iterations)
+        report = arena(game.key, specs, args.games, args.seed, options, args.iterations,
+                       progress=None if getattr(args, "quiet", False) else print_progress)
     except (ValueError, KeyError) as exc:
         print(f"hearth arena: {exc}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
-    print(f"{report['game']}: {report['games']} games, seed {report['seed']}")
+    n = report["games"]
+    print(f"{report['game']}: {n} game{'' if n == 1 else 's'}, seed {report['seed']}")
+    if report["unfinished_seeds"]:
+        print(f"not ended (left out): seeds {', '.join(map(str, report['unfinished_seeds']))}")
     print(f"{'seat':<12} {'games':>5} {'wins':>5} {'win %':>6} {'mean rank':>9} {'p50 s':>7} {'p95 s':>7}")
     for spec, f in report["seats"].items():
         rate = f"{100 * f['win_rate']:.0f}" if f["win_rate"] is not None else "—"

@@ -1,0 +1,51 @@
+"""``hearth arena``: the figures it prints, its progress lines, and a game that does not end."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from bot.ops import arena as arena_mod
+
+
+def test_arena_counts_every_game_and_reports_progress_per_game():
+    heard = []
+    report = arena_mod.arena("clans", ["random", "ai:easy"], games=2, seed=3,
+                             progress=lambda *a: heard.append(a))
+    assert [h[0] for h in heard] == [0, 1], "one progress call per game, in order"
+    assert [h[2] for h in heard] == [3, 4], "game i plays seed S+i"
+    assert heard[0][3] == ["random", "ai:easy"] and heard[1][3] == ["ai:easy", "random"], "seats rotate"
+    assert report["games"] == 2 and report["unfinished_seeds"] == []
+    for spec in ("random", "ai:easy"):
+        figures = report["seats"][spec]
+        assert figures["games"] == 2
+        assert 1 <= figures["mean_rank"] <= 2
+    assert report["seats"]["ai:easy"]["decisions"] > 0
+
+
+def test_a_game_that_does_not_end_is_left_out_and_named_not_a_crash():
+    heard = []
+    report = arena_mod.arena("clans", ["random", "random"], games=2, seed=5, max_moves=3,
+                             progress=lambda *a: heard.append(a))
+    assert report["unfinished_seeds"] == [5, 6]
+    assert report["games"] == 0
+    assert all(h[4] is None for h in heard)
+    assert report["seats"]["random"]["games"] == 0
+
+
+def test_main_prints_a_progress_line_per_game_on_stderr_and_json_on_stdout(capsys):
+    args = SimpleNamespace(game="clans", seats="random,random", games=2, seed=1, options="",
+                           iterations=None, json=True, quiet=False)
+    assert arena_mod.main(args) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["games"] == 2
+    lines = [ln for ln in err.splitlines() if ln.startswith("game ")]
+    assert len(lines) == 2 and lines[0].startswith("game 1/2 (seed 1): random ")
+
+
+def test_main_quiet_prints_no_progress(capsys):
+    args = SimpleNamespace(game="clans", seats="random,random", games=1, seed=1, options="",
+                           iterations=None, json=False, quiet=True)
+    assert arena_mod.main(args) == 0
+    out, err = capsys.readouterr()
+    assert "clans: 1 game, seed 1" in out and err == ""
