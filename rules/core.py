@@ -486,13 +486,26 @@ class Game:
         the channel image). Must hold nothing that seat may not see."""
         raise NotImplementedError
 
+    def private_said(self, state, seat: int) -> list[Said] | None:
+        """What ``/hand`` tells this seat, privately: one phrase a line (``rules.wording``), which the
+        bot words in the reader's language. None: the game words it itself in ``private_text``."""
+        if type(self).private_text is not Game.private_text:
+            return None            # a game whose texts are not message keys yet words /hand itself
+        return [phrases.NO_PRIVATE()]
+
+    def status_said(self, state) -> list[Said] | None:
+        """The public status, a line or two (phase, scores; nothing hidden), as phrases (see
+        ``private_said``). None: the game words it itself in ``status_text``."""
+        return None
+
     def private_text(self, state, seat: int, locale: str | None = None) -> str:
-        """What ``/hand`` tells this seat, privately."""
-        return "You hold no private information in this game."
+        """``/hand`` in English (logs, tests); the bot words ``private_said`` in the reader's language."""
+        return "\n".join(s.english() for s in self.private_said(state, seat) or ())
 
     def status_text(self, state, locale: str | None = None) -> str:
-        """A short public line or two: phase, scores (nothing hidden)."""
-        return ""
+        """The status in English (see ``private_text``)."""
+        said = self.status_said(state)
+        return "" if said is None else "\n".join(s.english() for s in said)
 
     def public_scores(self, state) -> list[float] | None:
         return None

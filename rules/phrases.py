@@ -13,3 +13,4 @@ NOT_LEGAL = phrase("core.not_legal", "'{typed}' is not a legal move now. Legal m
                    "typed: what the player typed; sample: a few legal notations")
 NOT_LEGAL_NOW = phrase("core.not_legal_now", "That move is not legal now.")
 NO_LEGAL_MOVE = phrase("core.no_legal_move", "No legal move.")
+NO_PRIVATE = phrase("core.no_private", "You hold no private information in this game.")

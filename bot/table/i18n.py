@@ -211,3 +211,19 @@ def summary_text(locale: str | None, result) -> str:
     """A result's own summary line in the reader's language."""
     said = getattr(result, "summary_said", None)
     return say(locale, said) if said is not None else result.summary
+
+
+def hand_text(locale: str | None, game, state, seat: int) -> str:
+    """What ``/hand`` tells ``seat``, in the reader's language (seats still ``{p0}``…)."""
+    said = game.private_said(state, seat)
+    if said is None:                    # a game that words /hand itself
+        return game.private_text(state, seat, locale)
+    return "\n".join(say(locale, s) for s in said)
+
+
+def status_line(locale: str | None, game, state) -> str:
+    """A game's public status line(s) in the reader's language (seats still ``{p0}``…)."""
+    said = game.status_said(state)
+    if said is None:
+        return game.status_text(state, locale)
+    return "\n".join(say(locale, s) for s in said)

@@ -7,7 +7,7 @@ import time
 
 import render
 from bot.table.context import TableContext
-from bot.table.i18n import duration, entry_events, t
+from bot.table.i18n import duration, entry_events, hand_text, status_line, t
 from bot.table.rulebook import page_messages
 from bot.table.values import Actor, Place, Refused, Reply, message_chunks, refusal
 from rules import registry
@@ -52,9 +52,9 @@ class Show:
         if result is not None:
             return Reply(t(loc, "status_finished", game=game.display_name(loc), summary=ctx.summary(result, names, loc)))
         lines = [f"**{game.display_name(loc)}**"]
-        status = game.status_text(state, loc)
+        status = status_line(loc, game, state)
         if status:
-            lines.append(status)
+            lines.append(ctx.fill(status, names))
         scores = game.public_scores(state)
         if scores is not None:
             lines.append(" · ".join(f"{n}: {s:g}" for n, s in zip(names, scores, strict=False)))
@@ -107,7 +107,7 @@ class Show:
         state = ctx.state_of(row)
         parts = [] if row.status == "active" else [t(loc, "hand_final")]
         for seat in mine:
-            text = game.private_text(state, seat, loc)
+            text = ctx.fill(hand_text(loc, game, state, seat), ctx.names(seats))
             parts.append(text if len(mine) == 1 else f"**{seats[seat].name} — seat {seat + 1}**\n{text}")
         return Reply("\n\n".join(parts), ephemeral=True)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
-from bot.table.i18n import default_locale, entry_events, event_text, label_text, t
+from bot.table.i18n import default_locale, entry_events, event_text, label_text, status_line, t
 from bot.table.notices import Notices
 from bot.table.values import Actor, Choice, Reply, message_chunks
 from rules.core import Game, Move
@@ -127,9 +127,9 @@ class Turns:
         if result is not None:
             lines.append(t(loc, "game_over", summary=ctx.summary(result, names, loc)))
         else:
-            status = game.status_text(state, loc)
+            status = status_line(loc, game, state)
             if status:
-                lines.append(status)
+                lines.append(ctx.fill(status, names))
             if going_on:
                 lines.append(t(loc, "still_to_play", who=ctx.who(acting, seats)))
             else:

@@ -16,7 +16,6 @@ from . import ai, text
 from . import phrases as ph
 from .data import (
     COLOURS,
-    COLOURS_FR,
     EPOCHS,
     LAST_VILLAGE_BONUS,
     N_COLOURS,
@@ -25,8 +24,6 @@ from .data import (
     NEIGHBOURS,
     REGIONS,
     TERRAIN,
-    TERRAINS,
-    TERRAINS_FR,
     chips_left_in_epoch,
     epoch_of,
     label,
@@ -37,14 +34,6 @@ BIG_GROUP = 7          # a group this large no longer moves, except onto a large
 ROMAN = ["I", "II", "III", "IV", "V"]
 _MOVE_TEXT = re.compile(r"\s*(\d{1,3})\s*(?:>|-|–|→|to|\s)\s*(\d{1,3})\s*", re.IGNORECASE)
 _VILLAGE_TEXT = re.compile(r"\s*(?:village|v)\s*(\d{1,3})\s*", re.IGNORECASE)
-
-
-def _names(colours: list[int], fr: bool = False) -> str:
-    return ", ".join((COLOURS_FR if fr else COLOURS)[c] for c in colours)
-
-
-def _terrain_fr(terrain: str) -> str:
-    return TERRAINS_FR[TERRAINS.index(terrain)]
 
 
 def may_move(state: State, src: int, dst: int) -> bool:
@@ -125,15 +114,6 @@ def _epoch_said(epoch: int):
     if row["hostile"]:
         return ph.EPOCH_TERMS_HOSTILE(favourable=fav, bonus=row["bonus"], hostile=ph.TERRAIN[row["hostile"]]())
     return ph.EPOCH_TERMS(favourable=fav, bonus=row["bonus"])
-
-
-def _epoch_terms(epoch: int, fr: bool = False) -> str:
-    """'mountain +2, grassland hostile': what the epoch favours and forbids."""
-    row = EPOCHS[epoch]
-    name = _terrain_fr if fr else str
-    fav = ("tous les terrains" if fr else "every terrain") if row["favourable"] == "all" else name(row["favourable"])
-    hostile = f", {name(row['hostile'])} hostile" if row["hostile"] else ""
-    return f"{fav} +{row['bonus']}{hostile}"
 
 
 def _epoch_event(epoch: int) -> Event:
@@ -345,30 +325,19 @@ class Clans(Game):
             view["my_colour"] = COLOURS[state.clans[seat]]
         return view
 
-    def private_text(self, state: State, seat: int, locale: str | None = None) -> str:
-        c = state.clans[seat]
-        if locale and locale.startswith("fr"):
-            return (f"Votre clan secret est le {COLOURS_FR[c]}. Vous avez {state.chips(seat)} jeton(s) bonus "
-                    f"(1 point chacun à la fin).")
-        return (f"Your secret clan is {COLOURS[c]}. You hold {state.chips(seat)} bonus token(s) "
-                f"(1 point each at the end).")
+    def private_said(self, state: State, seat: int):
+        return [ph.HAND_CLAN(colour=ph.COLOUR[state.clans[seat]]()), ph.HAND_CHIPS(n=state.chips(seat))]
 
-    def status_text(self, state: State, locale: str | None = None) -> str:
-        fr = bool(locale and locale.startswith("fr"))
+    def status_said(self, state: State):
         if state.end:
-            return "Partie terminée." if fr else "Game over."
+            return [ph.STATUS_OVER()]
         founded = len(state.villages)
-        epoch, left = epoch_of(founded), chips_left_in_epoch(founded)
+        epoch = epoch_of(founded)
         # the score track is public (which colour a player holds is not): every colour's points so far
-        if fr:
-            track = " · ".join(f"{COLOURS_FR[c]} {state.scores[c]}" for c in range(len(COLOURS)))
-            tokens = f"{left} jeton bonus" if left <= 1 else f"{left} jetons bonus"
-            return (f"Époque {ROMAN[epoch]} : {_epoch_terms(epoch, True)}. Villages {founded}/{N_VILLAGES}, "
-                    f"{tokens} dans cette époque.\nPoints des couleurs : {track}.")
-        track = " · ".join(f"{COLOURS[c]} {state.scores[c]}" for c in range(len(COLOURS)))
-        tokens = f"{left} bonus token" if left == 1 else f"{left} bonus tokens"
-        return (f"Epoch {ROMAN[epoch]}: {_epoch_terms(epoch)}. Villages {founded}/{N_VILLAGES}, "
-                f"{tokens} left in this epoch.\nColour scores: {track}.")
+        track = [ph.STATUS_SCORE(colour=ph.COLOUR[c](), points=state.scores[c]) for c in range(len(COLOURS))]
+        return [ph.STATUS_EPOCH(epoch=ROMAN[epoch], terms=_epoch_said(epoch), founded=founded, total=N_VILLAGES,
+                                n=chips_left_in_epoch(founded)),
+                ph.STATUS_SCORES(scores=listing(track, "comma"))]
 
     def public_scores(self, state: State) -> list[float] | None:
         return self.final_scores(state) if state.end else None

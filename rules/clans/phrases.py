@@ -57,3 +57,15 @@ WINS = phrase_n(f"{P}result.wins", "{winners} wins with {best} points.", "{winne
 SCORE_LINE = phrase(f"{P}result.line", "{who} ({colour}): {total} points = {track} on the victory point scale + "
                                        "{chips} for bonus tokens")
 SUMMARY = phrase(f"{P}result.summary", "{wins}\n{players}")
+
+# ---- /hand and /game status
+HAND_CLAN = phrase(f"{P}hand.clan", "Your secret clan is {colour}.")
+HAND_CHIPS = phrase_n(f"{P}hand.chips", "You hold {n} bonus token (1 point at the end).",
+                      "You hold {n} bonus tokens (1 point each at the end).")
+STATUS_OVER = phrase(f"{P}status.over", "Game over.")
+STATUS_EPOCH = phrase_n(f"{P}status.epoch",
+                        "Epoch {epoch}: {terms}. Villages {founded}/{total}, {n} bonus token left in this epoch.",
+                        "Epoch {epoch}: {terms}. Villages {founded}/{total}, {n} bonus tokens left in this epoch.",
+                        "terms: what the epoch favours and forbids")
+STATUS_SCORE = phrase(f"{P}status.colour_score", "{colour} {points}")
+STATUS_SCORES = phrase(f"{P}status.scores", "Colour scores: {scores}.", "scores: each colour's points on the track")

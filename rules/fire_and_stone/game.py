@@ -54,7 +54,6 @@ from .data import (
     TERR,
     TERR_IDS,
     VP_DECK,
-    game_text,
 )
 from .text import RULES_EN, RULES_FR
 
@@ -885,37 +884,27 @@ class FireAndStone(Game):
                 out["me"]["pot"] = head["pot"]
         return out
 
-    def private_text(self, state, seat: int, locale: str | None = None) -> str:
+    def private_said(self, state, seat: int):
         p = state["p"][seat]
-        fr = bool(locale and locale.startswith("fr"))
-        obj = OBJECTIVES[p["obj"]]
-        lines = [("Objectif : " + obj["fr"]) if fr else ("Objective: " + obj["en"])]
+        lines = [ph.HAND_OBJECTIVE(card=ph.OBJECTIVE[p["obj"]]())]
         if p["game"]:
-            listing = ", ".join(f"{i + 1}) {game_text(g)}" for i, g in enumerate(p["game"]))
-            lines.append(("Tuiles Gibier : " if fr else "Game tiles: ") + listing)
+            lines.append(ph.HAND_GAME(tiles=listing([ph.NUMBERED(i=i + 1, what=ph.game_tile(g))
+                                                     for i, g in enumerate(p["game"])], "comma")))
         else:
-            lines.append("Aucune tuile Gibier." if fr else "No game tiles.")
+            lines.append(ph.HAND_NO_GAME())
         head = state["pending"][0] if state["pending"] and not state["over"] else None
         if head and head["s"] == seat and head["k"] == "forest":
-            listing = ", ".join(f"g{i + 1}) {game_text(g)}" for i, g in enumerate(state["forest"][str(head["t"])]))
-            lines.append((f"Forêt {head['t']} : " if fr else f"Forest {head['t']}: ") + listing)
+            tiles = [ph.NUMBERED(i=f"g{i + 1}", what=ph.game_tile(g))
+                     for i, g in enumerate(state["forest"][str(head["t"])])]
+            lines.append(ph.HAND_FOREST(t=head["t"], tiles=listing(tiles, "comma")))
         if head and head["s"] == seat and head["k"] == "cook" and head["pot"]:
-            lines.append(("Dans la marmite : " if fr else "In the pot: ")
-                         + ", ".join(f"{i + 1}" for i in sorted(head["pot"])))
-        return "\n".join(lines)
+            lines.append(ph.HAND_POT(tiles=listing([str(i) for i in sorted(head["pot"])], "comma")))
+        return lines
 
-    def status_text(self, state, locale: str | None = None) -> str:
-        fr = bool(locale and locale.startswith("fr"))
-        opened = ", ".join(r for r in REGIONS if self.region_open(state, r))
-        if fr:
-            line = f"Piste des huttes {state['track']}/11 · régions ouvertes : {opened}"
-            if state["end"] is not None and not state["over"]:
-                line += " · fin déclenchée"
-        else:
-            line = f"Hut track {state['track']}/11 · open regions: {opened}"
-            if state["end"] is not None and not state["over"]:
-                line += " · end triggered: final turns"
-        return line
+    def status_said(self, state):
+        opened = listing([r for r in REGIONS if self.region_open(state, r)], "comma")
+        ending = state["end"] is not None and not state["over"]
+        return [(ph.STATUS_ENDING if ending else ph.STATUS)(track=state["track"], regions=opened)]
 
     def public_scores(self, state) -> list[float]:
         """Everything but the secret objective."""

@@ -112,3 +112,13 @@ def game_tile(gid: int) -> Said:
         return TILE_BAGS_FOOD(n=bags, food=food)
     return TILE_FOOD(food=food)
 SUMMARY = phrase(f"{P}result.summary", "Final scores:\n{players}")
+
+# ---- /hand and /game status
+HAND_OBJECTIVE = phrase(f"{P}hand.objective", "Objective: {card}")
+HAND_GAME = phrase(f"{P}hand.game_tiles", "Game tiles: {tiles}", "tiles: a list of '1) 1 bag + 2 food'")
+HAND_NO_GAME = phrase(f"{P}hand.no_game_tiles", "No game tiles.")
+HAND_FOREST = phrase(f"{P}hand.forest", "Forest {t}: {tiles}")
+HAND_POT = phrase(f"{P}hand.pot", "In the pot: {tiles}")
+STATUS = phrase(f"{P}status.track", "Hut track {track}/11 · open regions: {regions}")
+STATUS_ENDING = phrase(f"{P}status.track_ending",
+                       "Hut track {track}/11 · open regions: {regions} · end triggered: final turns")

@@ -35,7 +35,6 @@ from .data import (
     TILES,
     TOKEN_COUNT,
     TOOL_FOOD,
-    card_name,
     is_tool,
     kind,
     price,
@@ -865,32 +864,25 @@ class FirstSparks(Game):
         info = dict(CARDS[card])
         return {k: v for k, v in info.items() if k in ("kind", "price", "crops", "table")}
 
-    def private_text(self, state: State, seat: int, locale: str | None = None) -> str:
-        fr = bool(locale and locale.startswith("fr"))
-        tools = ", ".join(card_name(c, fr) for c in tools_of(state, seat)) or "—"
-        know = ", ".join(card_name(c, fr) for c in state.cards[seat] if not is_tool(c)) or "—"
-        hidden = knows(state, seat, "fire")
-        if fr:
-            return (f"Nourriture : {state.food[seat]}" + (" (cachée grâce au Feu)" if hidden else "")
-                    + f"\nOutils ({len(tools_of(state, seat))}/{tool_limit(state, seat)}) : {tools}"
-                    + f"\nConnaissances : {know}\nTaille du clan : {state.size(seat)}")
-        return (f"Food: {state.food[seat]}" + (" (hidden from the others: you know Fire)" if hidden else "")
-                + f"\nTools ({len(tools_of(state, seat))}/{tool_limit(state, seat)}): {tools}"
-                + f"\nKnowledge: {know}\nClan size: {state.size(seat)}")
+    def private_said(self, state: State, seat: int):
+        tools = tools_of(state, seat)
+        know = [c for c in state.cards[seat] if not is_tool(c)]
+        food = (ph.HAND_FOOD_HIDDEN if knows(state, seat, "fire") else ph.HAND_FOOD)(food=state.food[seat])
+        return [food,
+                ph.HAND_TOOLS(n=len(tools), limit=tool_limit(state, seat), tools=_cards_or_dash(tools)),
+                ph.HAND_KNOWLEDGE(cards=_cards_or_dash(know)),
+                ph.HAND_SIZE(size=state.size(seat))]
 
-    def status_text(self, state: State, locale: str | None = None) -> str:
-        fr = bool(locale and locale.startswith("fr"))
-        names = text.PHASES_FR if fr else text.PHASES_EN
-        line = names[state.phase]
-        if state.round:
-            line = f"{'Tour' if fr else 'Round'} {state.round} · {line}"
+    def status_said(self, state: State):
+        phase = ph.PHASE[state.phase]()
+        lines = [ph.STATUS_ROUND(round=state.round, phase=phase) if state.round else phase]
         if state.phase == "buy" and state.offer:
-            line += f" · {card_name(state.offer['card'], fr)}"
+            lines.append(ph.STATUS_OFFER(card=ph.card(state.offer["card"])))
         if state.ending and state.phase != "over":
-            line += " · " + ("dernier tour" if fr else "last round")
+            lines.append(ph.STATUS_LAST_ROUND())
         if state.neutral is not None:
-            line += " · " + ("clan neutre" if fr else "neutral clan") + f": {state.size(state.neutral)}"
-        return line
+            lines.append(ph.STATUS_NEUTRAL(size=state.size(state.neutral)))
+        return lines
 
     def public_scores(self, state: State) -> list[float]:
         return [state.size(s) for s in range(state.n)]
@@ -927,3 +919,7 @@ class FirstSparks(Game):
             if m.notation in ("pass", "decline", "done", "none", "discard"):
                 return m
         return moves[0]
+
+
+def _cards_or_dash(cards: list[int]):
+    return listing([ph.card(c) for c in cards], "comma") if cards else "—"

@@ -107,6 +107,23 @@ SCORE_LINE = phrase(f"{P}result.line", "{who}: {size} members, {food} food left"
 SUMMARY = phrase(f"{P}result.summary", "{headline}\n{players}")
 
 
+# ---- /hand and /game status
+PHASE = {key: phrase(f"{P}phase.{key}", english) for key, english in {
+    "build": "Set-up: laying the landscape tiles", "neutral": "Placement: neutral clan",
+    "first": "Placement: first members", "second": "Placement: second members",
+    "buy": "Phase 1: buying technologies", "hunt": "Phase 2: hunting and feeding", "expand": "Phase 3: expanding",
+    "over": "Game over"}.items()}
+STATUS_ROUND = phrase(f"{P}status.round", "Round {round} · {phase}")
+STATUS_OFFER = phrase(f"{P}status.offer", "On offer: {card}")
+STATUS_LAST_ROUND = phrase(f"{P}status.last_round", "Last round.")
+STATUS_NEUTRAL = phrase(f"{P}status.neutral", "Neutral clan: {size}")
+HAND_FOOD = phrase(f"{P}hand.food", "Food: {food}")
+HAND_FOOD_HIDDEN = phrase(f"{P}hand.food_hidden", "Food: {food} (hidden from the others: you know Fire)")
+HAND_TOOLS = phrase(f"{P}hand.tools", "Tools ({n}/{limit}): {tools}", "n: tools held; limit: how many may be held")
+HAND_KNOWLEDGE = phrase(f"{P}hand.knowledge", "Knowledge: {cards}")
+HAND_SIZE = phrase(f"{P}hand.clan_size", "Clan size: {size}")
+
+
 def card(number: int) -> Said:
     """A technology card as words: 'Bow #21', or the shuffle card."""
     name = CARD_KIND[kind(number)]()

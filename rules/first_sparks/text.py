@@ -23,10 +23,3 @@ RULES_FR = """**Die ersten Funken** (F. Friese) : le plus grand clan gagne.
 2 joueurs : le second fait grandir le clan neutre (`n14`) ; le premier peut `discard` sa première carte proposée.
 Le Feu cache votre nourriture (`/hand`).
 *Arbitrages* : on paie d'abord avec ses jetons chassés (les plus gros qui tiennent, puis des céréales) ; les jetons en main ne sont pas dans la réserve et peuvent limiter le réapprovisionnement. Un marché vide est regarni depuis la pioche au début de la phase 1. Sécurité (hors règle) : si un tour ne change rien dont un clan puisse se servir (hors espaces où nul ne chasse et cartes que nul ne peut payer) sans que personne n'ait eu de choix, aucun clan ne peut plus atteindre 13 et la partie s'arrête là."""
-
-PHASES_EN = {"build": "Set-up: laying the landscape tiles", "neutral": "Placement: neutral clan", "first": "Placement: first members",
-             "second": "Placement: second members", "buy": "Phase 1: buying technologies",
-             "hunt": "Phase 2: hunting and feeding", "expand": "Phase 3: expanding", "over": "Game over"}
-PHASES_FR = {"build": "Mise en place : pose des tuiles paysage", "neutral": "Placement : clan neutre", "first": "Placement : premiers membres",
-             "second": "Placement : seconds membres", "buy": "Phase 1 : achat de technologies",
-             "hunt": "Phase 2 : chasse et nourriture", "expand": "Phase 3 : étendre le clan", "over": "Partie terminée"}

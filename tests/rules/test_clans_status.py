@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from bot.table.i18n import status_line
 from rules import registry
 from rules.clans.data import COLOURS
 from rules.core import Rng
@@ -20,8 +21,9 @@ def test_status_shows_every_colours_points_and_never_who_holds_them():
         track = dict(re.findall(r"(\w+) (\d+)", text.split("Colour scores: ")[1]))
         assert {c: int(track[c]) for c in COLOURS} == {c: state.scores[i] for i, c in enumerate(COLOURS)}
         seen_points |= any(state.scores)
-        assert "(s)" not in text and "(s)" not in game.status_text(state, "fr")
-        assert "Points des couleurs : " in game.status_text(state, "fr")
+        french = status_line("fr", game, state)
+        assert "(s)" not in text and "(s)" not in french
+        assert "Points des couleurs : " in french and "bonus" in french
         other = game.from_json(game.to_json(state))
         other.clans = list(reversed(other.clans))      # the secret colours differ, the status does not
         assert game.status_text(other, "en") == text

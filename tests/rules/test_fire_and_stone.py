@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from bot.table.i18n import hand_text
 from rules.core import IllegalMove, Rng
 from rules.fire_and_stone import GAME, scoring
 from rules.fire_and_stone.data import (
@@ -585,7 +586,8 @@ def test_private_text_shows_objective_and_game_tiles_only_to_the_seat():
     state["p"][RED]["game"] = [tile_with(3, 1)]
     text = GAME.private_text(state, RED)
     assert "Objective" in text and "1 bag + 3 food" in text
-    assert "Objectif" in GAME.private_text(state, RED, "fr")
+    french = hand_text("fr", GAME, state, RED)
+    assert "Objectif" in french and "1 sac + 3 nourriture" in french
     assert "obj" not in json.dumps(GAME.view(state, None))
     assert GAME.view(state, RED)["me"]["game"] == [tile_with(3, 1)]
 

@@ -73,7 +73,7 @@ def tables():
 def test_a_whole_random_game_says_everything_by_key(key, players):
     """Pure rules, to the end: every event, every legal move's label and the result have keys with French."""
     game = registry.get(key)
-    seen = {"events": 0, "labels": 0}
+    seen = {"events": 0, "labels": 0, "hands": 0}
 
     def check(state):
         for seat in game.to_act(state):
@@ -82,9 +82,16 @@ def test_a_whole_random_game_says_everything_by_key(key, players):
                 seen["labels"] += 1
 
     play = random_playout(game, players, seed=players * 31 + 5, check=[check])
-    state = game.setup(game.seat_count(players, game.resolve_options({})), players * 31 + 5,
-                       game.resolve_options({}))
-    for move in play.moves:
+    seats = game.seat_count(players, game.resolve_options({}))
+    state = game.setup(seats, players * 31 + 5, game.resolve_options({}))
+    for number, move in enumerate(play.moves):
+        if number % 7 == 0:     # /hand of every seat and /game status, every few moves (all by key too)
+            for line in game.status_said(state) or [None]:
+                assert_french(line, f"{key} status")
+            for seat in range(seats):
+                for line in game.private_said(state, seat) or [None]:
+                    assert_french(line, f"{key} /hand of seat {seat}")
+                seen["hands"] += 1
         state, events = game.apply(state, move)
         for event in events:
             assert_french(event.said, f"{key} event {event.text!r}")
@@ -95,7 +102,7 @@ def test_a_whole_random_game_says_everything_by_key(key, players):
     summary = assert_french(result.summary_said, f"{key} result")
     for seat in range(len(result.scores)):
         assert f"{{p{seat}}}" in summary, "the summary names every player"
-    assert seen["events"] > 10 and seen["labels"] > 10
+    assert seen["events"] > 10 and seen["labels"] > 10 and seen["hands"] > 2
 
 
 def public(reply: Reply) -> list[str]:
