@@ -31,7 +31,7 @@ class Param:
 COMMANDS: dict[str, tuple[str, tuple[Param, ...]]] = {
     "game new": ("Open a table for a game in this channel", (
         Param("game", "Which game (clans, carcassonne_hg, first_sparks, fire_and_stone, neanderthal)", True),
-        Param("options", "Table options as key=value pairs, e.g. variant=coop"),
+        Param("options", "Table options as key=value pairs, e.g. mode=coop"),
         Param("thread", "yes: run the game in its own new thread"),
         Param("ai", "How many AI players take seats now (0-5)", kind=int),
         Param("level", "Their level: easy, normal (default) or hard"),

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rules import phrases
-from rules.wording import Said
+from rules.wording import Said, listing, phrase
 
 MASK64 = (1 << 64) - 1
 
@@ -274,7 +274,10 @@ def rank_by(keys: list[tuple]) -> list[int]:
 
 @dataclass(frozen=True)
 class Option:
-    """A table option (variant) a game offers at ``/game new``."""
+    """A table option (variant) a game offers at ``/game new``. Its description is a
+    phrase, ``<game>.option.<key>``, declared with the game (see ``Game.__init_subclass__``)
+    and translated in the rules catalogue; ``description_fr`` is kept only as that
+    entry's source."""
 
     key: str
     description: str
@@ -327,6 +330,15 @@ class Game:
     first_player: ClassVar[str] = "seated"
     first_player_rule: ClassVar[tuple[str, str]] = ("", "")
 
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        for opt in cls.__dict__.get("options", ()):    # the option texts, for the catalogue
+            phrase(f"{cls.key}.option.{opt.key}", opt.description, "an option of /game new: what it changes")
+
+    def option_said(self, opt: Option) -> Said:
+        """An option's description, for the bot to word in the reader's language."""
+        return Said(f"{self.key}.option.{opt.key}", {})
+
     # ---- seats and set-up
 
     def seat_count(self, players: int, options: dict[str, str]) -> int:
@@ -345,9 +357,7 @@ class Game:
 
     def check_players(self, players: int, options: dict[str, str]) -> None:
         if not self.min_players <= players <= self.max_players:
-            raise IllegalMove(
-                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}.",
-                f"{self.name_fr or self.name} se joue de {self.min_players} à {self.max_players} joueurs, pas {players}.")
+            raise IllegalMove.of(phrases.PLAYER_RANGE(low=self.min_players, high=self.max_players, given=players))
 
     def display_name(self, locale: str | None = None) -> str:
         """The game's name in the reader's language (French when it has one)."""
@@ -359,13 +369,14 @@ class Game:
         out: dict[str, str] = {}
         known = {o.key: o for o in self.options}
         for key in given:
+            if key not in known and known:
+                raise IllegalMove.of(phrases.NO_SUCH_OPTION(typed=echo(str(key)), names=listing(list(known), "comma")))
             if key not in known:
-                names = ", ".join(known) or "none"
-                raise IllegalMove(f"{self.name} has no option '{echo(str(key))}' (options: {names}).")
+                raise IllegalMove.of(phrases.NO_OPTIONS(typed=echo(str(key))))
         for opt in self.options:
             value = str(given.get(opt.key, opt.default)).strip().lower()
             if value not in opt.choices:
-                raise IllegalMove(f"Option {opt.key} must be one of: {', '.join(opt.choices)}.")
+                raise IllegalMove.of(phrases.BAD_OPTION_VALUE(option=opt.key, choices=listing(list(opt.choices), "or")))
             out[opt.key] = value
         return out
 

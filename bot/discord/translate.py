@@ -38,7 +38,7 @@ DESCRIPTIONS = {
     "Open a table for a game in this channel": "Ouvrir une table de jeu dans ce salon",
     "Which game (clans, carcassonne_hg, first_sparks, fire_and_stone, neanderthal)":
         "Quel jeu (clans, carcassonne_hg, first_sparks, fire_and_stone, neanderthal)",
-    "Table options as key=value pairs, e.g. variant=coop": "Options de la table en clé=valeur, par ex. variant=coop",
+    "Table options as key=value pairs, e.g. mode=coop": "Options de la table en clé=valeur, par ex. mode=coop",
     "yes: run the game in its own new thread": "oui : jouer la partie dans un nouveau fil",
     "Take a seat at the table in this channel": "Prendre place à la table de ce salon",
     "The AI's suggestion for your move, privately (solo tables, or where the table allows hints)":

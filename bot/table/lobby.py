@@ -8,7 +8,7 @@ import os
 
 from bot.table.ai_seats import AI_USERS, MAX_AI_SEATS, ai_level, ai_move, ai_name, parse_level
 from bot.table.context import TableContext
-from bot.table.i18n import is_french, t, tn
+from bot.table.i18n import is_french, refusal_text, say, t, tn
 from bot.table.names import named
 from bot.table.notices import Notices
 from bot.table.turns import Turns
@@ -45,7 +45,7 @@ class Lobby:
         try:
             resolved = game.resolve_options(options)
         except IllegalMove as exc:
-            raise Refused(exc.localized(loc)) from None
+            raise Refused(refusal_text(loc, exc)) from None
         chosen_level = parse_level(level)
         if chosen_level is None:
             raise Refused(t(loc, "ai_level_bad", level=echo(str(level))))
@@ -68,6 +68,10 @@ class Lobby:
             else str(game.min_players)
         text = tn(loc, "created", game.max_players, name=actor.name, game=game.display_name(loc), players=players,
                   opts=opts)
+        if game.options:     # what each option changes, so a table can be re-opened with another
+            text += "\n" + t(loc, "options_head", key=game.key) + "".join(
+                "\n" + t(loc, "option_line", option=o.key, value=resolved[o.key], choices="|".join(o.choices),
+                          what=say(loc, game.option_said(o))) for o in game.options)
         if ai:
             people = [(actor.user_id, actor.name)] + [(AI_USERS[chosen_level], ai_name(chosen_level, n + 1 if ai > 1 else None))
                                                       for n in range(ai)]
@@ -169,7 +173,7 @@ class Lobby:
         try:
             game.check_players(len(seats), options)
         except IllegalMove as exc:
-            raise Refused(exc.localized(loc)) from None
+            raise Refused(refusal_text(loc, exc)) from None
         people = list(seats)
         chosen = str(order or "").strip().lower()
         if chosen and chosen not in RANDOM_ORDER:

@@ -45,6 +45,10 @@ _ALL: tuple[Message, ...] = (
     msg("unknown_game", "Unknown game '{key}'. Games: {keys}."),
     msg("channel_busy", "This channel already has a game ({key}, {status}). Finish or `/game cancel` it first, or start "
                         "a thread."),
+    # TRANSLATORS: {key} is the game's key, typed as is in the command.
+    msg("options_head", "Options (to change one: `/game cancel`, then `/game new game:{key} options:key=value`):"),
+    # TRANSLATORS: {option}, {value} and {choices} are typed as they are; {what} says what the option changes.
+    msg("option_line", "• `{option}={value}` ({choices}): {what}"),
     # TRANSLATORS: {players} is a player count or a range such as 2–4; the plural follows the largest count.
     plural("created", "{name} opened a table of **{game}** ({players} player){opts}. Join with `/game join`; {name} "
                       "starts it with `/game start`.",
