@@ -5,7 +5,10 @@ reminders, deadlines and AI turns of game 42; ``commands`` for the
 slash-command sync), the process that holds it and when it expires. A
 process claims names, does their work, and releases them; one that dies
 holding some leaves them to expire, after which any other process takes them
-over. Claiming is one statement that takes only free, expired or already
+over. The owner is the process: by default one owner id per open store (a
+process opens one), so its scheduler and its commands hold a game's lease as
+one owner, and neither releases it while the other still works under it
+(:meth:`Leases.holding`, :meth:`Leases.using`). Claiming is one statement that takes only free, expired or already
 owned rows: on PostgreSQL its rows are picked ``FOR UPDATE SKIP LOCKED``
 (two processes claiming at once never wait on, nor take, each other's
 rows); on SQLite the same conditional ``UPDATE`` runs under the file's
@@ -17,14 +20,24 @@ scheduler only leases those.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import uuid
-from collections.abc import Sequence
+import weakref
+from collections import Counter
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 
 from storage.store import Store
 
-__all__ = ["Leases", "DueGames", "game_lease", "process_owner"]
+__all__ = ["Leases", "DueGames", "game_lease", "process_owner", "GAME_LEASE_SECONDS"]
+
+GAME_LEASE_SECONDS = 120.0     # a game's background work is one process's for this long (renewed while busy)
+
+# per open store (one a process): its owner id, and how many pieces of work of this process use each name now
+_owners: weakref.WeakKeyDictionary[Store, str] = weakref.WeakKeyDictionary()
+_in_use: weakref.WeakKeyDictionary[Store, Counter] = weakref.WeakKeyDictionary()
 
 
 def game_lease(game_id: int) -> str:
@@ -41,13 +54,62 @@ def _marks(values: Sequence) -> str:
     return ",".join("?" * len(values))
 
 
+def owner_of(store: Store) -> str:
+    """The owner id of the process that opened ``store`` (made on first use)."""
+    if store not in _owners:
+        _owners[store] = process_owner()
+    return _owners[store]
+
+
 class Leases:
     """The leases one owner (one process) claims, renews and releases."""
 
-    def __init__(self, store: Store, owner: str | None = None, seconds: float = 120.0) -> None:
+    def __init__(self, store: Store, owner: str | None = None, seconds: float = GAME_LEASE_SECONDS) -> None:
         self.store = store
-        self.owner = owner or process_owner()
+        self.owner = owner or owner_of(store)
         self.seconds = seconds          # how long a claim lasts unless renewed
+        self.in_use: Counter = _in_use.setdefault(store, Counter()) if owner is None else Counter()
+
+    @contextmanager
+    def using(self, name: str) -> Iterator[None]:
+        """Work of this process under ``name`` (already claimed) runs here:
+        another piece of work of the same process that releases the name
+        meanwhile leaves it held."""
+        self.in_use[name] += 1
+        try:
+            yield
+        finally:
+            self.in_use[name] -= 1
+            if not self.in_use[name]:
+                del self.in_use[name]
+
+    @asynccontextmanager
+    async def holding(self, name: str, clock) -> AsyncIterator[bool]:
+        """Claim ``name`` for the block (True; False: another process holds
+        it, and the block must not do its work). Renewed while the block
+        runs; released after it, unless the block ended with the process
+        (a ``BaseException`` other than an ``Exception``): then the lease
+        expires and another process takes the work over."""
+        if not await self.claim([name], clock.now()):
+            yield False
+            return
+
+        async def renew() -> None:
+            while True:
+                await asyncio.sleep(self.seconds / 3)
+                await self.renew([name], clock.now())
+
+        keeper = asyncio.create_task(renew())
+        try:
+            with self.using(name):
+                yield True
+        except Exception:
+            await self.release([name])
+            raise
+        else:
+            await self.release([name])
+        finally:
+            keeper.cancel()
 
     async def claim(self, names: Sequence[str], now: float, *, limit: int | None = None) -> list[str]:
         """Of ``names``, those this owner holds now (at most ``limit``):
@@ -81,7 +143,9 @@ class Leases:
         return sorted(r[0] for r in rows)
 
     async def release(self, names: Sequence[str]) -> None:
-        """Give up this owner's leases among ``names`` (anyone may take them at once)."""
+        """Give up this owner's leases among ``names`` (anyone may take them
+        at once), but those other work of this process still uses."""
+        names = [n for n in names if not self.in_use[n]]
         if not names:
             return
         async with self.store.transaction() as tx:

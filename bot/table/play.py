@@ -1,9 +1,20 @@
 """A game in play: ``/move`` (typed or by button), autocomplete of legal
 moves, ``/undo`` and ``/resign``. Every change is checked against the
 version it read: of two moves sent at once exactly one applies; the other
-is tried again on the new position or refused, never lost."""
+is tried again on the new position or refused, never lost.
+
+A move after which the table may play a seat (an AI seat, a seat handed to
+the table) runs under the game's lease (:mod:`storage.leases`, the lease of
+the game's reminders and deadlines): the scheduler of another process never
+plays the same AI turn meanwhile, and if this process dies in the middle of
+it, the lease expires and that scheduler takes the turn over (the stalled
+path of :mod:`bot.table.reminders`)."""
 
 from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from bot.table.ai_seats import ai_move
 from bot.table.context import LOG_WINDOW, TableContext, moves_in
@@ -13,16 +24,36 @@ from bot.table.replay import Played
 from bot.table.turns import Turns
 from bot.table.values import MAX_INPUT, Actor, Choice, Place, Refused, Reply, refusal
 from rules.core import Game, IllegalMove, Move, Result
-from storage.store import SeatRow, VersionConflict
+from storage.leases import Leases, game_lease
+from storage.store import GameRow, SeatRow, VersionConflict
 
 RETRIES = 5              # attempts when another move lands first
 UNDO_MAX = 50
+LEASE_TRIES = 30         # a game leased by another process (a reminder, a deadline's turn: short work) …
+LEASE_PAUSE = 0.1        # … is asked for again this often (real seconds), then the move is refused as busy
 
 
 class Play:
     def __init__(self, ctx: TableContext, turns: Turns) -> None:
         self.ctx = ctx
         self.turns = turns
+        self.leases = Leases(ctx.store)      # this process's owner: the same as its scheduler's
+
+    @asynccontextmanager
+    async def table_turns(self, row: GameRow, loc, needed: bool = True) -> AsyncIterator[None]:
+        """Run the block under the game's lease when ``needed`` (the table
+        may play a seat after it); refused as busy while another process
+        keeps the game longer than a command can wait."""
+        if not needed:
+            yield
+            return
+        for _ in range(LEASE_TRIES):
+            async with self.leases.holding(game_lease(row.id), self.ctx.clock) as held:
+                if held:
+                    yield
+                    return
+            await asyncio.sleep(LEASE_PAUSE)
+        raise Refused(t(loc, "busy"))
 
     # ---- moves
 
@@ -48,7 +79,8 @@ class Play:
                     msg = refusal_text(loc, exc)
                     raise Refused(t(loc, "moved_on", error=msg) if attempt else msg) from None
                 try:
-                    return await self.turns.commit(row, seats, state, move, actor, loc)
+                    async with self.table_turns(row, loc, needed=any(s.is_bot for s in seats)):
+                        return await self.turns.commit(row, seats, state, move, actor, loc)
                 except VersionConflict:
                     continue   # another process moved first: re-read and try again
         raise Refused(t(loc, "busy"))
@@ -232,21 +264,22 @@ class Play:
                 text = t(loc, "resigned_end", name=actor.name, summary=ctx.summary(result, names, loc))
             else:
                 status, result, text = "active", None, t(loc, "resigned", name=actor.name)
-            version = await ctx.store.record(
-                row.id, row.version, state=row.state, kind="resign", seat=mine[0], user_id=actor.user_id,
-                text="resign", barrier=True, events=[text], now=now, status=status,
-                result=ctx.result_json(result, names) if result else None, **ctx.summary_fields(game, state))
-            ctx.remember(row.id, version, state)
-            for seat in mine:
-                await ctx.store.set_bot(row.id, seat, True)
-            row = await ctx.row_after(row.id, version, status)
-            seats = await ctx.store.seats(row.id)
-            if status == "active":
-                acting_bots = [s for s in game.to_act(state) if seats[s].is_bot]
-                if acting_bots:
-                    move = await ai_move(game, row, seats, state, acting_bots[0])
-                    return await self.turns.commit(row, seats, state, move, None, loc)
-                return await self.turns.post(row, seats, state, [], loc)
+            async with self.table_turns(row, loc, needed=status == "active"):   # the table plays the seat now
+                version = await ctx.store.record(
+                    row.id, row.version, state=row.state, kind="resign", seat=mine[0], user_id=actor.user_id,
+                    text="resign", barrier=True, events=[text], now=now, status=status,
+                    result=ctx.result_json(result, names) if result else None, **ctx.summary_fields(game, state))
+                ctx.remember(row.id, version, state)
+                for seat in mine:
+                    await ctx.store.set_bot(row.id, seat, True)
+                row = await ctx.row_after(row.id, version, status)
+                seats = await ctx.store.seats(row.id)
+                if status == "active":
+                    acting_bots = [s for s in game.to_act(state) if seats[s].is_bot]
+                    if acting_bots:
+                        move = await ai_move(game, row, seats, state, acting_bots[0])
+                        return await self.turns.commit(row, seats, state, move, None, loc)
+                    return await self.turns.post(row, seats, state, [], loc)
             if not ctx.announce_after_post:
                 await ctx.store.mark_announced(row.id, row.version)
             reply = Reply(text, game_id=row.id, version=row.version, announces=True)

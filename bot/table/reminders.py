@@ -31,7 +31,7 @@ from bot.table.replay import bot_rng
 from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply
 from storage.async_tables import Settings, Timer
-from storage.leases import DueGames, Leases, game_lease
+from storage.leases import GAME_LEASE_SECONDS, DueGames, Leases, game_lease
 from storage.store import GameRow, SeatRow, VersionConflict
 
 log = logging.getLogger("hearth.scheduler")
@@ -43,7 +43,7 @@ WARN_SHARE = 0.25                # the 'deadline is near' reminder when a quarte
 WARN_MAX = 24 * HOUR
 PASS_WORDS = ("pass", "skip", "done", "none", "decline", "end", "no")
 MAX_AUTO_STEPS = 60
-LEASE_SECONDS = 120.0            # a game's background work is this process's for this long (renewed while busy)
+LEASE_SECONDS = GAME_LEASE_SECONDS   # a game's background work is this process's for this long (renewed while busy)
 LEASE_BATCH = 20                 # games leased at once
 STALLED_AI = 300.0               # an AI seat still to move after this long was left by a process that died
 
@@ -155,9 +155,10 @@ class Reminders:
                     if name not in held:
                         continue   # expired while this process was busy: another may have it now
                     try:
-                        row = await self.ctx.store.game(names[name])
-                        if row is not None and row.status == "active":
-                            sent += await self._due_for(row, send, send_first)
+                        with self.leases.using(name):   # a command of this process ending its AI turn keeps it ours
+                            row = await self.ctx.store.game(names[name])
+                            if row is not None and row.status == "active":
+                                sent += await self._due_for(row, send, send_first)
                     except Exception:   # one broken game must not stop the others' reminders
                         log.exception("due notices of game %s failed", names[name])
                     # a crash (BaseException) skips this: the lease then expires and another process goes on

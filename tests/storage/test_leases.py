@@ -69,3 +69,31 @@ async def test_release_all_frees_only_this_owners_leases(store):
     assert await theirs.claim(NAMES[3:5], NOW) == sorted(NAMES[3:5])
     await mine.release_all()
     assert [await theirs.holder(n, NOW) for n in NAMES[:5]] == [None, None, None, "them", "them"]
+
+
+class Clock:
+    def __init__(self, now: float) -> None:
+        self.at = now
+
+    def now(self) -> float:
+        return self.at
+
+
+async def test_one_processs_work_never_releases_a_lease_its_other_work_still_holds(backend):
+    one, other = await backend.open(), await backend.open()
+    try:
+        command, scheduler = Leases(one), Leases(one)     # one process: one owner per store
+        rival = Leases(other)
+        assert command.owner == scheduler.owner != rival.owner
+        async with command.holding("game:1", Clock(NOW)) as held:
+            assert held
+            assert await scheduler.claim(["game:1"], NOW) == ["game:1"], "the same process may work on it too"
+            with scheduler.using("game:1"):
+                await scheduler.release(["game:1"])       # the scheduler's pass ends while the command still plays
+                assert await rival.claim(["game:1"], NOW) == []
+        assert await rival.claim(["game:1"], NOW) == ["game:1"], "released once the last work under it ended"
+        async with command.holding("game:1", Clock(NOW)) as held:
+            assert not held, "another process holds it"
+    finally:
+        await one.close()
+        await other.close()

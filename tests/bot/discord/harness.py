@@ -89,8 +89,9 @@ def message_payload(body: dict) -> dict:
             "edited_timestamp": None, "flags": data.get("flags", 0), "components": []}
 
 
-def make_client(service) -> HearthClient:
-    client = HearthClient(service)
+def make_client(service, shards=None) -> HearthClient:
+    """A client that believes it is logged in (``shards``: a :class:`bot.discord.shards.ShardPlan`)."""
+    client = HearthClient(service, shards=shards)
     state = client._connection
     state.application_id = APP_ID
     state.user = discord.ClientUser(state=state, data={"id": str(APP_ID), "username": "hearth", "discriminator": "0",
