@@ -32,12 +32,26 @@ WHITE = (255, 255, 255)
 
 PHONE_WIDTH = 400    # most players see boards this wide
 PHONE_MIN_PX = 7     # main labels at least this tall there
+CAP_HEIGHT = 0.73    # DejaVu Sans: digits and capitals are 0.73 of the font size tall
 
 
 def main_size(width: int, at_least: int = 0) -> int:
     """The smallest font size a main label (numbers, counts, scores, whose turn)
     may have in an image ``width`` pixels wide: 7 px once shown 400 px wide."""
     return max(at_least, math.ceil(PHONE_MIN_PX * width / PHONE_WIDTH))
+
+
+def phone_size(width: int, at_least: int = 0) -> int:
+    """The font size whose digits and capitals are themselves 7 px tall once
+    the image is shown 400 px wide (``main_size`` holds the font size, whose
+    digits come out at 5 px): what a board designed for phones uses."""
+    return max(at_least, math.ceil(PHONE_MIN_PX / CAP_HEIGHT * width / PHONE_WIDTH))
+
+
+def shown_height(size: int, width: int) -> float:
+    """How tall digits and capitals of this font size are once an image ``width``
+    pixels wide is shown 400 px wide."""
+    return size * CAP_HEIGHT * PHONE_WIDTH / width
 
 
 # ------------------------------------------------------------------ the record of what was drawn
