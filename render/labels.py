@@ -317,9 +317,9 @@ _CELL = 64
 _GRID_ATTR = "_hearth_grid"
 
 
-def _near(img: Image.Image, box) -> list[Mark]:
-    """The recorded marks whose boxes touch ``box``, through a grid of 64 px
-    cells kept on the image and brought up to date with new records."""
+def _grid(img: Image.Image) -> tuple[dict, list[Mark]]:
+    """The recorded marks of an image by 64 px cell (indices into ``marks(img)``),
+    kept on the image and brought up to date with new records."""
     found = marks(img)
     grid = img.__dict__.get(_GRID_ATTR)
     if grid is None or grid[2] is not found or grid[0] > len(found):
@@ -332,6 +332,12 @@ def _near(img: Image.Image, box) -> list[Mark]:
             for cy in range(int(y0) // _CELL, int(y1) // _CELL + 1):
                 cells.setdefault((cx, cy), []).append(i)
     grid[0] = len(found)
+    return cells, found
+
+
+def _near(img: Image.Image, box) -> list[Mark]:
+    """The recorded marks whose boxes touch ``box``."""
+    cells, found = _grid(img)
     hits: set[int] = set()
     for cx in range(int(box[0]) // _CELL, int(box[2]) // _CELL + 1):
         for cy in range(int(box[1]) // _CELL, int(box[3]) // _CELL + 1):
@@ -339,33 +345,42 @@ def _near(img: Image.Image, box) -> list[Mark]:
     return [found[i] for i in sorted(hits) if overlaps(found[i].box, box, 0)]
 
 
+_WEIGHT = {"keepout": 0.2, "piece": 5.0}     # covering a label costs most (10), a keep-out area least
+
+
 def place(where, w: float, h: float, centres, avoid=("piece", "label", "piece-label", "keepout"),
           margin: float = 2) -> tuple[float, float, float, float]:
     """The box of a w×h thing at the first of ``centres`` where it covers
     nothing recorded on the image (pieces, labels, keep-out areas such as
-    lakes) and stays inside it; the first candidate if none is free."""
+    lakes) and stays inside it; if none is free, the one covering least
+    (weighted: labels most, keep-out areas least).
+
+    Each candidate looks only at the marks in the grid cells it touches (the
+    image's grid, kept up to date): placing was 40 % of a Clans board's
+    drawing when every candidate was checked against every nearby mark."""
     img = _target(where)
-    weight = {"keepout": 0.2, "piece": 5.0}     # covering a label costs most, a keep-out area least
-    centres = list(centres)
-    xs = [c[0] for c in centres]
-    ys = [c[1] for c in centres]
-    near = (min(xs) - w, min(ys) - h, max(xs) + w, max(ys) + h)   # only marks that a candidate could touch
-    taken = [(m.box, weight.get(m.kind, 10.0)) for m in _near(img, near) if m.kind in avoid]
-    boxes = []
+    cells, found = _grid(img)
+    best, best_cost = None, math.inf
     for cx, cy in centres:
         cx = min(max(cx, w / 2 + 1), img.width - w / 2 - 1)     # slid inside the image
         cy = min(max(cy, h / 2 + 1), img.height - h / 2 - 1)
         box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-        grown = (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin)
-        if not any(grown[0] < t[2] and t[0] < grown[2] and grown[1] < t[3] and t[1] < grown[3] for t, _k in taken):
+        x0, y0, x1, y1 = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
+        gx0, gx1, gy0, gy1 = int(x0) // _CELL, int(x1) // _CELL, int(y0) // _CELL, int(y1) // _CELL
+        seen = cells.get((gx0, gy0), ())
+        if gx1 != gx0 or gy1 != gy0:
+            seen = {i for gx in range(gx0, gx1 + 1) for gy in range(gy0, gy1 + 1) for i in cells.get((gx, gy), ())}
+        cost = 0.0
+        for i in seen:
+            m = found[i]
+            t = m.box
+            if x0 < t[2] and t[0] < x1 and y0 < t[3] and t[1] < y1 and m.kind in avoid:
+                cost += _WEIGHT.get(m.kind, 10.0) * (min(x1, t[2]) - max(x0, t[0])) * (min(y1, t[3]) - max(y0, t[1]))
+        if cost == 0.0:      # every weight is above 0: nothing is covered
             return box
-        boxes.append((box, grown))
-
-    def cost(grown) -> float:
-        return sum(k * max(0, min(grown[2], t[2]) - max(grown[0], t[0]))
-                   * max(0, min(grown[3], t[3]) - max(grown[1], t[1])) for t, k in taken)
-
-    return min(boxes, key=lambda b: cost(b[1]))[0]
+        if cost < best_cost:
+            best, best_cost = box, cost
+    return best
 
 
 def keepout(where, box) -> None:
