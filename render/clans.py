@@ -148,7 +148,13 @@ def _map_layer() -> Image.Image:
     """The map that never changes, drawn once in its own coordinates and then
     scaled down to the image (a smaller image is faster to draw on and to
     encode, and its labels are larger for their size on a phone)."""
-    return kit.resized(_map_in_data_coordinates(), (WIDTH, MAP_H), Image.Resampling.LANCZOS)
+    small = kit.resized(_map_in_data_coordinates(), (WIDTH, MAP_H), Image.Resampling.LANCZOS)
+    # back to a few colours (the scaling made 30,000): every turn image is
+    # then quicker to map onto its palette and smaller (12.4 → 10.8 ms, 179 → 147 KB)
+    out = small.quantize(colors=112, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).convert("RGB")
+    for m in kit.marks(small):     # the lakes' keep-out areas
+        kit.record(out, m.kind, m.box, m.text, m.size, m.main, m.clipped)
+    return out
 
 
 def _map_in_data_coordinates() -> Image.Image:
