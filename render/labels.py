@@ -237,6 +237,9 @@ def text(draw: ImageDraw.ImageDraw, xy, value: str, size: int = 16, fill=INK, an
     count); ``record_it=False`` for a piece's letter (part of the piece)."""
     stroke = 2 if outline is not None else 0
     f = font(size, bold)
+    # at whole pixels: Pillow renders a text afresh for every fraction of a
+    # pixel it starts at, so numbers at fractional centres missed the mask cache
+    xy = (round(xy[0]), round(xy[1]))
     draw.text(xy, value, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=outline)
     if not record_it:
         return None
@@ -298,9 +301,40 @@ def paragraph(draw: ImageDraw.ImageDraw, xy, value: str, size: int, width: float
             last = last[:-1]
         lines[-1] = last + "…"
     for line in lines:
-        text(draw, (x, y), line, size, fill=fill, bold=bold, main=main)
+        _words(draw, (x, y), line, size, fill, bold, main)
         y += size * line_gap
     return y
+
+
+def _words(draw: ImageDraw.ImageDraw, xy, line: str, size: int, fill, bold: bool, main: bool) -> None:
+    """A line of running text drawn word by word (at whole pixels, as ``wrap``
+    measured it) and recorded as one label: event lines differ every turn,
+    their words do not, so the rasterised words come from the mask cache
+    (a new line cost FreeType a whole render, the slowest part of a legend)."""
+    words = line.split(" ")
+    if len(words) < 3:
+        text(draw, xy, line, size, fill=fill, bold=bold, main=main)
+        return
+    x0, y = round(xy[0]), round(xy[1])
+    f = font(size, bold)
+    space = text_width(" ", size, bold)
+    x = float(x0)
+    for word in words:
+        if word:
+            draw.text((round(x), y), word, font=f, fill=fill)
+        x += text_width(word, size, bold) + space
+    top, bottom = _line_extent(size, bold)
+    img = draw._image  # noqa: SLF001 - Pillow keeps the drawn image only there
+    box = (x0, y + top, x - space, y + bottom)
+    clipped = box[0] < -1 or box[1] < -1 or box[2] > img.width + 1 or box[3] > img.height + 1
+    record(draw, "label", box, line, size, main, clipped)
+
+
+@lru_cache(maxsize=256)
+def _line_extent(size: int, bold: bool) -> tuple[int, int]:
+    """Top and bottom of a line's ink below its top-left anchor (capitals, accents and descenders)."""
+    b = _bbox_at_origin("ÉAgjy", size, bold, "la", 0)
+    return b[1], b[3]
 
 
 def paragraph_height(value: str, size: int, width: float, bold: bool = False, line_gap: float = 1.25,
