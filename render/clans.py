@@ -272,6 +272,23 @@ def _ring(x: float, y: float, radii: tuple) -> list[tuple[float, float]]:
     return [(x + r * math.cos(a * math.pi / 6), y + r * math.sin(a * math.pi / 6)) for r in radii for a in range(12)]
 
 
+@lru_cache(maxsize=64)
+def _number_spots(tid: int, w: float) -> tuple:
+    """Where a territory's number may go, nearest first, but spots clear of
+    the lakes before those on them (lakes never move: sorted once, not
+    weighed on every image — most of the placing time went there)."""
+    nx, ny = number_point(tid)
+    spots = [(nx, ny)] + _ring(nx, ny, (10, 20, 30))
+    lakes = [m.box for m in kit.marks(_map_layer()) if m.kind == "keepout"]
+    h = MAIN + 4
+
+    def wet(spot) -> float:
+        x0, y0, x1, y1 = spot[0] - w / 2 - 2, spot[1] - h / 2 - 2, spot[0] + w / 2 + 2, spot[1] + h / 2 + 2
+        return sum(max(0, min(x1, b[2]) - max(x0, b[0])) * max(0, min(y1, b[3]) - max(y0, b[1])) for b in lakes)
+
+    return tuple(sorted(spots, key=wet))
+
+
 def _tag(d: ImageDraw.ImageDraw, tid: int, below: float, label: str, fill, ink) -> None:
     """A village's label, laid in free space near its territory."""
     cx, cy = _anchor(tid)
@@ -306,9 +323,8 @@ def _draw_map(view: dict) -> Image.Image:
         if any(counts):
             below[tid] = _huts(d, counts, cx, cy)
     for t in TERRITORIES:   # the number at its place, or beside it if a neighbour's hut is there
-        nx, ny = number_point(t["id"])
         w = kit.text_width(str(t["id"]), MAIN, True) + 4
-        box = kit.place(d, w, MAIN + 4, [(nx, ny)] + _ring(nx, ny, (10, 20, 30)))
+        box = kit.place(d, w, MAIN + 4, _number_spots(t["id"], w), avoid=("piece", "label", "piece-label"))
         kit.text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(t["id"]), MAIN, anchor="mm", bold=True,
                  outline=kit.WHITE, main=True)
         number_at[t["id"]] = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
