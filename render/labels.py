@@ -394,27 +394,34 @@ def place(where, w: float, h: float, centres, avoid=("piece", "label", "piece-la
     drawing when every candidate was checked against every nearby mark."""
     img = _target(where)
     cells, found = _grid(img)
-    best, best_cost = None, math.inf
+    boxes = []
     for cx, cy in centres:
         cx = min(max(cx, w / 2 + 1), img.width - w / 2 - 1)     # slid inside the image
         cy = min(max(cy, h / 2 + 1), img.height - h / 2 - 1)
         box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
         x0, y0, x1, y1 = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
-        gx0, gx1, gy0, gy1 = int(x0) // _CELL, int(x1) // _CELL, int(y0) // _CELL, int(y1) // _CELL
-        seen = cells.get((gx0, gy0), ())
-        if gx1 != gx0 or gy1 != gy0:
-            seen = {i for gx in range(gx0, gx1 + 1) for gy in range(gy0, gy1 + 1) for i in cells.get((gx, gy), ())}
-        cost = 0.0
-        for i in seen:
-            m = found[i]
-            t = m.box
-            if x0 < t[2] and t[0] < x1 and y0 < t[3] and t[1] < y1 and m.kind in avoid:
-                cost += _WEIGHT.get(m.kind, 10.0) * (min(x1, t[2]) - max(x0, t[0])) * (min(y1, t[3]) - max(y0, t[1]))
-        if cost == 0.0:      # every weight is above 0: nothing is covered
+        free = True
+        for gx in range(int(x0) // _CELL, int(x1) // _CELL + 1):
+            for gy in range(int(y0) // _CELL, int(y1) // _CELL + 1):
+                for i in cells.get((gx, gy), ()):
+                    t = found[i].box
+                    if x0 < t[2] and t[0] < x1 and y0 < t[3] and t[1] < y1 and found[i].kind in avoid:
+                        free = False
+                        break
+                if not free:
+                    break
+            if not free:
+                break
+        if free:
             return box
-        if cost < best_cost:
-            best, best_cost = box, cost
-    return best
+        boxes.append((box, (x0, y0, x1, y1)))
+
+    def cost(grown) -> float:      # only when no candidate is free
+        x0, y0, x1, y1 = grown
+        return sum(_WEIGHT.get(m.kind, 10.0) * (min(x1, m.box[2]) - max(x0, m.box[0]))
+                   * (min(y1, m.box[3]) - max(y0, m.box[1])) for m in _near(img, grown) if m.kind in avoid)
+
+    return min(boxes, key=lambda b: cost(b[1]))[0]
 
 
 def keepout(where, box) -> None:
