@@ -18,6 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.labels import (  # noqa: F401  (the kit's public surface)
+    CAP_HEIGHT,
     INK,
     MUTED,
     PAPER,
@@ -38,10 +39,12 @@ from render.labels import (  # noqa: F401  (the kit's public surface)
     paragraph,
     paragraph_height,
     paste,
+    phone_size,
     piece,
     place,
     record,
     resized,
+    shown_height,
     text,
     text_size,
     text_width,
@@ -117,13 +120,15 @@ class Breakdown:
 
 
 def legend(table: Table, width: int, scores: list | None = None, extra: dict[int, str] | None = None,
-           height: int | None = None, breakdown: Breakdown | None = None, status: str = "") -> Image.Image:
+           height: int | None = None, breakdown: Breakdown | None = None, status: str = "",
+           main: int | None = None) -> Image.Image:
     """The strip that answers 'whose turn, what happened, who won': the
     title, a banner (whose turn, or the winner), one row per seat (badge,
     name, score, extra), the final breakdown, and the last events, wrapped.
-    Sized for a phone: every line at least 7 px tall at 400 px wide."""
+    Sized for a phone: every line at least 7 px tall at 400 px wide (the font
+    size; ``main`` a larger size, such as ``phone_size(width)``)."""
     unit = width / 400                      # one phone pixel in image pixels
-    main = main_size(width, 14)
+    main = max(main or 0, main_size(width, 14))
     big = max(main + 4, int(9.5 * unit))
     small = main
     pad = int(max(8, 5 * unit))

@@ -7,9 +7,8 @@ import pytest
 from PIL import Image
 
 from render import kit
-from render.clans import draw, map_top
+from render.clans import draw, map_top, territory_box
 from rules.clans import GAME
-from rules.clans.data import MAP
 from rules.core import random_playout
 
 NAMES = ["Ana", "Bo", "Cy", "Dee"]
@@ -28,8 +27,8 @@ def highlighted_pixels(state, territory: int) -> int:
     """Gold pixels inside the bounding box of a territory (the map is drawn under the legend)."""
     img = render(state)
     top = map_top(GAME.view(state, None), table_of(state))
-    xs, ys = zip(*MAP["territories"][territory - 1]["polygon"], strict=True)
-    crop = img.crop((min(xs), min(ys) + top, max(xs), max(ys) + top)).convert("RGB")
+    x0, y0, x1, y1 = territory_box(territory)
+    crop = img.crop((int(x0), int(y0) + top, int(x1), int(y1) + top)).convert("RGB")
     return {colour: n for n, colour in crop.getcolors(1 << 20)}.get(kit.HIGHLIGHT, 0)
 
 

@@ -2,7 +2,9 @@
 game (random playouts, positions sampled along them) and fails on a piece
 covering a label or another piece, on text outside its image or box, on a
 character the font cannot draw, and on a main label (numbers, counts,
-scores, whose turn) under 7 px once the image is shown 400 px wide.
+scores, whose turn) under 7 px once the image is shown 400 px wide: its font
+size, and for the games in ``CAPITALS_7PX`` the height of its digits and
+capitals themselves.
 
 ``--seeds N`` renders more positions (N playouts per player count)."""
 
@@ -20,13 +22,17 @@ NAMES = ["Ana", "Bo", "Cyrille", "Dee", "Evangeline", "Fynn"]
 GAMES = {"clans": (2, 4), "carcassonne_hg": (2, 5), "first_sparks": (2, 6), "fire_and_stone": (2, 4),
          "neanderthal": (1, 3)}
 PER_PLAYOUT = 16    # positions drawn along each playout
+# Games whose main labels are held to 7 px tall digits and capitals at 400 px
+# wide (``kit.phone_size``), not only to a 7 px font size (digits 5 px tall).
+CAPITALS_7PX = {"clans"}
 
 
-def problems(img, phone: bool = True) -> list[str]:
+def problems(img, phone: bool = True, capitals: bool = False) -> list[str]:
     """Every way the image breaks the rules of the kit, as readable lines.
     ``phone``: the image a turn post shows, held to 7 px main labels at 400 px
     wide (a game's whole board is exempt when the game draws a focused turn
-    image instead: Carcassonne and Fire & Stone)."""
+    image instead: Carcassonne and Fire & Stone). ``capitals``: the digits and
+    capitals of main labels, not only their font size, are 7 px tall there."""
     found = kit.marks(img)
     out = []
     labels = [m for m in found if m.kind in ("label", "piece-label")]
@@ -40,6 +46,9 @@ def problems(img, phone: bool = True) -> list[str]:
             out.append(f"text outside its box: {m.text!r} at {tuple(round(v) for v in m.box)}")
         if phone and m.main and m.size * kit.PHONE_WIDTH / img.width < kit.PHONE_MIN_PX:
             out.append(f"main label {m.text!r} is {m.size * 400 / img.width:.1f} px at 400 px wide")
+        elif phone and capitals and m.main and kit.shown_height(m.size, img.width) < kit.PHONE_MIN_PX - 0.05:
+            out.append(f"main label {m.text!r}: digits {kit.shown_height(m.size, img.width):.1f} px tall "
+                       f"at 400 px wide")
     plain = [m for m in labels if m.kind == "label"]
     for p, q in pairs(pieces, pieces):
         out.append(f"two pieces overlap at {tuple(round(v) for v in p.box)} / {tuple(round(v) for v in q.box)}")
@@ -104,7 +113,8 @@ def test_nothing_hides_anything(key, seeds):
     failures = []
     for where, view, table in positions(key, seeds[:max(1, len(seeds) - 2)]):   # default: one playout a count
         for name, img in render.images_for_checks(key, view, table):
-            for line in problems(img, phone=name == "focus" or not render.has_focus(key)):
+            for line in problems(img, phone=name == "focus" or not render.has_focus(key),
+                                 capitals=key in CAPITALS_7PX):
                 failures.append(f"{where} ({name}): {line}")
     assert not failures, f"{len(failures)} problems, first ones:\n" + "\n".join(failures[:25])
 
@@ -127,3 +137,16 @@ def test_an_en_dash_and_other_drawn_signs_have_glyphs():
     for ch in "–—·×→←↑↓▶★✓…éèàçœ€°±≤≥":
         assert kit.has_glyph(ch), ch
     assert not kit.has_glyph("\ue000")
+
+
+def test_the_height_check_fails_on_a_font_size_of_7_px_only():
+    """A 7 px font size has digits 5 px tall: the capitals check catches it,
+    and ``kit.phone_size`` is the size that passes."""
+    from PIL import Image, ImageDraw
+    img = Image.new("RGB", (900, 200))
+    d = ImageDraw.Draw(img)
+    kit.text(d, (10, 10), "12", size=kit.main_size(900), main=True)
+    kit.text(d, (200, 10), "34", size=kit.phone_size(900), main=True)
+    assert problems(img) == []
+    found = problems(img, capitals=True)
+    assert len(found) == 1 and "'12'" in found[0]
