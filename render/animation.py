@@ -452,8 +452,9 @@ def build_gif(game_key: str, source: FrameSource, count: int, limit: int, live_p
             if canvas.scale < 0.1:
                 raise   # nothing drawable fits: the caller says so
             floor = min(1.0, SMALLEST_WIDTH / canvas.whole[0])
-            if not sampled and canvas.scale > floor:
-                # every move is shown: smaller frames rather than fewer, down to a width still larger than a phone's
+            if not sampled and canvas.scale > floor and limit / max(1, big.projected) >= (floor / canvas.scale) ** 2:
+                # every move is shown and smaller frames would fit: smaller rather than fewer, down to a width
+                # still larger than a phone's
                 canvas.scale = max(floor, canvas.scale * min(0.9, 0.95 * math.sqrt(limit / max(1, big.projected))))
                 scaled = True
             elif len(picks) > FEW_FRAMES or (len(picks) > 2 and canvas.scale <= 0.5):
