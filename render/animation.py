@@ -11,9 +11,10 @@ whatever the length of the game.
 
 The last frame is the live board exactly as ``/board`` draws it (its PNG is
 passed in and written with its own palette). Every frame shares the last
-frame's size. Frames that carry a :class:`Caption` get a band of fixed
-height above the board: who played, which move, what happened (the board
-never moves, so a frame still costs only what changed). A map that grows
+frame's size. Frames before it that carry a :class:`Caption` get a band of
+fixed height at the top, the board a little smaller under it: who played,
+which move, what happened (the board never moves, so a frame still costs
+only what changed; the live board's own legend tells the last move). A map that grows
 (Carcassonne) is drawn on the last frame's grid and scale, so a frame
 differs from the one before only where a tile or figure landed. A long
 game is sampled (``MAX_FRAMES``, first and last kept);
@@ -312,7 +313,7 @@ class Grid:
         k = target_tile / tile
         if k != 1:
             part = part.resize((max(1, round(part.width * k)), max(1, round(part.height * k))),
-                               Image.Resampling.LANCZOS)
+                               Image.Resampling.BILINEAR)
         tx, ty, _tx1, _ty1 = self.module.tile_box(self.target, min_x, min_y)
         pad = self.module.PAD
         out.paste(part, (round(tx - pad * k), round(ty - pad * k)))
@@ -321,7 +322,7 @@ class Grid:
         k = min(self.size[0] / rest.width, room / rest.height) if room > 0 else 1
         if k != 1:   # drawn for a narrower image: as wide as the last frame's (its type as large), if it fits
             rest = rest.resize((max(1, round(rest.width * k)), max(1, round(rest.height * k))),
-                               Image.Resampling.LANCZOS)
+                               Image.Resampling.BILINEAR)
         if room > 0:
             out.paste(rest, ((self.size[0] - rest.width) // 2, target_box[3]))
         return out
@@ -338,46 +339,43 @@ def growing_module(game_key: str):
 
 @dataclass
 class Canvas:
-    """Where every frame goes: the board's size (the last frame's), the band
-    above it (0 without captions), the scale of this attempt, the grid of a
-    growing map."""
+    """Where every frame goes: the last frame's size, the band at its top (0
+    without captions), the scale of this attempt, the grid of a growing map.
+    The last frame is the live board exactly as ``/board`` shows it (its own
+    legend tells the last move); the frames before it show their board a
+    little smaller under the band, always at the same place."""
 
     size: tuple[int, int]
     scale: float = 1.0
     band: int = 0
     grid: Grid | None = None
 
-    @property
-    def whole(self) -> tuple[int, int]:
-        return self.size[0], self.size[1] + self.band
+    def band_for(self, caption: Caption | None) -> int:
+        """The band's height: none without captions, nor on a board too short to give it a quarter."""
+        height = band_height(self.size[0])
+        return height if caption is not None and height * 4 <= self.size[1] else 0
 
-    def compose(self, img: Image.Image, frame: Frame) -> Image.Image:
+    def compose(self, img: Image.Image, frame: Frame, live: bool = False) -> Image.Image:
         """A drawn board (or the live one) as the frame shown: on the canvas, under its band, scaled."""
         img = img.convert("RGB")
-        if img.size != self.whole or self.band:
-            canvas = Image.new("RGB", self.whole, PAPER)
-            if self.band and frame.caption is not None:
-                canvas.paste(draw_band(frame.caption, frame.table, self.size[0]), (0, 0))
-            canvas.paste(img, (0, self.band))
+        if img.size != self.size:
+            canvas = Image.new("RGB", self.size, PAPER)
+            canvas.paste(img, (0, 0))
             img = canvas
+        if self.band and not live and frame.caption is not None:
+            w, h = self.size
+            k = (h - self.band) / h
+            small = img.resize((max(1, round(w * k)), h - self.band), Image.Resampling.BILINEAR)
+            img = Image.new("RGB", self.size, PAPER)
+            img.paste(draw_band(frame.caption, frame.table, w), (0, 0))
+            img.paste(small, ((w - small.width) // 2, self.band))
         return self.scaled(img)
 
     def scaled(self, img: Image.Image) -> Image.Image:
         if self.scale < 1:
-            w, h = self.whole
+            w, h = self.size
             img = img.resize((max(1, int(w * self.scale)), max(1, int(h * self.scale))), Image.Resampling.BILINEAR)
         return img
-
-    def live(self, live: Image.Image, frame: Frame | None) -> Image.Image:
-        """The live board (palette) under the last frame's band, still on its own palette."""
-        if not self.band or frame is None or frame.caption is None:
-            return live
-        band = draw_band(frame.caption, frame.table, self.size[0]).quantize(palette=live, dither=Image.Dither.NONE)
-        out = Image.new("P", self.whole, 0)
-        out.putpalette(live.getpalette() or [])
-        out.paste(band, (0, 0))
-        out.paste(live, (0, self.band))
-        return out
 
 
 def _write(game_key: str, source: FrameSource, picks: list[int], live: Image.Image | None, palette: Image.Image,
@@ -388,13 +386,13 @@ def _write(game_key: str, source: FrameSource, picks: list[int], live: Image.Ima
     ms = frame_ms(len(picks))
     try:
         for done, frame in enumerate(source(picks), start=1):
-            if done == 1:   # frames that carry a caption have the band above the board
-                canvas.band = band_height(canvas.size[0]) if frame.caption is not None else 0
+            if done == 1:   # frames that carry a caption have the band over the board
+                canvas.band = canvas.band_for(frame.caption)
             if live is not None and done == len(picks):
                 if canvas.scale >= 1:
-                    stream.add_exact(canvas.live(live, frame), LAST_MS)
+                    stream.add_exact(live, LAST_MS)
                 else:
-                    stream.add(canvas.compose(live, frame), LAST_MS)
+                    stream.add(canvas.compose(live, frame, live=True), LAST_MS)
             else:
                 view = canvas.grid.prepare(frame.view) if canvas.grid else frame.view
                 img = render.draw(game_key, view, frame.table)
@@ -451,11 +449,11 @@ def build_gif(game_key: str, source: FrameSource, count: int, limit: int, live_p
         except TooBig as big:
             if canvas.scale < 0.1:
                 raise   # nothing drawable fits: the caller says so
-            floor = min(1.0, SMALLEST_WIDTH / canvas.whole[0])
+            floor = min(1.0, SMALLEST_WIDTH / canvas.size[0])
             if not sampled and canvas.scale > floor and limit / max(1, big.projected) >= (floor / canvas.scale) ** 2:
                 # every move is shown and smaller frames would fit: smaller rather than fewer, down to a width
-                # still larger than a phone's
-                canvas.scale = max(floor, canvas.scale * min(0.9, 0.95 * math.sqrt(limit / max(1, big.projected))))
+                # still larger than a phone's (a bold step: the later frames of a growing map cost more)
+                canvas.scale = max(floor, canvas.scale * min(0.85, 0.9 * math.sqrt(limit / max(1, big.projected))))
                 scaled = True
             elif len(picks) > FEW_FRAMES or (len(picks) > 2 and canvas.scale <= 0.5):
                 keep = max(2, min(len(picks) - 1, int(len(picks) * limit / max(1, big.projected) * 0.85)))
