@@ -17,12 +17,11 @@ from pathlib import Path
 import render
 from bot.table.context import TableContext
 from bot.table.i18n import entry_events, t, tn
-from bot.table.replay import Played, effective_moves, replay
+from bot.table.replay import Played, effective_moves, replay, replay_frames  # noqa: F401 (bench uses it)
 from bot.table.values import Actor, Place, Refused, Reply
-from render.animation import Animation, Frame, FrameSource, build_gif
-from render.kit import Table
+from render.animation import Animation, build_gif
 from rules import registry
-from rules.core import Game, echo
+from rules.core import echo
 from storage.store import ChannelBusy, LogRow, SeatRow
 
 FORMAT = "hearth-game"
@@ -212,35 +211,6 @@ class Archive:
 REPLAY_MAX = 2 * 1024 * 1024      # a replay file at most (issue 16), whatever the upload limit allows
 REPLAY_FILES = 64                 # replays kept in the cache folder (the oldest go first)
 REPLAY_DIR = Path(tempfile.gettempdir()) / "hearth-replays"
-
-
-def replay_frames(game: Game, seats: int, seed: int, options: dict, moves: list[Played], names: list[str],
-                  loc) -> FrameSource:
-    """The frames of a replay, made as they are asked for: frame 0 is the
-    set-up, frame i the public view after the i-th move (its title says
-    'i/n'). Re-simulates from
-    the set-up each time it is asked (nothing of the game is held between
-    frames but the current state)."""
-    title = game.display_name(loc)
-
-    def frames(wanted: list[int]):
-        todo = iter(wanted)
-        want = next(todo, None)
-        state = game.setup(seats, seed, options)
-        for i in range(len(moves) + 1):
-            if want is None:
-                return
-            if i:
-                played = moves[i - 1]
-                state, _ = game.apply(state, game.parse(state, played.seat, played.text))
-            if i == want:
-                # no event lines: the board keeps its place from frame to frame (only what changed is
-                # written), and a sampled frame's last events would tell a fraction of what happened
-                yield Frame(game.view(state, None), Table(names=names, to_act=game.to_act(state),
-                                                          title=f"{title} · {i}/{len(moves)}", locale=loc))
-                want = next(todo, None)
-
-    return frames
 
 
 def replay_key(game_id: int, version: int, inputs: list) -> str:
