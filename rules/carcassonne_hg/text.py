@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from rules.wording import Said, listing
+
+from . import phrases as ph
 from .data import Tile
 
 RULES_EN = """**Carcassonne: Hunters & Gatherers** (2–5 players, 2002 edition)
@@ -69,29 +72,80 @@ def describe(tile: Tile) -> str:
     """A short English description: edges and what is on the tile."""
     text = _DESCRIPTIONS.get(tile.id)
     if text is None:
-        text = _DESCRIPTIONS[tile.id] = _describe(tile)
+        text = _DESCRIPTIONS[tile.id] = tile_said(tile).english()
     return text
 
 
-def _describe(tile: Tile) -> str:
-    bits: list[str] = []
+_SAID: dict[int, Said] = {}
+_WHERE: dict[tuple[int, int], dict] = {}
+
+
+def where(x: int, y: int) -> dict:
+    """Where a square lies, in words that keep their meaning as the map grows (spot numbers change
+    every turn): squares east/west and north/south of the start tile, which never moves (x grows
+    east, y south). A listing parameter: '2 east, 1 north'."""
+    said = _WHERE.get((x, y))
+    if said is None:
+        parts = []
+        if x:
+            parts.append((ph.EAST if x > 0 else ph.WEST)(n=abs(x)))
+        if y:
+            parts.append((ph.SOUTH if y > 0 else ph.NORTH)(n=abs(y)))
+        said = _WHERE[(x, y)] = listing(parts, style="comma")
+    return said
+
+
+def tile_said(tile: Tile) -> Said:
+    """The tile's description as a phrase (its edges clockwise from north, then what is on it)."""
+    said = _SAID.get(tile.id)
+    if said is None:
+        edges = dict(zip("nesw", (ph.EDGE[e]() for e in tile.edges), strict=True))
+        bits = _contents(tile)
+        said = _SAID[tile.id] = (ph.TILE_WITH(contents=listing(bits, style="comma"), **edges) if bits
+                                 else ph.TILE(**edges))
+    return said
+
+
+def _contents(tile: Tile) -> list[Said]:
+    bits: list[Said] = []
     for z in tile.zones:
         if z.kind == "lake":
-            bits.append(f"lake with {z.fish} fish")
+            bits.append(ph.LAKE_FISH(n=z.fish))
         if z.spring:
-            bits.append("spring")
+            bits.append(ph.SPRING())
         if z.nugget:
-            bits.append("gold nugget")
+            bits.append(ph.NUGGET())
         if z.mushrooms:
-            bits.append("mushrooms")
+            bits.append(ph.MUSHROOMS())
         if z.fire:
-            bits.append("fire")
+            bits.append(ph.FIRE())
         if z.shrine:
-            bits.append("shrine")
+            bits.append(ph.SHRINE())
         for animal in ("deer", "mammoth", "aurochs", "tiger"):
             n = getattr(z, animal)
             if n:
-                bits.append(animal if n == 1 else f"{n} {animal}")
-    edge_word = {"F": "forest", "M": "meadow", "R": "river"}
-    kinds = "/".join(edge_word[e] for e in tile.edges)
-    return f"{kinds} tile" + (f" ({', '.join(bits)})" if bits else "")
+                bits.append(ph.ANIMAL[animal](n=n))
+    return bits
+
+
+# The tile in French for /game status (status_text gives a finished text; the events' French is in
+# the catalogue): the same words as bot/locale/fr/LC_MESSAGES/rules.po.
+_EDGE_FR = {"F": "forêt", "M": "prairie", "R": "rivière"}
+_ANIMAL_FR = {"deer": ("cerf", "cerfs"), "mammoth": ("mammouth", "mammouths"), "aurochs": ("auroch", "aurochs"),
+              "tiger": ("tigre à dents de sabre", "tigres à dents de sabre")}
+
+
+def describe_fr(tile: Tile) -> str:
+    bits: list[str] = []
+    for z in tile.zones:
+        if z.kind == "lake":
+            bits.append(f"lac avec {z.fish} poisson{'s' if z.fish > 1 else ''}")
+        bits += [word for flag, word in ((z.spring, "source"), (z.nugget, "pépite d'or"),
+                                         (z.mushrooms, "clairière aux champignons"), (z.fire, "feu"),
+                                         (z.shrine, "sanctuaire")) if flag]
+        for animal, (one, many) in _ANIMAL_FR.items():
+            n = getattr(z, animal)
+            if n:
+                bits.append(f"{n} {one if n == 1 else many}")
+    kinds = "/".join(_EDGE_FR[e] for e in tile.edges)
+    return f"tuile {kinds}" + (f" ({', '.join(bits)})" if bits else "")
