@@ -13,9 +13,13 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from rules import phrases as core_phrases
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, echo, normalize_notation, rank_by
+from rules.wording import Said, lines, listing
+from rules.wording import seat as player
 
 from . import ai, text
+from . import phrases as ph
 from .board import Board
 from .data import START, TILES, deck
 from .moves import ROT_LETTERS, placement_moves
@@ -23,7 +27,6 @@ from .scoring import final_scoring, score_completed
 from .state import HUTS, MEN, State
 
 ROLES = ("hunter", "gatherer", "fisher", "hut")
-ROLE_FR = {"hunter": "un chasseur", "gatherer": "un cueilleur", "fisher": "un pêcheur", "hut": "une hutte"}
 
 
 class CarcassonneHG(Game):
@@ -34,6 +37,10 @@ class CarcassonneHG(Game):
     max_players = 5
     rules_en = text.RULES_EN
     rules_fr = text.RULES_FR
+
+    def rules_pages(self, locale: str | None = None) -> list[tuple[str, str, str]]:
+        """/rules in pages: overview and goal, a turn, scoring, notation (zone names as the labels say them)."""
+        return text.rules_pages(locale)
     # Rulebook, "Mise en place": the youngest player picks the first player; the table cannot
     # know who is youngest, so chance picks.
     first_player = "random"
@@ -47,7 +54,7 @@ class CarcassonneHG(Game):
 
     def setup(self, seats: int, seed: int, options: dict[str, str]) -> State:
         state = State(seats=seats, rng=Rng(seed), board=Board(), scores=[0] * seats, men=[MEN] * seats,
-                      huts=[HUTS] * seats, land=deck("land"), bonus=deck("bonus"))
+                      huts=[HUTS] * seats, land=deck("land"), bonus=deck("bonus"), during=[[0, 0] for _ in range(seats)])
         state.board.add(START, 0, 0, TILES[START].start_rotation)
         draw(state, bonus=False)
         return state
@@ -79,15 +86,14 @@ class CarcassonneHG(Game):
 
     def parse(self, state: State, seat: int, text_in: str) -> Move:
         if seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+            raise IllegalMove.of(core_phrases.NOT_YOUR_TURN())
         moves = self.legal_moves(state, seat)
         wanted = normalize_notation(text_in)
         for move in moves:
             if normalize_notation(move.notation) == wanted:
                 return move
         if not wanted:
-            raise IllegalMove("Type a move (autocomplete lists the legal ones).",
-                              "Tapez un coup (l'autocomplétion propose les coups légaux).")
+            raise IllegalMove.of(core_phrases.TYPE_A_MOVE())
         if state.phase == "place":
             combined = _COMBINED.match(text_in.casefold())
             if combined:
@@ -103,11 +109,9 @@ class CarcassonneHG(Game):
         if after.phase != "figure":
             if m.group(3) == "none":
                 return first
-            raise IllegalMove("No figure can go on the tile there (occupied features or empty supply); "
-                              f"play `{first.notation}` alone.",
-                              f"Aucune figurine ne peut aller sur cette tuile ; jouez `{first.notation}` seul.")
+            raise IllegalMove.of(ph.R_NO_FIGURE_THERE(first=first.notation))
         second = self.parse(after, seat, role_text)
-        return Move(seat, f"{first.notation} {second.notation}", f"{first.label}, then {second.label}",
+        return Move(seat, f"{first.notation} {second.notation}", lambda: ph.L_THEN(first=first.said, second=second.said),
                     ("turn", first.data, second.data))
 
     def play(self, state: State, move: Move) -> list[Event]:
@@ -151,24 +155,19 @@ class CarcassonneHG(Game):
             out["options"] = [[role, zone, label] for role, zone, label in step_options(state)]
         return out
 
-    def status_text(self, state: State, locale: str | None = None) -> str:
-        fr = bool(locale and locale.startswith("fr"))
-        left = (f"Tuiles paysage restantes : {len(state.land)} · bonus : {len(state.bonus)}" if fr
-                else f"Land tiles left: {len(state.land)} · bonus tiles: {len(state.bonus)}")
+    def status_said(self, state: State):
+        left = ph.STATUS_LEFT(land=len(state.land), bonus=len(state.bonus))
         if state.phase == "over":
-            return ("Partie terminée. " if fr else "Game over. ") + left
-        tile = text.describe(TILES[state.hand]) if state.phase == "place" else ""
+            return [ph.STATUS_OVER(), left]
         if state.phase == "place":
-            what = (f"poser la tuile {'bonus ' if state.in_bonus else ''}piochée" if fr
-                    else f"place the drawn {'bonus ' if state.in_bonus else ''}tile: {tile}")
+            tile = text.tile_said(TILES[state.hand])
+            now = (ph.STATUS_PLACE_BONUS if state.in_bonus else ph.STATUS_PLACE)(tile=tile)
         else:
-            what = "poser une figurine ou `none`" if fr else "place a figure on it or `none`"
-        return f"{'À faire' if fr else 'Now'}: {what}. {left}"
+            now = ph.STATUS_FIGURE()
+        return [now, left]
 
-    def private_text(self, state: State, seat: int, locale: str | None = None) -> str:
-        if locale and locale.startswith("fr"):
-            return "Rien n'est caché dans ce jeu : la tuile piochée est montrée à tous."
-        return "Nothing is hidden in this game: the drawn tile is shown to everyone."
+    def private_said(self, state: State, seat: int):
+        return [ph.HAND_NOTHING_HIDDEN(), ph.HAND_SUPPLY(men=ph.MEN(n=state.men[seat]), huts=ph.HUTS(n=state.huts[seat]))]
 
     def public_scores(self, state: State) -> list[float]:
         return list(state.scores)
@@ -177,10 +176,30 @@ class CarcassonneHG(Game):
         if state.phase != "over":
             return None
         scores = list(state.scores)
-        ranks = rank_by([(s,) for s in scores])
-        order = sorted(range(state.seats), key=lambda s: -scores[s])
-        line = ", ".join(f"{{p{s}}} {scores[s]}" for s in order)
-        return Result(scores, ranks, f"Final scores: {line}.", f"Scores finaux : {line}.")
+        ranks = rank_by([(s,) for s in scores])      # « Le vainqueur est le joueur ayant le plus de points »
+        winners = [player(s) for s in range(state.seats) if ranks[s] == 1]
+        wins = ph.WINS(n=len(winners), winners=listing(winners), best=max(scores))
+        return Result.of(scores, ranks, ph.SUMMARY(wins=wins, players=lines(score_lines(state))))
+
+
+def score_lines(state: State) -> list[Said]:
+    """Each player's points as the rulebook scores them: completed forests and rivers during play,
+    then « Décompte final »: huts (fish of their river system) and hunters (game of their meadow)."""
+    final = {"huts": [0] * state.seats, "meadow": [0] * state.seats}
+    for scored in state.final:
+        for s in scored["seats"]:
+            final[scored["kind"]][s] += scored["points"]
+    out = []
+    for s in range(state.seats):
+        huts, hunters = final["huts"][s], final["meadow"][s]
+        if state.during is None:
+            out.append(ph.SCORE_LINE_OLD(who=player(s), total=state.scores[s], huts=huts, hunters=hunters,
+                                         during=state.scores[s] - huts - hunters))
+        else:
+            forests, rivers = state.during[s]
+            out.append(ph.SCORE_LINE(who=player(s), total=state.scores[s], forests=forests, rivers=rivers,
+                                     huts=huts, hunters=hunters))
+    return out
 
 
 # ------------------------------------------------------------------ turn flow
@@ -209,10 +228,8 @@ def draw(state: State, bonus: bool) -> list[Event]:
             state.in_bonus = bonus
             events.append(_drawn_event(state.turn, tile, bonus))
             return events
-        desc = text.describe(TILES[tile])
         state.removed = state.removed + [tile]
-        events.append(Event(f"A {desc} fits nowhere and is removed from the game.",
-                            f"Une tuile ({desc}) ne peut être posée nulle part : elle est retirée.", reveal=True))
+        events.append(Event.of(ph.FITS_NOWHERE(tile=text.tile_said(TILES[tile])), reveal=True))
     return events
 
 
@@ -220,36 +237,41 @@ def draw(state: State, bonus: bool) -> list[Event]:
 
 @cache
 def _drawn_event(seat: int, tile: int, bonus: bool) -> Event:
-    desc = text.describe(TILES[tile])
-    kind, kind_fr = ("bonus tile", "la tuile bonus") if bonus else ("tile", "la tuile")
-    return Event(f"{{p{seat}}} draws the {kind}: {desc}.", f"{{p{seat}}} pioche {kind_fr} : {desc}.", seat=seat,
-                 reveal=True)
+    said = (ph.DRAWS_BONUS if bonus else ph.DRAWS)(who=player(seat), tile=text.tile_said(TILES[tile]))
+    return Event.of(said, seat=seat, reveal=True)
 
 
 @cache
 def _placed_event(seat: int, bonus: bool, x: int, y: int) -> Event:
-    # where, in words that keep their meaning as the map grows (spot numbers change every turn):
-    # squares east/west and north/south of the start tile, which never moves (x grows east, y south)
-    en = ", ".join(part for part in (f"{abs(x)} {'east' if x > 0 else 'west'}" if x else "",
-                                     f"{abs(y)} {'south' if y > 0 else 'north'}" if y else "") if part)
+    # where: squares east/west and north/south of the start tile (see text.where)
+    said = (ph.PLACES_BONUS if bonus else ph.PLACES)(who=player(seat), where=text.where(x, y))
+    # ``fr``: the French as a finished text too, for readers of Event.fr (the bot renders ``said``)
     fr = ", ".join(part for part in (f"{abs(x)} à l'{'est' if x > 0 else 'ouest'}" if x else "",
                                      f"{abs(y)} au {'sud' if y > 0 else 'nord'}" if y else "") if part)
-    return Event(f"{{p{seat}}} places the {'bonus ' if bonus else ''}tile {en} of the start tile (framed in gold).",
-                 f"{{p{seat}}} pose la tuile {'bonus ' if bonus else ''}{fr} de la tuile de départ (cadre doré).",
-                 seat=seat)
+    return Event(None, f"{{p{seat}}} pose la tuile {'bonus ' if bonus else ''}{fr} de la tuile de départ (cadre doré).",
+                 seat=seat, said=said)
 
 
 @cache
 def _figure_move(seat: int, role: str | None, zone: int, label: str) -> Move:
     if role is None:
-        return Move(seat, "none", "no figure", ("figure", None, -1))
-    return Move(seat, f"{role} {label}", f"{role} on {label}", ("figure", role, zone))
+        return Move(seat, "none", ph.L_NONE(), ("figure", None, -1))
+    return Move(seat, f"{role} {label}", lambda: _figure_label(role, label), ("figure", role, zone))
+
+
+def _figure_label(role: str, zone: str) -> Said:
+    """`hunter nw` reads 'hunter in the meadow nw': the feature's kind, then the name typed."""
+    if role == "hut" and zone.startswith("lake"):
+        suffix = zone[len("lake"):].strip()
+        return ph.L_HUT_LAKE_AT(zone=suffix) if suffix else ph.L_HUT_LAKE()
+    label = {"hunter": ph.L_HUNTER, "gatherer": ph.L_GATHERER, "fisher": ph.L_FISHER, "hut": ph.L_HUT_RIVER}[role]
+    return label(zone=zone)
 
 
 def place(state: State, x: int, y: int, rot: int) -> list[Event]:
     tile = TILES[state.hand]
     if not state.board.fits(tile, rot, x, y):
-        raise IllegalMove("The tile does not fit there.", "La tuile ne peut pas être posée là.")
+        raise IllegalMove.of(ph.R_NOT_FIT())
     state.board = state.board.copy()          # copy on write: State.copy shares the board
     index = state.board.add(state.hand, x, y, rot)
     state.recent = state.recent + [index] if state.in_bonus else [index]
@@ -326,7 +348,7 @@ def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
     if role is not None:
         seat = state.turn
         if not any(r == role and z == zone for r, z, _ in step_options(state)):
-            raise IllegalMove("That figure cannot go there.", "Cette figurine ne peut pas aller là.")
+            raise IllegalMove.of(ph.R_FIGURE_NOT_THERE())
         if role == "hut":
             state.huts[seat] -= 1
         else:
@@ -338,8 +360,14 @@ def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
 
 
 @cache
-def _figure_event(seat: int, role: str, label: str) -> Event:
-    return Event(f"{{p{seat}}} puts a {role} on {label}.", f"{{p{seat}}} pose {ROLE_FR[role]} ({label}).", seat=seat)
+def _figure_event(seat: int, role: str, zone: str) -> Event:
+    if role == "hut" and zone.startswith("lake"):
+        suffix = zone[len("lake"):].strip()
+        said = (ph.PUTS_HUT_LAKE_AT(who=player(seat), zone=suffix) if suffix
+                else ph.PUTS_HUT_LAKE(who=player(seat)))
+    else:
+        said = ph.PUTS[role](who=player(seat), zone=zone)
+    return Event.of(said, seat=seat)
 
 
 def finish_tile(state: State) -> list[Event]:
@@ -363,14 +391,12 @@ def finish_tile(state: State) -> list[Event]:
     state.options = []
     if nugget and not state.in_bonus:
         if state.bonus:
-            events.append(Event(f"The forest had a gold nugget: {{p{state.turn}}} draws a bonus tile.",
-                                f"La forêt contenait une pépite d'or : {{p{state.turn}}} pioche une tuile bonus."))
+            events.append(Event.of(ph.NUGGET_BONUS(who=player(state.turn))))
             events += draw(state, bonus=True)
             if state.hand >= 0:
                 return events
         else:
-            events.append(Event("The forest had a gold nugget, but the bonus tiles are all used.",
-                                "La forêt contenait une pépite d'or, mais il n'y a plus de tuile bonus."))
+            events.append(Event.of(ph.NUGGET_NONE()))
     return events + end_turn(state)
 
 
@@ -389,7 +415,7 @@ def end_turn(state: State) -> list[Event]:
         events = []
     state.phase = "over"
     state.hand = -1
-    events.append(Event("The last land tile is placed: final scoring.", "La dernière tuile paysage est posée : décompte final."))
+    events.append(Event.of(ph.LAST_TILE()))
     return events + final_scoring(state)
 
 
@@ -404,20 +430,17 @@ def parse_placement(state: State, moves: list[Move], typed: str) -> Move:
     m = _PLACE.match(typed.casefold())
     listed = spots(state)
     if not m:
-        raise IllegalMove(f"Type a spot number and a turn, like `{moves[0].notation}` (spots are numbered on the board).",
-                          f"Tapez un numéro d'emplacement et une orientation, comme `{moves[0].notation}`.")
+        raise IllegalMove.of(ph.R_TYPE_SPOT(example=moves[0].notation))
     k = int(m.group(1))
     if not 1 <= k <= len(listed):
-        raise IllegalMove(f"There is no spot {k}: the legal spots are 1–{len(listed)}, numbered on the board.",
-                          f"Il n'y a pas d'emplacement {k} : les emplacements légaux vont de 1 à {len(listed)}.")
+        raise IllegalMove.of(ph.R_NO_SPOT(k=k, last=len(listed)))
     _x, _y, rots = listed[k - 1]
     turn = m.group(2)
-    options = ", ".join(f"{k}{ROT_LETTERS[r]}" for r in rots)
+    options = listing([f"{k}{ROT_LETTERS[r]}" for r in rots], style="or")
     if turn is None:
         if len(rots) == 1:
             return next(mv for mv in moves if mv.notation == f"{k}{ROT_LETTERS[rots[0]]}")
-        raise IllegalMove(f"Say how to turn the tile at spot {k}: {options}.",
-                          f"Précisez l'orientation à l'emplacement {k} : {options}.")
+        raise IllegalMove.of(ph.R_SAY_TURN(k=k, options=options))
     r = ROT_LETTERS.index(turn) if turn in ROT_LETTERS else _DEGREES[turn]
     for mv in moves:
         if mv.notation == f"{k}{ROT_LETTERS[r]}":
@@ -427,25 +450,23 @@ def parse_placement(state: State, moves: list[Move], typed: str) -> Move:
     for rr in rots:
         if tile.port_zone[rr] == tile.port_zone[r]:
             return next(mv for mv in moves if mv.notation == f"{k}{ROT_LETTERS[rr]}")
-    raise IllegalMove(f"The tile does not fit at spot {k} turned {ROT_LETTERS[r]}; it fits as {options}.",
-                      f"La tuile ne va pas à l'emplacement {k} orientée {ROT_LETTERS[r]} ; possible : {options}.")
+    raise IllegalMove.of(ph.R_NO_TURN(k=k, turn=ROT_LETTERS[r], options=options))
 
 
 def parse_figure(state: State, moves: list[Move], typed: str) -> Move:
     words = typed.casefold().split()
     role = words[0] if words and words[0] in ROLES else None
-    choices = ", ".join(mv.notation for mv in moves[:8])
+    choices = listing([mv.notation for mv in moves[:8]], style="or")
     if role is None:
-        raise IllegalMove(f"Choose a figure for the tile just placed: {choices}.",
-                          f"Choisissez une figurine pour la tuile posée : {choices}.")
+        raise IllegalMove.of(ph.R_CHOOSE(choices=choices))
     seat = state.turn
+    # « L'homme ou la hutte ainsi placé doit être pris dans sa réserve » (Placement des hommes et des huttes)
     if role == "hut" and state.huts[seat] == 0:
-        raise IllegalMove("You have no hut left.", "Vous n'avez plus de hutte.")
+        raise IllegalMove.of(ph.R_NO_HUT())
     if role != "hut" and state.men[seat] == 0:
-        raise IllegalMove("You have no man left in your supply.", "Vous n'avez plus d'homme en réserve.")
+        raise IllegalMove.of(ph.R_NO_MAN(n=MEN))
     if role != "hut" and state.men[seat] <= state.recovered:
-        raise IllegalMove("Your men who came home this turn can only be placed again next turn.",
-                          "Vos hommes rentrés à ce tour ne peuvent être replacés qu'au tour suivant.")
+        raise IllegalMove.of(ph.R_CAME_HOME(n=state.recovered))
     tile_id, _x, _y, rot = state.board.placed[state.current]
     labels = text.zone_names(TILES[tile_id], rot)
     where = normalize_notation("".join(words[1:]))
@@ -453,9 +474,6 @@ def parse_figure(state: State, moves: list[Move], typed: str) -> Move:
     zones = [z for z, zone in enumerate(TILES[tile_id].zones)
              if zone.kind in kinds and normalize_notation(labels[z]) == where]
     if zones:
-        what = "river system already has a hut" if role == "hut" else "feature already holds a " + role
-        raise IllegalMove(f"You cannot put a {role} on {labels[zones[0]]}: that {what}. Legal: {choices}.",
-                          f"Impossible de poser {ROLE_FR[role]} en {labels[zones[0]]} : déjà occupé. Possible : {choices}.")
+        raise IllegalMove.of(ph.R_TAKEN[role](zone=labels[zones[0]], choices=choices))
     typed = echo(typed, 20)   # quoted back safe: no mentions, markup or bidi controls
-    raise IllegalMove(f"There is no place for a {role} called '{typed}' on this tile. Legal: {choices}.",
-                      f"Pas d'emplacement « {typed} » pour {ROLE_FR[role]} sur cette tuile. Possible : {choices}.")
+    raise IllegalMove.of(ph.R_NO_PLACE(typed=typed, role=ph.A_ROLE[role](), choices=choices))

@@ -16,26 +16,30 @@ from itertools import chain, compress, count, islice, repeat
 from operator import add
 
 from rules.core import Move
+from rules.wording import Said
 
+from . import phrases as ph
 from .board import Board, square_xy
+from .text import where
 
 ROT_LETTERS = "abcd"
 
 
 class PlacementMove(Move):
-    """A placement move: its label is worked out from its notation and data when read."""
+    """A placement move: its label is worked out from its notation and data when read (a search
+    lists thousands and reads none)."""
 
     __slots__ = ()
 
     @property
     def label(self) -> str:
-        _, x, y, r = self.data
-        return f"spot {self.notation[:-1]} ({x},{y}), turned {ROT_LETTERS[r]} ({90 * r}°)"
+        return self.said.english()
 
     @property
-    def said(self) -> None:
-        """Carcassonne's labels are English only so far (no message key)."""
-        return None
+    def said(self) -> Said:
+        """'spot 7 (2 east, 1 north), turned b (90°)': where, in the log's words (see text.where)."""
+        _, x, y, r = self.data
+        return ph.L_PLACE(spot=self.notation[:-1], where=where(x, y), turn=ROT_LETTERS[r], degrees=90 * r)
 
 
 def placement_moves(board: Board, tile_id: int, seat: int) -> list[Move]:

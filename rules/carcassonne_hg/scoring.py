@@ -7,7 +7,10 @@ score the full value.
 from __future__ import annotations
 
 from rules.core import Event
+from rules.wording import Said, listing
+from rules.wording import seat as player
 
+from . import phrases as ph
 from .board import Board
 from .state import State
 
@@ -23,11 +26,6 @@ def majority(seats: list[int]) -> list[int]:
         counts[s] = counts.get(s, 0) + 1
     best = max(counts.values())
     return sorted(s for s, c in counts.items() if c == best)
-
-
-def names(seats: list[int]) -> str:
-    marks = [f"{{p{s}}}" for s in seats]
-    return marks[0] if len(marks) == 1 else ", ".join(marks[:-1]) + " and " + marks[-1]
 
 
 def feature_value(board: Board, root: int, nodes: list[int] | None = None) -> dict:
@@ -54,16 +52,26 @@ def feature_value(board: Board, root: int, nodes: list[int] | None = None) -> di
     return info
 
 
-def award(state: State, seats: list[int], points: int, what: str, fr: str) -> list[Event]:
+DURING = {"forest": 0, "river": 1}          # State.during's columns
+
+
+def award(state: State, seats: list[int], points: int, what: Said, kind: str | None = None) -> list[Event]:
+    """Tied leaders all score the full value (« ils marquent tous les points »). ``kind``: a forest or
+    river scored during play, counted apart for the final summary."""
     if not seats or points <= 0:
         return []
     state.scores = list(state.scores)          # a new list: State.copy shares it
     for s in seats:
         state.scores[s] += points
-    each = " each" if len(seats) > 1 else ""
-    verb = "score" if len(seats) > 1 else "scores"
-    return [Event(f"{names(seats)} {verb} {points}{each} for {what}.",
-                  f"{names(seats)} marque{'nt' if len(seats) > 1 else ''} {points} pour {fr}.", seat=seats[0])]
+    if kind is not None and state.during is not None:
+        state.during = [list(p) for p in state.during]      # a new list too
+        for s in seats:
+            state.during[s][DURING[kind]] += points
+    if len(seats) == 1:
+        said = ph.SCORES(who=player(seats[0]), n=points, what=what)
+    else:
+        said = ph.SCORE_EACH(who=listing([player(s) for s in seats]), n=points, what=what)
+    return [Event.of(said, seat=seats[0])]
 
 
 def score_completed(state: State, root: int, kind: str) -> tuple[list[Event], bool]:
@@ -75,15 +83,16 @@ def score_completed(state: State, root: int, kind: str) -> tuple[list[Event], bo
     on_it = [f for f in state.figures if f[1] == role and board.find(f[2]) == root]
     scorers = majority([f[0] for f in on_it])
     if kind == "forest":
+        # « 2 points par portion de forêt »; « Chaque clairière aux champignons sacrés ajoute 2 points »
         points = 2 * info["parts"] + 2 * info["mushrooms"]
-        extra = f", {info['mushrooms']} mushroom clearing{'s' * (info['mushrooms'] > 1)}" if info["mushrooms"] else ""
-        what = f"a completed forest ({info['parts']} parts{extra})"
-        fr = f"une forêt achevée ({info['parts']} portions)"
+        parts = ph.PARTS_FOREST(n=info["parts"])
+        what = (ph.FOREST_DONE_MUSHROOMS(parts=parts, clearings=ph.CLEARINGS(n=info["mushrooms"]))
+                if info["mushrooms"] else ph.FOREST_DONE(parts=parts))
     else:
+        # « 1 point par "tronçon" de rivière et 1 point par poisson se trouvant dans un lac à l'extrémité »
         points = info["parts"] + info["fish"]
-        what = f"a completed river ({info['parts']} parts, {info['fish']} fish)"
-        fr = f"une rivière achevée ({info['parts']} tronçons, {info['fish']} poissons)"
-    events = award(state, scorers, points, what, fr)
+        what = ph.RIVER_DONE(parts=ph.PARTS_RIVER(n=info["parts"]), fish=ph.FISH(n=info["fish"]))
+    events = award(state, scorers, points, what, kind)
     for f in on_it:
         state.figures.remove(f)
         state.men[f[0]] += 1
@@ -106,8 +115,7 @@ def final_scoring(state: State) -> list[Event]:
         state.figures.remove(f)
         state.men[f[0]] += 1
     if home:
-        events.append(Event(f"{len(home)} gatherer(s)/fisher(s) in unfinished features go home without points.",
-                            f"{len(home)} cueilleur(s)/pêcheur(s) de zones inachevées rentrent sans marquer."))
+        events.append(Event.of(ph.GO_HOME(n=len(home))))
     # huts: one score per river system
     systems: dict[int, list[int]] = {}
     for seat, role, node in state.figures:
@@ -132,8 +140,7 @@ def final_scoring(state: State) -> list[Event]:
     for root, seats in sorted(systems.items()):
         fish = sum(board.zone_of(n).fish for n in in_system[root] if board.zone_of(n).kind == "lake")
         scorers = majority(seats)
-        events += award(state, scorers, fish, f"huts on a river system with {fish} fish",
-                        f"des huttes sur un réseau fluvial de {fish} poissons")
+        events += award(state, scorers, fish, ph.HUT_SYSTEM(fish=ph.FISH(n=fish)))
         state.final.append({"kind": "huts", "node": in_system[root][0], "points": fish, "seats": scorers})
     # hunters: one score per meadow
     for root, hunters in sorted(meadows.items()):
@@ -143,15 +150,14 @@ def final_scoring(state: State) -> list[Event]:
         points = 2 * (deer + info["mammoth"] + info["aurochs"])
         on_shrine = sorted({f[0] for f in hunters if f[2] in info["shrine_nodes"]})
         scorers = on_shrine or majority([f[0] for f in hunters])
-        parts = [f"{deer} deer"]
+        parts = [ph.ANIMAL["deer"](n=deer)]
         if info["deer"] > deer:
-            parts[0] += f" ({info['deer'] - deer} eaten by tigers)"
+            parts[0] = ph.DEER_EATEN(deer=parts[0], n=info["deer"] - deer)
         if info["fire"] and info["tiger"]:
-            parts.append("tigers fled the fire")
-        parts += [f"{info['mammoth']} mammoth", f"{info['aurochs']} aurochs"]
+            parts.append(ph.TIGERS_FLED())
+        parts += [ph.ANIMAL["mammoth"](n=info["mammoth"]), ph.ANIMAL["aurochs"](n=info["aurochs"])]
         if on_shrine:
-            parts.append("shrine hunter scores alone")
-        events += award(state, scorers, points, "a meadow: " + ", ".join(parts),
-                        f"une prairie ({deer} cerfs, {info['mammoth']} mammouths, {info['aurochs']} aurochs)")
+            parts.append(ph.SHRINE_ALONE())
+        events += award(state, scorers, points, ph.MEADOW(game=listing(parts, style="comma")))
         state.final.append({"kind": "meadow", "node": root, "points": points, "seats": scorers})
     return events

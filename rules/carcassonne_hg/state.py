@@ -43,6 +43,9 @@ class State:
     # the figure step's choices, worked out when the tile is placed (derived: never stored;
     # empty means "work them out", see game.step_options)
     options: list[tuple[str, int, str]] = field(default_factory=list)
+    # points scored during play per seat, [forests, rivers] (the final summary's breakdown; huts and
+    # hunters are in ``final``). None for a game stored before they were counted apart.
+    during: list[list[int]] | None = None
 
     def copy(self) -> State:
         """A copy for ``apply``, sharing what the rules never change in place: they
@@ -52,7 +55,7 @@ class State:
         return State(self.seats, Rng(self.rng.state, self.rng.draws), self.board, self.scores,
                      list(self.men), list(self.huts), list(self.figures), self.land,
                      self.bonus, self.removed, self.turn, self.phase, self.hand, self.in_bonus,
-                     self.current, self.recent, self.final, self.recovered, self.options)
+                     self.current, self.recent, self.final, self.recovered, self.options, self.during)
 
     def to_json(self) -> dict:
         out = {"seats": self.seats, "rng": self.rng.to_json(), "board": self.board.to_json(),
@@ -62,6 +65,8 @@ class State:
                "recent": self.recent, "final": self.final}
         if self.recovered:          # only during a bonus tile: other positions keep their stored form
             out["recovered"] = self.recovered
+        if self.during is not None:
+            out["during"] = self.during
         return out
 
     @classmethod
@@ -69,4 +74,5 @@ class State:
         return cls(d["seats"], Rng.from_json(d["rng"]), Board.from_json(d["board"]), list(d["scores"]),
                    list(d["men"]), list(d["huts"]), [list(f) for f in d["figures"]], list(d["land"]),
                    list(d["bonus"]), list(d["removed"]), d["turn"], d["phase"], d["hand"], d["in_bonus"],
-                   d["current"], list(d["recent"]), [dict(f) for f in d["final"]], d.get("recovered", 0))
+                   d["current"], list(d["recent"]), [dict(f) for f in d["final"]], d.get("recovered", 0),
+                   during=[list(p) for p in d["during"]] if "during" in d else None)

@@ -2,21 +2,112 @@
 
 from __future__ import annotations
 
+from rules.wording import Said, listing
+
+from . import phrases as ph
 from .data import Tile
 
-RULES_EN = """**Carcassonne: Hunters & Gatherers** (2–5 players, 2002 edition)
-Each turn you draw a land tile (it is shown to all) and place it next to the map: every forest, meadow and river must continue. A tile that fits nowhere is removed and another drawn. Then you may put one figure from your supply (5 men, 2 huts) on that tile, in a feature nobody holds yet:
-• **hunter** in a meadow • **gatherer** in a forest • **fisher** on a river • **hut** on a river or lake (one per river system).
-**Completed river** (both ends at a spring or lake, or a loop): 1 per part + 1 per fish in its end lakes. **Completed forest** (no open side): 2 per part (+2 per mushroom clearing). Most figures score; ties all score. Fishers and gatherers then go home. A completed forest with a **gold nugget** gives whoever placed the tile one bonus tile to place at once (no chain), with a figure step of its own; it is the same turn, so men who came home this turn can only be placed again next turn.
-**End** (last land tile placed): unfinished forests/rivers score nothing. Huts: 1 per fish of their river system. Hunters: 2 per deer, mammoth and aurochs of their meadow; each tiger eats one deer; fire chases the tigers away; a hunter on the shrine tile scores its meadow alone.
-**Moves**: the board numbers the legal spots and shows the drawn tile turned a/b/c/d (clockwise quarter turns). Type `7b` = spot 7, turned b. Then the figure step: `hunter nw`, `gatherer e`, `fisher s`, `hut lake`… or `none`. Names are the compass side or corner of the placed tile (n, ne, e, se…). Or all at once: `7b hunter nw`."""
+# /rules in pages (bot/table/rulebook.py): overview and goal, a turn, scoring, notation. The zone
+# names the notation page teaches are those the move labels and events use ("hunter in the meadow
+# nw", "hut on the lake ns"): see zone_labels below.
+PAGES_EN = [
+    ("overview", "", """\
+**Carcassonne: Hunters & Gatherers** (2–5 players, 2002 edition)
+Turn after turn the players lay land tiles; meadows, forests and rivers grow, and you put your men \
+and huts in them to score. Each player has a supply of 5 men and 2 huts. A man becomes a **hunter** \
+in a meadow, a **gatherer** in a forest or a **fisher** on a river; a **hut** goes on a river or a \
+lake. Forests and rivers score when they are completed, huts and hunters at the end. The game ends \
+when the last land tile is placed; the most points wins (a tie is a shared victory)."""),
+    ("turn", "", """\
+**A turn**
+1. You draw a land tile (shown to all) and place it touching the map by at least one side: every \
+forest, meadow and river must continue across each side it touches. A tile that fits nowhere is \
+removed and another drawn.
+2. You may put one figure from your supply on that tile, in a forest, meadow or river nobody holds \
+yet, however far away the other figure is (a hut: on a river system without a hut).
+3. A forest or river the tile completed scores now. Fishers and gatherers on it go home, but only at \
+the end of your turn: a man who came home cannot be placed again in the same turn.
+**Gold nugget**: a completed forest with a gold nugget gives whoever placed its last tile one bonus \
+tile, placed at once with a figure step of its own (same turn, no chain)."""),
+    ("scoring", "", """\
+**Scoring** (the most figures on a feature score it; tied leaders all score)
+**Completed river** (a spring or lake at both ends, or a loop): 1 per part + 1 per fish in its end lakes.
+**Completed forest** (no open side): 2 per part, +2 per mushroom clearing.
+**At the end** unfinished forests and rivers score nothing. **Huts**: 1 per fish of their river \
+system (rivers and lakes joined; a spring, the map's edge or a lake only one river runs into ends it). \
+**Hunters**: 2 per deer, mammoth and aurochs of their meadow; each sabre-toothed tiger eats one deer; \
+fire chases the tigers away; a hunter on the shrine tile scores its meadow alone.
+The final message shows each player's points for forests, rivers, huts and hunters."""),
+    ("notation", "", """\
+**Moves**
+The board numbers the legal spots and shows the drawn tile turned a/b/c/d (clockwise quarter turns). \
+Type `7b` = spot 7, turned b. The log says where each tile went in squares from the start tile \
+(framed in gold: the latest tile).
+Then the figure step: `hunter nw`, `gatherer e`, `fisher ns`, `hut lake`… or `none`. Or all at once: \
+`7b hunter nw`.
+**Zone names** (of the tile just placed, n e s w = north east south west):
+• forest or river: the sides it reaches, `nsw` = north, south and west;
+• meadow: its first side or corner, in the order n e s w ne se sw nw;
+• lake: `lake`; on a tile with two lakes, `lake` and the sides of the rivers running into it (`lake ns`);
+• two zones of one kind with the same name get a digit: `n1`, `n2`.
+Labels say the feature with the name: `hunter nw` is "hunter in the meadow nw"."""),
+]
 
-RULES_FR = """**Carcassonne : Chasseurs et Cueilleurs** (2 à 5 joueurs, édition 2002)
-À votre tour, piochez une tuile paysage (montrée à tous) et posez-la contre la carte : forêts, prairies et rivières doivent se prolonger. Une tuile impossible à poser est retirée et on en pioche une autre. Vous pouvez ensuite poser sur cette tuile une figurine de votre réserve (5 hommes, 2 huttes), dans une zone encore libre :
-• **hunter** (chasseur) en prairie • **gatherer** (cueilleur) en forêt • **fisher** (pêcheur) sur une rivière • **hut** (hutte) sur une rivière ou un lac (une par réseau fluvial).
-**Rivière achevée** (source ou lac à chaque bout, ou boucle) : 1 par tronçon + 1 par poisson des lacs à ses bouts. **Forêt achevée** : 2 par portion (+2 par clairière aux champignons). Le plus d'hommes marque ; les ex æquo marquent tous. Pêcheurs et cueilleurs rentrent ensuite. Une forêt achevée avec une **pépite d'or** donne à qui a posé la tuile une tuile bonus à poser aussitôt (pas de réaction en chaîne), avec sa propre figurine ; c'est le même tour : les hommes rentrés pendant ce tour ne se replacent qu'au tour suivant.
-**Fin** (dernière tuile paysage posée) : forêts et rivières inachevées ne rapportent rien. Huttes : 1 par poisson du réseau. Chasseurs : 2 par cerf, mammouth et auroch de leur prairie ; chaque tigre mange un cerf ; le feu chasse les tigres ; un chasseur sur la tuile sanctuaire marque seul sa prairie.
-**Coups** : le plateau numérote les emplacements légaux et montre la tuile tournée a/b/c/d (quarts de tour horaires). Tapez `7b` = emplacement 7, orientation b. Puis la figurine : `hunter nw`, `gatherer e`, `fisher s`, `hut lake`… ou `none`. Les noms sont le côté ou le coin de la tuile posée (n, ne, e, se…). Ou tout d'un coup : `7b hunter nw`."""
+PAGES_FR = [
+    ("overview", "", """\
+**Carcassonne : Chasseurs et Cueilleurs** (2 à 5 joueurs, édition 2002)
+Tour après tour, les joueurs posent des tuiles paysage ; prairies, forêts et rivières se forment, et \
+vous y placez vos hommes et vos huttes pour marquer des points. Chaque joueur a une réserve de 5 \
+hommes et 2 huttes. Un homme devient **chasseur** dans une prairie, **cueilleur** dans une forêt ou \
+**pêcheur** sur une rivière ; une **hutte** va sur une rivière ou un lac. Forêts et rivières marquent \
+une fois achevées, huttes et chasseurs à la fin. La partie se termine quand la dernière tuile paysage \
+est posée ; le plus de points gagne (une égalité est une victoire partagée)."""),
+    ("turn", "", """\
+**Un tour**
+1. Piochez une tuile paysage (montrée à tous) et posez-la contre la carte par au moins un côté : \
+forêts, prairies et rivières doivent se prolonger sur chaque côté touché. Une tuile impossible à \
+poser est retirée et on en pioche une autre.
+2. Vous pouvez placer une figurine de votre réserve sur cette tuile, dans une forêt, prairie ou \
+rivière encore libre, quelle que soit la distance de l'autre figurine (une hutte : sur un réseau \
+fluvial sans hutte).
+3. Une forêt ou rivière achevée par la tuile est décomptée aussitôt. Pêcheurs et cueilleurs rentrent \
+dans la réserve, mais seulement à la fin de votre tour : un homme récupéré ne se replace pas au même tour.
+**Pépite d'or** : une forêt achevée avec une pépite d'or donne à qui a posé sa dernière tuile une \
+tuile bonus, posée aussitôt avec sa propre figurine (même tour, pas de réaction en chaîne)."""),
+    ("scoring", "", """\
+**Décompte** (le plus de figurines sur une zone marque ; les ex æquo marquent tous)
+**Rivière achevée** (source ou lac à chaque bout, ou boucle) : 1 par tronçon + 1 par poisson des lacs \
+à ses bouts.
+**Forêt achevée** (plus de côté libre) : 2 par portion, +2 par clairière aux champignons.
+**À la fin**, forêts et rivières inachevées ne rapportent rien. **Huttes** : 1 par poisson de leur \
+réseau fluvial (rivières et lacs reliés ; une source, le bord de la carte ou un lac où ne se jette \
+qu'une rivière l'interrompt). **Chasseurs** : 2 par cerf, mammouth et auroch de leur prairie ; chaque \
+tigre à dents de sabre dévore un cerf ; le feu fait fuir les tigres ; un chasseur sur la tuile \
+sanctuaire marque seul sa prairie.
+Le message final donne les points de chacun pour les forêts, les rivières, les huttes et les chasseurs."""),
+    ("notation", "", """\
+**Coups**
+Le plateau numérote les emplacements légaux et montre la tuile tournée a/b/c/d (quarts de tour \
+horaires). Tapez `7b` = emplacement 7, orientation b. Le journal dit où va chaque tuile en cases \
+depuis la tuile de départ (cadre doré : la dernière tuile posée).
+Puis la figurine, en anglais : `hunter nw` (chasseur), `gatherer e` (cueilleur), `fisher ns` \
+(pêcheur), `hut lake` (hutte)… ou `none` (aucune). Ou tout d'un coup : `7b hunter nw`.
+**Noms des zones** (de la tuile posée ; n e s w = nord, est, sud, ouest — w pour l'ouest) :
+• forêt ou rivière : les côtés qu'elle touche, `nsw` = nord, sud et ouest ;
+• prairie : son premier côté ou coin, dans l'ordre n e s w ne se sw nw ;
+• lac : `lake` ; sur une tuile à deux lacs, `lake` et les côtés des rivières qui s'y jettent (`lake ns`) ;
+• deux zones de même nature et de même nom reçoivent un chiffre : `n1`, `n2`.
+Les libellés disent la zone avec son nom : `hunter nw` se lit « chasseur dans la prairie nw »."""),
+]
+
+RULES_EN = "\n".join(text for _, _, text in PAGES_EN)
+RULES_FR = "\n".join(text for _, _, text in PAGES_FR)
+
+
+def rules_pages(locale: str | None = None) -> list[tuple[str, str, str]]:
+    """The /rules pages in the reader's language: (topic, title — empty for the shared title, text)."""
+    return PAGES_FR if locale and locale.startswith("fr") else PAGES_EN
+
 
 SIDE_NAMES = "nesw"
 CORNER_OF_PORT = {0: "nw", 2: "ne", 3: "ne", 5: "se", 6: "se", 8: "sw", 9: "sw", 11: "nw"}
@@ -69,29 +160,80 @@ def describe(tile: Tile) -> str:
     """A short English description: edges and what is on the tile."""
     text = _DESCRIPTIONS.get(tile.id)
     if text is None:
-        text = _DESCRIPTIONS[tile.id] = _describe(tile)
+        text = _DESCRIPTIONS[tile.id] = tile_said(tile).english()
     return text
 
 
-def _describe(tile: Tile) -> str:
-    bits: list[str] = []
+_SAID: dict[int, Said] = {}
+_WHERE: dict[tuple[int, int], dict] = {}
+
+
+def where(x: int, y: int) -> dict:
+    """Where a square lies, in words that keep their meaning as the map grows (spot numbers change
+    every turn): squares east/west and north/south of the start tile, which never moves (x grows
+    east, y south). A listing parameter: '2 east, 1 north'."""
+    said = _WHERE.get((x, y))
+    if said is None:
+        parts = []
+        if x:
+            parts.append((ph.EAST if x > 0 else ph.WEST)(n=abs(x)))
+        if y:
+            parts.append((ph.SOUTH if y > 0 else ph.NORTH)(n=abs(y)))
+        said = _WHERE[(x, y)] = listing(parts, style="comma")
+    return said
+
+
+def tile_said(tile: Tile) -> Said:
+    """The tile's description as a phrase (its edges clockwise from north, then what is on it)."""
+    said = _SAID.get(tile.id)
+    if said is None:
+        edges = dict(zip("nesw", (ph.EDGE[e]() for e in tile.edges), strict=True))
+        bits = _contents(tile)
+        said = _SAID[tile.id] = (ph.TILE_WITH(contents=listing(bits, style="comma"), **edges) if bits
+                                 else ph.TILE(**edges))
+    return said
+
+
+def _contents(tile: Tile) -> list[Said]:
+    bits: list[Said] = []
     for z in tile.zones:
         if z.kind == "lake":
-            bits.append(f"lake with {z.fish} fish")
+            bits.append(ph.LAKE_FISH(n=z.fish))
         if z.spring:
-            bits.append("spring")
+            bits.append(ph.SPRING())
         if z.nugget:
-            bits.append("gold nugget")
+            bits.append(ph.NUGGET())
         if z.mushrooms:
-            bits.append("mushrooms")
+            bits.append(ph.MUSHROOMS())
         if z.fire:
-            bits.append("fire")
+            bits.append(ph.FIRE())
         if z.shrine:
-            bits.append("shrine")
+            bits.append(ph.SHRINE())
         for animal in ("deer", "mammoth", "aurochs", "tiger"):
             n = getattr(z, animal)
             if n:
-                bits.append(animal if n == 1 else f"{n} {animal}")
-    edge_word = {"F": "forest", "M": "meadow", "R": "river"}
-    kinds = "/".join(edge_word[e] for e in tile.edges)
-    return f"{kinds} tile" + (f" ({', '.join(bits)})" if bits else "")
+                bits.append(ph.ANIMAL[animal](n=n))
+    return bits
+
+
+# The tile in French for /game status (status_text gives a finished text; the events' French is in
+# the catalogue): the same words as bot/locale/fr/LC_MESSAGES/rules.po.
+_EDGE_FR = {"F": "forêt", "M": "prairie", "R": "rivière"}
+_ANIMAL_FR = {"deer": ("cerf", "cerfs"), "mammoth": ("mammouth", "mammouths"), "aurochs": ("auroch", "aurochs"),
+              "tiger": ("tigre à dents de sabre", "tigres à dents de sabre")}
+
+
+def describe_fr(tile: Tile) -> str:
+    bits: list[str] = []
+    for z in tile.zones:
+        if z.kind == "lake":
+            bits.append(f"lac avec {z.fish} poisson{'s' if z.fish > 1 else ''}")
+        bits += [word for flag, word in ((z.spring, "source"), (z.nugget, "pépite d'or"),
+                                         (z.mushrooms, "clairière aux champignons"), (z.fire, "feu"),
+                                         (z.shrine, "sanctuaire")) if flag]
+        for animal, (one, many) in _ANIMAL_FR.items():
+            n = getattr(z, animal)
+            if n:
+                bits.append(f"{n} {one if n == 1 else many}")
+    kinds = "/".join(_EDGE_FR[e] for e in tile.edges)
+    return f"tuile {kinds}" + (f" ({', '.join(bits)})" if bits else "")
