@@ -10,7 +10,7 @@ from itertools import permutations
 from rules.core import Move
 from rules.wording import listing
 
-from . import phrases as ph
+from . import phrases as words
 from . import queries as Q
 from .data import BIOMES, COLOURS, DAUGHTERS, ELDERS
 from .model import (
@@ -78,12 +78,12 @@ def legal(st, seat) -> list:
     if ph == "bid":
         return bid_moves(st, seat)
     if ph == "sex":
-        return [Move(seat, s, ph.L_SEX[s], ("sex", s)) for s in Q.sex_options(st, seat)]
+        return [Move(seat, s, words.L_SEX[s], ("sex", s)) for s in Q.sex_options(st, seat)]
     if ph == "council":
         out = []
         for perm in permutations(st["order"]):
             note = "order " + "".join(SEAT_LETTERS[s] for s in perm)
-            out.append(Move(seat, note, ph.later(ph.L_ORDER, order=" ".join(SEAT_LETTERS[s] for s in perm)),
+            out.append(Move(seat, note, words.later(words.L_ORDER, order=" ".join(SEAT_LETTERS[s] for s in perm)),
                             ("order", tuple(perm))))
         return out
     if ph == "chaos":
@@ -92,26 +92,26 @@ def legal(st, seat) -> list:
         return fight_moves(st, seat)
     if ph == "take":
         _, what, cid, key = st["offers"][0]
-        take = ph.L_TAKE_TROPHY if what == "trophy" else ph.L_TAKE_HAND
-        return [Move(seat, "take", ph.later(take, card=ph.CARD[cid]), ("offer", True)),
-                Move(seat, "leave", ph.later(ph.L_LEAVE, card=ph.CARD[cid]), ("offer", False))]
+        take = words.L_TAKE_TROPHY if what == "trophy" else words.L_TAKE_HAND
+        return [Move(seat, "take", words.later(take, card=words.CARD[cid]), ("offer", True)),
+                Move(seat, "leave", words.later(words.L_LEAVE, card=words.CARD[cid]), ("offer", False))]
     if ph == "alpha":
         key = st["alpha_ask"][1]
-        return [Move(seat, "power", ph.later(ph.L_POWER, key=key), ("apower", True)),
-                Move(seat, "roll", ph.later(ph.L_ROLL, key=key), ("apower", False))]
+        return [Move(seat, "power", words.later(words.L_POWER, key=key), ("apower", True)),
+                Move(seat, "roll", words.later(words.L_ROLL, key=key), ("apower", False))]
     if ph == "hunt_order":   # A4: the first player names the next contested card or predator
-        return [Move(seat, f"next {k}", ph.later(ph.L_NEXT, place=Q.place_said(st, k)), ("next", k))
+        return [Move(seat, f"next {k}", words.later(words.L_NEXT, place=Q.place_said(st, k)), ("next", k))
                 for k in st["hunt_opts"]]
     if ph == "blizzard":
-        return [Move(seat, f"drop {c}", ph.later(ph.L_LOSE, what=dependant_name(st, seat, c)), ("drop", c))
+        return [Move(seat, f"drop {c}", words.later(words.L_LOSE, what=dependant_name(st, seat, c)), ("drop", c))
                 for c in Q.dependants(st, seat)]
     if ph == "expat":
-        return [Move(seat, f"send {SEAT_LETTERS[t]}", ph.later(ph.L_SEND, seat=SEAT_LETTERS[t]), ("send", t))
+        return [Move(seat, f"send {SEAT_LETTERS[t]}", words.later(words.L_SEND, seat=SEAT_LETTERS[t]), ("send", t))
                 for t in Q.expat_targets(st, seat)]
     if ph == "pay":
         return pay_moves(st, seat)
     if ph == "discard":
-        return [Move(seat, f"discard {slug(c)}", ph.later(ph.L_DISCARD, card=ph.CARD[c]), ("discard", c))
+        return [Move(seat, f"discard {slug(c)}", words.later(words.L_DISCARD, card=words.CARD[c]), ("discard", c))
                 for c in player(st, seat)["hand"]]
     if ph == "nego":
         return nego_moves(st, seat)
@@ -132,7 +132,7 @@ def release_moves(st, seat) -> list:
         kind, i = holder
         code = f"{HOLDER_CODES[kind]}{i if kind == 'elder' else i + 1}"
         out.append(Move(seat, f"free {code}",
-                        ph.later(ph.L_FREE, colour=ph.COLOUR[colour], holder=Q.holder_said(st, seat, holder)),
+                        words.later(words.L_FREE, colour=words.COLOUR[colour], holder=Q.holder_said(st, seat, holder)),
                         ("free", kind, i, colour)))
     return out
 
@@ -141,10 +141,10 @@ def dependant_name(st, seat, code):
     """The term naming a dependant (D5): an elder's rank or a card (a phrase, said when read)."""
     p = player(st, seat)
     if code[0] == "e":
-        return ph.ELDER[int(code[1:])]
+        return words.ELDER[int(code[1:])]
     if code[0] == "d":
-        return ph.CARD[p["daughters"][int(code[1:]) - 1]["id"]]
-    return ph.CARD[p["domestic"][int(code[1:]) - 1]["id"]]
+        return words.CARD[p["daughters"][int(code[1:]) - 1]["id"]]
+    return words.CARD[p["domestic"][int(code[1:]) - 1]["id"]]
 
 
 def chaos_moves(st, seat) -> list:
@@ -161,11 +161,11 @@ def chaos_moves(st, seat) -> list:
                 continue
             for f in flips:
                 note = f"lose e{r}" + (" flip" if f else "")
-                label = ph.later(ph.L_LOSE_FLIP if f else ph.L_LOSE, what=ph.ELDER[r])
+                label = words.later(words.L_LOSE_FLIP if f else words.L_LOSE, what=words.ELDER[r])
                 out.append(Move(seat, note, label, ("chaos", r, f)))
     else:
-        out.append(Move(seat, "keep", ph.L_KEEP, ("chaos", 0, False)))
-        out.append(Move(seat, "flip", ph.L_FLIP, ("chaos", 0, True)))
+        out.append(Move(seat, "keep", words.L_KEEP, ("chaos", 0, False)))
+        out.append(Move(seat, "flip", words.L_FLIP, ("chaos", 0, True)))
     return out
 
 
@@ -173,7 +173,7 @@ def fight_moves(st, seat) -> list:
     """F2: the attacker may split its hits among defenders; the victim picks who dies."""
     f = st["fight"]
     if f["step"] == "target":
-        return [Move(seat, f"hit {SEAT_LETTERS[t]}", ph.later(ph.L_HIT, seat=SEAT_LETTERS[t]), ("hit", t))
+        return [Move(seat, f"hit {SEAT_LETTERS[t]}", words.later(words.L_HIT, seat=SEAT_LETTERS[t]), ("hit", t))
                 for t in Q.hit_targets(st, f["key"], seat)]
     return lose_moves(seat, Q.victim_kinds(st, f["key"], seat), "fkill")
 
@@ -184,13 +184,13 @@ def lose_moves(seat, kinds, tag: str) -> list:
     out = []
     for kind in kinds:
         if kind == "a":
-            out.append(Move(seat, "lose alpha", ph.L_LOSE_ALPHA, (tag, "a")))
+            out.append(Move(seat, "lose alpha", words.L_LOSE_ALPHA, (tag, "a")))
         elif kind == "h":
-            out.append(Move(seat, "lose husband", ph.L_LOSE_HUSBAND, (tag, "h")))
+            out.append(Move(seat, "lose husband", words.L_LOSE_HUSBAND, (tag, "h")))
         elif kind == seat:
-            out.append(Move(seat, "lose cube", ph.L_LOSE_CUBE, (tag, kind)))
+            out.append(Move(seat, "lose cube", words.L_LOSE_CUBE, (tag, kind)))
         else:
-            out.append(Move(seat, f"lose {SEAT_LETTERS[kind]}", ph.later(ph.L_LOSE_WANDERER, seat=SEAT_LETTERS[kind]),
+            out.append(Move(seat, f"lose {SEAT_LETTERS[kind]}", words.later(words.L_LOSE_WANDERER, seat=SEAT_LETTERS[kind]),
                             (tag, kind)))
     return out
 
@@ -201,7 +201,7 @@ _BID_MOVES: dict = {}   # (seat, discs, harem) -> Move: immutable, built once
 def _bid_move(seat, n: int, half: bool) -> Move:
     move = _BID_MOVES.get((seat, n, half))
     if move is None:
-        label = ph.later(ph.L_BID_HALF, n=n, value=f"{n / 2:g}") if half else ph.later(ph.L_BID, n=n)
+        label = words.later(words.L_BID_HALF, n=n, value=f"{n / 2:g}") if half else words.later(words.L_BID, n=n)
         move = _BID_MOVES[(seat, n, half)] = Move(seat, f"bid {n}", label, ("bid", n))
     return move
 
@@ -209,7 +209,7 @@ def _bid_move(seat, n: int, half: bool) -> Move:
 def bid_moves(st, seat) -> list:
     """D7: open, match (when the tie goes your way) or raise by a number of
     discs in the card's colours, or pass. Only bids that take the lead are offered."""
-    out = [shared((seat, "bid pass"), lambda: Move(seat, "pass", ph.L_PASS, ("bid", None)))]
+    out = [shared((seat, "bid pass"), lambda: Move(seat, "pass", words.L_PASS, ("bid", None)))]
     half = player(st, seat)["tribal"]
     auc = st["auc"]
     cap = Q.bid_capacity(st, seat)
@@ -234,7 +234,7 @@ def pay_moves(st, seat) -> list:
 
 def pay_label(discs: dict):
     """'Pay 2 orange, 1 black', said when read."""
-    return lambda: ph.L_PAY(discs=listing([ph.DISCS_OF[c](n=discs[c]) for c in COLOURS if discs[c]], "comma"))
+    return lambda: words.L_PAY(discs=listing([words.DISCS_OF[c](n=discs[c]) for c in COLOURS if discs[c]], "comma"))
 
 
 def prereq_need(st, seat, extra_key=None) -> dict:
@@ -325,10 +325,10 @@ def hunt_moves(seat, key, cid, n: int) -> list:
     """`N3x1` … `N3xn`: send 1 to n hunters to the card cid in slot key."""
     got = _HUNT_MOVES.get((seat, key, cid))
     if got is None:
-        got = _HUNT_MOVES[(seat, key, cid)] = [Move(seat, f"{key}a", ph.later(ph.L_ALPHA_TO, card=ph.CARD[cid]),
+        got = _HUNT_MOVES[(seat, key, cid)] = [Move(seat, f"{key}a", words.later(words.L_ALPHA_TO, card=words.CARD[cid]),
                                                     ("hunt", key, 0))]
     if len(got) <= n:
-        got += [Move(seat, f"{key}x{k}", ph.later(ph.L_HUNTERS_TO, n=k, card=ph.CARD[cid]), ("hunt", key, k))
+        got += [Move(seat, f"{key}x{k}", words.later(words.L_HUNTERS_TO, n=k, card=words.CARD[cid]), ("hunt", key, k))
                 for k in range(len(got), n + 1)]
     return got
 
@@ -368,12 +368,12 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
                 if first_only and out:
                     return out
     for r in promotable(st, seat):
-        out.append(shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", ph.later(ph.L_PROMOTE, elder=ph.ELDER[r]),
+        out.append(shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", words.later(words.L_PROMOTE, elder=words.ELDER[r]),
                                                                  ("promote", r))))
     if p["pool"][seat] and p["sex"] != "libertine" and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
         for i, d in enumerate(p["daughters"]):
             if not d["discs"] and d["hus"] is None:
-                out.append(Move(seat, f"wed {i + 1}", ph.later(ph.L_WED, card=ph.CARD[d["id"]]), ("wed", i)))
+                out.append(Move(seat, f"wed {i + 1}", words.later(words.L_WED, card=words.CARD[d["id"]]), ("wed", i)))
     if first_only and out:
         return out
     out += court_moves(st, seat)
@@ -382,29 +382,29 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
     # sent out; an asynchronous table cannot ask at every instant. The alpha is never promoted
     # to elder here (promotions take a cube), so « assigné en permanence comme Ancien » cannot arise.
     if p["alpha"] == "grave" and p["pool"][seat] and any(p["elders"][r] for r in (3, 4, 5)):
-        out.append(Move(seat, "alpha", ph.L_ALPHA_SWAP, ("alpha",)))
+        out.append(Move(seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)))
     elif p["alpha"] == "husband" and p["pool"][seat]:
-        out.append(Move(seat, "alpha", ph.L_ALPHA_HUSBAND, ("alpha",)))
+        out.append(Move(seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)))
     if st["recalls"].get(str(seat), 0) > 0:
         for r in range(1, 7):
             fits = len(p["hand"]) <= hand_limit(p) - (1 if mature_elder(p, r) else 0)
             if p["elders"][r] is not None and fits:
-                out.append(Move(seat, f"recall e{r}", ph.later(ph.L_RECALL_ELDER, elder=ph.ELDER[r]), ("recall", "e", r)))
+                out.append(Move(seat, f"recall e{r}", words.later(words.L_RECALL_ELDER, elder=words.ELDER[r]), ("recall", "e", r)))
         for i, d in enumerate(p["daughters"]):
             h = d["hus"]
             if h and h["s"] == seat and not h["a"]:
-                out.append(Move(seat, f"recall h{i + 1}", ph.later(ph.L_RECALL_HUSBAND, card=ph.CARD[d["id"]]),
+                out.append(Move(seat, f"recall h{i + 1}", words.later(words.L_RECALL_HUSBAND, card=words.CARD[d["id"]]),
                                 ("recall", "h", i)))
     if p["sex"] == "harem":
         for i, d in enumerate(p["daughters"]):
             if d["hus"] and d["hus"]["s"] == seat:
                 for j, d2 in enumerate(p["daughters"]):
                     if d2["hus"] is None and not d2["discs"]:
-                        out.append(Move(seat, f"sultan {i + 1}>{j + 1}", ph.L_SULTAN,
+                        out.append(Move(seat, f"sultan {i + 1}>{j + 1}", words.L_SULTAN,
                                         ("sultan", i, j)))
     if first_only and out:
         return out
-    out.append(shared((seat, "done"), lambda: Move(seat, "done", ph.L_DONE, ("done",))))
+    out.append(shared((seat, "done"), lambda: Move(seat, "done", words.L_DONE, ("done",))))
     return out
 
 
@@ -431,10 +431,10 @@ def court_moves(st, seat) -> list:
                 continue   # E3: a husband in one's own tableau needs an orange disc (see engine.court)
             if p["pool"][seat]:
                 out.append(shared((seat, key, d["id"], False), lambda key=key, d=d: Move(
-                    seat, f"court {key}", ph.later(ph.L_COURT, card=ph.CARD[d["id"]]), ("court", key, False))))
+                    seat, f"court {key}", words.later(words.L_COURT, card=words.CARD[d["id"]]), ("court", key, False))))
             if p["alpha"] == "pool":
                 out.append(shared((seat, key, d["id"], True), lambda key=key, d=d: Move(
-                    seat, f"court {key}a", ph.later(ph.L_ALPHA_COURTS, card=ph.CARD[d["id"]]), ("court", key, True))))
+                    seat, f"court {key}a", words.later(words.L_ALPHA_COURTS, card=words.CARD[d["id"]]), ("court", key, True))))
     return out
 
 
@@ -470,37 +470,37 @@ def _action_moves(st, seat):
                 if (slot, colour) in seen or colour in p["portals"][slot] or p["vocab"][colour] == 0:
                     continue
                 seen.add((slot, colour))
-                yield Move(seat, f"portal {slot} {colour}", ph.later(ph.L_PORTAL, colour=ph.COLOUR[colour],
-                                                                     slot=ph.SLOT[slot]),
+                yield Move(seat, f"portal {slot} {colour}", words.later(words.L_PORTAL, colour=words.COLOUR[colour],
+                                                                     slot=words.SLOT[slot]),
                            ("portal", slot, colour))
         cols = neolexia_colours(st, seat)
         for r in range(1, 7):
             e = p["elders"][r]
             if e and e["imm"] in cols:
-                yield Move(seat, f"neo e{r}", ph.later(ph.L_NEO_ELDER, elder=ph.ELDER[r]), ("neo", "e", r, e["imm"]))
+                yield Move(seat, f"neo e{r}", words.later(words.L_NEO_ELDER, elder=words.ELDER[r]), ("neo", "e", r, e["imm"]))
         for i, d in enumerate(p["daughters"]):
             for c in sorted(set(d["discs"])):
                 if c in cols:
-                    yield Move(seat, f"neo d{i + 1} {c}", ph.later(ph.L_NEO_DAUGHTER, colour=ph.COLOUR[c],
-                                                                   card=ph.CARD[d["id"]]),
+                    yield Move(seat, f"neo d{i + 1} {c}", words.later(words.L_NEO_DAUGHTER, colour=words.COLOUR[c],
+                                                                   card=words.CARD[d["id"]]),
                                ("neo", "d", i, c))
             h = d["hus"]
             if h and h["imm"] in cols:
-                yield Move(seat, f"neo h{i + 1}", ph.later(ph.L_NEO_HUSBAND, card=ph.CARD[d["id"]]),
+                yield Move(seat, f"neo h{i + 1}", words.later(words.L_NEO_HUSBAND, card=words.CARD[d["id"]]),
                            ("neo", "h", i, h["imm"]))
     else:
         free = mature_elder(p, 1)  # the chief makes an elder action free (E2)
         for cid in p["hand"]:
             kind = BIOMES[cid]["hand"]["kind"]
             if kind == "D" and mature_elder(p, 2) and (free or p["vocab"]["w"]):
-                yield Move(seat, f"tame {slug(cid)}", ph.later(ph.L_TAME, card=ph.CARD[cid]), ("elder", cid, 2))
+                yield Move(seat, f"tame {slug(cid)}", words.later(words.L_TAME, card=words.CARD[cid]), ("elder", cid, 2))
             if kind == "I":
                 for r, name in ((3, "knapper"), (5, "trapper")):
                     if mature_elder(p, r) and (free or p["vocab"][ELDERS[r]["colour"]]):
-                        yield Move(seat, f"tool {slug(cid)} {name}", ph.later(ph.L_TOOL, card=ph.CARD[cid],
-                                                                              by=ph.TOOL_BY[r]),
+                        yield Move(seat, f"tool {slug(cid)} {name}", words.later(words.L_TOOL, card=words.CARD[cid],
+                                                                              by=words.TOOL_BY[r]),
                                    ("elder", cid, r))
-    yield shared((seat, "pass"), lambda: Move(seat, "pass", ph.L_NO_ACTION, ("pass",)))
+    yield shared((seat, "pass"), lambda: Move(seat, "pass", words.L_NO_ACTION, ("pass",)))
 
 
 def action_moves(st, seat) -> list:
