@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
+from rules import phrases as core_phrases
 from rules.core import Game, IllegalMove, Option, Result, Rng, echo, normalize_notation, rank_by
+from rules.wording import lines, listing
 
 from . import ai
 from . import engine as E
 from . import moves as M
+from . import phrases as ph
 from . import queries as Q
-from .data import BIOMES, COLOUR_NAMES, SPECIES
-from .model import alive_cubes, card_name, copy_state, deep_copy, hand_limit, n_seats, player, score
+from .data import BIOMES, COLOUR_NAMES, SEXUALITY, SPECIES
+from .model import (
+    alive_cubes,
+    card_name,
+    copy_state,
+    daughter_bonus,
+    deep_copy,
+    empowered_alpha,
+    hand_limit,
+    mature_elders,
+    n_seats,
+    player,
+    score,
+    seat_name,
+    vocab_total,
+)
 from .negotiation import describe, describe_fr
 from .quick import quick_apply
 from .text import PAGES_EN, PAGES_FR, rules_pages
@@ -96,10 +113,12 @@ class Neanderthal(Game):
         mode = (options or {}).get("mode", "standard")
         if players == 1 and mode != "solo":
             raise IllegalMove("Alone, start Neanderthal with the option mode=solo (you run all three species).",
-                              "Seul, lancez Néanderthal avec l'option mode=solo (vous jouez les trois espèces).")
+                              "Seul, lancez Néanderthal avec l'option mode=solo (vous jouez les trois espèces).",
+                              said=ph.ALONE_SOLO())
         if players > 1 and mode == "solo":
             raise IllegalMove("mode=solo is for one player; use mode=coop for a co-operative table.",
-                              "mode=solo est pour un joueur ; utilisez mode=coop pour jouer en coopération.")
+                              "mode=solo est pour un joueur ; utilisez mode=coop pour jouer en coopération.",
+                              said=ph.SOLO_ONE())
 
     def setup(self, seats, seed, options):
         mode = (options or {}).get("mode", "standard")
@@ -117,7 +136,13 @@ class Neanderthal(Game):
     # ---- play
 
     def to_act(self, state):
-        return M.to_act(state)
+        acting = M.to_act(state)
+        # K2 solo: one person runs the three species, so decisions the species take at once (chaos,
+        # blizzard, discards, actions) come one species at a time, in player order: a notation such
+        # as `drop d1` then names one species' card, never several
+        if len(acting) > 1 and state["solo"]:
+            return acting[:1]
+        return acting
 
     def legal_moves(self, state, seat):
         return M.legal(state, seat)
@@ -127,7 +152,7 @@ class Neanderthal(Game):
 
     def parse(self, state, seat, text):
         if seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.", said=core_phrases.NOT_YOUR_TURN())
         wanted = normalize_notation(text)
         letters = wanted[3:]
         colours = set(Q.bid_colours(state) if state.get("event") else "")
@@ -145,13 +170,15 @@ class Neanderthal(Game):
                  and " give " not in m.notation and " swap " not in m.notation]
         sample = ", ".join(m.notation for m in shown[:6]) + ("…" if len(shown) > 6 else "")
         typed = echo(text, 30)   # typed text is quoted back safe: no mentions, markup or bidi controls
+        term = ph.PHASE[state["phase"]]() if state["phase"] in ph.PHASE else state["phase"]
         raise IllegalMove(f"'{typed}' is not a legal move during the {phase[0]}. Try: {sample}",
-                          f"« {typed} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}")
+                          f"« {typed} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}",
+                          said=ph.NOT_LEGAL(typed=typed, phase=term, sample=sample))
 
     def default_move(self, state, seat, rng=None):
         moves = self.legal_moves(state, seat)
         if not moves:
-            raise IllegalMove("No legal move.")
+            raise IllegalMove.of(core_phrases.NO_LEGAL_MOVE())
         for safe in ("pass", "done", "no", "keep"):
             for m in moves:
                 if m.notation == safe:
@@ -274,17 +301,19 @@ class Neanderthal(Game):
         if state["phase"] != "over":
             return None
         scores = [score(state, s) for s in range(n_seats(state))]
+        lines_ = [score_line(state, s) for s in range(n_seats(state))]
         if state["coop"]:
             ok = coop_victory(state)
             # K2: everyone wins together or everyone loses: a defeat ranks nobody first (no winner
             # in /stats, on the final image, or for an AI judging the ending)
-            return Result(scores, [1 if ok else 2] * len(scores),
-                          "Co-operative victory: two species survive with domestic animals." if ok
-                          else "Co-operative defeat: fewer than two species survive with domestic animals.",
-                          "Victoire coopérative !" if ok else "Défaite coopérative.")
-        ranks = rank_by([(sc,) for sc in scores])
+            status = [ph.COOP_LINE(line=line, status=coop_status(state, s)) for s, line in enumerate(lines_)]
+            return Result.of(scores, [1 if ok else 2] * len(scores),
+                             ph.SUMMARY(head=(ph.COOP_WIN if ok else ph.COOP_LOSS)(), players=lines(status)))
+        ranks = rank_by([(sc,) for sc in scores])   # J: the most VP wins; no tie-break, a shared victory
         best = max(scores)
-        return Result(scores, ranks, f"Best score: {best} VP.", f"Meilleur score : {best} PV.")
+        winners = [seat_name(s) for s in range(len(scores)) if ranks[s] == 1]
+        head = ph.WINS(n=len(winners), winners=listing(winners), best=best)
+        return Result.of(scores, ranks, ph.SUMMARY(head=head, players=lines(lines_)))
 
 
 def waiting_note(st) -> str:
@@ -333,6 +362,48 @@ def auction_view(st):
         out["discs"] = auc["n"]
         out["value"] = Q.bid_value(st, auc["lead"], auc["n"])
     return out
+
+
+def score_parts(st, seat) -> list:
+    """J, item by item as model.score counts them: (kind, how many, VP)."""
+    p = player(st, seat)
+    if p["sex"] is None:
+        return []
+    vp = SEXUALITY["vp"][p["sex"]]
+    hunters_own = sum(player(st, s)["pool"][seat] for s in range(n_seats(st)))
+    husbands = sum(1 for owner in range(n_seats(st)) for d in player(st, owner)["daughters"]
+                   if d["hus"] and d["hus"]["s"] == seat and d["hus"]["imm"] is None)
+    counts = [
+        ("hunter", hunters_own, vp["hunter"]),
+        ("alpha", 1 if p["alpha"] == "pool" and empowered_alpha(p) else 0, vp["alpha"]),
+        ("elder", mature_elders(p), vp["elder"]),
+        ("husband", husbands, vp["husband"]),
+        ("daughter", sum(1 for d in p["daughters"] if not d["discs"]), vp["daughter"]),
+        ("disc", vocab_total(p), vp["disc"]),
+        ("trophy", len(p["trophies"]), vp["trophy"]),
+        ("invention", sum(1 for c in p["inventions"] if not c["discs"]), vp["invention"]),
+        ("domestic", sum(1 for c in p["domestic"] if not c["discs"]), vp["domestic"]),
+    ]
+    out = [(kind, n, n * each) for kind, n, each in counts if n]
+    bonus = sum(daughter_bonus(d) for d in p["daughters"])
+    if bonus:
+        out.insert(5, ("bonus", bonus, bonus))
+    return out
+
+
+def score_line(st, seat):
+    """One player's final line: total VP and what made it, in the rulebook's terms (J)."""
+    parts = [ph.SCORE_PART[kind](n=n, vp=vp) for kind, n, vp in score_parts(st, seat)]
+    sex = player(st, seat)["sex"]
+    return ph.SCORE_LINE(who=seat_name(seat), sex=ph.SEX[sex]() if sex else "-", total=score(st, seat),
+                         parts=listing(parts, "comma") if parts else ph.NO_POINTS())
+
+
+def coop_status(st, seat):
+    """K2: alive with a domestic animal, alive without one, or extinct."""
+    if alive_cubes(st, seat) <= 0:
+        return ph.EXTINCT()
+    return ph.ALIVE_DOMESTIC() if player(st, seat)["domestic"] else ph.ALIVE_ONLY()
 
 
 def coop_victory(st) -> bool:
