@@ -11,7 +11,7 @@ from . import engine as E
 from . import moves as M
 from . import phrases as ph
 from . import queries as Q
-from .data import BIOMES, COLOUR_NAMES, SEXUALITY, SPECIES
+from .data import BIOMES, COLOUR_NAMES, DAUGHTERS, SEXUALITY, SPECIES
 from .model import (
     alive_cubes,
     card_name,
@@ -253,7 +253,7 @@ class Neanderthal(Game):
             "round": st["round"], "phase": st["phase"], "event": st["event"],
             "events_left": len(st["events"]), "order": st["order"], "rows": rows,
             "decks": {r: len(st["decks"][r]) for r in ("N", "S")},
-            "parties": st["parties"], "players": players, "coop": st["coop"], "last": st["last"],
+            "parties": st["parties"], "players": players, "coop": st["coop"], "last": [M.places_in(e) if isinstance(e, dict) else e for e in st["last"]],
             "fresh": st["fresh"],
             "waiting": waiting_note(st),
             "auction": auction_view(st),
@@ -267,32 +267,38 @@ class Neanderthal(Game):
         if not p["hand"]:
             return ("Votre main est vide." if fr else "Your hand is empty.") + \
                    (f" (limite {hand_limit(p)})" if fr else f" (limit {hand_limit(p)})")
-        lines = []
+        lines_ = []
         for cid in p["hand"]:
             info = BIOMES[cid]
             h = info["hand"]
             frees = "".join(h.get("release", [])) or "-"
+            babies = h.get("babies", 0)
             if h["kind"] == "D" and fr:
-                what = f"D : animal domestique, {h['babies']} bébé(s), libère {frees}"
+                what = f"D : animal domestique, {babies} bébé{'s' if babies > 1 else ''}, libère {frees}"
             elif h["kind"] == "D":
-                what = f"D: domestic animal, {h['babies']} baby(ies), frees {frees}"
+                what = f"D: domestic animal, {babies} bab{'y' if babies == 1 else 'ies'}, frees {frees}"
             elif fr:
                 what = f"I : les 3 deviennent des 1 en chasse « {KIND_FR.get(h['mod'], h['mod'])} »" + \
                     (", arme (expéditions guerrières)" if h.get("weapon") else "")
             else:
                 what = f"I: turns 3s into 1s on {h['mod']} hunts" + \
                     (", weapon (war parties)" if h.get("weapon") else "")
-            lines.append(f"• {info['name']} — {what}  (`{Q.slug(cid)}`)")
+            name = info["name_fr"] if fr else info["name"]
+            lines_.append(f"• {name} — {what}  (`{Q.slug(cid)}`)")
         head = f"Hand ({len(p['hand'])}/{hand_limit(p)}):" if not fr else f"Main ({len(p['hand'])}/{hand_limit(p)}) :"
-        return head + "\n" + "\n".join(lines)
+        return head + "\n" + "\n".join(lines_)
 
     def status_text(self, state, locale=None):
         fr = bool(locale and locale.startswith("fr"))
         phase = PHASE_NAMES.get(state["phase"], (state["phase"], state["phase"]))[1 if fr else 0]
-        ev = card_name(state["event"]) if state["event"] else "-"
+        left = len(state["events"])
         if fr:
-            return f"Tour {state['round']} ({len(state['events'])} cartes restantes) · {ev} · {phase}"
-        return f"Round {state['round']} ({len(state['events'])} event cards left) · {ev} · {phase}"
+            ev = DAUGHTERS[state["event"]]["name_fr"] if state["event"] else "-"
+            cards = f"{left} carte restante" if left <= 1 else f"{left} cartes restantes"
+            return f"Tour {state['round']} ({cards}) · {ev} · {phase}"
+        ev = card_name(state["event"]) if state["event"] else "-"
+        cards = f"{left} event card left" if left == 1 else f"{left} event cards left"
+        return f"Round {state['round']} ({cards}) · {ev} · {phase}"
 
     def public_scores(self, state):
         return [score(state, s) for s in range(n_seats(state))]

@@ -163,7 +163,25 @@ def play(st, move: Move) -> list:
 
 
 def last_events(ev) -> list:
-    return [e.text for e in ev if e.private_to is None][-6:]
+    """The last public events, for the board's highlights: their parameters (``view`` reads the places
+    they name, see ``places_in``), so that no sentence is worked out during a search."""
+    return [places_in(e.said.params) if e.said is not None else e.text for e in ev if e.private_to is None][-6:]
+
+
+def places_in(params: dict) -> str:
+    """The places (N3, S1, B2) an event's parameters name."""
+    out = []
+    for name, value in params.items():
+        if type(value) is dict:
+            inner = value.get("params")
+            if inner:
+                out.append(places_in(inner))
+            for item in value.get("sentences") or value.get("list") or ():
+                if type(item) is dict and item.get("params"):
+                    out.append(places_in(item["params"]))
+        elif name == "key":
+            out.append(value)
+    return " ".join(out)
 
 
 def play_move(st, move: Move, ev: list) -> None:

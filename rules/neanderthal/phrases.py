@@ -48,8 +48,12 @@ PLACE = phrase(f"{P}place", "{key} {card}", "key: N3, S1 or a daughter's place B
 TOOL_BY = {3: phrase(f"{P}tool_by.3", "knapper"), 5: phrase(f"{P}tool_by.5", "trapper")}
 
 
-def card(cid: str) -> Said:
-    return CARD[cid]()
+_CARD_SAID = {cid: {"key": p.key} for cid, p in CARD.items()}   # a card as a parameter, made once
+
+
+def card(cid: str) -> dict:
+    """A card's name as a phrase parameter (its stored form: shared, never changed)."""
+    return _CARD_SAID[cid]
 
 
 # ---- events: round, event cards (D1–D6)
