@@ -264,7 +264,7 @@ def start_round(st, ev) -> None:
     st["order"] = order_from_bar(st, card)
     first = st["order"][0]
     info = DAUGHTERS[card]
-    named = listing([ph.EVENT_NAME[e]() for e in info["events"]], "comma")
+    named = listing([ph.term(ph.EVENT_NAME[e]) for e in info["events"]], "comma")
     ev.append(Event.of(ph.ROUND(round=st["round"], card=ph.card(card), events=named, who=seat_name(first)),
                        reveal=True))
     st["evq"] = list(info["events"])
@@ -349,7 +349,7 @@ def global_cooling(st, ev) -> None:
         if gone is not None:
             st["gone"].append(gone[0])
         if gone:
-            said = ph.COOL_SLIDES_GONE(card=ph.card(moved[0]), gone=ph.ICE() if gone[1] else ph.card(gone[0]))
+            said = ph.COOL_SLIDES_GONE(card=ph.card(moved[0]), gone=ph.term(ph.ICE) if gone[1] else ph.card(gone[0]))
         else:
             said = ph.COOL_SLIDES(card=ph.card(moved[0]))
         ev.append(Event.of(said))
@@ -426,7 +426,7 @@ def elder_attrition(st, ev, dice: int) -> None:
         for r in sorted(set(rolls)):
             if has_elder(p, r):
                 remove_elder(st, seat, r)
-                dead.append(ph.ELDER[r]())
+                dead.append(ph.term(ph.ELDER[r]))
         rolled = " ".join(map(str, rolls))
         if dead:
             said = ph.ATTRITION(who=seat_name(seat), rolls=rolled, dead=listing(dead), n=len(dead))
@@ -466,11 +466,11 @@ def chaos_kill(st, seat, kind, ev) -> None:
     p = player(st, seat)
     if kind == "a":
         p["alpha"] = "grave"
-        what = ph.IT_ALPHA()
+        what = ph.term(ph.IT_ALPHA)
     else:
         p["pool"][kind] -= 1
         send_cube_to_grave(st, kind)
-        what = ph.A_HUNTER() if kind == seat else ph.A_WANDERER(of=seat_name(kind))
+        what = ph.term(ph.A_HUNTER) if kind == seat else ph.A_WANDERER(of=seat_name(kind))
     st["pend"][str(seat)]["kill"] -= 1
     ev.append(Event.of(ph.CHAOS_LOSES(who=seat_name(seat), what=what), seat=seat))
 
@@ -533,7 +533,7 @@ def flip_sexuality(st, seat, ev) -> None:
         p["vocab"][c] -= 1
         p["mpi"].append(c)
     p["sex"] = other
-    ev.append(Event.of(ph.FLIPS(who=seat_name(seat), sex=ph.SEX[other]()), seat=seat))
+    ev.append(Event.of(ph.FLIPS(who=seat_name(seat), sex=ph.term(ph.SEX[other])), seat=seat))
 
 
 # D5 ---------------------------------------------------------------------
@@ -757,15 +757,15 @@ def fight_kill(st, key, victim, kind, ev) -> None:
     if kind == "h":
         owner, i = parse_daughter_key(key)
         unseat_husband(st, owner, i, to_grave=True)
-        what = ph.IT_HUSBAND()
+        what = ph.term(ph.IT_HUSBAND)
     elif kind == "a":
         party["a"] = False
         player(st, victim)["alpha"] = "grave"
-        what = ph.IT_ALPHA()
+        what = ph.term(ph.IT_ALPHA)
     else:
         party["c"][kind] -= 1
         send_cube_to_grave(st, kind)
-        what = ph.A_HUNTER() if kind == victim else ph.A_WANDERER(of=seat_name(kind))
+        what = ph.term(ph.A_HUNTER) if kind == victim else ph.A_WANDERER(of=seat_name(kind))
     ev.append(Event.of(ph.LOSES_ON(who=seat_name(victim), what=what, place=place_said(st, key)), seat=victim))
 
 
@@ -1001,7 +1001,7 @@ def settle_releases(st, ev) -> bool:
         st["rel"].pop(0)
         if options:
             release_from(player(st, seat), options[0], colour)
-            ev.append(Event.of(ph.FREES(who=seat_name(seat), disc=ph.DISC_A[colour](),
+            ev.append(Event.of(ph.FREES(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour]),
                                         holder=holder_said(st, seat, options[0])), seat=seat))
     return True
 
@@ -1155,7 +1155,7 @@ def hunt_on(st, ev) -> bool:
         onward = None
         if predator and loot:
             if r["successes"] == 0:
-                parts.append(ph.HUNT_STOLEN())
+                parts.append(ph.term(ph.HUNT_STOLEN))
                 party["loot"] = []
             else:
                 keep = []
@@ -1395,7 +1395,7 @@ def drop_dependant(st, seat, code, ev) -> None:
     kind, idx = code[0], int(code[1:])
     if kind == "e":
         remove_elder(st, seat, idx)
-        what = ph.AN_ELDER()
+        what = ph.term(ph.AN_ELDER)
     elif kind == "d":
         cid = remove_daughter_at(st, seat, idx - 1)
         what = ph.card(cid)

@@ -64,7 +64,7 @@ def play_assign(st, seat, data, ev) -> None:
             imm = colour
         p["pool"][seat] -= 1
         p["elders"][r] = {"imm": imm}
-        ev.append(Event.of(ph.PROMOTES(who=seat_name(seat), elder=ph.ELDER[r]()), seat=seat))
+        ev.append(Event.of(ph.PROMOTES(who=seat_name(seat), elder=ph.term(ph.ELDER[r])), seat=seat))
     elif kind == "wed":
         i = data[1]
         imm = None
@@ -127,7 +127,7 @@ def play_action(st, seat, data, ev) -> None:
         _, slot, colour = data
         take_disc(p, colour)
         p["portals"][slot] = p["portals"][slot] + [colour]   # replaced: state copies share portal lists
-        ev.append(Event.of(ph.OPENS[colour](who=seat_name(seat), slot=ph.SLOT[slot]()), seat=seat))
+        ev.append(Event.of(ph.OPENS[colour](who=seat_name(seat), slot=ph.term(ph.SLOT[slot])), seat=seat))
         convert_if_fluent(st, seat, ev)
     elif kind == "neo":
         _, what, i, colour = data
@@ -138,7 +138,7 @@ def play_action(st, seat, data, ev) -> None:
         else:
             p["daughters"][i]["discs"].remove(colour)
         free_disc(p, colour)
-        ev.append(Event.of(ph.NEOLEXIA(who=seat_name(seat), disc=ph.DISC_A[colour]()), seat=seat))
+        ev.append(Event.of(ph.NEOLEXIA(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour])), seat=seat))
     elif kind == "elder":
         _, cid, r = data
         colour = "w" if r == 2 else ELDERS[r]["colour"]
@@ -209,7 +209,7 @@ def play_move(st, move: Move, ev: list) -> None:
         _, r, flip = data
         if r:
             E.remove_elder(st, seat, r)
-            ev.append(Event.of(ph.CHAOS_ELDER(who=seat_name(seat), elder=ph.ELDER[r]()), seat=seat))
+            ev.append(Event.of(ph.CHAOS_ELDER(who=seat_name(seat), elder=ph.term(ph.ELDER[r])), seat=seat))
         if flip:
             E.flip_sexuality(st, seat, ev)
         del st["pend"][str(seat)]
@@ -264,7 +264,7 @@ def play_move(st, move: Move, ev: list) -> None:
             st["pend"] = {}
     elif kind == "free":
         _, what, i, colour = data
-        ev.append(Event.of(ph.FREES(who=seat_name(seat), disc=ph.DISC_A[colour](),
+        ev.append(Event.of(ph.FREES(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour]),
                                     holder=Q.holder_said(st, seat, (what, i))), seat=seat))
         release_from(p, (what, i), colour)
         st["rel"].pop(0)

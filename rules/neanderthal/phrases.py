@@ -56,6 +56,29 @@ def card(cid: str) -> dict:
     return _CARD_SAID[cid]
 
 
+_PLACES: dict = {}
+
+
+def place(key: str, cid: str) -> dict:
+    """'N3 Irish Elk' as a phrase parameter, made once per slot and card (shared, never changed):
+    a search says thousands of these."""
+    got = _PLACES.get((key, cid))
+    if got is None:
+        got = _PLACES[(key, cid)] = {"key": PLACE.key, "params": {"key": key, "card": _CARD_SAID[cid]}}
+    return got
+
+
+_TERMS: dict = {}
+
+
+def term(p) -> dict:
+    """A word without parameters (an elder's rank, a sexuality…) as a shared phrase parameter."""
+    got = _TERMS.get(p.key)
+    if got is None:
+        got = _TERMS[p.key] = {"key": p.key}
+    return got
+
+
 # ---- events: round, event cards (D1–D6)
 OVER = phrase(f"{P}event.over", "The game is over.")
 ROUND = phrase(f"{P}event.round", "Round {round}: {card} is revealed ({events}); {who} plays first.")

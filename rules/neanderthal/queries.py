@@ -179,9 +179,9 @@ def place_said(st, key):
     """place_name as a phrase: the key and the card's name, translated."""
     if key[0] in "NS":
         cell = slot_card(st, key)
-        return ph.PLACE(key=key, card=ph.card(cell[0])) if cell else key
+        return ph.place(key, cell[0]) if cell else key
     owner, i = parse_daughter_key(key)
-    return ph.PLACE(key=key, card=ph.card(player(st, owner)["daughters"][i]["id"]))
+    return ph.place(key, player(st, owner)["daughters"][i]["id"])
 
 
 def holder_said(st, seat, holder):
@@ -189,7 +189,7 @@ def holder_said(st, seat, holder):
     kind, i = holder
     p = player(st, seat)
     if kind == "elder":
-        return ph.ELDER[i]()
+        return ph.term(ph.ELDER[i])
     if kind == "hus":
         return ph.HUSBAND_OF(card=ph.card(p["daughters"][i]["id"]))
     if kind == "daughter":
