@@ -5,7 +5,7 @@ domestic animals (H). ``advance`` runs them until some seat must decide."""
 from __future__ import annotations
 
 from rules.core import Event, Rng
-from rules.wording import listing, sentences
+from rules.wording import english_lookup, listing, render, sentences
 
 from . import phrases as ph
 from .choices import has_action, has_assignment
@@ -265,7 +265,7 @@ def start_round(st, ev) -> None:
     first = st["order"][0]
     info = DAUGHTERS[card]
     named = listing([ph.term(ph.EVENT_NAME[e]) for e in info["events"]], "comma")
-    ev.append(Event.of(ph.ROUND(round=st["round"], card=ph.card(card), events=named, who=seat_name(first)),
+    ev.append(Event.of(ph.now(ph.ROUND, round=st["round"], card=ph.card(card), events=named, who=seat_name(first)),
                        reveal=True))
     st["evq"] = list(info["events"])
     if n_seats(st) > 1 and mature_elder(player(st, first), 4):
@@ -431,7 +431,7 @@ def elder_attrition(st, ev, dice: int) -> None:
         if dead:
             said = ph.ATTRITION(who=seat_name(seat), rolls=rolled, dead=listing(dead), n=len(dead))
         else:
-            said = ph.ATTRITION_NONE(who=seat_name(seat), rolls=rolled)
+            said = ph.now(ph.ATTRITION_NONE, who=seat_name(seat), rolls=rolled)
         ev.append(Event.of(said, seat=seat))
 
 
@@ -506,7 +506,7 @@ def chaos(st, ev) -> bool:
     for seat in st["order"]:
         p = player(st, seat)
         if chaos_immune(st, seat):
-            ev.append(Event.of(ph.CHAOS_IMMUNE(who=seat_name(seat)), seat=seat))
+            ev.append(Event.of(ph.now(ph.CHAOS_IMMUNE, who=seat_name(seat)), seat=seat))
             continue
         loss = min(chaos_losses(p), hunters(p))
         st["chaos_lost"][seat] += loss
@@ -572,7 +572,7 @@ def expatriation(st, ev, eyes: int) -> bool:
     n = min(eyes, p["grave"]) if st["chaos_lost"][worst] > 0 else 0
     targets = expat_targets(st, worst)
     if n == 0 or not targets:
-        ev.append(Event.of(ph.EXPAT_NONE()))
+        ev.append(Event.of(ph.now(ph.EXPAT_NONE, )))
         return False
     if len(targets) == 1:
         send_expats(st, worst, targets[0], n, ev)
@@ -628,12 +628,12 @@ def play_bid(st, seat, n, ev) -> None:
     auc = st["auc"]
     if n is None:
         auc["passes"] += 1
-        ev.append(Event.of(ph.PASSES(who=seat_name(seat)), seat=seat))
+        ev.append(Event.of(ph.now(ph.PASSES, who=seat_name(seat)), seat=seat))
     else:
         auc["lead"], auc["n"], auc["passes"] = seat, n, 0
         half = player(st, seat)["tribal"]
         bids = ph.BIDS_HALF if half else ph.BIDS
-        ev.append(Event.of(bids(who=seat_name(seat), n=n, card=ph.card(st["event"])), seat=seat))
+        ev.append(Event.of(ph.now(bids, who=seat_name(seat), n=n, card=ph.card(st["event"])), seat=seat))
     others = [s for s in auc["seats"] if s != auc["lead"]]
     if auc["passes"] >= len(others):
         st["phase"] = "resolve_bids"
@@ -657,7 +657,7 @@ def resolve_auction(st, ev) -> None:
         ev.append(Event.of(ph.NO_BID(card=ph.card(card))))
         finish_auction(st, None)
         return
-    ev.append(Event.of(ph.WINS_AUCTION(who=seat_name(winner), card=ph.card(card), n=auc["n"]), seat=winner))
+    ev.append(Event.of(ph.now(ph.WINS_AUCTION, who=seat_name(winner), card=ph.card(card), n=auc["n"]), seat=winner))
     ways = payments(st, winner, auc["n"])
     if len(ways) == 1:
         pay_auction(st, ways[0], ev)
@@ -834,7 +834,7 @@ def attack(st, seat, key, strength):
         wp = party_wp if i < in_party else husband_wp
         if r == 1 or (wp and r == 2):
             hits += 1
-    return hits, Event.of(ph.ATTACKS(who=seat_name(seat), place=place_said(st, key),
+    return hits, Event.of(ph.now(ph.ATTACKS, who=seat_name(seat), place=place_said(st, key),
                                      rolls=" ".join(map(str, rolls)), n=hits), seat=seat)
 
 
@@ -849,7 +849,7 @@ def gathering(st, ev) -> None:
                     and BIOMES[slot_card(st, key)[0]]["gather"]:
                 got += add_babies(st, seat, 1)
         if got:
-            ev.append(Event.of(ph.GATHERS(who=seat_name(seat), n=got), seat=seat))
+            ev.append(Event.of(ph.now(ph.GATHERS, who=seat_name(seat), n=got), seat=seat))
 
 
 
@@ -1098,7 +1098,7 @@ def roll_party(st, seat, party, card, key=None) -> dict:
 
 def describe_roll(r) -> str:
     said = said_roll(r)
-    return said if isinstance(said, str) else said.english()
+    return said if isinstance(said, str) else render(said, english_lookup)
 
 
 def said_roll(r):
@@ -1108,7 +1108,7 @@ def said_roll(r):
         text = ph.ROLL_MOD(dice=text, faces=" ".join(map(str, r["faces"])))
     if r["auto"]:
         text = ph.ROLL_ALPHA(dice=text)
-    return text
+    return text if isinstance(text, str) else text.to_json()   # stored form: a parameter of ph.now
 
 
 def hunt_card(st, key, ev, predator=False) -> bool:
@@ -1140,7 +1140,7 @@ def hunt_on(st, ev) -> bool:
         dead = kill_in_party(st, seat, party, r["deaths"])
         survivors = units(party)
         head = ph.HUNT_OK if r["ok"] else ph.HUNT_FAIL
-        parts = [head(who=seat_name(seat), card=ph.card(card), key=key, n=survivors + dead, roll=said_roll(r))]
+        parts = [ph.now(head, who=seat_name(seat), card=ph.card(card), key=key, n=survivors + dead, roll=said_roll(r))]
         if dead:
             parts.append(ph.HUNT_DEATHS(n=dead))
         gains = {"babies": 0, "release": [], "trophy": None, "hand": None, "key": key}
@@ -1167,7 +1167,7 @@ def hunt_on(st, ev) -> bool:
                     else:
                         bank_loot(st, seat, item, [])
                 party["loot"] = keep
-        ev.append(Event.of(ph.HUNT(parts=sentences(parts)), seat=seat))
+        ev.append(Event.of(ph.now(ph.HUNT, parts=sentences(parts)), seat=seat))
         pred_key = None
         if r["ok"] and info["type"] == "big" and not predator and survivors > 0:
             preds = nearest_predators(st, key)
@@ -1266,7 +1266,7 @@ def bank_loot(st, seat, gains, ev) -> None:
     if gains.get("babies"):
         got = add_babies(st, seat, gains["babies"])
         if got:
-            bits.append(ph.BABIES(who=seat_name(seat), n=got))
+            bits.append(ph.now(ph.BABIES, who=seat_name(seat), n=got))
     if gains.get("release"):
         queue_release(st, seat, gains["release"])
     cell = slot_card(st, key) if key else None
@@ -1278,7 +1278,7 @@ def bank_loot(st, seat, gains, ev) -> None:
     elif gains.get("hand") and cell and cell[0] == gains["hand"]:
         st.setdefault("offers", []).append([seat, "hand", gains["hand"], key])  # G6: « vous pouvez »
     if bits and ev is not None:
-        ev.append(Event.of(ph.LOOT(parts=sentences(bits)), seat=seat))
+        ev.append(Event.of(ph.now(ph.LOOT, parts=sentences(bits)), seat=seat))
 
 
 def take_card(st, seat, kind, cid, key):

@@ -44,7 +44,7 @@ def play_assign(st, seat, data, ev) -> None:
         if k == 0:
             p["alpha"] = "party"
             party["a"] = True
-            said = ph.SENDS_ALPHA(who=seat_name(seat), place=Q.place_said(st, key))
+            said = ph.now(ph.SENDS_ALPHA, who=seat_name(seat), place=Q.place_said(st, key))
         else:
             order = [seat] + [s for s in range(n_seats(st)) if s != seat]
             left = k
@@ -53,7 +53,7 @@ def play_assign(st, seat, data, ev) -> None:
                 p["pool"][s] -= take
                 party["c"][s] += take
                 left -= take
-            said = ph.SENDS(who=seat_name(seat), n=k, place=Q.place_said(st, key))
+            said = ph.now(ph.SENDS, who=seat_name(seat), n=k, place=Q.place_said(st, key))
         ev.append(Event.of(said, seat=seat))
     elif kind == "promote":
         r = data[1]
@@ -64,7 +64,7 @@ def play_assign(st, seat, data, ev) -> None:
             imm = colour
         p["pool"][seat] -= 1
         p["elders"][r] = {"imm": imm}
-        ev.append(Event.of(ph.PROMOTES(who=seat_name(seat), elder=ph.term(ph.ELDER[r])), seat=seat))
+        ev.append(Event.of(ph.now(ph.PROMOTES, who=seat_name(seat), elder=ph.term(ph.ELDER[r])), seat=seat))
     elif kind == "wed":
         i = data[1]
         imm = None
@@ -83,7 +83,7 @@ def play_assign(st, seat, data, ev) -> None:
         else:
             p["pool"][seat] -= 1
             party["c"][seat] += 1
-        ev.append(Event.of(ph.SUITOR(who=seat_name(seat), place=Q.place_said(st, key)), seat=seat))
+        ev.append(Event.of(ph.now(ph.SUITOR, who=seat_name(seat), place=Q.place_said(st, key)), seat=seat))
     elif kind == "alpha":
         p["pool"][seat] -= 1
         if p["alpha"] == "husband":  # B4: a hunter takes the married alpha's place
@@ -169,19 +169,20 @@ def last_events(ev) -> list:
 
 
 def places_in(params: dict) -> str:
-    """The places (N3, S1, B2) an event's parameters name."""
-    out = []
-    for name, value in params.items():
-        if type(value) is dict:
-            inner = value.get("params")
+    """The place (N3, S1, B2) an event's parameters name: its own ``key``, its ``place``, or the first
+    sentence's (a hunt)."""
+    key = params.get("key")
+    if key is None:
+        inner = params.get("place") or params.get("parts")
+        if type(inner) is dict:
+            if "sentences" in inner:
+                inner = inner["sentences"][0]
+            inner = inner.get("params")
             if inner:
-                out.append(places_in(inner))
-            for item in value.get("sentences") or value.get("list") or ():
-                if type(item) is dict and item.get("params"):
-                    out.append(places_in(item["params"]))
-        elif name == "key":
-            out.append(value)
-    return " ".join(out)
+                key = inner.get("key")
+                if key is None and type(inner.get("place")) is dict:
+                    key = inner["place"]["params"]["key"]
+    return key if type(key) is str else ""
 
 
 def play_move(st, move: Move, ev: list) -> None:

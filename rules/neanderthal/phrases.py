@@ -68,6 +68,12 @@ def place(key: str, cid: str) -> dict:
     return got
 
 
+def now(p, **params) -> Said:
+    """``p(**params)`` for parameters already in stored form (numbers, strings, ``card``, ``place``,
+    ``term`` and listing dicts): the frequent events of a search skip the conversion."""
+    return Said(p.key, params)
+
+
 _TERMS: dict = {}
 
 
