@@ -53,6 +53,8 @@ PHASE_NAMES = {
 }
 
 
+SOLO_ONE_AT_A_TIME = ("blizzard", "action")
+
 KIND_FR = {"big": "gros gibier", "small": "petit gibier", "club": "massue", "flint": "silex"}
 
 
@@ -137,10 +139,10 @@ class Neanderthal(Game):
 
     def to_act(self, state):
         acting = M.to_act(state)
-        # K2 solo: one person runs the three species, so decisions the species take at once (chaos,
-        # blizzard, discards, actions) come one species at a time, in player order: a notation such
-        # as `drop d1` then names one species' card, never several
-        if len(acting) > 1 and state["solo"]:
+        # K2 solo: one person runs the three species. Where notations name a species' own tableau
+        # cards (blizzard `drop d1`, neolexia `neo d1 o`), the same notation would mean a different
+        # card for each species: those decisions come one species at a time, in player order
+        if len(acting) > 1 and state["solo"] and state["phase"] in SOLO_ONE_AT_A_TIME:
             return acting[:1]
         return acting
 

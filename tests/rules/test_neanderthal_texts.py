@@ -103,12 +103,15 @@ def test_the_data_names_cards_in_french_as_the_catalogue_does():
 
 
 def test_solo_species_that_decide_at_once_decide_one_at_a_time():
-    """K2 solo: one person runs the three species; a notation such as `drop d1` names one species' card."""
+    """K2 solo: one person runs the three species; a notation such as `drop d1` or `neo d1 o` names one
+    species' card, so those phases take one species at a time (the others still act together)."""
     st = GAME.setup(3, 5, GAME.resolve_options({"mode": "solo"}))
     st["phase"] = "action"
     st["acted"] = []
     assert GAME.to_act(st) == [st["order"][0]]
-    st["solo"] = False
+    st["phase"] = "sex"
+    assert len(GAME.to_act(st)) == 3 or all(player(st, s)["sex"] for s in range(3))
+    st["phase"], st["solo"] = "action", False
     assert len(GAME.to_act(st)) == 3
 
 
