@@ -201,7 +201,7 @@ _BID_MOVES: dict = {}   # (seat, discs, harem) -> Move: immutable, built once
 def _bid_move(seat, n: int, half: bool) -> Move:
     move = _BID_MOVES.get((seat, n, half))
     if move is None:
-        label = words.later(words.L_BID_HALF, n=n, value=f"{n / 2:g}") if half else words.later(words.L_BID, n=n)
+        label = words.shared_label(words.L_BID_HALF, n=n, value=f"{n / 2:g}") if half else words.shared_label(words.L_BID, n=n)
         move = _BID_MOVES[(seat, n, half)] = Move(seat, f"bid {n}", label, ("bid", n))
     return move
 
@@ -325,10 +325,10 @@ def hunt_moves(seat, key, cid, n: int) -> list:
     """`N3x1` … `N3xn`: send 1 to n hunters to the card cid in slot key."""
     got = _HUNT_MOVES.get((seat, key, cid))
     if got is None:
-        got = _HUNT_MOVES[(seat, key, cid)] = [Move(seat, f"{key}a", words.later(words.L_ALPHA_TO, card=words.CARD[cid]),
+        got = _HUNT_MOVES[(seat, key, cid)] = [Move(seat, f"{key}a", words.shared_label(words.L_ALPHA_TO, card=words.CARD[cid]),
                                                     ("hunt", key, 0))]
     if len(got) <= n:
-        got += [Move(seat, f"{key}x{k}", words.later(words.L_HUNTERS_TO, n=k, card=words.CARD[cid]), ("hunt", key, k))
+        got += [Move(seat, f"{key}x{k}", words.shared_label(words.L_HUNTERS_TO, n=k, card=words.CARD[cid]), ("hunt", key, k))
                 for k in range(len(got), n + 1)]
     return got
 
@@ -368,7 +368,7 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
                 if first_only and out:
                     return out
     for r in promotable(st, seat):
-        out.append(shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", words.later(words.L_PROMOTE, elder=words.ELDER[r]),
+        out.append(shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", words.shared_label(words.L_PROMOTE, elder=words.ELDER[r]),
                                                                  ("promote", r))))
     if p["pool"][seat] and p["sex"] != "libertine" and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
         for i, d in enumerate(p["daughters"]):
@@ -431,10 +431,10 @@ def court_moves(st, seat) -> list:
                 continue   # E3: a husband in one's own tableau needs an orange disc (see engine.court)
             if p["pool"][seat]:
                 out.append(shared((seat, key, d["id"], False), lambda key=key, d=d: Move(
-                    seat, f"court {key}", words.later(words.L_COURT, card=words.CARD[d["id"]]), ("court", key, False))))
+                    seat, f"court {key}", words.shared_label(words.L_COURT, card=words.CARD[d["id"]]), ("court", key, False))))
             if p["alpha"] == "pool":
                 out.append(shared((seat, key, d["id"], True), lambda key=key, d=d: Move(
-                    seat, f"court {key}a", words.later(words.L_ALPHA_COURTS, card=words.CARD[d["id"]]), ("court", key, True))))
+                    seat, f"court {key}a", words.shared_label(words.L_ALPHA_COURTS, card=words.CARD[d["id"]]), ("court", key, True))))
     return out
 
 

@@ -301,6 +301,20 @@ SCORE_PART = {kind: phrase_n(f"{P}score.{kind}", one, other) for kind, one, othe
     ("domestic", "{vp} for {n} domestic animal", "{vp} for {n} domestic animals"))}
 
 
+_LABELS: dict = {}
+
+
+def shared_label(p, **params) -> Said:
+    """The label of a move the builders keep for every state (hunters to a card, a bid, a promotion):
+    said once per text and shared by every such move, so a search keeps no object per move for it.
+    Parameters are numbers, strings or terms (phrases without parameters)."""
+    key = (p.key, *params.items())
+    got = _LABELS.get(key)
+    if got is None:
+        got = _LABELS[key] = p(**{k: term(v) if callable(v) else v for k, v in params.items()})
+    return got
+
+
 def later(p, **params):
     """A move label said lazily: ``p(**params)`` on first read, parameters that are phrases (terms)
     or other ``later`` labels said then too."""
