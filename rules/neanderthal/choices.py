@@ -8,14 +8,15 @@ from __future__ import annotations
 from itertools import permutations
 
 from rules.core import Move
+from rules.wording import listing
 
+from . import phrases as words
 from . import queries as Q
-from .data import BIOMES, COLOUR_NAMES, COLOURS, DAUGHTERS, ELDERS
+from .data import BIOMES, COLOURS, DAUGHTERS, ELDERS
 from .model import (
     ROW_KEYS,
     ROWS,
     SEAT_LETTERS,
-    card_name,
     daughter_active,
     daughter_key,
     domain_complete,
@@ -77,12 +78,13 @@ def legal(st, seat) -> list:
     if ph == "bid":
         return bid_moves(st, seat)
     if ph == "sex":
-        return [Move(seat, s, s.capitalize(), ("sex", s)) for s in Q.sex_options(st, seat)]
+        return [Move(seat, s, words.L_SEX[s], ("sex", s)) for s in Q.sex_options(st, seat)]
     if ph == "council":
         out = []
         for perm in permutations(st["order"]):
             note = "order " + "".join(SEAT_LETTERS[s] for s in perm)
-            out.append(Move(seat, note, "Order " + " ".join(SEAT_LETTERS[s] for s in perm), ("order", tuple(perm))))
+            out.append(Move(seat, note, words.later(words.L_ORDER, order=" ".join(SEAT_LETTERS[s] for s in perm)),
+                            ("order", tuple(perm))))
         return out
     if ph == "chaos":
         return chaos_moves(st, seat)
@@ -90,26 +92,26 @@ def legal(st, seat) -> list:
         return fight_moves(st, seat)
     if ph == "take":
         _, what, cid, key = st["offers"][0]
-        where = "as a trophy" if what == "trophy" else "into hand"
-        return [Move(seat, "take", f"Take {card_name(cid)} {where}", ("offer", True)),
-                Move(seat, "leave", f"Leave {card_name(cid)} in the row", ("offer", False))]
+        take = words.L_TAKE_TROPHY if what == "trophy" else words.L_TAKE_HAND
+        return [Move(seat, "take", words.later(take, card=words.CARD[cid]), ("offer", True)),
+                Move(seat, "leave", words.later(words.L_LEAVE, card=words.CARD[cid]), ("offer", False))]
     if ph == "alpha":
         key = st["alpha_ask"][1]
-        return [Move(seat, "power", f"Alpha counts as a 1 on {key}", ("apower", True)),
-                Move(seat, "roll", f"Alpha rolls like the others on {key}", ("apower", False))]
+        return [Move(seat, "power", words.later(words.L_POWER, key=key), ("apower", True)),
+                Move(seat, "roll", words.later(words.L_ROLL, key=key), ("apower", False))]
     if ph == "hunt_order":   # A4: the first player names the next contested card or predator
-        return [Move(seat, f"next {k}", lambda k=k: f"Resolve {Q.place_name(st, k)} next", ("next", k))
+        return [Move(seat, f"next {k}", words.later(words.L_NEXT, place=Q.place_said(st, k)), ("next", k))
                 for k in st["hunt_opts"]]
     if ph == "blizzard":
-        return [Move(seat, f"drop {c}", "Lose " + dependant_name(st, seat, c), ("drop", c))
+        return [Move(seat, f"drop {c}", words.later(words.L_LOSE, what=dependant_name(st, seat, c)), ("drop", c))
                 for c in Q.dependants(st, seat)]
     if ph == "expat":
-        return [Move(seat, f"send {SEAT_LETTERS[t]}", f"Send a wanderer to {SEAT_LETTERS[t]}", ("send", t))
+        return [Move(seat, f"send {SEAT_LETTERS[t]}", words.later(words.L_SEND, seat=SEAT_LETTERS[t]), ("send", t))
                 for t in Q.expat_targets(st, seat)]
     if ph == "pay":
         return pay_moves(st, seat)
     if ph == "discard":
-        return [Move(seat, f"discard {slug(c)}", "Discard " + card_name(c), ("discard", c))
+        return [Move(seat, f"discard {slug(c)}", words.later(words.L_DISCARD, card=words.CARD[c]), ("discard", c))
                 for c in player(st, seat)["hand"]]
     if ph == "nego":
         return nego_moves(st, seat)
@@ -130,18 +132,19 @@ def release_moves(st, seat) -> list:
         kind, i = holder
         code = f"{HOLDER_CODES[kind]}{i if kind == 'elder' else i + 1}"
         out.append(Move(seat, f"free {code}",
-                        f"Free the {COLOUR_NAMES[colour]} disc of {Q.holder_name(st, seat, holder)}",
+                        words.later(words.L_FREE, colour=words.COLOUR[colour], holder=Q.holder_said(st, seat, holder)),
                         ("free", kind, i, colour)))
     return out
 
 
-def dependant_name(st, seat, code) -> str:
+def dependant_name(st, seat, code):
+    """The term naming a dependant (D5): an elder's rank or a card (a phrase, said when read)."""
     p = player(st, seat)
     if code[0] == "e":
-        return ELDERS[int(code[1:])]["name"]
+        return words.ELDER[int(code[1:])]
     if code[0] == "d":
-        return card_name(p["daughters"][int(code[1:]) - 1]["id"])
-    return card_name(p["domestic"][int(code[1:]) - 1]["id"])
+        return words.CARD[p["daughters"][int(code[1:]) - 1]["id"]]
+    return words.CARD[p["domestic"][int(code[1:]) - 1]["id"]]
 
 
 def chaos_moves(st, seat) -> list:
@@ -158,11 +161,11 @@ def chaos_moves(st, seat) -> list:
                 continue
             for f in flips:
                 note = f"lose e{r}" + (" flip" if f else "")
-                label = f"Lose {ELDERS[r]['name']}" + (", flip sexuality" if f else "")
+                label = words.later(words.L_LOSE_FLIP if f else words.L_LOSE, what=words.ELDER[r])
                 out.append(Move(seat, note, label, ("chaos", r, f)))
     else:
-        out.append(Move(seat, "keep", "Keep sexuality", ("chaos", 0, False)))
-        out.append(Move(seat, "flip", "Flip sexuality", ("chaos", 0, True)))
+        out.append(Move(seat, "keep", words.L_KEEP, ("chaos", 0, False)))
+        out.append(Move(seat, "flip", words.L_FLIP, ("chaos", 0, True)))
     return out
 
 
@@ -170,7 +173,7 @@ def fight_moves(st, seat) -> list:
     """F2: the attacker may split its hits among defenders; the victim picks who dies."""
     f = st["fight"]
     if f["step"] == "target":
-        return [Move(seat, f"hit {SEAT_LETTERS[t]}", f"Hit {SEAT_LETTERS[t]}", ("hit", t))
+        return [Move(seat, f"hit {SEAT_LETTERS[t]}", words.later(words.L_HIT, seat=SEAT_LETTERS[t]), ("hit", t))
                 for t in Q.hit_targets(st, f["key"], seat)]
     return lose_moves(seat, Q.victim_kinds(st, f["key"], seat), "fkill")
 
@@ -181,13 +184,13 @@ def lose_moves(seat, kinds, tag: str) -> list:
     out = []
     for kind in kinds:
         if kind == "a":
-            out.append(Move(seat, "lose alpha", "Lose the alpha", (tag, "a")))
+            out.append(Move(seat, "lose alpha", words.L_LOSE_ALPHA, (tag, "a")))
         elif kind == "h":
-            out.append(Move(seat, "lose husband", "Lose the husband", (tag, "h")))
+            out.append(Move(seat, "lose husband", words.L_LOSE_HUSBAND, (tag, "h")))
         elif kind == seat:
-            out.append(Move(seat, "lose cube", "Lose a hunter", (tag, kind)))
+            out.append(Move(seat, "lose cube", words.L_LOSE_CUBE, (tag, kind)))
         else:
-            out.append(Move(seat, f"lose {SEAT_LETTERS[kind]}", f"Lose a wanderer of {SEAT_LETTERS[kind]}",
+            out.append(Move(seat, f"lose {SEAT_LETTERS[kind]}", words.later(words.L_LOSE_WANDERER, seat=SEAT_LETTERS[kind]),
                             (tag, kind)))
     return out
 
@@ -198,7 +201,7 @@ _BID_MOVES: dict = {}   # (seat, discs, harem) -> Move: immutable, built once
 def _bid_move(seat, n: int, half: bool) -> Move:
     move = _BID_MOVES.get((seat, n, half))
     if move is None:
-        label = f"Bid {Q.discs_word(n)}" + (f" (worth {n / 2:g}, harem)" if half else "")
+        label = words.shared_label(words.L_BID_HALF, n=n, value=f"{n / 2:g}") if half else words.shared_label(words.L_BID, n=n)
         move = _BID_MOVES[(seat, n, half)] = Move(seat, f"bid {n}", label, ("bid", n))
     return move
 
@@ -206,7 +209,7 @@ def _bid_move(seat, n: int, half: bool) -> Move:
 def bid_moves(st, seat) -> list:
     """D7: open, match (when the tie goes your way) or raise by a number of
     discs in the card's colours, or pass. Only bids that take the lead are offered."""
-    out = [shared((seat, "bid pass"), lambda: Move(seat, "pass", "Pass", ("bid", None)))]
+    out = [shared((seat, "bid pass"), lambda: Move(seat, "pass", words.L_PASS, ("bid", None)))]
     half = player(st, seat)["tribal"]
     auc = st["auc"]
     cap = Q.bid_capacity(st, seat)
@@ -225,9 +228,13 @@ def pay_moves(st, seat) -> list:
     """D7: the winner names the colours of the discs it placed on the daughter."""
     out = []
     for discs in Q.payments(st, seat, st["auc"]["n"]):
-        label = "Pay " + ", ".join(f"{discs[c]} {COLOUR_NAMES[c]}" for c in COLOURS if discs[c])
-        out.append(Move(seat, f"pay {Q.bid_text(discs)}", label, ("pay", tuple(sorted(discs.items())))))
+        out.append(Move(seat, f"pay {Q.bid_text(discs)}", pay_label(discs), ("pay", tuple(sorted(discs.items())))))
     return out
+
+
+def pay_label(discs: dict):
+    """'Pay 2 orange, 1 black', said when read."""
+    return lambda: words.L_PAY(discs=listing([words.DISCS_OF[c](n=discs[c]) for c in COLOURS if discs[c]], "comma"))
 
 
 def prereq_need(st, seat, extra_key=None) -> dict:
@@ -318,10 +325,11 @@ def hunt_moves(seat, key, cid, n: int) -> list:
     """`N3x1` … `N3xn`: send 1 to n hunters to the card cid in slot key."""
     got = _HUNT_MOVES.get((seat, key, cid))
     if got is None:
-        got = _HUNT_MOVES[(seat, key, cid)] = [Move(seat, f"{key}a", f"Alpha to {card_name(cid)}", ("hunt", key, 0))]
+        got = _HUNT_MOVES[(seat, key, cid)] = [Move(seat, f"{key}a", words.shared_label(words.L_ALPHA_TO, card=words.CARD[cid]),
+                                                    ("hunt", key, 0))]
     if len(got) <= n:
-        name = card_name(cid)
-        got += [Move(seat, f"{key}x{k}", f"{k} hunter(s) to {name}", ("hunt", key, k)) for k in range(len(got), n + 1)]
+        got += [Move(seat, f"{key}x{k}", words.shared_label(words.L_HUNTERS_TO, n=k, card=words.CARD[cid]), ("hunt", key, k))
+                for k in range(len(got), n + 1)]
     return got
 
 
@@ -360,12 +368,12 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
                 if first_only and out:
                     return out
     for r in promotable(st, seat):
-        out.append(shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", f"Promote a {ELDERS[r]['name']}",
+        out.append(shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", words.shared_label(words.L_PROMOTE, elder=words.ELDER[r]),
                                                                  ("promote", r))))
     if p["pool"][seat] and p["sex"] != "libertine" and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
         for i, d in enumerate(p["daughters"]):
             if not d["discs"] and d["hus"] is None:
-                out.append(Move(seat, f"wed {i + 1}", f"Husband for {card_name(d['id'])}", ("wed", i)))
+                out.append(Move(seat, f"wed {i + 1}", words.later(words.L_WED, card=words.CARD[d["id"]]), ("wed", i)))
     if first_only and out:
         return out
     out += court_moves(st, seat)
@@ -374,29 +382,29 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
     # sent out; an asynchronous table cannot ask at every instant. The alpha is never promoted
     # to elder here (promotions take a cube), so « assigné en permanence comme Ancien » cannot arise.
     if p["alpha"] == "grave" and p["pool"][seat] and any(p["elders"][r] for r in (3, 4, 5)):
-        out.append(Move(seat, "alpha", "Swap a hunter for the alpha", ("alpha",)))
+        out.append(Move(seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)))
     elif p["alpha"] == "husband" and p["pool"][seat]:
-        out.append(Move(seat, "alpha", "A hunter takes the alpha's place as husband", ("alpha",)))
+        out.append(Move(seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)))
     if st["recalls"].get(str(seat), 0) > 0:
         for r in range(1, 7):
             fits = len(p["hand"]) <= hand_limit(p) - (1 if mature_elder(p, r) else 0)
             if p["elders"][r] is not None and fits:
-                out.append(Move(seat, f"recall e{r}", f"{ELDERS[r]['name']} back to hunting", ("recall", "e", r)))
+                out.append(Move(seat, f"recall e{r}", words.later(words.L_RECALL_ELDER, elder=words.ELDER[r]), ("recall", "e", r)))
         for i, d in enumerate(p["daughters"]):
             h = d["hus"]
             if h and h["s"] == seat and not h["a"]:
-                out.append(Move(seat, f"recall h{i + 1}", f"Husband of {card_name(d['id'])} back to hunting",
+                out.append(Move(seat, f"recall h{i + 1}", words.later(words.L_RECALL_HUSBAND, card=words.CARD[d["id"]]),
                                 ("recall", "h", i)))
     if p["sex"] == "harem":
         for i, d in enumerate(p["daughters"]):
             if d["hus"] and d["hus"]["s"] == seat:
                 for j, d2 in enumerate(p["daughters"]):
                     if d2["hus"] is None and not d2["discs"]:
-                        out.append(Move(seat, f"sultan {i + 1}>{j + 1}", "Move a husband (sultan's privilege)",
+                        out.append(Move(seat, f"sultan {i + 1}>{j + 1}", words.L_SULTAN,
                                         ("sultan", i, j)))
     if first_only and out:
         return out
-    out.append(shared((seat, "done"), lambda: Move(seat, "done", "Done assigning", ("done",))))
+    out.append(shared((seat, "done"), lambda: Move(seat, "done", words.L_DONE, ("done",))))
     return out
 
 
@@ -423,10 +431,10 @@ def court_moves(st, seat) -> list:
                 continue   # E3: a husband in one's own tableau needs an orange disc (see engine.court)
             if p["pool"][seat]:
                 out.append(shared((seat, key, d["id"], False), lambda key=key, d=d: Move(
-                    seat, f"court {key}", f"Court {card_name(d['id'])}", ("court", key, False))))
+                    seat, f"court {key}", words.shared_label(words.L_COURT, card=words.CARD[d["id"]]), ("court", key, False))))
             if p["alpha"] == "pool":
                 out.append(shared((seat, key, d["id"], True), lambda key=key, d=d: Move(
-                    seat, f"court {key}a", f"Alpha courts {card_name(d['id'])}", ("court", key, True))))
+                    seat, f"court {key}a", words.shared_label(words.L_ALPHA_COURTS, card=words.CARD[d["id"]]), ("court", key, True))))
     return out
 
 
@@ -462,34 +470,37 @@ def _action_moves(st, seat):
                 if (slot, colour) in seen or colour in p["portals"][slot] or p["vocab"][colour] == 0:
                     continue
                 seen.add((slot, colour))
-                yield Move(seat, f"portal {slot} {colour}", f"Portal: {COLOUR_NAMES[colour]} on {slot.capitalize()}",
+                yield Move(seat, f"portal {slot} {colour}", words.later(words.L_PORTAL, colour=words.COLOUR[colour],
+                                                                     slot=words.SLOT[slot]),
                            ("portal", slot, colour))
         cols = neolexia_colours(st, seat)
         for r in range(1, 7):
             e = p["elders"][r]
             if e and e["imm"] in cols:
-                yield Move(seat, f"neo e{r}", f"Neolexia: mature the {ELDERS[r]['name']}", ("neo", "e", r, e["imm"]))
+                yield Move(seat, f"neo e{r}", words.later(words.L_NEO_ELDER, elder=words.ELDER[r]), ("neo", "e", r, e["imm"]))
         for i, d in enumerate(p["daughters"]):
             for c in sorted(set(d["discs"])):
                 if c in cols:
-                    yield Move(seat, f"neo d{i + 1} {c}", f"Neolexia: free {COLOUR_NAMES[c]} from {card_name(d['id'])}",
+                    yield Move(seat, f"neo d{i + 1} {c}", words.later(words.L_NEO_DAUGHTER, colour=words.COLOUR[c],
+                                                                   card=words.CARD[d["id"]]),
                                ("neo", "d", i, c))
             h = d["hus"]
             if h and h["imm"] in cols:
-                yield Move(seat, f"neo h{i + 1}", f"Neolexia: mature the husband of {card_name(d['id'])}",
+                yield Move(seat, f"neo h{i + 1}", words.later(words.L_NEO_HUSBAND, card=words.CARD[d["id"]]),
                            ("neo", "h", i, h["imm"]))
     else:
         free = mature_elder(p, 1)  # the chief makes an elder action free (E2)
         for cid in p["hand"]:
             kind = BIOMES[cid]["hand"]["kind"]
             if kind == "D" and mature_elder(p, 2) and (free or p["vocab"]["w"]):
-                yield Move(seat, f"tame {slug(cid)}", f"Domesticate {card_name(cid)}", ("elder", cid, 2))
+                yield Move(seat, f"tame {slug(cid)}", words.later(words.L_TAME, card=words.CARD[cid]), ("elder", cid, 2))
             if kind == "I":
                 for r, name in ((3, "knapper"), (5, "trapper")):
                     if mature_elder(p, r) and (free or p["vocab"][ELDERS[r]["colour"]]):
-                        yield Move(seat, f"tool {slug(cid)} {name}", f"Make {card_name(cid)} ({name})",
+                        yield Move(seat, f"tool {slug(cid)} {name}", words.later(words.L_TOOL, card=words.CARD[cid],
+                                                                              by=words.TOOL_BY[r]),
                                    ("elder", cid, r))
-    yield shared((seat, "pass"), lambda: Move(seat, "pass", "No action", ("pass",)))
+    yield shared((seat, "pass"), lambda: Move(seat, "pass", words.L_NO_ACTION, ("pass",)))
 
 
 def action_moves(st, seat) -> list:

@@ -5,17 +5,16 @@ domestic animals (H). ``advance`` runs them until some seat must decide."""
 from __future__ import annotations
 
 from rules.core import Event, Rng
+from rules.wording import english_lookup, listing, render, sentences
 
+from . import phrases as ph
 from .choices import has_action, has_assignment
 from .data import (
-    A_COLOUR,
     BIOMES,
-    COLOUR_NAMES,
     COLOUR_NAMES_FR,
     COLOURS,
     CUBES,
     DAUGHTERS,
-    ELDERS,
     SPECIES,
     SPECIES_ORDER,
 )
@@ -26,7 +25,6 @@ from .model import (
     add_babies,
     biome_keys,
     black_discs,
-    card_name,
     free_husbands,
     hand_limit,
     has_ability,
@@ -56,16 +54,15 @@ from .queries import (
     alpha_key,
     chaos_kinds,
     dependants,
-    discs_word,
     expat_targets,
     fighters_at,
     hit_targets,
-    holder_name,
+    holder_said,
     husband_at,
     key_order,
     parties_at,
     payments,
-    place_name,
+    place_said,
     release_options,
     sex_options,
     units,
@@ -250,7 +247,7 @@ def order_from_bar(st, card) -> list:
 def end_game(st, ev) -> None:
     st["phase"] = "over"
     st["event"] = None
-    ev.append(Event("The game is over.", fr="La partie est terminée."))
+    ev.append(Event.of(ph.OVER()))
 
 
 def start_round(st, ev) -> None:
@@ -267,11 +264,9 @@ def start_round(st, ev) -> None:
     st["order"] = order_from_bar(st, card)
     first = st["order"][0]
     info = DAUGHTERS[card]
-    named = ", ".join(EVENT_NAMES[e] for e in info["events"])
-    ev.append(Event(f"Round {st['round']}: {info['name']} is revealed ({named}); "
-                    f"{seat_name(first)} plays first.",
-                    fr=f"Tour {st['round']} : {info['name']} est révélée ; {seat_name(first)} joue en premier.",
-                    reveal=True))
+    named = listing([ph.term(ph.EVENT_NAME[e]) for e in info["events"]], "comma")
+    ev.append(Event.of(ph.now(ph.ROUND, round=st["round"], card=ph.card(card), events=named, who=seat_name(first)),
+                       reveal=True))
     st["evq"] = list(info["events"])
     if n_seats(st) > 1 and mature_elder(player(st, first), 4):
         st["phase"] = "council"  # A2: the warrior lets the first player set the order
@@ -289,8 +284,7 @@ def run_events(st, ev) -> None:
                 # the rest of the round (events, auction, hunting) is not played
                 st["evq"] = []
                 st["gone"].append(st["event"])
-                ev.append(Event("Europe is completely covered in ice.",
-                                fr="L'Europe est entièrement couverte de glace."))
+                ev.append(Event.of(ph.ICED()))
                 end_game(st, ev)
                 return
         elif e == "warm":
@@ -343,8 +337,7 @@ def take_from_deck(st, row: str) -> str:
 def global_cooling(st, ev) -> None:
     north, south = st["rows"]["N"], st["rows"]["S"]
     if not st["decks"]["N"]:
-        ev.append(Event("Global cooling: the North deck is empty, nothing happens.",
-                        fr="Refroidissement global : la pioche Nord est vide."))
+        ev.append(Event.of(ph.COOL_EMPTY()))
         return
     ice = [take_from_deck(st, "N"), True]
     i = _lowest(st, "N")
@@ -355,15 +348,16 @@ def global_cooling(st, ev) -> None:
         south[i] = moved
         if gone is not None:
             st["gone"].append(gone[0])
-        ev.append(Event(f"Global cooling: ice covers the North; {card_name(moved[0])} slides South"
-                        + (f", {card_name(gone[0]) if not gone[1] else 'ice'} is discarded." if gone else "."),
-                        fr=f"Refroidissement : la banquise s'étend au Nord ; {card_name(moved[0])} glisse au Sud."))
+        if gone:
+            said = ph.COOL_SLIDES_GONE(card=ph.card(moved[0]), gone=ph.term(ph.ICE) if gone[1] else ph.card(gone[0]))
+        else:
+            said = ph.COOL_SLIDES(card=ph.card(moved[0]))
+        ev.append(Event.of(said))
         return
     gaps = [j for j, c in enumerate(north) if c is None]
     if gaps:
         north[gaps[0]] = ice
-        ev.append(Event("Global cooling: ice fills a gap in the North.",
-                        fr="Refroidissement : la banquise comble un vide au Nord."))
+        ev.append(Event.of(ph.COOL_GAP()))
         return
     # The North is all ice: push one ice card South to make room (D1).
     south_gaps = [j for j, c in enumerate(south) if c is None]
@@ -373,15 +367,13 @@ def global_cooling(st, ev) -> None:
     north[j] = ice
     if gone is not None:
         st["gone"].append(gone[0])
-    ev.append(Event("Global cooling: the North is frozen solid, the ice pushes South.",
-                    fr="Refroidissement : le Nord est gelé, la banquise avance au Sud."))
+    ev.append(Event.of(ph.COOL_SOLID()))
 
 
 def global_warming(st, ev) -> None:
     north, south = st["rows"]["N"], st["rows"]["S"]
     if not st["decks"]["S"]:
-        ev.append(Event("Global warming: the South deck is empty, nothing happens.",
-                        fr="Réchauffement global : la pioche Sud est vide."))
+        ev.append(Event.of(ph.WARM_EMPTY()))
         return
     new = [take_from_deck(st, "S"), False]
     i = _lowest(st, "S")
@@ -390,30 +382,29 @@ def global_warming(st, ev) -> None:
         i = gaps[0] if gaps else _lowest(st, "S", allow_ice=True)
     moved = south[i]
     south[i] = new
-    text = f"Global warming: {card_name(new[0])} arrives in the South"
+    shift = ""
     reveal = True
     if moved is not None and not moved[1]:
         above = north[i]
         if above is None:
             north[i] = moved
-            text += f"; {card_name(moved[0])} moves North"
+            shift = ph.WARM_NORTH(card=ph.card(moved[0]))
         elif above[1]:
             north[i] = [above[0], False]   # cells are replaced, never changed: copies share them
             st["gone"].append(moved[0])
-            text += f"; the ice above melts into {card_name(above[0])}, {card_name(moved[0])} is discarded"
+            shift = ph.WARM_THAW(card=ph.card(above[0]), moved=ph.card(moved[0]))
         else:
             st["gone"].append(above[0])
             north[i] = moved
-            text += f"; {card_name(moved[0])} moves North, {card_name(above[0])} leaves the game"
+            shift = ph.WARM_PUSH(card=ph.card(moved[0]), above=ph.card(above[0]))
     elif moved is not None:
         st["gone"].append(moved[0])
     melted = [c for c in south if c is not None and c[1]]
     for j, c in enumerate(south):
         if c is not None and c[1]:
             south[j] = [c[0], False]
-    if melted:
-        text += "; the southern ice melts (" + ", ".join(card_name(c[0]) for c in melted) + ")"
-    ev.append(Event(text + ".", fr="Réchauffement global : " + card_name(new[0]) + " arrive au Sud.", reveal=reveal))
+    melt = ph.WARM_MELT(cards=listing([ph.card(c[0]) for c in melted], "comma")) if melted else ""
+    ev.append(Event.of(ph.WARM(card=ph.card(new[0]), shift=shift, melt=melt), reveal=reveal))
 
 
 # D2–D3 ------------------------------------------------------------------
@@ -424,8 +415,7 @@ def wurm(st, ev) -> None:
         return
     i = st["rng"].randbelow(len(st["unused"]))
     st["events"].append(st["unused"].pop(i))
-    ev.append(Event("Würm glaciation: one more round is added to the game.",
-                    fr="Glaciation de Würm : un tour de plus est ajouté."))
+    ev.append(Event.of(ph.WURM()))
 
 
 def elder_attrition(st, ev, dice: int) -> None:
@@ -436,11 +426,13 @@ def elder_attrition(st, ev, dice: int) -> None:
         for r in sorted(set(rolls)):
             if has_elder(p, r):
                 remove_elder(st, seat, r)
-                dead.append(ELDERS[r]["name"])
-        ev.append(Event(f"Elder attrition: {seat_name(seat)} rolls {' '.join(map(str, rolls))}"
-                        + (f", the {', '.join(dead)} dies." if dead else ", no elder dies."),
-                        fr=f"Déperdition des Anciens : {seat_name(seat)} lance {' '.join(map(str, rolls))}.",
-                        seat=seat))
+                dead.append(ph.term(ph.ELDER[r]))
+        rolled = " ".join(map(str, rolls))
+        if dead:
+            said = ph.ATTRITION(who=seat_name(seat), rolls=rolled, dead=listing(dead), n=len(dead))
+        else:
+            said = ph.now(ph.ATTRITION_NONE, who=seat_name(seat), rolls=rolled)
+        ev.append(Event.of(said, seat=seat))
 
 
 # D4 ---------------------------------------------------------------------
@@ -474,15 +466,13 @@ def chaos_kill(st, seat, kind, ev) -> None:
     p = player(st, seat)
     if kind == "a":
         p["alpha"] = "grave"
-        what, what_fr = "its alpha", "son alpha"
+        what = ph.term(ph.IT_ALPHA)
     else:
         p["pool"][kind] -= 1
         send_cube_to_grave(st, kind)
-        what, what_fr = ("a hunter", "un chasseur") if kind == seat else \
-            (f"a wanderer of {seat_name(kind)}", f"un errant de {seat_name(kind)}")
+        what = ph.term(ph.A_HUNTER) if kind == seat else ph.A_WANDERER(of=seat_name(kind))
     st["pend"][str(seat)]["kill"] -= 1
-    ev.append(Event(f"Chaos: {seat_name(seat)} loses {what}.",
-                    fr=f"Chaos : {seat_name(seat)} perd {what_fr}.", seat=seat))
+    ev.append(Event.of(ph.CHAOS_LOSES(who=seat_name(seat), what=what), seat=seat))
 
 
 def chaos_settle(st, seat, ev) -> None:
@@ -501,8 +491,7 @@ def chaos_settle(st, seat, ev) -> None:
     if pend["elder"] and len(elders) <= 1:
         if elders:
             remove_elder(st, seat, elders[0])
-            ev.append(Event(f"{seat_name(seat)} loses its {ELDERS[elders[0]]['name']} in the chaos.",
-                            fr=f"{seat_name(seat)} perd son {ELDERS[elders[0]]['name_fr']} dans le chaos.", seat=seat))
+            ev.append(Event.of(ph.CHAOS_ELDER(who=seat_name(seat), elder=ph.ELDER[elders[0]]()), seat=seat))
         pend["elder"] = False
     if not (pend["kill"] or pend["elder"] or pend["flip"]):
         del st["pend"][str(seat)]
@@ -517,18 +506,14 @@ def chaos(st, ev) -> bool:
     for seat in st["order"]:
         p = player(st, seat)
         if chaos_immune(st, seat):
-            ev.append(Event(f"Chaos: {seat_name(seat)} is immune.",
-                            fr=f"Chaos : {seat_name(seat)} est immunisé.", seat=seat))
+            ev.append(Event.of(ph.now(ph.CHAOS_IMMUNE, who=seat_name(seat)), seat=seat))
             continue
         loss = min(chaos_losses(p), hunters(p))
         st["chaos_lost"][seat] += loss
         elders = [r for r in range(1, 7) if has_elder(p, r)]
         lose_elder = bool(elders) and not mature_elder(p, 6)
-        ev.append(Event(f"Chaos: {seat_name(seat)} must lose {loss} hunter(s)"
-                        + (" and an elder." if lose_elder else "."),
-                        fr=f"Chaos : {seat_name(seat)} doit perdre {loss} chasseur(s)"
-                        + (" et un Ancien." if lose_elder else "."),
-                        seat=seat))
+        must = ph.CHAOS_MUST_ELDER if lose_elder else ph.CHAOS_MUST
+        ev.append(Event.of(must(who=seat_name(seat), n=loss), seat=seat))
         st["pend"][str(seat)] = {"kill": loss, "elder": lose_elder, "flip": loss > 0 and flip_possible(st, seat)}
         chaos_settle(st, seat, ev)
     if st["pend"]:
@@ -548,8 +533,7 @@ def flip_sexuality(st, seat, ev) -> None:
         p["vocab"][c] -= 1
         p["mpi"].append(c)
     p["sex"] = other
-    ev.append(Event(f"{seat_name(seat)} turns its sexuality card to {other}.",
-                    fr=f"{seat_name(seat)} retourne sa carte Sexualité : {other}.", seat=seat))
+    ev.append(Event.of(ph.FLIPS(who=seat_name(seat), sex=ph.term(ph.SEX[other])), seat=seat))
 
 
 # D5 ---------------------------------------------------------------------
@@ -566,14 +550,12 @@ def blizzard(st, ev) -> bool:
         need = blizzard_excess(st, seat)
         if need:
             pend[str(seat)] = need
-            ev.append(Event(f"Blizzard: {seat_name(seat)} cannot feed {need} dependant(s).",
-                            fr=f"Blizzard : {seat_name(seat)} ne peut nourrir {need} dépendant(s).", seat=seat))
+            ev.append(Event.of(ph.BLIZZARD_SHORT(who=seat_name(seat), n=need), seat=seat))
     if pend:
         st["pend"] = pend
         st["phase"] = "blizzard"
         return True
-    ev.append(Event("Blizzard: every tribe feeds its dependants.",
-                    fr="Blizzard : toutes les tribus nourrissent leurs dépendants."))
+    ev.append(Event.of(ph.BLIZZARD_FED()))
     return False
 
 
@@ -590,7 +572,7 @@ def expatriation(st, ev, eyes: int) -> bool:
     n = min(eyes, p["grave"]) if st["chaos_lost"][worst] > 0 else 0
     targets = expat_targets(st, worst)
     if n == 0 or not targets:
-        ev.append(Event("Expatriation: no wanderer leaves.", fr="Expatriation : aucun errant ne part."))
+        ev.append(Event.of(ph.now(ph.EXPAT_NONE, )))
         return False
     if len(targets) == 1:
         send_expats(st, worst, targets[0], n, ev)
@@ -603,8 +585,7 @@ def expatriation(st, ev, eyes: int) -> bool:
 def send_expats(st, seat, target, n, ev) -> None:
     player(st, seat)["grave"] -= n
     player(st, target)["pool"][seat] += n
-    ev.append(Event(f"Expatriation: {n} wanderer(s) of {seat_name(seat)} join {seat_name(target)}.",
-                    fr=f"Expatriation : {n} errant(s) de {seat_name(seat)} rejoignent {seat_name(target)}.", seat=seat))
+    ev.append(Event.of(ph.EXPAT(n=n, who=seat_name(seat), target=seat_name(target)), seat=seat))
 
 
 # D7 ---------------------------------------------------------------------
@@ -633,8 +614,7 @@ def open_auction(st, ev) -> None:
     seats = bidders(st)
     if not seats:
         st["gone"].append(st["event"])
-        ev.append(Event(f"Nobody can bid for {card_name(st['event'])}; she is discarded.",
-                        fr=f"Personne ne peut enchérir pour {card_name(st['event'])} ; elle est défaussée."))
+        ev.append(Event.of(ph.NOBODY_BIDS(card=ph.card(st["event"]))))
         st["phase"] = "assign_start"
         return
     st["auc"] = {"seats": seats, "turn": 0, "lead": None, "n": 0, "passes": 0}
@@ -648,14 +628,12 @@ def play_bid(st, seat, n, ev) -> None:
     auc = st["auc"]
     if n is None:
         auc["passes"] += 1
-        ev.append(Event(f"{seat_name(seat)} passes.", fr=f"{seat_name(seat)} passe.", seat=seat))
+        ev.append(Event.of(ph.now(ph.PASSES, who=seat_name(seat)), seat=seat))
     else:
         auc["lead"], auc["n"], auc["passes"] = seat, n, 0
         half = player(st, seat)["tribal"]
-        ev.append(Event(f"{seat_name(seat)} bids {discs_word(n)} for {card_name(st['event'])}"
-                        + (" (harem: worth half)." if half else "."),
-                        fr=f"{seat_name(seat)} enchérit {discs_word(n, True)} pour {card_name(st['event'])}"
-                        + (" (harem : moitié)." if half else "."), seat=seat))
+        bids = ph.BIDS_HALF if half else ph.BIDS
+        ev.append(Event.of(ph.now(bids, who=seat_name(seat), n=n, card=ph.card(st["event"])), seat=seat))
     others = [s for s in auc["seats"] if s != auc["lead"]]
     if auc["passes"] >= len(others):
         st["phase"] = "resolve_bids"
@@ -676,14 +654,10 @@ def resolve_auction(st, ev) -> None:
     if winner is None:
         st["gone"].append(card)
         st["auc"] = None
-        ev.append(Event(f"No bid: {card_name(card)} is discarded.",
-                        fr=f"Aucune enchère : {card_name(card)} est défaussée."))
+        ev.append(Event.of(ph.NO_BID(card=ph.card(card))))
         finish_auction(st, None)
         return
-    ev.append(Event(f"{seat_name(winner)} wins {card_name(card)} for {discs_word(auc['n'])}; "
-                    "the others keep their discs.",
-                    fr=f"{seat_name(winner)} remporte {card_name(card)} pour {discs_word(auc['n'], True)} ; "
-                       "les autres gardent leur mise.", seat=winner))
+    ev.append(Event.of(ph.now(ph.WINS_AUCTION, who=seat_name(winner), card=ph.card(card), n=auc["n"]), seat=winner))
     ways = payments(st, winner, auc["n"])
     if len(ways) == 1:
         pay_auction(st, ways[0], ev)
@@ -700,10 +674,8 @@ def pay_auction(st, discs: dict, ev) -> None:
             p["vocab"][c] -= 1
             placed.append(c)
     p["daughters"].append({"id": st["event"], "discs": placed, "hus": None})
-    words = ", ".join(f"{discs[c]} {COLOUR_NAMES[c]}" for c in COLOURS if discs.get(c))
-    words_fr = ", ".join(f"{discs[c]} {COLOUR_NAME_FR[c]}" for c in COLOURS if discs.get(c))
-    ev.append(Event(f"{seat_name(winner)} places {words} on {card_name(st['event'])}.",
-                    fr=f"{seat_name(winner)} place {words_fr} sur {card_name(st['event'])}.", seat=winner))
+    words = listing([ph.DISCS_OF[c](n=discs[c]) for c in COLOURS if discs.get(c)], "comma")
+    ev.append(Event.of(ph.PLACES(who=seat_name(winner), discs=words, card=ph.card(st["event"])), seat=winner))
     st["auc"] = None
     finish_auction(st, winner)
 
@@ -785,18 +757,16 @@ def fight_kill(st, key, victim, kind, ev) -> None:
     if kind == "h":
         owner, i = parse_daughter_key(key)
         unseat_husband(st, owner, i, to_grave=True)
-        what, what_fr = "its husband", "son mari"
+        what = ph.term(ph.IT_HUSBAND)
     elif kind == "a":
         party["a"] = False
         player(st, victim)["alpha"] = "grave"
-        what, what_fr = "its alpha", "son alpha"
+        what = ph.term(ph.IT_ALPHA)
     else:
         party["c"][kind] -= 1
         send_cube_to_grave(st, kind)
-        what, what_fr = ("a hunter", "un chasseur") if kind == victim else \
-            (f"a wanderer of {seat_name(kind)}", f"un errant de {seat_name(kind)}")
-    ev.append(Event(f"{seat_name(victim)} loses {what} on {place_name(st, key)}.",
-                    fr=f"{seat_name(victim)} perd {what_fr} sur {place_name(st, key)}.", seat=victim))
+        what = ph.term(ph.A_HUNTER) if kind == victim else ph.A_WANDERER(of=seat_name(kind))
+    ev.append(Event.of(ph.LOSES_ON(who=seat_name(victim), what=what, place=place_said(st, key)), seat=victim))
 
 
 def fight_on(st, ev) -> bool:
@@ -864,11 +834,8 @@ def attack(st, seat, key, strength):
         wp = party_wp if i < in_party else husband_wp
         if r == 1 or (wp and r == 2):
             hits += 1
-    return hits, Event(f"{seat_name(seat)} attacks on {place_name(st, key)}: rolls {' '.join(map(str, rolls))}, "
-                       f"{hits} hit(s).",
-                       fr=f"{seat_name(seat)} attaque sur {place_name(st, key)} : {' '.join(map(str, rolls))}, "
-                          f"{hits} touche(s).",
-                       seat=seat)
+    return hits, Event.of(ph.now(ph.ATTACKS, who=seat_name(seat), place=place_said(st, key),
+                                     rolls=" ".join(map(str, rolls)), n=hits), seat=seat)
 
 
 def gathering(st, ev) -> None:
@@ -882,9 +849,7 @@ def gathering(st, ev) -> None:
                     and BIOMES[slot_card(st, key)[0]]["gather"]:
                 got += add_babies(st, seat, 1)
         if got:
-            ev.append(Event(f"{seat_name(seat)} gathers: {got} baby(ies).",
-                            fr=f"{seat_name(seat)} cueille : {got} bébé(s).",
-                            seat=seat))
+            ev.append(Event.of(ph.now(ph.GATHERS, who=seat_name(seat), n=got), seat=seat))
 
 
 
@@ -1036,8 +1001,8 @@ def settle_releases(st, ev) -> bool:
         st["rel"].pop(0)
         if options:
             release_from(player(st, seat), options[0], colour)
-            ev.append(Event(f"{seat_name(seat)} frees {A_COLOUR[colour]} disc ({holder_name(st, seat, options[0])}).",
-                            fr=f"{seat_name(seat)} libère un disque {COLOUR_NAME_FR[colour]}.", seat=seat))
+            ev.append(Event.of(ph.FREES(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour]),
+                                        holder=holder_said(st, seat, options[0])), seat=seat))
     return True
 
 
@@ -1132,12 +1097,18 @@ def roll_party(st, seat, party, card, key=None) -> dict:
 
 
 def describe_roll(r) -> str:
+    said = said_roll(r)
+    return said if isinstance(said, str) else render(said, english_lookup)
+
+
+def said_roll(r):
+    """A hunting roll's dice, the faces an invention changed and the alpha's sure 1, as words."""
     text = " ".join(map(str, r["raw"])) or "-"
     if r["faces"] != r["raw"]:
-        text += " (→ " + " ".join(map(str, r["faces"])) + ")"
+        text = ph.ROLL_MOD(dice=text, faces=" ".join(map(str, r["faces"])))
     if r["auto"]:
-        text += " + alpha 1"
-    return text
+        text = ph.ROLL_ALPHA(dice=text)
+    return text if isinstance(text, str) else text.to_json()   # stored form: a parameter of ph.now
 
 
 def hunt_card(st, key, ev, predator=False) -> bool:
@@ -1168,10 +1139,10 @@ def hunt_on(st, ev) -> bool:
         r = roll_party(st, seat, party, card, key)
         dead = kill_in_party(st, seat, party, r["deaths"])
         survivors = units(party)
-        text = f"{seat_name(seat)} hunts {info['name']} ({key}) with {survivors + dead}: {describe_roll(r)}"
-        text += " — success!" if r["ok"] else " — fails."
+        head = ph.HUNT_OK if r["ok"] else ph.HUNT_FAIL
+        parts = [ph.now(head, who=seat_name(seat), card=ph.card(card), key=key, n=survivors + dead, roll=said_roll(r))]
         if dead:
-            text += f" {dead} hunter(s) die."
+            parts.append(ph.HUNT_DEATHS(n=dead))
         gains = {"babies": 0, "release": [], "trophy": None, "hand": None, "key": key}
         if r["ok"]:
             gains["babies"] = info["babies"]
@@ -1184,7 +1155,7 @@ def hunt_on(st, ev) -> bool:
         onward = None
         if predator and loot:
             if r["successes"] == 0:
-                text += " The predator steals their game!"
+                parts.append(ph.term(ph.HUNT_STOLEN))
                 party["loot"] = []
             else:
                 keep = []
@@ -1196,7 +1167,7 @@ def hunt_on(st, ev) -> bool:
                     else:
                         bank_loot(st, seat, item, [])
                 party["loot"] = keep
-        ev.append(Event(text, fr=text, seat=seat))
+        ev.append(Event.of(ph.now(ph.HUNT, parts=sentences(parts)), seat=seat))
         pred_key = None
         if r["ok"] and info["type"] == "big" and not predator and survivors > 0:
             preds = nearest_predators(st, key)
@@ -1208,10 +1179,8 @@ def hunt_on(st, ev) -> bool:
             if r["ok"]:
                 _home_others(st, key, seat)
             move_party(st, key, seat, onward)
-            ev.append(Event(f"The {card_name(slot_card(st, onward)[0])} ({onward}) attacks "
-                            f"{seat_name(seat)}'s hunters too!",
-                            fr=f"{card_name(slot_card(st, onward)[0])} ({onward}) attaque aussi {seat_name(seat)} !",
-                            seat=seat))
+            ev.append(Event.of(ph.PRED_TOO(card=ph.card(slot_card(st, onward)[0]), key=onward, who=seat_name(seat)),
+                               seat=seat))
             if r["ok"]:
                 hc["seats"] = []
                 continue
@@ -1220,11 +1189,8 @@ def hunt_on(st, ev) -> bool:
             # G4: the gains wait for the predator's attack
             move_party(st, key, seat, pred_key)
             st["parties"][pred_key][str(seat)].setdefault("loot", []).append(gains)
-            ev.append(Event(f"The {card_name(slot_card(st, pred_key)[0])} ({pred_key}) attacks "
-                            f"{seat_name(seat)}'s hunters!",
-                            fr=f"{card_name(slot_card(st, pred_key)[0])} ({pred_key}) attaque les chasseurs de "
-                               f"{seat_name(seat)} !",
-                            seat=seat))
+            ev.append(Event.of(ph.PRED(card=ph.card(slot_card(st, pred_key)[0]), key=pred_key, who=seat_name(seat)),
+                               seat=seat))
         else:
             bank_loot(st, seat, gains, ev)
             if r["ok"]:
@@ -1300,7 +1266,7 @@ def bank_loot(st, seat, gains, ev) -> None:
     if gains.get("babies"):
         got = add_babies(st, seat, gains["babies"])
         if got:
-            bits.append(f"{got} baby(ies)")
+            bits.append(ph.now(ph.BABIES, who=seat_name(seat), n=got))
     if gains.get("release"):
         queue_release(st, seat, gains["release"])
     cell = slot_card(st, key) if key else None
@@ -1312,20 +1278,18 @@ def bank_loot(st, seat, gains, ev) -> None:
     elif gains.get("hand") and cell and cell[0] == gains["hand"]:
         st.setdefault("offers", []).append([seat, "hand", gains["hand"], key])  # G6: « vous pouvez »
     if bits and ev is not None:
-        ev.append(Event(f"{seat_name(seat)} " + ", ".join(bits) + ".",
-                        fr=f"{seat_name(seat)} : " + ", ".join(bits) + ".",
-                        seat=seat))
+        ev.append(Event.of(ph.now(ph.LOOT, parts=sentences(bits)), seat=seat))
 
 
-def take_card(st, seat, kind, cid, key) -> str:
+def take_card(st, seat, kind, cid, key):
     p = player(st, seat)
     if kind == "trophy":
         st["rows"][key[0]][int(key[1:]) - 1] = None  # G7: a trophy leaves a gap
         p["trophies"].append(cid)
-        return f"takes {card_name(cid)} as a trophy"
+        return ph.TAKES_TROPHY(who=seat_name(seat), card=ph.card(cid))
     p["hand"].append(cid)
     refill(st, key)
-    return f"takes {card_name(cid)} into hand"
+    return ph.TAKES_HAND(who=seat_name(seat), card=ph.card(cid))
 
 
 def answer_offer(st, take: bool, ev) -> None:
@@ -1333,12 +1297,10 @@ def answer_offer(st, take: bool, ev) -> None:
     seat, kind, cid, key = st["offers"].pop(0)
     cell = slot_card(st, key)
     if take and cell and cell[0] == cid:
-        text = f"{seat_name(seat)} {take_card(st, seat, kind, cid, key)}."
-        fr = f"{seat_name(seat)} prend {card_name(cid)} " + ("comme trophée." if kind == "trophy" else "en main.")
+        said = take_card(st, seat, kind, cid, key)
     else:
-        text = f"{seat_name(seat)} leaves {card_name(cid)} in the row."
-        fr = f"{seat_name(seat)} laisse {card_name(cid)} dans la rangée."
-    ev.append(Event(text, fr=fr, seat=seat))
+        said = ph.LEAVES_CARD(who=seat_name(seat), card=ph.card(cid))
+    ev.append(Event.of(said, seat=seat))
 
 
 def refill(st, key) -> None:
@@ -1368,20 +1330,16 @@ def court(st, key, ev) -> None:
         if seat == owner and op["vocab"]["o"] == 0 and not free_husbands(st, owner):
             # E3: a husband in one's own tableau sits on an orange disc (G1 « commence immature »);
             # without one (and no free promotion) the courting cannot succeed
-            ev.append(Event(f"{seat_name(seat)} has no orange disc for a husband of {card_name(d['id'])}.",
-                            fr=f"{seat_name(seat)} n'a pas de disque orange pour marier {card_name(d['id'])}.",
-                            seat=seat))
+            ev.append(Event.of(ph.NO_ORANGE(who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
             continue
         # G1 « Un guerrier alpha réussit toujours », if it chose its power before the roll (E5)
         warrior = party["a"] and alpha_power(p, "club") and st.get("alpha_use", {}).get(alpha_key(key, seat), True)
         sure = warrior or (seat == owner and d["hus"] is None)
         roll = None if sure else st["rng"].roll()
         ok = sure or roll <= 2
-        ev.append(Event(f"{seat_name(seat)} courts {card_name(d['id'])}: "
-                        + ("sure success" if sure else f"rolls {roll}") + (" — success!" if ok else " — refused."),
-                        fr=f"{seat_name(seat)} courtise {card_name(d['id'])} : "
-                           + ("succès assuré" if sure else f"{roll}"),
-                        seat=seat))
+        courts = ph.COURTS_SURE if sure else ph.COURTS_OK if ok else ph.COURTS_REFUSED
+        ev.append(Event.of(courts(who=seat_name(seat), card=ph.card(d["id"]), roll=roll) if not sure
+                           else courts(who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
         if not ok:
             continue
         if p["sex"] == "libertine":
@@ -1400,8 +1358,7 @@ def court(st, key, ev) -> None:
         d["hus"] = {"s": groom, "a": alpha, "imm": imm}
         if alpha:
             player(st, groom)["alpha"] = "husband"
-        ev.append(Event(f"{seat_name(groom)}'s hunter marries {card_name(d['id'])}.",
-                        fr=f"Le chasseur de {seat_name(groom)} épouse {card_name(d['id'])}.", seat=groom))
+        ev.append(Event.of(ph.MARRIES(who=seat_name(groom), card=ph.card(d["id"])), seat=groom))
     send_home(st, key)
 
 
@@ -1415,9 +1372,7 @@ def libertine_success(st, seat, victim, ev) -> None:
     send_cube_to_grave(st, victim)
     me["grave"] -= 1
     vp["pool"][seat] += 1
-    ev.append(Event(f"{seat_name(seat)}'s genes spread: a wanderer of {seat_name(seat)} replaces a hunter of "
-                    f"{seat_name(victim)}.",
-                    fr=f"Les gènes de {seat_name(seat)} se répandent chez {seat_name(victim)}.", seat=seat))
+    ev.append(Event.of(ph.GENES(who=seat_name(seat), victim=seat_name(victim)), seat=seat))
 
 
 # ------------------------------------------------------------ phase 5
@@ -1433,23 +1388,21 @@ def domestic_phase(st, ev) -> None:
             got = add_babies(st, seat, dom["babies"])
             queue_release(st, seat, dom["release"])
             if got:
-                ev.append(Event(f"{seat_name(seat)}'s {card_name(c['id'])}: {got} baby(ies).",
-                                fr=f"{card_name(c['id'])} de {seat_name(seat)} : {got} bébé(s).", seat=seat))
+                ev.append(Event.of(ph.DOMESTIC(who=seat_name(seat), card=ph.card(c["id"]), n=got), seat=seat))
 
 
 def drop_dependant(st, seat, code, ev) -> None:
     kind, idx = code[0], int(code[1:])
     if kind == "e":
         remove_elder(st, seat, idx)
-        what = "an elder"
+        what = ph.term(ph.AN_ELDER)
     elif kind == "d":
         cid = remove_daughter_at(st, seat, idx - 1)
-        what = card_name(cid)
+        what = ph.card(cid)
     else:
         cid = remove_tableau_card(st, seat, "domestic", idx - 1)
-        what = card_name(cid)
-    ev.append(Event(f"{seat_name(seat)} cannot feed {what} in the blizzard.",
-                    fr=f"{seat_name(seat)} ne peut nourrir {what} pendant le blizzard.", seat=seat))
+        what = ph.card(cid)
+    ev.append(Event.of(ph.CANNOT_FEED(who=seat_name(seat), what=what), seat=seat))
 
 
 def remove_daughter_at(st, seat, i) -> str:

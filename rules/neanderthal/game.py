@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
+from rules import phrases as core_phrases
 from rules.core import Game, IllegalMove, Option, Result, Rng, echo, normalize_notation, rank_by
+from rules.wording import lines, listing
 
 from . import ai
 from . import engine as E
 from . import moves as M
+from . import phrases as ph
 from . import queries as Q
-from .data import BIOMES, COLOUR_NAMES, SPECIES
-from .model import alive_cubes, card_name, copy_state, deep_copy, hand_limit, n_seats, player, score
+from .data import BIOMES, COLOUR_NAMES, SEXUALITY, SPECIES
+from .model import (
+    alive_cubes,
+    card_name,
+    copy_state,
+    daughter_bonus,
+    deep_copy,
+    empowered_alpha,
+    hand_limit,
+    mature_elders,
+    n_seats,
+    player,
+    score,
+    seat_name,
+    vocab_total,
+)
 from .negotiation import describe, describe_fr
 from .quick import quick_apply
 from .text import PAGES_EN, PAGES_FR, rules_pages
@@ -36,7 +53,8 @@ PHASE_NAMES = {
 }
 
 
-KIND_FR = {"big": "gros gibier", "small": "petit gibier", "club": "massue", "flint": "silex"}
+SOLO_ONE_AT_A_TIME = ("blizzard", "action")
+
 
 
 class Neanderthal(Game):
@@ -96,10 +114,12 @@ class Neanderthal(Game):
         mode = (options or {}).get("mode", "standard")
         if players == 1 and mode != "solo":
             raise IllegalMove("Alone, start Neanderthal with the option mode=solo (you run all three species).",
-                              "Seul, lancez Néanderthal avec l'option mode=solo (vous jouez les trois espèces).")
+                              "Seul, lancez Néanderthal avec l'option mode=solo (vous jouez les trois espèces).",
+                              said=ph.ALONE_SOLO())
         if players > 1 and mode == "solo":
             raise IllegalMove("mode=solo is for one player; use mode=coop for a co-operative table.",
-                              "mode=solo est pour un joueur ; utilisez mode=coop pour jouer en coopération.")
+                              "mode=solo est pour un joueur ; utilisez mode=coop pour jouer en coopération.",
+                              said=ph.SOLO_ONE())
 
     def setup(self, seats, seed, options):
         mode = (options or {}).get("mode", "standard")
@@ -117,7 +137,13 @@ class Neanderthal(Game):
     # ---- play
 
     def to_act(self, state):
-        return M.to_act(state)
+        acting = M.to_act(state)
+        # K2 solo: one person runs the three species. Where notations name a species' own tableau
+        # cards (blizzard `drop d1`, neolexia `neo d1 o`), the same notation would mean a different
+        # card for each species: those decisions come one species at a time, in player order
+        if len(acting) > 1 and state["solo"] and state["phase"] in SOLO_ONE_AT_A_TIME:
+            return acting[:1]
+        return acting
 
     def legal_moves(self, state, seat):
         return M.legal(state, seat)
@@ -127,7 +153,7 @@ class Neanderthal(Game):
 
     def parse(self, state, seat, text):
         if seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.")
+            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.", said=core_phrases.NOT_YOUR_TURN())
         wanted = normalize_notation(text)
         letters = wanted[3:]
         colours = set(Q.bid_colours(state) if state.get("event") else "")
@@ -145,13 +171,15 @@ class Neanderthal(Game):
                  and " give " not in m.notation and " swap " not in m.notation]
         sample = ", ".join(m.notation for m in shown[:6]) + ("…" if len(shown) > 6 else "")
         typed = echo(text, 30)   # typed text is quoted back safe: no mentions, markup or bidi controls
+        term = ph.PHASE[state["phase"]]() if state["phase"] in ph.PHASE else state["phase"]
         raise IllegalMove(f"'{typed}' is not a legal move during the {phase[0]}. Try: {sample}",
-                          f"« {typed} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}")
+                          f"« {typed} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}",
+                          said=ph.NOT_LEGAL(typed=typed, phase=term, sample=sample))
 
     def default_move(self, state, seat, rng=None):
         moves = self.legal_moves(state, seat)
         if not moves:
-            raise IllegalMove("No legal move.")
+            raise IllegalMove.of(core_phrases.NO_LEGAL_MOVE())
         for safe in ("pass", "done", "no", "keep"):
             for m in moves:
                 if m.notation == safe:
@@ -226,7 +254,7 @@ class Neanderthal(Game):
             "round": st["round"], "phase": st["phase"], "event": st["event"],
             "events_left": len(st["events"]), "order": st["order"], "rows": rows,
             "decks": {r: len(st["decks"][r]) for r in ("N", "S")},
-            "parties": st["parties"], "players": players, "coop": st["coop"], "last": st["last"],
+            "parties": st["parties"], "players": players, "coop": st["coop"], "last": [M.places_in(e) if isinstance(e, dict) else e for e in st["last"]],
             "fresh": st["fresh"],
             "waiting": waiting_note(st),
             "auction": auction_view(st),
@@ -234,38 +262,26 @@ class Neanderthal(Game):
             "proposal_fr": describe_fr(st, st["nego"]["prop"]) if st.get("nego") and st["nego"]["prop"] else None,
         }
 
-    def private_text(self, state, seat, locale=None):
+    def private_said(self, state, seat):
         p = player(state, seat)
-        fr = bool(locale and locale.startswith("fr"))
         if not p["hand"]:
-            return ("Votre main est vide." if fr else "Your hand is empty.") + \
-                   (f" (limite {hand_limit(p)})" if fr else f" (limit {hand_limit(p)})")
-        lines = []
+            return [ph.HAND_EMPTY(limit=hand_limit(p))]
+        out = [ph.HAND_HEAD(n=len(p["hand"]), limit=hand_limit(p))]
         for cid in p["hand"]:
-            info = BIOMES[cid]
-            h = info["hand"]
-            frees = "".join(h.get("release", [])) or "-"
-            if h["kind"] == "D" and fr:
-                what = f"D : animal domestique, {h['babies']} bébé(s), libère {frees}"
-            elif h["kind"] == "D":
-                what = f"D: domestic animal, {h['babies']} baby(ies), frees {frees}"
-            elif fr:
-                what = f"I : les 3 deviennent des 1 en chasse « {KIND_FR.get(h['mod'], h['mod'])} »" + \
-                    (", arme (expéditions guerrières)" if h.get("weapon") else "")
+            h = BIOMES[cid]["hand"]
+            if h["kind"] == "D":
+                out.append(ph.HAND_DOMESTIC(card=ph.card(cid), babies=ph.HAND_BABIES(n=h.get("babies", 0)),
+                                            frees="".join(h.get("release", [])) or "-", slug=Q.slug(cid)))
             else:
-                what = f"I: turns 3s into 1s on {h['mod']} hunts" + \
-                    (", weapon (war parties)" if h.get("weapon") else "")
-            lines.append(f"• {info['name']} — {what}  (`{Q.slug(cid)}`)")
-        head = f"Hand ({len(p['hand'])}/{hand_limit(p)}):" if not fr else f"Main ({len(p['hand'])}/{hand_limit(p)}) :"
-        return head + "\n" + "\n".join(lines)
+                kind = ph.HUNT_KIND[h["mod"]]()
+                out.append((ph.HAND_INVENTION_WEAPON if h.get("weapon") else ph.HAND_INVENTION)(
+                    card=ph.card(cid), kind=kind, slug=Q.slug(cid)))
+        return out
 
-    def status_text(self, state, locale=None):
-        fr = bool(locale and locale.startswith("fr"))
-        phase = PHASE_NAMES.get(state["phase"], (state["phase"], state["phase"]))[1 if fr else 0]
-        ev = card_name(state["event"]) if state["event"] else "-"
-        if fr:
-            return f"Tour {state['round']} ({len(state['events'])} cartes restantes) · {ev} · {phase}"
-        return f"Round {state['round']} ({len(state['events'])} event cards left) · {ev} · {phase}"
+    def status_said(self, state):
+        phase = ph.PHASE[state["phase"]]() if state["phase"] in ph.PHASE else state["phase"]
+        event = ph.card(state["event"]) if state["event"] else "-"
+        return [ph.STATUS(round=state["round"], n=len(state["events"]), event=event, phase=phase)]
 
     def public_scores(self, state):
         return [score(state, s) for s in range(n_seats(state))]
@@ -274,17 +290,19 @@ class Neanderthal(Game):
         if state["phase"] != "over":
             return None
         scores = [score(state, s) for s in range(n_seats(state))]
+        lines_ = [score_line(state, s) for s in range(n_seats(state))]
         if state["coop"]:
             ok = coop_victory(state)
             # K2: everyone wins together or everyone loses: a defeat ranks nobody first (no winner
             # in /stats, on the final image, or for an AI judging the ending)
-            return Result(scores, [1 if ok else 2] * len(scores),
-                          "Co-operative victory: two species survive with domestic animals." if ok
-                          else "Co-operative defeat: fewer than two species survive with domestic animals.",
-                          "Victoire coopérative !" if ok else "Défaite coopérative.")
-        ranks = rank_by([(sc,) for sc in scores])
+            status = [ph.COOP_LINE(line=line, status=coop_status(state, s)) for s, line in enumerate(lines_)]
+            return Result.of(scores, [1 if ok else 2] * len(scores),
+                             ph.SUMMARY(head=(ph.COOP_WIN if ok else ph.COOP_LOSS)(), players=lines(status)))
+        ranks = rank_by([(sc,) for sc in scores])   # J: the most VP wins; no tie-break, a shared victory
         best = max(scores)
-        return Result(scores, ranks, f"Best score: {best} VP.", f"Meilleur score : {best} PV.")
+        winners = [seat_name(s) for s in range(len(scores)) if ranks[s] == 1]
+        head = ph.WINS(n=len(winners), winners=listing(winners), best=best)
+        return Result.of(scores, ranks, ph.SUMMARY(head=head, players=lines(lines_)))
 
 
 def waiting_note(st) -> str:
@@ -333,6 +351,48 @@ def auction_view(st):
         out["discs"] = auc["n"]
         out["value"] = Q.bid_value(st, auc["lead"], auc["n"])
     return out
+
+
+def score_parts(st, seat) -> list:
+    """J, item by item as model.score counts them: (kind, how many, VP)."""
+    p = player(st, seat)
+    if p["sex"] is None:
+        return []
+    vp = SEXUALITY["vp"][p["sex"]]
+    hunters_own = sum(player(st, s)["pool"][seat] for s in range(n_seats(st)))
+    husbands = sum(1 for owner in range(n_seats(st)) for d in player(st, owner)["daughters"]
+                   if d["hus"] and d["hus"]["s"] == seat and d["hus"]["imm"] is None)
+    counts = [
+        ("hunter", hunters_own, vp["hunter"]),
+        ("alpha", 1 if p["alpha"] == "pool" and empowered_alpha(p) else 0, vp["alpha"]),
+        ("elder", mature_elders(p), vp["elder"]),
+        ("husband", husbands, vp["husband"]),
+        ("daughter", sum(1 for d in p["daughters"] if not d["discs"]), vp["daughter"]),
+        ("disc", vocab_total(p), vp["disc"]),
+        ("trophy", len(p["trophies"]), vp["trophy"]),
+        ("invention", sum(1 for c in p["inventions"] if not c["discs"]), vp["invention"]),
+        ("domestic", sum(1 for c in p["domestic"] if not c["discs"]), vp["domestic"]),
+    ]
+    out = [(kind, n, n * each) for kind, n, each in counts if n]
+    bonus = sum(daughter_bonus(d) for d in p["daughters"])
+    if bonus:
+        out.insert(5, ("bonus", bonus, bonus))
+    return out
+
+
+def score_line(st, seat):
+    """One player's final line: total VP and what made it, in the rulebook's terms (J)."""
+    parts = [ph.SCORE_PART[kind](n=n, vp=vp) for kind, n, vp in score_parts(st, seat)]
+    sex = player(st, seat)["sex"]
+    return ph.SCORE_LINE(who=seat_name(seat), sex=ph.SEX[sex]() if sex else "-", total=score(st, seat),
+                         parts=listing(parts, "comma") if parts else ph.NO_POINTS())
+
+
+def coop_status(st, seat):
+    """K2: alive with a domestic animal, alive without one, or extinct."""
+    if alive_cubes(st, seat) <= 0:
+        return ph.EXTINCT()
+    return ph.ALIVE_DOMESTIC() if player(st, seat)["domestic"] else ph.ALIVE_ONLY()
 
 
 def coop_victory(st) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from rules.core import Event
 
 from .data import BIOMES, COLOURS, CUBES, DAUGHTERS, SEXUALITY, SLOTS, SPECIES
+from .phrases import CONVERTS
 
 SEAT_LETTERS = "ABC"
 ROWS = ("N", "S")
@@ -379,8 +380,7 @@ def convert_if_fluent(st, seat, events) -> None:
             free_disc(p, c)
         p["portals"][slot] = []
     p["tribal"] = True
-    events.append(Event(f"{seat_name(seat)} becomes linguistically fluent and converts to tribal culture!",
-                        fr=f"{seat_name(seat)} atteint la fluidité linguistique et devient tribal !", seat=seat))
+    events.append(Event.of(CONVERTS(who=seat_name(seat)), seat=seat))
 
 
 def mpi_for(sex: str) -> list:

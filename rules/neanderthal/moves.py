@@ -5,13 +5,14 @@ then lets the engine run the automatic steps until someone must decide.
 from __future__ import annotations
 
 from rules.core import Event, IllegalMove, Move
+from rules.wording import listing
 
 from . import engine as E
+from . import phrases as ph
 from . import queries as Q
 from .choices import can_promote, free_promotion, legal, to_act
-from .data import A_COLOUR, ELDERS
+from .data import ELDERS
 from .model import (
-    card_name,
     convert_if_fluent,
     free_disc,
     free_husbands,
@@ -43,7 +44,7 @@ def play_assign(st, seat, data, ev) -> None:
         if k == 0:
             p["alpha"] = "party"
             party["a"] = True
-            what = "the alpha"
+            said = ph.now(ph.SENDS_ALPHA, who=seat_name(seat), place=Q.place_said(st, key))
         else:
             order = [seat] + [s for s in range(n_seats(st)) if s != seat]
             left = k
@@ -52,9 +53,8 @@ def play_assign(st, seat, data, ev) -> None:
                 p["pool"][s] -= take
                 party["c"][s] += take
                 left -= take
-            what = f"{k} hunter(s)"
-        ev.append(Event(f"{seat_name(seat)} sends {what} to {Q.place_name(st, key)}.",
-                        fr=f"{seat_name(seat)} envoie {what} sur {Q.place_name(st, key)}.", seat=seat))
+            said = ph.now(ph.SENDS, who=seat_name(seat), n=k, place=Q.place_said(st, key))
+        ev.append(Event.of(said, seat=seat))
     elif kind == "promote":
         r = data[1]
         colour = ELDERS[r]["colour"]
@@ -64,8 +64,7 @@ def play_assign(st, seat, data, ev) -> None:
             imm = colour
         p["pool"][seat] -= 1
         p["elders"][r] = {"imm": imm}
-        ev.append(Event(f"{seat_name(seat)} promotes a {ELDERS[r]['name']}.",
-                        fr=f"{seat_name(seat)} promeut un {ELDERS[r]['name_fr']}.", seat=seat))
+        ev.append(Event.of(ph.now(ph.PROMOTES, who=seat_name(seat), elder=ph.term(ph.ELDER[r])), seat=seat))
     elif kind == "wed":
         i = data[1]
         imm = None
@@ -74,8 +73,7 @@ def play_assign(st, seat, data, ev) -> None:
             imm = "o"
         p["pool"][seat] -= 1
         p["daughters"][i]["hus"] = {"s": seat, "a": False, "imm": imm}
-        ev.append(Event(f"{seat_name(seat)} gives {card_name(p['daughters'][i]['id'])} a husband.",
-                        fr=f"{seat_name(seat)} marie {card_name(p['daughters'][i]['id'])}.", seat=seat))
+        ev.append(Event.of(ph.WEDS(who=seat_name(seat), card=ph.card(p["daughters"][i]["id"])), seat=seat))
     elif kind == "court":
         _, key, alpha = data
         party = st["parties"].setdefault(key, {}).setdefault(str(seat), new_party(st))
@@ -85,8 +83,7 @@ def play_assign(st, seat, data, ev) -> None:
         else:
             p["pool"][seat] -= 1
             party["c"][seat] += 1
-        ev.append(Event(f"{seat_name(seat)} sends a suitor to {Q.place_name(st, key)}.",
-                        fr=f"{seat_name(seat)} envoie un prétendant vers {Q.place_name(st, key)}.", seat=seat))
+        ev.append(Event.of(ph.now(ph.SUITOR, who=seat_name(seat), place=Q.place_said(st, key)), seat=seat))
     elif kind == "alpha":
         p["pool"][seat] -= 1
         if p["alpha"] == "husband":  # B4: a hunter takes the married alpha's place
@@ -97,7 +94,7 @@ def play_assign(st, seat, data, ev) -> None:
         else:
             p["grave"] += 1
         p["alpha"] = "pool"
-        ev.append(Event(f"{seat_name(seat)} raises an alpha.", fr=f"{seat_name(seat)} crée un alpha.", seat=seat))
+        ev.append(Event.of(ph.RAISES_ALPHA(who=seat_name(seat)), seat=seat))
     elif kind == "recall":
         _, what, i = data
         if what == "e":
@@ -112,14 +109,12 @@ def play_assign(st, seat, data, ev) -> None:
             p["daughters"][i]["hus"] = None
         p["pool"][seat] += 1
         st["recalls"][str(seat)] -= 1
-        ev.append(Event(f"{seat_name(seat)} is endangered and sends a tribesman back to hunting.",
-                        fr=f"{seat_name(seat)}, espèce en danger, renvoie un membre à la chasse.", seat=seat))
+        ev.append(Event.of(ph.RECALLS(who=seat_name(seat)), seat=seat))
     elif kind == "sultan":
         _, i, j = data
         p["daughters"][j]["hus"] = p["daughters"][i]["hus"]
         p["daughters"][i]["hus"] = None
-        ev.append(Event(f"{seat_name(seat)} moves a husband (sultan's privilege).",
-                        fr=f"{seat_name(seat)} déplace un mari (privilège du sultan).", seat=seat))
+        ev.append(Event.of(ph.SULTAN(who=seat_name(seat)), seat=seat))
     elif kind == "done":
         st["recalls"][str(seat)] = 0
         st["cur"] += 1
@@ -132,8 +127,7 @@ def play_action(st, seat, data, ev) -> None:
         _, slot, colour = data
         take_disc(p, colour)
         p["portals"][slot] = p["portals"][slot] + [colour]   # replaced: state copies share portal lists
-        ev.append(Event(f"{seat_name(seat)} opens {A_COLOUR[colour]} portal on {slot.capitalize()}.",
-                        fr=f"{seat_name(seat)} ouvre un portail {colour} sur {slot.capitalize()}.", seat=seat))
+        ev.append(Event.of(ph.OPENS[colour](who=seat_name(seat), slot=ph.term(ph.SLOT[slot])), seat=seat))
         convert_if_fluent(st, seat, ev)
     elif kind == "neo":
         _, what, i, colour = data
@@ -144,8 +138,7 @@ def play_action(st, seat, data, ev) -> None:
         else:
             p["daughters"][i]["discs"].remove(colour)
         free_disc(p, colour)
-        ev.append(Event(f"{seat_name(seat)} uses neolexia and frees {A_COLOUR[colour]} disc.",
-                        fr=f"{seat_name(seat)} fait une néolexie et libère un disque {colour}.", seat=seat))
+        ev.append(Event.of(ph.NEOLEXIA(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour])), seat=seat))
     elif kind == "elder":
         _, cid, r = data
         colour = "w" if r == 2 else ELDERS[r]["colour"]
@@ -156,9 +149,8 @@ def play_action(st, seat, data, ev) -> None:
         p["hand"].remove(cid)
         target = "domestic" if r == 2 else "inventions"
         p[target].append({"id": cid, "discs": discs})
-        verb = "domesticates" if r == 2 else "invents"
-        ev.append(Event(f"{seat_name(seat)} {verb} {card_name(cid)}.",
-                        fr=f"{seat_name(seat)} joue {card_name(cid)} dans son tableau.", seat=seat, reveal=True))
+        verb = ph.TAMES if r == 2 else ph.INVENTS
+        ev.append(Event.of(verb(who=seat_name(seat), card=ph.card(cid)), seat=seat, reveal=True))
     st["acted"].append(seat)
 
 
@@ -171,7 +163,26 @@ def play(st, move: Move) -> list:
 
 
 def last_events(ev) -> list:
-    return [e.text for e in ev if e.private_to is None][-6:]
+    """The last public events, for the board's highlights: their parameters (``view`` reads the places
+    they name, see ``places_in``), so that no sentence is worked out during a search."""
+    return [places_in(e.said.params) if e.said is not None else e.text for e in ev if e.private_to is None][-6:]
+
+
+def places_in(params: dict) -> str:
+    """The place (N3, S1, B2) an event's parameters name: its own ``key``, its ``place``, or the first
+    sentence's (a hunt)."""
+    key = params.get("key")
+    if key is None:
+        inner = params.get("place") or params.get("parts")
+        if type(inner) is dict:
+            if "sentences" in inner:
+                inner = inner["sentences"][0]
+            inner = inner.get("params")
+            if inner:
+                key = inner.get("key")
+                if key is None and type(inner.get("place")) is dict:
+                    key = inner["place"]["params"]["key"]
+    return key if type(key) is str else ""
 
 
 def play_move(st, move: Move, ev: list) -> None:
@@ -187,21 +198,19 @@ def play_move(st, move: Move, ev: list) -> None:
         E.play_bid(st, seat, data[1], ev)
     elif kind == "sex":
         E.choose_sexuality(st, seat, data[1])
-        ev.append(Event(f"{seat_name(seat)} chooses {data[1]}.", fr=f"{seat_name(seat)} choisit {data[1]}.", seat=seat))
+        ev.append(Event.of(ph.CHOOSES_SEX(who=seat_name(seat), sex=ph.SEX[data[1]]()), seat=seat))
         if not to_act(st):
             st["phase"] = "round"
     elif kind == "order":
         st["order"] = list(data[1])
-        ev.append(Event(f"War council: {seat_name(seat)} sets the order "
-                        + ", ".join(seat_name(s) for s in data[1]) + ".",
-                        fr="Conseil de guerre : nouvel ordre du tour.", seat=seat))
+        ev.append(Event.of(ph.COUNCIL(who=seat_name(seat), order=listing([seat_name(s) for s in data[1]], "comma")),
+                           seat=seat))
         st["phase"] = "events"
     elif kind == "chaos":
         _, r, flip = data
         if r:
             E.remove_elder(st, seat, r)
-            ev.append(Event(f"{seat_name(seat)} loses its {ELDERS[r]['name']} in the chaos.",
-                            fr=f"{seat_name(seat)} perd son {ELDERS[r]['name_fr']} dans le chaos.", seat=seat))
+            ev.append(Event.of(ph.CHAOS_ELDER(who=seat_name(seat), elder=ph.term(ph.ELDER[r])), seat=seat))
         if flip:
             E.flip_sexuality(st, seat, ev)
         del st["pend"][str(seat)]
@@ -217,16 +226,12 @@ def play_move(st, move: Move, ev: list) -> None:
         st["phase"] = "hunting"
     elif kind == "next":
         E.choose_next(st, data[1])
-        ev.append(Event(f"{seat_name(seat)} resolves {Q.place_name(st, data[1])} next.",
-                        fr=f"{seat_name(seat)} résout {Q.place_name(st, data[1])} ensuite.", seat=seat))
+        ev.append(Event.of(ph.RESOLVES_NEXT(who=seat_name(seat), place=Q.place_said(st, data[1])), seat=seat))
     elif kind == "apower":
         _, key = st["alpha_ask"]
         st["alpha_use"][Q.alpha_key(key, seat)] = data[1]
         st["alpha_ask"] = None
-        ev.append(Event(f"{seat_name(seat)}'s alpha " + ("uses its power" if data[1] else "rolls like the others")
-                        + f" on {key}.",
-                        fr=f"Alpha de {seat_name(seat)} : " + ("pouvoir utilisé" if data[1] else "lance le dé")
-                        + f" sur {key}.", seat=seat))
+        ev.append(Event.of((ph.ALPHA_POWER if data[1] else ph.ALPHA_ROLLS)(who=seat_name(seat), key=key), seat=seat))
         st["phase"] = "hunting"
     elif kind == "hit":
         st["fight"]["vic"] = data[1]
@@ -254,15 +259,14 @@ def play_move(st, move: Move, ev: list) -> None:
     elif kind == "discard":
         p["hand"].remove(data[1])
         st["gone"].append(data[1])
-        ev.append(Event(f"{seat_name(seat)} discards {card_name(data[1])}.",
-                        fr=f"{seat_name(seat)} défausse {card_name(data[1])}.", seat=seat, reveal=True))
+        ev.append(Event.of(ph.DISCARDS(who=seat_name(seat), card=ph.card(data[1])), seat=seat, reveal=True))
         if not to_act(st):
             st["phase"] = st["pend"]["then"]
             st["pend"] = {}
     elif kind == "free":
         _, what, i, colour = data
-        ev.append(Event(f"{seat_name(seat)} frees {A_COLOUR[colour]} disc ({Q.holder_name(st, seat, (what, i))}).",
-                        fr=f"{seat_name(seat)} libère un disque.", seat=seat))
+        ev.append(Event.of(ph.FREES(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour]),
+                                    holder=Q.holder_said(st, seat, (what, i))), seat=seat))
         release_from(p, (what, i), colour)
         st["rel"].pop(0)
     elif phase == "nego":
@@ -273,4 +277,4 @@ def play_move(st, move: Move, ev: list) -> None:
         else:
             st["acted"].append(seat)
     else:
-        raise IllegalMove("That move does not fit this phase.")
+        raise IllegalMove.of(ph.WRONG_PHASE())

@@ -39,9 +39,11 @@ the I card it gives when answering `yes <card>`)."""
 from __future__ import annotations
 
 from rules.core import Event, Move
+from rules.wording import listing
 
+from . import phrases as ph
 from . import queries as Q
-from .data import A_COLOUR, BIOMES, COLOUR_NAMES, COLOUR_NAMES_FR, COLOURS
+from .data import A_COLOUR, BIOMES, COLOUR_NAMES_FR, COLOURS
 from .model import (
     SEAT_LETTERS,
     card_name,
@@ -126,25 +128,26 @@ def deals(st, seat, t, key, leaver) -> list:
     if leaver == t and can_wed(st, key, t):
         for i, d in enumerate(p["daughters"]):
             if not d["discs"] and d["hus"] is None:
-                out.append((f" wed {i + 1}", f" and marries {card_name(d['id'])}", "wed", i, ""))
+                out.append((f" wed {i + 1}", ph.later(ph.D_MARRIES, card=ph.CARD[d["id"]]), "wed", i, ""))
     if leaver == seat and can_wed(st, key, seat):
         for i, d in enumerate(q["daughters"]):
             if not d["discs"] and d["hus"] is None:
-                out.append((f" wed {i + 1}", f", one marrying {T}'s {card_name(d['id'])}", "wed", i, ""))
+                out.append((f" wed {i + 1}", ph.later(ph.D_MARRYING, seat=T, card=ph.CARD[d["id"]]), "wed", i, ""))
     for cid in p["hand"] if room_q else []:
-        out.append((f" give {slug(cid)}", f", you give {card_name(cid)}", "give", cid, ""))
+        out.append((f" give {slug(cid)}", ph.later(ph.D_GIVE, card=ph.CARD[cid]), "give", cid, ""))
     for code, cid in mine:
-        out.append((f" give {code}", f", you give {card_name(cid)}", "give", code, ""))
+        out.append((f" give {code}", ph.later(ph.D_GIVE, card=ph.CARD[cid]), "give", code, ""))
     if q["hand"] and room_p:
-        out.append((" get hand", f", {T} gives a hand card", "get", "hand", ""))
+        out.append((" get hand", ph.later(ph.D_GET_HAND, seat=T), "get", "hand", ""))
     for code, cid in theirs:
-        out.append((f" get {code}", f", {T} gives {card_name(cid)}", "get", code, ""))
+        out.append((f" get {code}", ph.later(ph.D_GET, seat=T, card=ph.CARD[cid]), "get", code, ""))
     if q["hand"]:
         for cid in p["hand"]:
-            out.append((f" swap {slug(cid)}>hand", f", {card_name(cid)} for a hand card", "swap", cid, "hand"))
+            out.append((f" swap {slug(cid)}>hand", ph.later(ph.D_SWAP_HAND, card=ph.CARD[cid]), "swap", cid, "hand"))
     for code, cid in mine:
         for code2, cid2 in theirs:
-            out.append((f" swap {code}>{code2}", f", {card_name(cid)} for {card_name(cid2)}", "swap", code, code2))
+            out.append((f" swap {code}>{code2}", ph.later(ph.D_SWAP, card=ph.CARD[cid], other=ph.CARD[cid2]),
+                        "swap", code, code2))
     return out
 
 
@@ -174,13 +177,13 @@ def _leave_moves(st, seat, key) -> list:
         theirs = st["parties"][key].get(str(t))
         if p["tribal"] and theirs and Q.units(theirs):
             for note, label, extra, arg, arg2 in deals(st, seat, t, key, t):
-                out.append(Move(seat, f"ask {T} {key}{note}", f"{T} leaves {key}{label}",
+                out.append(Move(seat, f"ask {T} {key}{note}", ph.later(ph.L_ASK, seat=T, key=key, deal=label),
                                 ("ask", t, key, extra, arg, arg2)))
         mine = st["parties"][key].get(str(seat))
         if mine and Q.units(mine) and t in others:
             offers = deals(st, seat, t, key, seat) if p["tribal"] else [("", "", "", "", "")]
             for note, label, extra, arg, arg2 in offers:
-                out.append(Move(seat, f"retreat {key} {T}{note}", f"Retreat from {key} ({T} agrees){label}",
+                out.append(Move(seat, f"retreat {key} {T}{note}", ph.later(ph.L_RETREAT, seat=T, key=key, deal=label),
                                 ("retreat", t, key, extra, arg, arg2)))
     return out
 
@@ -211,11 +214,11 @@ def _coop_moves(st, seat) -> list:
                 wants = []      # a disc for my card: the receiver needs room in its hand
             if q["hand"] and (gives_card or len(p["hand"]) < hand_limit(p)):
                 wants.append("icard")   # I need room for it, unless I give a card back
-            gift = COLOUR_NAMES[c1] if not gives_card else card_name(c1)
+            gift = ph.COLOUR[c1] if not gives_card else ph.CARD[c1]
             for c2 in wants:
                 note = slug(c1) if gives_card else c1
-                want = f"an I card of {T}'s choice" if c2 == "icard" else COLOUR_NAMES[c2]
-                out.append(Move(seat, f"swap {T} {note}>{c2}", f"Give {gift}, get {want} from {T}",
+                want = ph.later(ph.ICARD_OF, seat=T) if c2 == "icard" else ph.COLOUR[c2]
+                out.append(Move(seat, f"swap {T} {note}>{c2}", ph.later(ph.L_COOP_SWAP, gift=gift, want=want, seat=T),
                                 ("swap", t, c1, c2)))
     return out
 
@@ -226,7 +229,8 @@ def divorce_moves(st, seat) -> list:
         for i, d in enumerate(player(st, owner)["daughters"]):
             if d["hus"] and d["hus"]["s"] == seat:
                 key = daughter_key(owner, i)
-                out.append(Move(seat, f"divorce {key}", f"Husband leaves {card_name(d['id'])}", ("divorce", owner, i)))
+                out.append(Move(seat, f"divorce {key}", ph.later(ph.L_DIVORCE, card=ph.CARD[d["id"]]),
+                                ("divorce", owner, i)))
     return out
 
 
@@ -296,12 +300,12 @@ def answer_cards(st, prop, seat) -> list:
 def nego_moves(st, seat) -> list:
     n = st["nego"]
     if n["prop"]:
-        no = Move(seat, "no", "Refuse (ook ook)", ("answer", False))
+        no = Move(seat, "no", ph.L_REFUSE, ("answer", False))
         if seat == n["prop"]["to"] and chooses_hand_card(n["prop"]):
-            return [Move(seat, f"yes {slug(cid)}", f"Accept, giving {card_name(cid)}", ("answer", True, cid))
+            return [Move(seat, f"yes {slug(cid)}", ph.later(ph.L_ACCEPT_GIVING, card=ph.CARD[cid]), ("answer", True, cid))
                     for cid in answer_cards(st, n["prop"], seat)] + [no]
-        return [Move(seat, "yes", "Accept (ook!)", ("answer", True)), no]
-    return proposal_moves(st, seat) + divorce_moves(st, seat) + [Move(seat, "done", "End negotiations", ("done",))]
+        return [Move(seat, "yes", ph.L_ACCEPT, ("answer", True)), no]
+    return proposal_moves(st, seat) + divorce_moves(st, seat) + [Move(seat, "done", ph.L_END_NEGO, ("done",))]
 
 
 def _thing(st, seat, x) -> str:
@@ -310,6 +314,14 @@ def _thing(st, seat, x) -> str:
     if x in BIOMES:
         return f"the hand card {card_name(x)}"
     return card_name(tableau_id(st, seat, x)) + f" ({x})"
+
+
+def _thing_said(st, seat, x):
+    if x == "hand":
+        return ph.THING_CHOICE()
+    if x in BIOMES:
+        return ph.THING_HAND(card=ph.card(x))
+    return ph.THING_TABLEAU(card=ph.card(tableau_id(st, seat, x)), code=x)
 
 
 def _thing_fr(st, seat, x) -> str:
@@ -328,6 +340,39 @@ def _names(seats, fr=False) -> str:
 
 
 def describe(st, prop) -> str:
+    return describe_said(st, prop).english()
+
+
+def describe_said(st, prop):
+    """A proposal (F1, K2) as a phrase: what describe() says, in the reader's language."""
+    d = _data(prop)
+    kind = d[0]
+    me, them = prop["from"], prop["to"]
+    s, t = seat_name(me), seat_name(them)
+    if kind in ("ask", "retreat"):
+        _, _, key, extra, arg, arg2 = d
+        head = (ph.P_ASK if kind == "ask" else ph.P_RETREAT)(s=s, t=t, place=Q.place_said(st, key))
+        deal = ""
+        if extra == "wed":
+            owner = me if kind == "ask" else them
+            deal = ph.P_WED(owner=seat_name(owner), card=ph.card(player(st, owner)["daughters"][arg]["id"]))
+        elif extra == "give":
+            deal = ph.P_GIVES(s=s, thing=_thing_said(st, me, arg))
+        elif extra == "get":
+            deal = ph.P_DEMANDS(s=s, thing=_thing_said(st, them, arg))
+        elif extra == "swap":
+            deal = ph.P_EXCHANGES(s=s, thing=_thing_said(st, me, arg), other=_thing_said(st, them, arg2))
+        others = prop.get("others", [])
+        more = ph.P_OTHERS(names=listing([seat_name(o) for o in others]), n=len(others)) if others else ""
+        return ph.PROPOSAL(head=head, deal=deal, others=more)
+    _, _, c1, c2 = d
+    gift = ph.DISC_A[c1]() if c1 in COLOURS else ph.THE_INVENTION(card=ph.card(c1))
+    want = ph.ICARD_CHOICE() if c2 == "icard" else ph.DISC_A[c2]()
+    return ph.P_COOP(s=s, t=t, gift=gift, want=want)
+
+
+def describe_english(st, prop) -> str:
+    """The English describe() wrote before the phrases (kept to check the phrases say the same)."""
     d = _data(prop)
     kind = d[0]
     me, them = prop["from"], prop["to"]
@@ -513,8 +558,8 @@ def play_nego(st, seat, data, ev) -> None:
             player(st, seat)["alpha"] = "pool"
         else:
             player(st, seat)["pool"][seat] += 1
-        ev.append(Event(f"{seat_name(seat)}'s husband leaves {card_name(d['id'])}.",
-                        fr=f"Le mari de {seat_name(seat)} quitte {card_name(d['id'])}.", seat=seat))
+        ev.append(Event(None, fr=f"Le mari de {seat_name(seat)} quitte {card_name(d['id'])}.", seat=seat,
+                        said=ph.DIVORCE(who=seat_name(seat), card=ph.card(d["id"]))))
     elif kind == "done":
         n["queue"].pop(0)
     else:
@@ -537,8 +582,8 @@ def propose(st, seat, data, ev) -> None:
     shows_card = (data[0] in ("ask", "retreat") and data[3] in ("give", "swap") and data[4] in BIOMES) or \
         (data[0] == "swap" and data[2] not in COLOURS)
     nxt = seat_name(asked(prop))
-    ev.append(Event(f"{describe(st, prop)} {nxt} to answer.", fr=f"{describe_fr(st, prop)} {nxt} doit répondre.",
-                    seat=seat, reveal=shows_card))
+    ev.append(Event(None, fr=f"{describe_fr(st, prop)} {nxt} doit répondre.", seat=seat, reveal=shows_card,
+                    said=ph.PROPOSES(proposal=describe_said(st, prop), next=nxt)))
 
 
 def answer(st, seat, data, ev) -> None:
@@ -551,17 +596,17 @@ def answer(st, seat, data, ev) -> None:
     if data[1] and rest:
         prop["wait"] = rest
         nxt = seat_name(rest[0])
-        ev.append(Event(f"{s} agrees (ook!). {nxt} to answer.", fr=f"{s} accepte (ook !). {nxt} doit répondre.",
-                        seat=seat))
+        ev.append(Event(None, fr=f"{s} accepte (ook !). {nxt} doit répondre.", seat=seat,
+                        said=ph.AGREES(who=s, next=nxt)))
         return
     n["prop"] = None
     if not data[1]:
-        ev.append(Event(f"{s} refuses (ook ook).", fr=f"{s} refuse (ook ook).", seat=seat))
+        ev.append(Event(None, fr=f"{s} refuse (ook ook).", seat=seat, said=ph.REFUSES(who=s)))
         return
     chosen = data[2] if len(data) > 2 else None
     accept(st, prop, ev, chosen)
     if chosen:
-        ev.append(Event(f"{s} accepts (ook!) and gives {card_name(chosen)}.",
-                        fr=f"{s} accepte (ook !) et donne {card_name(chosen)}.", seat=seat, reveal=True))
+        ev.append(Event(None, fr=f"{s} accepte (ook !) et donne {card_name(chosen)}.", seat=seat, reveal=True,
+                        said=ph.ACCEPTS_GIVING(who=s, card=ph.card(chosen))))
     else:
-        ev.append(Event(f"{s} accepts (ook!).", fr=f"{s} accepte (ook !).", seat=seat, reveal=True))
+        ev.append(Event(None, fr=f"{s} accepte (ook !).", seat=seat, reveal=True, said=ph.ACCEPTS(who=s)))

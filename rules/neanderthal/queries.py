@@ -5,6 +5,7 @@ state and change nothing, so builders need not import the engine."""
 
 from __future__ import annotations
 
+from . import phrases as ph
 from .data import COLOURS, DAUGHTERS, ELDERS, SEXUALITY
 from .model import (
     card_name,
@@ -172,6 +173,28 @@ def place_name(st, key) -> str:
         return f"{key} {card_name(cell[0])}" if cell else key
     owner, i = parse_daughter_key(key)
     return f"{key} {card_name(player(st, owner)['daughters'][i]['id'])}"
+
+
+def place_said(st, key):
+    """place_name as a phrase: the key and the card's name, translated."""
+    if key[0] in "NS":
+        cell = slot_card(st, key)
+        return ph.place(key, cell[0]) if cell else key
+    owner, i = parse_daughter_key(key)
+    return ph.place(key, player(st, owner)["daughters"][i]["id"])
+
+
+def holder_said(st, seat, holder):
+    """holder_name as a phrase."""
+    kind, i = holder
+    p = player(st, seat)
+    if kind == "elder":
+        return ph.term(ph.ELDER[i])
+    if kind == "hus":
+        return ph.HUSBAND_OF(card=ph.card(p["daughters"][i]["id"]))
+    if kind == "daughter":
+        return ph.card(p["daughters"][i]["id"])
+    return ph.card(p["domestic" if kind == "domestic" else "inventions"][i]["id"])
 
 
 def key_order(key):

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from bot.table.i18n import hand_text
 from rules.core import IllegalMove, Rng, random_playout
 from rules.neanderthal import GAME
 from rules.neanderthal import engine as E
@@ -1400,7 +1401,7 @@ def test_private_text_lists_the_hand_and_default_moves_are_safe():
     st["acted"] = []
     assert GAME.default_move(st, 0).notation == "pass"
     player(st, 0)["hand"].append(card("Atlatl"))
-    fr = GAME.private_text(st, 0, "fr")
+    fr = hand_text("fr", GAME, st, 0)
     assert fr.startswith("Main (2/") and "D : animal domestique" in fr and "I : les 3 deviennent des 1" in fr
     assert "domestic" not in fr and "turns" not in fr
 

@@ -20,7 +20,7 @@ from rules.core import IllegalMove, Rng, random_playout
 from rules.wording import PHRASES
 from storage.store import Store
 
-CONVERTED = ("fire_and_stone", "clans", "first_sparks", "carcassonne_hg")
+CONVERTED = ("fire_and_stone", "clans", "first_sparks", "carcassonne_hg", "neanderthal")     # all five
 HERE = Place(channel_id=7, guild_id=77)
 MAX_MOVES = 150          # commands per game through the service (the pure-rules playout below goes to the end)
 

@@ -1,0 +1,337 @@
+"""Every text Neanderthal emits (events, refusals, move labels, the final summary), in English.
+
+Message keys and English for the ``rules`` gettext catalogue (see :mod:`rules.wording`); the French
+follows the French rulebook's words (chasseur, Errant, Ancien, Chef, Chaman, Tailleur, Guerrier,
+Trappeur, Gardien du Feu, disque, portail, néolexie, dépendant, trophée, carte Fille, PV). ``{who}``
+is a seat (the bot puts the player's name in); ``{key}`` a place notation (N3, S1, B2); ``{seat}``
+a seat letter as notations write it. Card names come from the component data (``data.json``).
+
+Move labels are built lazily (:func:`later`): a search builds thousands of moves and reads no label.
+"""
+
+from __future__ import annotations
+
+from rules.wording import Said, phrase, phrase_n
+
+from .data import BIOMES, DAUGHTERS, ELDERS
+
+P = "neanderthal."
+
+# ---- terms: words passed as parameters
+CARD = {cid: phrase(f"{P}card.{cid}", info["name"]) for cid, info in {**BIOMES, **DAUGHTERS}.items()}
+ELDER = {r: phrase(f"{P}elder.{r}", info["name"]) for r, info in ELDERS.items()}
+COLOUR = {c: phrase(f"{P}colour.{c}", name) for c, name in (("o", "orange"), ("w", "white"), ("k", "black"))}
+DISC_A = {c: phrase(f"{P}disc.{c}", f"an {name} disc" if name == "orange" else f"a {name} disc")
+          for c, name in (("o", "orange"), ("w", "white"), ("k", "black"))}
+DISCS_OF = {c: phrase_n(f"{P}discs.{c}", "{n} " + name, "{n} " + name, "n discs of one colour")
+            for c, name in (("o", "orange"), ("w", "white"), ("k", "black"))}
+SEX = {s: phrase(f"{P}sex.{s}", s) for s in ("harem", "libertine", "monogamy")}
+SLOT = {s: phrase(f"{P}slot.{s}", s.capitalize()) for s in ("venus", "shaman", "bison")}
+EVENT_NAME = {e: phrase(f"{P}event_name.{e}", name) for e, name in (
+    ("cool", "global cooling"), ("warm", "global warming"), ("wurm", "Würm glaciation"),
+    ("skull", "elder attrition"), ("chaos", "chaos"), ("blizzard", "blizzard"), ("eye", "expatriation"))}
+PHASE = {k: phrase(f"{P}phase.{k}", name) for k, name in (
+    ("sex", "choosing sexualities"), ("council", "war council"), ("chaos", "chaos"), ("blizzard", "blizzard"),
+    ("expat", "expatriation"), ("discard", "hand limit discards"), ("bid", "culture auction"),
+    ("pay", "choice of the discs paid"), ("assign", "assignment of hunters"), ("nego", "negotiation"),
+    ("fighting", "attacks"), ("hunt_order", "choice of the next hunt"), ("alpha", "alpha's power"),
+    ("take", "trophy or hand card"), ("release", "choosing the disc a success frees"),
+    ("action", "portal, neolexia and elder actions"), ("over", "game over"))}
+ICE = phrase(f"{P}ice", "ice")
+IT_ALPHA = phrase(f"{P}loss.alpha", "its alpha")
+IT_HUSBAND = phrase(f"{P}loss.husband", "its husband")
+A_HUNTER = phrase(f"{P}loss.hunter", "a hunter")
+A_WANDERER = phrase(f"{P}loss.wanderer", "a wanderer of {of}", "of: a seat")
+AN_ELDER = phrase(f"{P}an_elder", "an elder")
+HUSBAND_OF = phrase(f"{P}husband_of", "husband of {card}")
+PLACE = phrase(f"{P}place", "{key} {card}", "key: N3, S1 or a daughter's place B2; card: its name")
+TOOL_BY = {3: phrase(f"{P}tool_by.3", "knapper"), 5: phrase(f"{P}tool_by.5", "trapper")}
+
+
+_CARD_SAID = {cid: {"key": p.key} for cid, p in CARD.items()}   # a card as a parameter, made once
+
+
+def card(cid: str) -> dict:
+    """A card's name as a phrase parameter (its stored form: shared, never changed)."""
+    return _CARD_SAID[cid]
+
+
+_PLACES: dict = {}
+
+
+def place(key: str, cid: str) -> dict:
+    """'N3 Irish Elk' as a phrase parameter, made once per slot and card (shared, never changed):
+    a search says thousands of these."""
+    got = _PLACES.get((key, cid))
+    if got is None:
+        got = _PLACES[(key, cid)] = {"key": PLACE.key, "params": {"key": key, "card": _CARD_SAID[cid]}}
+    return got
+
+
+def now(p, **params) -> Said:
+    """``p(**params)`` for parameters already in stored form (numbers, strings, ``card``, ``place``,
+    ``term`` and listing dicts): the frequent events of a search skip the conversion."""
+    return Said(p.key, params)
+
+
+_TERMS: dict = {}
+
+
+def term(p) -> dict:
+    """A word without parameters (an elder's rank, a sexuality…) as a shared phrase parameter."""
+    got = _TERMS.get(p.key)
+    if got is None:
+        got = _TERMS[p.key] = {"key": p.key}
+    return got
+
+
+# ---- events: round, event cards (D1–D6)
+OVER = phrase(f"{P}event.over", "The game is over.")
+ROUND = phrase(f"{P}event.round", "Round {round}: {card} is revealed ({events}); {who} plays first.")
+ICED = phrase(f"{P}event.iced", "Europe is completely covered in ice.")
+COOL_EMPTY = phrase(f"{P}event.cool_empty", "Global cooling: the North deck is empty, nothing happens.")
+COOL_SLIDES = phrase(f"{P}event.cool_slides", "Global cooling: ice covers the North; {card} slides South.")
+COOL_SLIDES_GONE = phrase(f"{P}event.cool_slides_gone",
+                          "Global cooling: ice covers the North; {card} slides South, {gone} is discarded.")
+COOL_GAP = phrase(f"{P}event.cool_gap", "Global cooling: ice fills a gap in the North.")
+COOL_SOLID = phrase(f"{P}event.cool_solid", "Global cooling: the North is frozen solid, the ice pushes South.")
+WARM_EMPTY = phrase(f"{P}event.warm_empty", "Global warming: the South deck is empty, nothing happens.")
+WARM = phrase(f"{P}event.warm", "Global warming: {card} arrives in the South{shift}{melt}.",
+              "shift, melt: the optional parts below, each starting with '; ' (or empty)")
+WARM_NORTH = phrase(f"{P}event.warm_north", "; {card} moves North")
+WARM_THAW = phrase(f"{P}event.warm_thaw", "; the ice above melts into {card}, {moved} is discarded")
+WARM_PUSH = phrase(f"{P}event.warm_push", "; {card} moves North, {above} leaves the game")
+WARM_MELT = phrase(f"{P}event.warm_melt", "; the southern ice melts ({cards})")
+WURM = phrase(f"{P}event.wurm", "Würm glaciation: one more round is added to the game.")
+ATTRITION = phrase_n(f"{P}event.attrition", "Elder attrition: {who} rolls {rolls}, the {dead} dies.",
+                     "Elder attrition: {who} rolls {rolls}, the {dead} die.", "n: how many elders die")
+ATTRITION_NONE = phrase(f"{P}event.attrition_none", "Elder attrition: {who} rolls {rolls}, no elder dies.")
+CHAOS_LOSES = phrase(f"{P}event.chaos_loses", "Chaos: {who} loses {what}.")
+CHAOS_ELDER = phrase(f"{P}event.chaos_elder", "{who} loses its {elder} in the chaos.")
+CHAOS_IMMUNE = phrase(f"{P}event.chaos_immune", "Chaos: {who} is immune.")
+CHAOS_MUST = phrase_n(f"{P}event.chaos_must", "Chaos: {who} must lose {n} hunter.", "Chaos: {who} must lose {n} hunters.")
+CHAOS_MUST_ELDER = phrase_n(f"{P}event.chaos_must_elder", "Chaos: {who} must lose {n} hunter and an elder.",
+                            "Chaos: {who} must lose {n} hunters and an elder.")
+FLIPS = phrase(f"{P}event.flips", "{who} turns its sexuality card to {sex}.")
+BLIZZARD_SHORT = phrase_n(f"{P}event.blizzard_short", "Blizzard: {who} cannot feed {n} dependant.",
+                          "Blizzard: {who} cannot feed {n} dependants.")
+BLIZZARD_FED = phrase(f"{P}event.blizzard_fed", "Blizzard: every tribe feeds its dependants.")
+CANNOT_FEED = phrase(f"{P}event.cannot_feed", "{who} cannot feed {what} in the blizzard.")
+EXPAT_NONE = phrase(f"{P}event.expat_none", "Expatriation: no wanderer leaves.")
+EXPAT = phrase_n(f"{P}event.expat", "Expatriation: {n} wanderer of {who} joins {target}.",
+                 "Expatriation: {n} wanderers of {who} join {target}.")
+
+# ---- events: the culture auction (D7)
+NOBODY_BIDS = phrase(f"{P}event.nobody_bids", "Nobody can bid for {card}; she is discarded.")
+PASSES = phrase(f"{P}event.passes", "{who} passes.")
+BIDS = phrase_n(f"{P}event.bids", "{who} bids {n} disc for {card}.", "{who} bids {n} discs for {card}.")
+BIDS_HALF = phrase_n(f"{P}event.bids_half", "{who} bids {n} disc for {card} (harem: worth half).",
+                     "{who} bids {n} discs for {card} (harem: worth half).")
+NO_BID = phrase(f"{P}event.no_bid", "No bid: {card} is discarded.")
+WINS_AUCTION = phrase_n(f"{P}event.wins_auction", "{who} wins {card} for {n} disc; the others keep their discs.",
+                        "{who} wins {card} for {n} discs; the others keep their discs.")
+PLACES = phrase(f"{P}event.places", "{who} places {discs} on {card}.")
+
+# ---- events: assignments (E), negotiation, attacks and gathering (F)
+SENDS = phrase_n(f"{P}event.sends", "{who} sends {n} hunter to {place}.", "{who} sends {n} hunters to {place}.")
+SENDS_ALPHA = phrase(f"{P}event.sends_alpha", "{who} sends the alpha to {place}.")
+PROMOTES = phrase(f"{P}event.promotes", "{who} promotes a {elder}.")
+WEDS = phrase(f"{P}event.weds", "{who} gives {card} a husband.")
+SUITOR = phrase(f"{P}event.suitor", "{who} sends a suitor to {place}.")
+RAISES_ALPHA = phrase(f"{P}event.raises_alpha", "{who} raises an alpha.")
+RECALLS = phrase(f"{P}event.recalls", "{who} is endangered and sends a tribesman back to hunting.")
+SULTAN = phrase(f"{P}event.sultan", "{who} moves a husband (sultan's privilege).")
+CHOOSES_SEX = phrase(f"{P}event.chooses_sex", "{who} chooses {sex}.")
+COUNCIL = phrase(f"{P}event.council", "War council: {who} sets the order {order}.")
+LOSES_ON = phrase(f"{P}event.loses_on", "{who} loses {what} on {place}.")
+# the English keeps "hit(s)" as the log always wrote it (tests read it); the catalogue has both forms
+ATTACKS = phrase_n(f"{P}event.attacks", "{who} attacks on {place}: rolls {rolls}, {n} hit(s).",
+                   "{who} attacks on {place}: rolls {rolls}, {n} hit(s).")
+GATHERS = phrase_n(f"{P}event.gathers", "{who} gathers: {n} baby.", "{who} gathers: {n} babies.")
+DIVORCE = phrase(f"{P}event.divorce", "{who}'s husband leaves {card}.")
+PROPOSES = phrase(f"{P}event.proposes", "{proposal} {next} to answer.", "proposal: the sentence below")
+AGREES = phrase(f"{P}event.agrees", "{who} agrees (ook!). {next} to answer.")
+REFUSES = phrase(f"{P}event.refuses", "{who} refuses (ook ook).")
+ACCEPTS = phrase(f"{P}event.accepts", "{who} accepts (ook!).")
+ACCEPTS_GIVING = phrase(f"{P}event.accepts_giving", "{who} accepts (ook!) and gives {card}.")
+
+# a proposal (F1): "{head}{deal}{others}." — the parts after the head start with their punctuation
+PROPOSAL = phrase(f"{P}proposal", "{head}{deal}{others}.", "deal, others: the optional parts below (or empty)")
+P_ASK = phrase(f"{P}proposal.ask", "{s} asks {t} to leave {place} peacefully")
+P_RETREAT = phrase(f"{P}proposal.retreat", "{s} asks {t} to let its hunters leave {place} peacefully")
+P_WED = phrase(f"{P}proposal.wed", ", one of them marrying {owner}'s {card}")
+P_GIVES = phrase(f"{P}proposal.gives", "; {s} gives {thing}")
+P_DEMANDS = phrase(f"{P}proposal.demands", "; {s} demands {thing}")
+P_EXCHANGES = phrase(f"{P}proposal.exchanges", "; {s} exchanges {thing} for {other}")
+P_OTHERS = phrase_n(f"{P}proposal.others", " ({names} must agree too)", " ({names} must agree too)",
+                    "n: how many other seats must agree")
+P_COOP = phrase(f"{P}proposal.coop", "{s} offers {t} {gift} for {want}.")
+THING_CHOICE = phrase(f"{P}thing.choice", "a hand card of its choice")
+THING_HAND = phrase(f"{P}thing.hand", "the hand card {card}")
+THING_TABLEAU = phrase(f"{P}thing.tableau", "{card} ({code})", "code: the card's place in a tableau, t1, x1…")
+THE_INVENTION = phrase(f"{P}thing.invention", "the invention {card}")
+ICARD_CHOICE = phrase(f"{P}thing.icard", "an I card of its choice")
+
+# ---- events: hunts and courting (G), domestic animals (H), actions (I)
+HUNT = phrase(f"{P}event.hunt", "{parts}", "parts: the sentences of one hunt")
+HUNT_OK = phrase(f"{P}event.hunt_ok", "{who} hunts {card} ({key}) with {n}: {roll} — success!")
+HUNT_FAIL = phrase(f"{P}event.hunt_fail", "{who} hunts {card} ({key}) with {n}: {roll} — fails.")
+HUNT_DEATHS = phrase_n(f"{P}event.hunt_deaths", "{n} hunter dies.", "{n} hunters die.")
+HUNT_STOLEN = phrase(f"{P}event.hunt_stolen", "The predator steals their game!")
+ROLL_MOD = phrase(f"{P}roll.mod", "{dice} (→ {faces})", "an invention turned the 3s into 1s")
+ROLL_ALPHA = phrase(f"{P}roll.alpha", "{dice} + alpha 1", "the alpha's power counts as a 1")
+PRED = phrase(f"{P}event.pred", "The {card} ({key}) attacks {who}'s hunters!")
+PRED_TOO = phrase(f"{P}event.pred_too", "The {card} ({key}) attacks {who}'s hunters too!")
+BABIES = phrase_n(f"{P}event.babies", "{who}: {n} baby.", "{who}: {n} babies.")
+TAKES_TROPHY = phrase(f"{P}event.takes_trophy", "{who} takes {card} as a trophy.")
+TAKES_HAND = phrase(f"{P}event.takes_hand", "{who} takes {card} into hand.")
+LOOT = phrase(f"{P}event.loot", "{parts}", "parts: what a successful hunt brings, sentence by sentence")
+LEAVES_CARD = phrase(f"{P}event.leaves_card", "{who} leaves {card} in the row.")
+NO_ORANGE = phrase(f"{P}event.no_orange", "{who} has no orange disc for a husband of {card}.")
+COURTS_SURE = phrase(f"{P}event.courts_sure", "{who} courts {card}: sure success!")
+COURTS_OK = phrase(f"{P}event.courts_ok", "{who} courts {card}: rolls {roll} — success!")
+COURTS_REFUSED = phrase(f"{P}event.courts_refused", "{who} courts {card}: rolls {roll} — refused.")
+MARRIES = phrase(f"{P}event.marries", "{who}'s hunter marries {card}.")
+GENES = phrase(f"{P}event.genes", "{who}'s genes spread: a wanderer of {who} replaces a hunter of {victim}.")
+DOMESTIC = phrase_n(f"{P}event.domestic", "{who}'s {card}: {n} baby.", "{who}'s {card}: {n} babies.")
+FREES = phrase(f"{P}event.frees", "{who} frees {disc} ({holder}).")
+RESOLVES_NEXT = phrase(f"{P}event.resolves_next", "{who} resolves {place} next.")
+ALPHA_POWER = phrase(f"{P}event.alpha_power", "{who}'s alpha uses its power on {key}.")
+ALPHA_ROLLS = phrase(f"{P}event.alpha_rolls", "{who}'s alpha rolls like the others on {key}.")
+DISCARDS = phrase(f"{P}event.discards", "{who} discards {card}.")
+OPENS = {c: phrase(f"{P}event.portal.{c}", f"{{who}} opens {article} {name} portal on {{slot}}.")
+         for c, article, name in (("o", "an", "orange"), ("w", "a", "white"), ("k", "a", "black"))}
+NEOLEXIA = phrase(f"{P}event.neolexia", "{who} uses neolexia and frees {disc}.")
+TAMES = phrase(f"{P}event.tames", "{who} domesticates {card}.")
+INVENTS = phrase(f"{P}event.invents", "{who} invents {card}.")
+CONVERTS = phrase(f"{P}event.converts", "{who} becomes linguistically fluent and converts to tribal culture!")
+
+# ---- refusals
+NOT_LEGAL = phrase(f"{P}refuse.not_legal", "'{typed}' is not a legal move during the {phase}. Try: {sample}",
+                   "typed: what the player typed; sample: a few legal notations")
+WRONG_PHASE = phrase(f"{P}refuse.wrong_phase", "That move does not fit this phase.")
+ALONE_SOLO = phrase(f"{P}refuse.alone_solo",
+                    "Alone, start Neanderthal with the option mode=solo (you run all three species).")
+SOLO_ONE = phrase(f"{P}refuse.solo_one", "mode=solo is for one player; use mode=coop for a co-operative table.")
+
+# ---- move labels
+L_SEX = {s: phrase(f"{P}label.sex.{s}", s.capitalize()) for s in ("harem", "libertine", "monogamy")}
+L_ORDER = phrase(f"{P}label.order", "Order {order}", "order: seat letters, first to last")
+L_TAKE_TROPHY = phrase(f"{P}label.take_trophy", "Take {card} as a trophy")
+L_TAKE_HAND = phrase(f"{P}label.take_hand", "Take {card} into hand")
+L_LEAVE = phrase(f"{P}label.leave", "Leave {card} in the row")
+L_POWER = phrase(f"{P}label.power", "Alpha counts as a 1 on {key}")
+L_ROLL = phrase(f"{P}label.roll", "Alpha rolls like the others on {key}")
+L_NEXT = phrase(f"{P}label.next", "Resolve {place} next")
+L_LOSE = phrase(f"{P}label.lose", "Lose {what}")
+L_SEND = phrase(f"{P}label.send", "Send a wanderer to {seat}")
+L_DISCARD = phrase(f"{P}label.discard", "Discard {card}")
+L_FREE = phrase(f"{P}label.free", "Free the {colour} disc of {holder}")
+L_LOSE_FLIP = phrase(f"{P}label.lose_flip", "Lose {what}, flip sexuality")
+L_KEEP = phrase(f"{P}label.keep", "Keep sexuality")
+L_FLIP = phrase(f"{P}label.flip", "Flip sexuality")
+L_HIT = phrase(f"{P}label.hit", "Hit {seat}")
+L_LOSE_ALPHA = phrase(f"{P}label.lose_alpha", "Lose the alpha")
+L_LOSE_HUSBAND = phrase(f"{P}label.lose_husband", "Lose the husband")
+L_LOSE_CUBE = phrase(f"{P}label.lose_cube", "Lose a hunter")
+L_LOSE_WANDERER = phrase(f"{P}label.lose_wanderer", "Lose a wanderer of {seat}")
+L_BID = phrase_n(f"{P}label.bid", "Bid {n} disc", "Bid {n} discs")
+L_BID_HALF = phrase_n(f"{P}label.bid_half", "Bid {n} disc (worth {value}, harem)", "Bid {n} discs (worth {value}, harem)")
+L_PASS = phrase(f"{P}label.pass", "Pass")
+L_PAY = phrase(f"{P}label.pay", "Pay {discs}")
+L_ALPHA_TO = phrase(f"{P}label.alpha_to", "Alpha to {card}")
+L_HUNTERS_TO = phrase_n(f"{P}label.hunters_to", "{n} hunter to {card}", "{n} hunters to {card}")
+L_PROMOTE = phrase(f"{P}label.promote", "Promote a {elder}")
+L_WED = phrase(f"{P}label.wed", "Husband for {card}")
+L_ALPHA_SWAP = phrase(f"{P}label.alpha_swap", "Swap a hunter for the alpha")
+L_ALPHA_HUSBAND = phrase(f"{P}label.alpha_husband", "A hunter takes the alpha's place as husband")
+L_RECALL_ELDER = phrase(f"{P}label.recall_elder", "{elder} back to hunting")
+L_RECALL_HUSBAND = phrase(f"{P}label.recall_husband", "Husband of {card} back to hunting")
+L_SULTAN = phrase(f"{P}label.sultan", "Move a husband (sultan's privilege)")
+L_DONE = phrase(f"{P}label.done", "Done assigning")
+L_COURT = phrase(f"{P}label.court", "Court {card}")
+L_ALPHA_COURTS = phrase(f"{P}label.alpha_courts", "Alpha courts {card}")
+L_PORTAL = phrase(f"{P}label.portal", "Portal: {colour} on {slot}")
+L_NEO_ELDER = phrase(f"{P}label.neo_elder", "Neolexia: mature the {elder}")
+L_NEO_DAUGHTER = phrase(f"{P}label.neo_daughter", "Neolexia: free {colour} from {card}")
+L_NEO_HUSBAND = phrase(f"{P}label.neo_husband", "Neolexia: mature the husband of {card}")
+L_TAME = phrase(f"{P}label.tame", "Domesticate {card}")
+L_TOOL = phrase(f"{P}label.tool", "Make {card} ({by})")
+L_NO_ACTION = phrase(f"{P}label.no_action", "No action")
+L_ASK = phrase(f"{P}label.ask", "{seat} leaves {key}{deal}", "deal: one of the optional parts below (or empty)")
+L_RETREAT = phrase(f"{P}label.retreat", "Retreat from {key} ({seat} agrees){deal}")
+D_MARRIES = phrase(f"{P}deal.marries", " and marries {card}")
+D_MARRYING = phrase(f"{P}deal.marrying", ", one marrying {seat}'s {card}")
+D_GIVE = phrase(f"{P}deal.give", ", you give {card}")
+D_GET_HAND = phrase(f"{P}deal.get_hand", ", {seat} gives a hand card")
+D_GET = phrase(f"{P}deal.get", ", {seat} gives {card}")
+D_SWAP_HAND = phrase(f"{P}deal.swap_hand", ", {card} for a hand card")
+D_SWAP = phrase(f"{P}deal.swap", ", {card} for {other}")
+L_COOP_SWAP = phrase(f"{P}label.coop_swap", "Give {gift}, get {want} from {seat}")
+ICARD_OF = phrase(f"{P}label.icard_of", "an I card of {seat}'s choice")
+L_DIVORCE = phrase(f"{P}label.divorce", "Husband leaves {card}")
+L_REFUSE = phrase(f"{P}label.refuse", "Refuse (ook ook)")
+L_ACCEPT = phrase(f"{P}label.accept", "Accept (ook!)")
+L_ACCEPT_GIVING = phrase(f"{P}label.accept_giving", "Accept, giving {card}")
+L_END_NEGO = phrase(f"{P}label.end_nego", "End negotiations")
+
+# ---- the final summary (J: victory points by the sexuality card; K2: the co-operative goal)
+WINS = phrase_n(f"{P}result.wins", "{winners} wins with {best} VP.", "{winners} win with {best} VP.",
+                "n: how many share the victory")
+COOP_WIN = phrase(f"{P}result.coop_win", "Co-operative victory: two species survive with domestic animals.")
+COOP_LOSS = phrase(f"{P}result.coop_loss",
+                   "Co-operative defeat: fewer than two species survive with domestic animals.")
+SUMMARY = phrase(f"{P}result.summary", "{head}\n{players}")
+SCORE_LINE = phrase(f"{P}result.line", "{who} ({sex}): {total} VP = {parts}", "parts: the items below")
+COOP_LINE = phrase(f"{P}result.coop_line", "{line} · {status}")
+ALIVE_DOMESTIC = phrase(f"{P}result.alive_domestic", "alive, with a domestic animal")
+ALIVE_ONLY = phrase(f"{P}result.alive_only", "alive, no domestic animal")
+EXTINCT = phrase(f"{P}result.extinct", "extinct")
+NO_POINTS = phrase(f"{P}result.no_points", "nothing")
+SCORE_PART = {kind: phrase_n(f"{P}score.{kind}", one, other) for kind, one, other in (
+    ("hunter", "{vp} for {n} unassigned hunter", "{vp} for {n} unassigned hunters"),
+    ("alpha", "{vp} for the alpha", "{vp} for the alpha"),
+    ("elder", "{vp} for {n} elder", "{vp} for {n} elders"),
+    ("husband", "{vp} for {n} husband", "{vp} for {n} husbands"),
+    ("daughter", "{vp} for {n} daughter card", "{vp} for {n} daughter cards"),
+    ("bonus", "{vp} for daughters' bonuses", "{vp} for daughters' bonuses"),
+    ("disc", "{vp} for {n} vocabulary disc", "{vp} for {n} vocabulary discs"),
+    ("trophy", "{vp} for {n} trophy", "{vp} for {n} trophies"),
+    ("invention", "{vp} for {n} invention", "{vp} for {n} inventions"),
+    ("domestic", "{vp} for {n} domestic animal", "{vp} for {n} domestic animals"))}
+
+
+_LABELS: dict = {}
+
+
+def shared_label(p, **params) -> Said:
+    """The label of a move the builders keep for every state (hunters to a card, a bid, a promotion):
+    said once per text and shared by every such move, so a search keeps no object per move for it.
+    Parameters are numbers, strings or terms (phrases without parameters)."""
+    key = (p.key, *params.items())
+    got = _LABELS.get(key)
+    if got is None:
+        got = _LABELS[key] = p(**{k: term(v) if callable(v) else v for k, v in params.items()})
+    return got
+
+
+def later(p, **params):
+    """A move label said lazily: ``p(**params)`` on first read, parameters that are phrases (terms)
+    or other ``later`` labels said then too."""
+    def said() -> Said:
+        return p(**{k: v() if callable(v) else v for k, v in params.items()})
+    return said
+
+# ---- /hand and /game status
+HAND_EMPTY = phrase(f"{P}hand.empty", "Your hand is empty (limit {limit}).")
+HAND_HEAD = phrase(f"{P}hand.head", "Hand ({n}/{limit}):")
+HAND_BABIES = phrase_n(f"{P}hand.babies", "{n} baby", "{n} babies")
+HAND_DOMESTIC = phrase(f"{P}hand.domestic", "• {card} — D: domestic animal, {babies}, frees {frees}  (`{slug}`)",
+                       "frees: disc colour letters; slug: what to type")
+HUNT_KIND = {k: phrase(f"{P}hunt_kind.{k}", name) for k, name in (
+    ("big", "big game"), ("small", "small game"), ("club", "club"), ("flint", "flint"))}
+HAND_INVENTION = phrase(f"{P}hand.invention", "• {card} — I: turns 3s into 1s on {kind} hunts  (`{slug}`)")
+HAND_INVENTION_WEAPON = phrase(f"{P}hand.invention_weapon",
+                               "• {card} — I: turns 3s into 1s on {kind} hunts, weapon (war parties)  (`{slug}`)")
+STATUS = phrase_n(f"{P}status.round", "Round {round} ({n} event card left) · {event} · {phase}",
+                  "Round {round} ({n} event cards left) · {event} · {phase}")
