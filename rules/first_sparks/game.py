@@ -102,7 +102,9 @@ def _order_said(order: list[int]) -> dict:
 # placed, starved), what the image highlights (last) and the safeguard's own; dicts are compared as
 # sorted items, so a state loaded from JSON gives the same digest
 POSITION_FIELDS = tuple(f.name for f in fields(State)
-                        if f.name not in ("rng", "round", "ledger", "placed", "starved", "last", "chose", "calm"))
+                        if f.name not in ("rng", "round", "ledger", "placed", "starved", "last", "chose", "calm",
+                                                          "echo"))
+REPEATS = 3     # round ends in a row in the same position that end the game (a chess-like repetition)
 
 MARKET_FIELDS = ("market", "deck", "box", "stage", "bonus", "bonus_rank")
 
@@ -711,9 +713,19 @@ class FirstSparks(Game):
         if state.chose:
             state.chose, state.calm = False, None
             return False
+        digest = self.position_digest(state, choice_free=True)
+        if digest == state.calm:
+            return True
+        state.calm = digest
+        return False
+
+    def position_digest(self, state: State, choice_free: bool = False) -> str:
+        """The position the safeguards compare, as a short digest (``choice_free``: for a round
+        in which nobody had a choice, leaving out the harvest spaces nobody hunts from)."""
         # a harvest space no clan can hunt from only fills up and changes nothing else: without a
         # choice (a purchase or a new member) no clan will ever hunt there, so it is left out
-        hunted = {f for s in range(state.n) for f in hunt_plans(state, s)[0][1]}
+        hunted = ({f for s in range(state.n) for f in hunt_plans(state, s)[0][1]} if choice_free
+                  else set(state.spaces))
         # when no clan can pay for any card still to come (the bonus grain included), the market, the
         # deck and their shuffles change nothing else either: food is part of the position
         cheapest = min((PRICE[c] for c in state.market + state.deck if c != SHUFFLE), default=None)
@@ -726,11 +738,19 @@ class FirstSparks(Game):
             elif cards_inert and name in MARKET_FIELDS:
                 continue
             position.append(sorted(value.items()) if isinstance(value, dict) else value)
-        digest = hashlib.blake2b(repr(position).encode(), digest_size=12).hexdigest()
-        if digest == state.calm:
-            return True
-        state.calm = digest
-        return False
+        return hashlib.blake2b(repr(position).encode(), digest_size=12).hexdigest()
+
+    def repeated(self, state: State) -> bool:
+        """Safeguard (no rule of the book): the same position ended REPEATS rounds in a row although
+        a clan had a choice. « Fin du jeu » ends the game only when a clan places its 13th member,
+        and expanding is never compulsory (phase 3: at most 5 new members, none required), so clans
+        that keep stopping (an absent or stubborn player, an AI) could play the same round for ever.
+        As with a repetition in chess, every clan had the rounds to change it; the game ends as it
+        stands and ranks as « Fin du jeu » says (the largest clan, then the most food)."""
+        digest = self.position_digest(state)        # every harvest space: a clan may buy a tool for it
+        times = state.echo[1] + 1 if state.echo and state.echo[0] == digest else 1
+        state.echo = [digest, times]        # a new list: copies share the old one
+        return times >= REPEATS
 
     # --------------------------------------------------------- auto-advance
 
@@ -783,6 +803,10 @@ class FirstSparks(Game):
                     if self.stalemate(state):
                         state.phase = "over"
                         ev.append(Event(STALEMATE_EN, STALEMATE_FR, said=ph.STALEMATE()))
+                        return
+                    if self.repeated(state):
+                        state.phase = "over"
+                        ev.append(Event.of(ph.REPEATED()))
                         return
                     self.bureaucracy(state, ev)
                     self.start_round(state, ev)

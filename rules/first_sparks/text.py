@@ -10,7 +10,7 @@ RULES_EN = """**The First Sparks** (F. Friese): grow the largest clan.
 **End**: after the expansion in which a clan reaches 13. Largest clan wins; ties: most food.
 2 players: the second player grows a free neutral clan (`n14`) to the first player's size; the first player may `discard` his first offered card.
 Fire hides your food (`/hand`).
-*Rulings*: you pay with your hunted tokens first (largest that fit, then crops); tokens in clans' hands are not in the reserve, so they can cut a restock. An empty market is refilled from the deck at the start of phase 1. Safeguard (no rule of the book): if a round changes nothing a clan can use (spaces nobody hunts and cards nobody can pay aside) and nobody had a choice in it, no clan can ever reach 13 and the game ends as it stands."""
+*Rulings*: you pay with your hunted tokens first (largest that fit, then crops); tokens in clans' hands are not in the reserve, so they can cut a restock. An empty market is refilled from the deck at the start of phase 1. Safeguard (no rule of the book): if a round changes nothing a clan can use (spaces nobody hunts and cards nobody can pay aside) and nobody had a choice in it, no clan can ever reach 13 and the game ends as it stands; so it does when the same position ends three rounds in a row (a repetition, as in chess)."""
 
 RULES_FR = """**Die ersten Funken** (F. Friese) : le plus grand clan gagne.
 **Mise en place** : 7 de nourriture, une carte herbes au hasard. À tour de rôle, posez la tuile tirée sur un emplacement numéroté (`3a` : 1er territoire en haut ; `3b` : en bas). Placez un premier membre gratuit sur une région vide près d'un territoire de chasse libre (ordre inverse ; tapez son numéro, p.ex. `14`), puis un second payant à côté (`14` ou `none`).
@@ -22,7 +22,7 @@ RULES_FR = """**Die ersten Funken** (F. Friese) : le plus grand clan gagne.
 **Fin** : après l'expansion où un clan atteint 13. Égalité : la nourriture restante.
 2 joueurs : le second fait grandir le clan neutre (`n14`) ; le premier peut `discard` sa première carte proposée.
 Le Feu cache votre nourriture (`/hand`).
-*Arbitrages* : on paie d'abord avec ses jetons chassés (les plus gros qui tiennent, puis des céréales) ; les jetons en main ne sont pas dans la réserve et peuvent limiter le réapprovisionnement. Un marché vide est regarni depuis la pioche au début de la phase 1. Sécurité (hors règle) : si un tour ne change rien dont un clan puisse se servir (hors espaces où nul ne chasse et cartes que nul ne peut payer) sans que personne n'ait eu de choix, aucun clan ne peut plus atteindre 13 et la partie s'arrête là."""
+*Arbitrages* : on paie d'abord avec ses jetons chassés (les plus gros qui tiennent, puis des céréales) ; les jetons en main ne sont pas dans la réserve et peuvent limiter le réapprovisionnement. Un marché vide est regarni depuis la pioche au début de la phase 1. Sécurité (hors règle) : si un tour ne change rien dont un clan puisse se servir (hors espaces où nul ne chasse et cartes que nul ne peut payer) sans que personne n'ait eu de choix, aucun clan ne peut plus atteindre 13 et la partie s'arrête là ; de même quand la même position termine trois tours de suite (une répétition, comme aux échecs)."""
 
 PHASES_EN = {"build": "Set-up: laying the landscape tiles", "neutral": "Placement: neutral clan", "first": "Placement: first members",
              "second": "Placement: second members", "buy": "Phase 1: buying technologies",
