@@ -98,6 +98,27 @@ def _order_said(order: list[int]) -> dict:
     return listing((WHO[s] for s in order), "comma")
 
 
+def _harvest(seat: int, crops: int, takes: tuple[int, ...]) -> Event:
+    got = ([amount_words("crop", crops)] if crops else []) + [amount_words(f, n) for f, n in zip(ANIMALS, takes,
+                                                                                                strict=True) if n]
+    return Event.of(ph.HARVESTS(who=WHO[seat], got=listing(got, "comma")) if got
+                    else ph.HARVESTS_NOTHING(who=WHO[seat]), seat=seat)
+
+
+# the events said most often, each made once (an Event is immutable): by their parameters
+PASSES = book.Book(lambda s: Event.of(ph.PASSES(who=WHO[s]), seat=s))                       # [seat]
+STOPS = book.Book(lambda s: Event.of(ph.STOPS(who=WHO[s]), seat=s))                         # [seat]
+STARVES = book.Book(lambda s, r: Event.of(ph.STARVES(who=WHO[s], region=r), seat=s))       # [seat, region]
+SETTLES_FOR = book.Book(lambda s, r, cost: Event.of(ph.SETTLES_FOR(who=WHO[s], region=r, cost=cost),
+                                                    seat=s))                                # [seat, region, cost]
+ANSWERS = book.Book(lambda said, s, c: Event.of(said(who=WHO[s], card=CARD_WORDS[c]), seat=s))  # [phrase, seat, card]
+COMES = book.Book(lambda c: Event.of(ph.COMES(card=CARD_WORDS[c]), reveal=True))           # [card]
+UNDER_DECK = book.Book(lambda c: Event.of(ph.UNDER_DECK(card=CARD_WORDS[c])))              # [card]
+NOBODY_BOUGHT = book.Book(lambda c: Event.of(ph.NOBODY_BOUGHT(card=c)))                    # [card]
+TURN_ORDER = book.Book(lambda *order: Event.of(ph.TURN_ORDER(order=_order_said(order))))   # [seats in order]
+HARVESTS = book.Book(_harvest)                                     # [seat, crops, tokens taken (ANIMALS order)]
+
+
 # what the stalemate safeguard compares: every field of the state but the counters (round, ledger,
 # placed, starved), what the image highlights (last) and the safeguard's own; dicts are compared as
 # sorted items, so a state loaded from JSON gives the same digest
@@ -402,7 +423,7 @@ class FirstSparks(Game):
         state.queue.pop(0)
         if not state.queue:
             state.order = order_by_size(state)
-            ev.append(Event.of(ph.TURN_ORDER(order=_order_said(state.order))))
+            ev.append(TURN_ORDER[tuple(state.order)])
             self.start_round(state, ev)
 
     def _play_hunt(self, state: State, move: Move, ev: list[Event]) -> None:
@@ -410,7 +431,7 @@ class FirstSparks(Game):
             region = move.data[1]
             self._remove(state, move.seat, region)
             state.starve -= 1
-            ev.append(Event.of(ph.STARVES(who=WHO[move.seat], region=region), seat=move.seat))
+            ev.append(STARVES[move.seat, region])
             state.last["regions"] = [region]
         else:
             self.hunt(state, move.seat, list(move.data[1]), ev)
@@ -430,7 +451,7 @@ class FirstSparks(Game):
                 state.ending = True
                 ev.append(Event.of(ph.LAST_ROUND(who=WHO[seat], size=state.size(seat))))
         else:
-            ev.append(Event.of(ph.STOPS(who=WHO[seat]), seat=seat))
+            ev.append(STOPS[seat])
             state.queue.pop(0)
             state.placed_now = 0
 
@@ -478,7 +499,7 @@ class FirstSparks(Game):
         cost = expansion_cost(state, seat, region)
         self.pay(state, seat, cost)
         self._put(state, seat, region)
-        ev.append(Event.of(ph.SETTLES_FOR(who=WHO[seat], region=region, cost=cost), seat=seat))
+        ev.append(SETTLES_FOR[seat, region, cost])
 
     # ------------------------------------------------------------ phase 1
 
@@ -512,7 +533,7 @@ class FirstSparks(Game):
             return
         if act == "pass":
             state.done.append(seat)
-            ev.append(Event.of(ph.PASSES(who=WHO[seat]), seat=seat))
+            ev.append(PASSES[seat])
             return
         if act == "offer":
             card = move.data[1]
@@ -533,7 +554,7 @@ class FirstSparks(Game):
             if act == "buy":
                 offer["yes"] = seat
             said = ph.WANTS if act == "buy" else ph.DECLINES
-            ev.append(Event.of(said(who=WHO[seat], card=CARD_WORDS[offer["card"]]), seat=seat))
+            ev.append(ANSWERS[said, seat, offer["card"]])
         elif act == "take":
             self._sell(state, seat, state.offer["card"], ev)
             return
@@ -604,14 +625,14 @@ class FirstSparks(Game):
             ev.append(Event.of(ph.DRAWN_LOW(card=CARD_WORDS[card]), reveal=True))
         else:
             state.market.append(card)
-            ev.append(Event.of(ph.COMES(card=CARD_WORDS[card]), reveal=True))
+            ev.append(COMES[card])
         state.market.sort()
 
     def end_buying(self, state: State, ev: list[Event]) -> None:
         if state.bonus is not None and state.bonus in state.market:
             state.market.remove(state.bonus)
             state.box.append(state.bonus)
-            ev.append(Event.of(ph.NOBODY_BOUGHT(card=state.bonus)))
+            ev.append(NOBODY_BOUGHT[state.bonus])
             state.bonus = None
             state.bonus_rank = None
             self._refill(state, ev)
@@ -641,10 +662,9 @@ class FirstSparks(Game):
                 if plough is None:
                     plough = knows(state, seat, "plough")
                 crops += CROPS[c] + (1 if plough else 0)
-        got = []
         if crops:
             self._gain(state, seat, crops)
-            got.append(amount_words("crop", crops))
+        took = [0, 0, 0, 0]
         for i, food in enumerate(ANIMALS):
             if taken is not None:
                 takes = taken.get(food, 0)
@@ -657,9 +677,8 @@ class FirstSparks(Game):
                 state.spaces[food] -= takes
                 state.held[seat][i] += takes
                 self._gain(state, seat, takes * FOOD_VALUE[food])
-                got.append(amount_words(food, takes))
-        ev.append(Event.of(ph.HARVESTS(who=WHO[seat], got=listing(got, "comma")) if got
-                           else ph.HARVESTS_NOTHING(who=WHO[seat]), seat=seat))
+                took[i] = takes
+        ev.append(HARVESTS[seat, crops, tuple(took)])
         need = state.size(seat)
         fed = min(need, state.food[seat])
         self.pay(state, seat, fed)
@@ -684,7 +703,7 @@ class FirstSparks(Game):
 
     def bureaucracy(self, state: State, ev: list[Event]) -> None:
         state.order = order_by_size(state)
-        ev.append(Event.of(ph.TURN_ORDER(order=_order_said(state.order))))
+        ev.append(TURN_ORDER[tuple(state.order)])
         amounts = restock_of(state.n, board_of(state))
         for i, food in enumerate(ANIMALS):
             # the reserve holds every token not on a harvest space nor in a clan's hands (12 mammoths
@@ -700,7 +719,7 @@ class FirstSparks(Game):
         elif state.stage == 1 and state.market:
             top = state.market.pop()
             state.deck.append(top)
-            ev.append(Event.of(ph.UNDER_DECK(card=CARD_WORDS[top])))
+            ev.append(UNDER_DECK[top])
             self._refill(state, ev)
 
     def stalemate(self, state: State) -> bool:
@@ -769,7 +788,7 @@ class FirstSparks(Game):
                     if self._can_offer(state, seat) or knows(state, seat, "fire"):
                         return
                     state.done.append(seat)
-                    ev.append(Event.of(ph.PASSES(who=WHO[seat]), seat=seat))
+                    ev.append(PASSES[seat])
                     continue
                 self.end_buying(state, ev)
             elif phase == "hunt":
@@ -784,7 +803,7 @@ class FirstSparks(Game):
                     r = choices[0] if state.starve < state.size(seat) else state.members[seat][0]
                     self._remove(state, seat, r)
                     state.starve -= 1
-                    ev.append(Event.of(ph.STARVES(who=WHO[seat], region=r), seat=seat))
+                    ev.append(STARVES[seat, r])
                     if not state.starve:
                         state.queue.pop(0)
                     continue

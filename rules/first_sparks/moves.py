@@ -15,8 +15,8 @@ from rules.core import Move
 from . import phrases as ph
 
 
-class MoveBook(dict):
-    """``book[key]``: the move ``make(*key)``, made on first use and kept."""
+class Book(dict):
+    """``book[key]``: ``make(*key)`` (a move, an event: immutable), made on first use and kept."""
 
     def __init__(self, make) -> None:
         super().__init__()
@@ -88,21 +88,21 @@ def _spot(seat: int, spot: int, choice: tuple, up: str, down: str) -> tuple[Move
             Move(seat, below, lambda: _spot_words(spot, down, up), data_b))
 
 
-START = MoveBook(_start)            # [seat, clan, region, neutral clan?]
-SECOND = MoveBook(_second)          # [seat, region, cost]
-NEW = MoveBook(_new)                # [seat, region, cost]
-NEUTRAL = MoveBook(_neutral)        # [seat, region]
-STARVE = MoveBook(_starve)          # [seat, region]
-HUNT = MoveBook(_hunt)              # [seat, tools in order, tokens taken by food (sorted items)]
-OFFER = MoveBook(_offer)            # [seat, card, cost]
-DROP = MoveBook(_drop)              # [seat, card]
-BUY = MoveBook(_buy)                # [seat, card, cost]
-TAKE = MoveBook(_take)              # [seat, card]
-DISCARD = MoveBook(_discard)        # [seat, card]
-SPOT = MoveBook(_spot)              # [seat, spot number, spot choice, first ground, second ground]: both moves
+START = Book(_start)            # [seat, clan, region, neutral clan?]
+SECOND = Book(_second)          # [seat, region, cost]
+NEW = Book(_new)                # [seat, region, cost]
+NEUTRAL = Book(_neutral)        # [seat, region]
+STARVE = Book(_starve)          # [seat, region]
+HUNT = Book(_hunt)              # [seat, tools in order, tokens taken by food (sorted items)]
+OFFER = Book(_offer)            # [seat, card, cost]
+DROP = Book(_drop)              # [seat, card]
+BUY = Book(_buy)                # [seat, card, cost]
+TAKE = Book(_take)              # [seat, card]
+DISCARD = Book(_discard)        # [seat, card]
+SPOT = Book(_spot)              # [seat, spot number, spot choice, first ground, second ground]: both moves
 
 # the moves that say the same whatever the state, by seat
-NO_SECOND = MoveBook(lambda seat: Move(seat, "none", ph.L_NO_SECOND(), ("skip",)))
-DONE = MoveBook(lambda seat: Move(seat, "done", ph.L_DONE(), ("skip",)))
-DECLINE = MoveBook(lambda seat: Move(seat, "decline", ph.L_DECLINE(), ("decline",)))
-PASS = MoveBook(lambda seat: Move(seat, "pass", ph.L_PASS(), ("pass",)))
+NO_SECOND = Book(lambda seat: Move(seat, "none", ph.L_NO_SECOND(), ("skip",)))
+DONE = Book(lambda seat: Move(seat, "done", ph.L_DONE(), ("skip",)))
+DECLINE = Book(lambda seat: Move(seat, "decline", ph.L_DECLINE(), ("decline",)))
+PASS = Book(lambda seat: Move(seat, "pass", ph.L_PASS(), ("pass",)))
