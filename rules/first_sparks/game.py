@@ -732,19 +732,17 @@ class FirstSparks(Game):
         if state.chose:
             state.chose, state.calm = False, None
             return False
-        digest = self.position_digest(state, choice_free=True)
+        digest = self.position_digest(state)
         if digest == state.calm:
             return True
         state.calm = digest
         return False
 
-    def position_digest(self, state: State, choice_free: bool = False) -> str:
-        """The position the safeguards compare, as a short digest (``choice_free``: for a round
-        in which nobody had a choice, leaving out the harvest spaces nobody hunts from)."""
+    def position_digest(self, state: State) -> str:
+        """The position the stalemate safeguard compares, as a short digest."""
         # a harvest space no clan can hunt from only fills up and changes nothing else: without a
         # choice (a purchase or a new member) no clan will ever hunt there, so it is left out
-        hunted = ({f for s in range(state.n) for f in hunt_plans(state, s)[0][1]} if choice_free
-                  else set(state.spaces))
+        hunted = {f for s in range(state.n) for f in hunt_plans(state, s)[0][1]}
         # when no clan can pay for any card still to come (the bonus grain included), the market, the
         # deck and their shuffles change nothing else either: food is part of the position
         cheapest = min((PRICE[c] for c in state.market + state.deck if c != SHUFFLE), default=None)
@@ -759,16 +757,37 @@ class FirstSparks(Game):
             position.append(sorted(value.items()) if isinstance(value, dict) else value)
         return hashlib.blake2b(repr(position).encode(), digest_size=12).hexdigest()
 
+    @staticmethod
+    def round_end_digest(state: State) -> str:
+        """Everything a round's end leaves that a later round depends on, as a short digest: the
+        rest is set again by the next round (queue, done, offer…), fixed (tiles) or follows from
+        this (the box holds the cards no one else holds)."""
+        cheapest = min((PRICE[c] for c in state.market + state.deck if c != SHUFFLE), default=None)
+        if cheapest is None or max(state.food) + 1 < cheapest:     # no clan can pay for any card to come
+            cards = None
+        else:
+            cards = (state.market, state.deck, state.stage, state.rng.state, state.rng.draws)
+        position = (state.order, state.food, state.cards, state.members, sorted(state.spaces.items()),
+                    state.held, cards)
+        return hashlib.blake2b(repr(position).encode(), digest_size=12).hexdigest()
+
     def repeated(self, state: State) -> bool:
-        """Safeguard (no rule of the book): the same position ended REPEATS rounds in a row although
-        a clan had a choice. « Fin du jeu » ends the game only when a clan places its 13th member,
-        and expanding is never compulsory (phase 3: at most 5 new members, none required), so clans
+        """Safeguard (no rule of the book): REPEATS rounds in a row ended in the position the round
+        before them ended in, although a clan had a choice. « Fin du jeu » ends the game only when
+        a clan places its 13th member, and expanding is never compulsory (phase 3: at most 5 new members, none required), so clans
         that keep stopping (an absent or stubborn player, an AI) could play the same round for ever.
         As with a repetition in chess, every clan had the rounds to change it; the game ends as it
         stands and ranks as « Fin du jeu » says (the largest clan, then the most food)."""
-        digest = self.position_digest(state)        # every harvest space: a clan may buy a tool for it
-        times = state.echo[1] + 1 if state.echo and state.echo[0] == digest else 1
-        state.echo = [digest, times]        # a new list: copies share the old one
+        # a cheap count first (food, members, cards): the digest only when it matches the last round's
+        count = [sum(state.food), sum(map(len, state.members)), sum(map(len, state.cards)), len(state.deck),
+                 len(state.market)]
+        echo = state.echo
+        if echo is None or echo[0] != count:
+            state.echo = [count, None, 0]       # a new list: copies share the old one
+            return False
+        digest = self.round_end_digest(state)
+        times = echo[2] + 1 if echo[1] == digest else 1
+        state.echo = [count, digest, times]
         return times >= REPEATS
 
     # --------------------------------------------------------- auto-advance

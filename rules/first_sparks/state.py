@@ -42,8 +42,8 @@ class State:
     held: list[list[int]] = field(default_factory=list)     # hunted tokens in each seat's food (ANIMALS order)
     chose: bool = False                                     # a seat had a real choice this round
     calm: str | None = None                                 # digest of the last choice-free round's end
-    echo: list | None = None                                # [digest of the last round's end, rounds in a row
-                                                            #  it ended so]; left out of the JSON until set
+    echo: list | None = None                                # the last round's end: [counts, digest, rounds in
+                                                            #  a row ending so] (repeated); not in JSON until set
 
     @property
     def neutral(self) -> int | None:

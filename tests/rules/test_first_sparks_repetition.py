@@ -5,7 +5,7 @@ seat 0): after a few dozen rounds the market and deck are empty, seat 1 hunts ex
 7 members eat, and seat 0 (6 members, 27 food, Fire) could expand every round but always stops.
 Every round ends in the same position; no clan reaches 13 (« Fin du jeu »), and since seat 0 had
 a choice the choice-free stalemate safeguard never fires: it ran past 50,000 moves. The
-repetition safeguard ends it after the same position ended three rounds in a row.
+repetition safeguard ends it once three rounds in a row ended as the round before them did.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def test_the_same_round_end_three_times_ends_the_game():
     state = GAME.from_json(copy.deepcopy(LOOP))
     state, events = _stop_every_round(state, 20)
     assert state.phase == "over"
-    assert state.round == LOOP["round"] + REPEATS - 1      # the first round end counts once
+    assert state.round == LOOP["round"] + REPEATS           # the first round end only starts the count
     assert events[-1].said.key == REPEATED.key
     # « Fin du jeu »: the largest clan wins (seat 1, 7 members against 6)
     assert GAME.result(state).ranks == [2, 1]
@@ -58,13 +58,13 @@ def test_the_same_round_end_three_times_ends_the_game():
 
 def test_a_change_starts_the_count_again():
     state = GAME.from_json(copy.deepcopy(LOOP))
-    state, _ = _stop_every_round(state, REPEATS - 1)        # two round ends alike
-    assert state.phase != "over" and state.echo[1] == REPEATS - 1
+    state, _ = _stop_every_round(state, REPEATS)            # three round ends alike
+    assert state.phase != "over" and state.echo[2] == REPEATS - 1
     seat = GAME.to_act(state)[0]
     grow = next(m for m in GAME.legal_moves(state, seat) if m.data[0] == "place")
     state, _ = GAME.apply(state, grow)                      # seat 0 expands: a new position
     state, _ = GAME.apply(state, next(m for m in GAME.legal_moves(state, seat) if m.notation == "done"))
-    assert state.phase != "over" and state.echo[1] == 1
+    assert state.phase != "over" and state.echo[2] == 0
 
 
 def test_the_stored_form_has_no_echo_until_a_round_ends():
