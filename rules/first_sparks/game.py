@@ -258,7 +258,7 @@ class FirstSparks(Game):
         up, down = TILE_GROUND_WORDS[state.pile[0]]
         moves = []
         for i, choice in enumerate(spot_choices(state.tiles), 1):
-            moves += book.SPOT[seat, i, choice, up, down]
+            moves += book.spot_moves(seat, i, choice, up, down)
         return moves
 
     def _free_starts(self, state: State) -> list[int]:

@@ -82,7 +82,9 @@ def _discard(seat: int, card: int) -> Move:
     return Move(seat, "discard", lambda: ph.L_DISCARD(card=ph.card(card)), ("discard",))
 
 
-def _spot(seat: int, spot: int, choice: tuple, up: str, down: str) -> tuple[Move, Move]:
+def spot_moves(seat: int, spot: int, choice: tuple, up: str, down: str) -> tuple[Move, Move]:
+    """Laying the drawn tile on a spot, its first ground above or below (made afresh: a landscape
+    has too many shapes to keep them all)."""
     above, data_a, below, data_b = choice
     return (Move(seat, above, lambda: _spot_words(spot, up, down), data_a),
             Move(seat, below, lambda: _spot_words(spot, down, up), data_b))
@@ -99,7 +101,6 @@ DROP = Book(_drop)              # [seat, card]
 BUY = Book(_buy)                # [seat, card, cost]
 TAKE = Book(_take)              # [seat, card]
 DISCARD = Book(_discard)        # [seat, card]
-SPOT = Book(_spot)              # [seat, spot number, spot choice, first ground, second ground]: both moves
 
 # the moves that say the same whatever the state, by seat
 NO_SECOND = Book(lambda seat: Move(seat, "none", ph.L_NO_SECOND(), ("skip",)))
