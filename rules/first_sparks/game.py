@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import fields
-from functools import partial
 
 from rules import phrases as core_phrases
 from rules.core import Event, Game, IllegalMove, Move, Option, Result, Rng, normalize_notation, rank_by
@@ -18,6 +17,7 @@ from rules.wording import lines, listing
 from rules.wording import seat as player
 
 from . import ai, text
+from . import moves as book
 from . import phrases as ph
 from .board import TILE_BY_ID, cell_centre, layout, spot_choices
 from .data import (
@@ -75,37 +75,56 @@ STALEMATE_FR = ("La partie est finie : le dernier tour n'a rien changé dont un 
                 "n'a eu de choix, chaque tour le répéterait donc et aucun clan ne peut plus atteindre 13 membres "
                 "(sécurité ; la règle ne prévoit pas ce cas).")
 
-# move labels, built only when read (a search lists many moves and reads none)
+# words the events say again and again, in their stored (JSON) form, worked out once: a search applies
+# thousands of moves and each says who, which card, how much food
+WHO = tuple(player(s) for s in range(8))                  # seats, and the 2-player neutral clan
+CARD_WORDS = {c: ph.card(c).to_json() for c in [*CARDS, SHUFFLE]}
+TILE_GROUND_WORDS = {tid: tuple(GROUND_WORD[g] for g in t["grounds"]) for tid, t in TILE_BY_ID.items()}
+TILE_WORDS = {tid: ph.TILE_GROUNDS(a=ph.GROUND[a](), b=ph.GROUND[b]()).to_json()
+              for tid, (a, b) in TILE_GROUND_WORDS.items()}
+_AMOUNTS: dict[tuple[str, int], dict] = {}
 
 
-def _takes_words(taken: dict[str, int]):
-    taken = {f: n for f, n in taken.items() if n}
-    return ph.L_HUNT(got=ph.food_amounts(taken)) if taken else ph.L_HUNT_NOTHING()
-
-
-def _spot_words(spot: int, top: str, bottom: str):
-    return ph.L_SPOT(spot=spot, top=ph.GROUND[top](), bottom=ph.GROUND[bottom]())
-
-
-def _offer_words(card: int, cost: int):
-    return ph.L_OFFER(card=ph.card(card), cost=cost)
-
-
-def _tile_said(tid: str):
-    """The two hunting grounds of a landscape tile, as words ('berry + fish')."""
-    a, b = (GROUND_WORD[g] for g in TILE_BY_ID[tid]["grounds"])
-    return ph.TILE_GROUNDS(a=ph.GROUND[a](), b=ph.GROUND[b]())
+def amount_words(food: str, n: int) -> dict:
+    """'3 crops', '1 mammoth'."""
+    said = _AMOUNTS.get((food, n))
+    if said is None:
+        said = _AMOUNTS[food, n] = ph.FOOD_AMOUNT[food](n=n).to_json()
+    return said
 
 
 def _order_said(order: list[int]) -> dict:
-    return listing((player(s) for s in order), "comma")
+    return listing((WHO[s] for s in order), "comma")
+
+
+def _harvest(seat: int, crops: int, takes: tuple[int, ...]) -> Event:
+    got = ([amount_words("crop", crops)] if crops else []) + [amount_words(f, n) for f, n in zip(ANIMALS, takes,
+                                                                                                strict=True) if n]
+    return Event.of(ph.HARVESTS(who=WHO[seat], got=listing(got, "comma")) if got
+                    else ph.HARVESTS_NOTHING(who=WHO[seat]), seat=seat)
+
+
+# the events said most often, each made once (an Event is immutable): by their parameters
+PASSES = book.Book(lambda s: Event.of(ph.PASSES(who=WHO[s]), seat=s))                       # [seat]
+STOPS = book.Book(lambda s: Event.of(ph.STOPS(who=WHO[s]), seat=s))                         # [seat]
+STARVES = book.Book(lambda s, r: Event.of(ph.STARVES(who=WHO[s], region=r), seat=s))       # [seat, region]
+SETTLES_FOR = book.Book(lambda s, r, cost: Event.of(ph.SETTLES_FOR(who=WHO[s], region=r, cost=cost),
+                                                    seat=s))                                # [seat, region, cost]
+ANSWERS = book.Book(lambda said, s, c: Event.of(said(who=WHO[s], card=CARD_WORDS[c]), seat=s))  # [phrase, seat, card]
+COMES = book.Book(lambda c: Event.of(ph.COMES(card=CARD_WORDS[c]), reveal=True))           # [card]
+UNDER_DECK = book.Book(lambda c: Event.of(ph.UNDER_DECK(card=CARD_WORDS[c])))              # [card]
+NOBODY_BOUGHT = book.Book(lambda c: Event.of(ph.NOBODY_BOUGHT(card=c)))                    # [card]
+TURN_ORDER = book.Book(lambda *order: Event.of(ph.TURN_ORDER(order=_order_said(order))))   # [seats in order]
+HARVESTS = book.Book(_harvest)                                     # [seat, crops, tokens taken (ANIMALS order)]
 
 
 # what the stalemate safeguard compares: every field of the state but the counters (round, ledger,
 # placed, starved), what the image highlights (last) and the safeguard's own; dicts are compared as
 # sorted items, so a state loaded from JSON gives the same digest
 POSITION_FIELDS = tuple(f.name for f in fields(State)
-                        if f.name not in ("rng", "round", "ledger", "placed", "starved", "last", "chose", "calm"))
+                        if f.name not in ("rng", "round", "ledger", "placed", "starved", "last", "chose", "calm",
+                                                          "echo"))
+REPEATS = 3     # round ends in a row in the same position that end the game (a chess-like repetition)
 
 MARKET_FIELDS = ("market", "deck", "box", "stage", "bonus", "bonus_rank")
 
@@ -213,42 +232,32 @@ class FirstSparks(Game):
         if phase == "build":
             return self._build_moves(state, seat)
         if phase in ("neutral", "first"):
-            clan = state.neutral if phase == "neutral" else seat
-            prefix = "n" if phase == "neutral" else ""
-            said = ph.L_NEUTRAL_START if phase == "neutral" else ph.L_FIRST
-            return [Move(seat, f"{prefix}{r}", lambda r=r: said(r=r), ("first", clan, r))
-                    for r in self._free_starts(state)]
+            neutral = phase == "neutral"
+            clan = state.neutral if neutral else seat
+            return [book.START[seat, clan, r, neutral] for r in self._free_starts(state)]
         if phase == "second":
-            moves = [Move(seat, str(r), lambda r=r, c=c: ph.L_SECOND(r=r, cost=c), ("place", r, c))
-                     for r, c in self._placements(state, seat)]
-            return moves + [Move(seat, "none", ph.L_NO_SECOND(), ("skip",))]
+            moves = [book.SECOND[seat, r, c] for r, c in self._placements(state, seat)]
+            moves.append(book.NO_SECOND[seat])
+            return moves
         if phase == "buy":
             return self._buy_moves(state, seat)
         if phase == "hunt":
             if state.starve:
-                return [Move(seat, f"starve {r}", lambda r=r: ph.L_STARVE(r=r), ("starve", r))
-                        for r in starve_choices(state, seat)]
-            plans = hunt_plans(state, seat)
-            out = []
-            for cards, taken in plans:
-                out.append(Move(seat, "hunt " + ">".join(map(str, cards)), partial(_takes_words, taken),
-                                ("hunt", tuple(cards))))
-            return out
+                return [book.STARVE[seat, r] for r in starve_choices(state, seat)]
+            return [book.HUNT[seat, cards, tuple(taken.items())] for cards, taken in hunt_plans(state, seat)]
         if phase == "expand":
             if state.neutral_due:
-                return [Move(seat, f"n{r}", lambda r=r: ph.L_NEUTRAL(r=r), ("neutral", r))
-                        for r in self._neutral_spots(state)]
-            moves = [Move(seat, str(r), lambda r=r, c=c: ph.L_NEW(r=r, cost=c), ("place", r, c))
-                     for r, c in self._placements(state, seat)]
-            return moves + [Move(seat, "done", ph.L_DONE(), ("skip",))]
+                return [book.NEUTRAL[seat, r] for r in self._neutral_spots(state)]
+            moves = [book.NEW[seat, r, c] for r, c in self._placements(state, seat)]
+            moves.append(book.DONE[seat])
+            return moves
         return []
 
     def _build_moves(self, state: State, seat: int) -> list[Move]:
-        up, down = (GROUND_WORD[g] for g in TILE_BY_ID[state.pile[0]]["grounds"])
+        up, down = TILE_GROUND_WORDS[state.pile[0]]
         moves = []
-        for i, (above, data_a, below, data_b) in enumerate(spot_choices(state.tiles), 1):
-            moves.append(Move(seat, above, partial(_spot_words, i, up, down), data_a))
-            moves.append(Move(seat, below, partial(_spot_words, i, down, up), data_b))
+        for i, choice in enumerate(spot_choices(state.tiles), 1):
+            moves += book.spot_moves(seat, i, choice, up, down)
         return moves
 
     def _free_starts(self, state: State) -> list[int]:
@@ -277,24 +286,23 @@ class FirstSparks(Game):
 
     def _buy_moves(self, state: State, seat: int) -> list[Move]:
         if state.drop is not None:
-            return [Move(seat, f"drop {c}", lambda c=c: ph.L_DROP(card=ph.card(c)), ("drop", c))
-                    for c in tools_of(state, seat)]
+            return [book.DROP[seat, c] for c in tools_of(state, seat)]
         offer = state.offer
         if offer and offer.get("decide"):
-            moves = []
             c = offer["card"]
             if can_buy(state, seat, c):
-                moves.append(Move(seat, "take", lambda: ph.L_TAKE(card=ph.card(c)), ("take",)))
-            return moves + [Move(seat, "discard", lambda: ph.L_DISCARD(card=ph.card(c)), ("discard",))]
+                return [book.TAKE[seat, c], book.DISCARD[seat, c]]
+            return [book.DISCARD[seat, c]]
         if offer:
             c = offer["card"]
-            cost = cost_to_buy(state, c)
-            buy = [Move(seat, "buy", lambda: ph.L_BUY(card=ph.card(c), cost=cost), ("buy",))]
-            return (buy if can_buy(state, seat, c) else []) + [Move(seat, "decline", ph.L_DECLINE(), ("decline",))]
+            if can_buy(state, seat, c):
+                return [book.BUY[seat, c, cost_to_buy(state, c)], book.DECLINE[seat]]
+            return [book.DECLINE[seat]]
         free = self._free_discard(state, seat)
-        moves = [Move(seat, f"offer {c}", partial(_offer_words, c, cost_to_buy(state, c)), ("offer", c))
+        moves = [book.OFFER[seat, c, cost_to_buy(state, c)]
                  for c in current_market(state) if can_buy(state, seat, c) or (free and may_own(state, seat, c))]
-        return moves + [Move(seat, "pass", ph.L_PASS(), ("pass",))]
+        moves.append(book.PASS[seat])
+        return moves
 
     def _can_offer(self, state: State, seat: int) -> bool:
         """Whether the proposer has any card to offer (else passing is its only move)."""
@@ -383,23 +391,23 @@ class FirstSparks(Game):
         tid = state.pile.pop(0)
         state.tiles.append([tid, col, row, edge])
         state.last["tile"] = len(state.tiles) - 1
-        ev.append(Event.of(ph.LAYS(who=player(move.seat), tile=tid, grounds=_tile_said(tid)), seat=move.seat))
+        ev.append(Event.of(ph.LAYS(who=WHO[move.seat], tile=tid, grounds=TILE_WORDS[tid]), seat=move.seat))
         state.queue.pop(0)
         if not state.queue:
             state.pile = []
             self._start_placement(state)
         else:
             nxt = state.pile[0]
-            ev.append(Event.of(ph.DRAWS(who=player(state.queue[0]), tile=nxt, grounds=_tile_said(nxt)), reveal=True))
+            ev.append(Event.of(ph.DRAWS(who=WHO[state.queue[0]], tile=nxt, grounds=TILE_WORDS[nxt]), reveal=True))
 
     def _play_start(self, state: State, move: Move, ev: list[Event]) -> None:
         """A free first member (or the neutral clan's first member)."""
         _, clan, region = move.data
         self._put(state, clan, region)
         if clan == state.neutral:
-            ev.append(Event.of(ph.SETTLES_NEUTRAL(who=player(move.seat), region=region), seat=move.seat))
+            ev.append(Event.of(ph.SETTLES_NEUTRAL(who=WHO[move.seat], region=region), seat=move.seat))
         else:
-            ev.append(Event.of(ph.SETTLES(who=player(move.seat), region=region), seat=move.seat))
+            ev.append(Event.of(ph.SETTLES(who=WHO[move.seat], region=region), seat=move.seat))
         state.queue.pop(0)
         if state.phase == "neutral":
             state.phase, state.queue = "first", list(reversed(state.order))
@@ -410,11 +418,11 @@ class FirstSparks(Game):
         if move.data[0] == "place":
             self._pay_place(state, move.seat, move.data[1], ev)
         else:
-            ev.append(Event.of(ph.NO_SECOND(who=player(move.seat)), seat=move.seat))
+            ev.append(Event.of(ph.NO_SECOND(who=WHO[move.seat]), seat=move.seat))
         state.queue.pop(0)
         if not state.queue:
             state.order = order_by_size(state)
-            ev.append(Event.of(ph.TURN_ORDER(order=_order_said(state.order))))
+            ev.append(TURN_ORDER[tuple(state.order)])
             self.start_round(state, ev)
 
     def _play_hunt(self, state: State, move: Move, ev: list[Event]) -> None:
@@ -422,7 +430,7 @@ class FirstSparks(Game):
             region = move.data[1]
             self._remove(state, move.seat, region)
             state.starve -= 1
-            ev.append(Event.of(ph.STARVES(who=player(move.seat), region=region), seat=move.seat))
+            ev.append(STARVES[move.seat, region])
             state.last["regions"] = [region]
         else:
             self.hunt(state, move.seat, list(move.data[1]), ev)
@@ -434,15 +442,15 @@ class FirstSparks(Game):
         if act == "neutral":
             self._put(state, state.neutral, move.data[1])
             state.neutral_due -= 1
-            ev.append(Event.of(ph.GROWS_NEUTRAL(who=player(seat), region=move.data[1]), seat=seat))
+            ev.append(Event.of(ph.GROWS_NEUTRAL(who=WHO[seat], region=move.data[1]), seat=seat))
         elif act == "place":
             self._pay_place(state, seat, move.data[1], ev)
             state.placed_now += 1
             if state.size(seat) >= END_SIZE and not state.ending:
                 state.ending = True
-                ev.append(Event.of(ph.LAST_ROUND(who=player(seat), size=state.size(seat))))
+                ev.append(Event.of(ph.LAST_ROUND(who=WHO[seat], size=state.size(seat))))
         else:
-            ev.append(Event.of(ph.STOPS(who=player(seat)), seat=seat))
+            ev.append(STOPS[seat])
             state.queue.pop(0)
             state.placed_now = 0
 
@@ -490,7 +498,7 @@ class FirstSparks(Game):
         cost = expansion_cost(state, seat, region)
         self.pay(state, seat, cost)
         self._put(state, seat, region)
-        ev.append(Event.of(ph.SETTLES_FOR(who=player(seat), region=region, cost=cost), seat=seat))
+        ev.append(SETTLES_FOR[seat, region, cost])
 
     # ------------------------------------------------------------ phase 1
 
@@ -520,11 +528,11 @@ class FirstSparks(Game):
             state.cards[seat].remove(card)
             state.box.append(card)
             state.drop = None
-            ev.append(Event.of(ph.GIVES_UP(who=player(seat), card=ph.card(card)), seat=seat))
+            ev.append(Event.of(ph.GIVES_UP(who=WHO[seat], card=CARD_WORDS[card]), seat=seat))
             return
         if act == "pass":
             state.done.append(seat)
-            ev.append(Event.of(ph.PASSES(who=player(seat)), seat=seat))
+            ev.append(PASSES[seat])
             return
         if act == "offer":
             card = move.data[1]
@@ -537,7 +545,7 @@ class FirstSparks(Game):
                    and (can_buy(state, s, card) or knows(state, s, "fire"))]
             state.offer = {"card": card, "by": seat, "ask": ask, "yes": None, "free": free}
             state.last["card"] = card
-            ev.append(Event.of(ph.OFFERS(who=player(seat), card=ph.card(card), cost=cost_to_buy(state, card)),
+            ev.append(Event.of(ph.OFFERS(who=WHO[seat], card=CARD_WORDS[card], cost=cost_to_buy(state, card)),
                                seat=seat))
         elif act in ("buy", "decline"):
             offer = state.offer
@@ -545,7 +553,7 @@ class FirstSparks(Game):
             if act == "buy":
                 offer["yes"] = seat
             said = ph.WANTS if act == "buy" else ph.DECLINES
-            ev.append(Event.of(said(who=player(seat), card=ph.card(offer["card"])), seat=seat))
+            ev.append(ANSWERS[said, seat, offer["card"]])
         elif act == "take":
             self._sell(state, seat, state.offer["card"], ev)
             return
@@ -576,10 +584,10 @@ class FirstSparks(Game):
         state.offer = None
         state.last["card"] = card
         said = ph.BUYS_BONUS if bonus else ph.BUYS
-        ev.append(Event.of(said(who=player(seat), card=ph.card(card), cost=cost), seat=seat))
+        ev.append(Event.of(said(who=WHO[seat], card=CARD_WORDS[card], cost=cost), seat=seat))
         if kind(card) == "intelligence":
             _step_back(state.order, seat)
-            ev.append(Event.of(ph.STEPS_BACK(who=player(seat))))
+            ev.append(Event.of(ph.STEPS_BACK(who=WHO[seat])))
         self._refill(state, ev)
         if len(tools_of(state, seat)) > tool_limit(state, seat):
             state.drop = seat
@@ -596,10 +604,10 @@ class FirstSparks(Game):
         if food:
             gone = min(table_take(card, state.spaces[food]), state.spaces[food])
             state.spaces[food] -= gone
-            ev.append(Event.of(ph.REMOVES_WITH(who=player(seat), card=ph.card(card),
-                                               food=ph.FOOD_AMOUNT[food](n=gone)), seat=seat))
+            ev.append(Event.of(ph.REMOVES_WITH(who=WHO[seat], card=CARD_WORDS[card],
+                                               food=amount_words(food, gone)), seat=seat))
         else:
-            ev.append(Event.of(ph.REMOVES(who=player(seat), card=ph.card(card)), seat=seat))
+            ev.append(Event.of(ph.REMOVES(who=WHO[seat], card=CARD_WORDS[card]), seat=seat))
         self._refill(state, ev)
 
     def _refill(self, state: State, ev: list[Event]) -> None:
@@ -613,17 +621,17 @@ class FirstSparks(Game):
             ev.append(Event.of(ph.SHUFFLED()))
         elif state.bonus_rank is not None and card < state.bonus_rank:
             state.box.append(card)
-            ev.append(Event.of(ph.DRAWN_LOW(card=ph.card(card)), reveal=True))
+            ev.append(Event.of(ph.DRAWN_LOW(card=CARD_WORDS[card]), reveal=True))
         else:
             state.market.append(card)
-            ev.append(Event.of(ph.COMES(card=ph.card(card)), reveal=True))
+            ev.append(COMES[card])
         state.market.sort()
 
     def end_buying(self, state: State, ev: list[Event]) -> None:
         if state.bonus is not None and state.bonus in state.market:
             state.market.remove(state.bonus)
             state.box.append(state.bonus)
-            ev.append(Event.of(ph.NOBODY_BOUGHT(card=state.bonus)))
+            ev.append(NOBODY_BOUGHT[state.bonus])
             state.bonus = None
             state.bonus_rank = None
             self._refill(state, ev)
@@ -634,7 +642,7 @@ class FirstSparks(Game):
             lost = spoilage(state.food[seat])
             if lost:
                 self.pay(state, seat, lost)
-                ev.append(Event.of(ph.SPOILED(who=player(seat), lost=lost), seat=seat))
+                ev.append(Event.of(ph.SPOILED(who=WHO[seat], lost=lost), seat=seat))
         state.phase = "hunt"
         state.queue = list(reversed(state.order))
 
@@ -653,10 +661,9 @@ class FirstSparks(Game):
                 if plough is None:
                     plough = knows(state, seat, "plough")
                 crops += CROPS[c] + (1 if plough else 0)
-        got = []
         if crops:
             self._gain(state, seat, crops)
-            got.append(ph.FOOD_AMOUNT["crop"](n=crops))
+        took = [0, 0, 0, 0]
         for i, food in enumerate(ANIMALS):
             if taken is not None:
                 takes = taken.get(food, 0)
@@ -669,16 +676,15 @@ class FirstSparks(Game):
                 state.spaces[food] -= takes
                 state.held[seat][i] += takes
                 self._gain(state, seat, takes * FOOD_VALUE[food])
-                got.append(ph.FOOD_AMOUNT[food](n=takes))
-        ev.append(Event.of(ph.HARVESTS(who=player(seat), got=listing(got, "comma")) if got
-                           else ph.HARVESTS_NOTHING(who=player(seat)), seat=seat))
+                took[i] = takes
+        ev.append(HARVESTS[seat, crops, tuple(took)])
         need = state.size(seat)
         fed = min(need, state.food[seat])
         self.pay(state, seat, fed)
         if fed < need:
             state.starve = need - fed
             # a Fire clan's food is secret: saying how many it can feed reveals it (an undo barrier)
-            ev.append(Event.of(ph.CANNOT_FEED(who=player(seat), fed=fed, need=need), seat=seat,
+            ev.append(Event.of(ph.CANNOT_FEED(who=WHO[seat], fed=fed, need=need), seat=seat,
                             reveal=knows(state, seat, "fire")))
 
     # ------------------------------------------------------------ phase 3
@@ -696,7 +702,7 @@ class FirstSparks(Game):
 
     def bureaucracy(self, state: State, ev: list[Event]) -> None:
         state.order = order_by_size(state)
-        ev.append(Event.of(ph.TURN_ORDER(order=_order_said(state.order))))
+        ev.append(TURN_ORDER[tuple(state.order)])
         amounts = restock_of(state.n, board_of(state))
         for i, food in enumerate(ANIMALS):
             # the reserve holds every token not on a harvest space nor in a clan's hands (12 mammoths
@@ -712,7 +718,7 @@ class FirstSparks(Game):
         elif state.stage == 1 and state.market:
             top = state.market.pop()
             state.deck.append(top)
-            ev.append(Event.of(ph.UNDER_DECK(card=ph.card(top))))
+            ev.append(UNDER_DECK[top])
             self._refill(state, ev)
 
     def stalemate(self, state: State) -> bool:
@@ -725,6 +731,14 @@ class FirstSparks(Game):
         if state.chose:
             state.chose, state.calm = False, None
             return False
+        digest = self.position_digest(state)
+        if digest == state.calm:
+            return True
+        state.calm = digest
+        return False
+
+    def position_digest(self, state: State) -> str:
+        """The position the stalemate safeguard compares, as a short digest."""
         # a harvest space no clan can hunt from only fills up and changes nothing else: without a
         # choice (a purchase or a new member) no clan will ever hunt there, so it is left out
         hunted = {f for s in range(state.n) for f in hunt_plans(state, s)[0][1]}
@@ -740,11 +754,40 @@ class FirstSparks(Game):
             elif cards_inert and name in MARKET_FIELDS:
                 continue
             position.append(sorted(value.items()) if isinstance(value, dict) else value)
-        digest = hashlib.blake2b(repr(position).encode(), digest_size=12).hexdigest()
-        if digest == state.calm:
-            return True
-        state.calm = digest
-        return False
+        return hashlib.blake2b(repr(position).encode(), digest_size=12).hexdigest()
+
+    @staticmethod
+    def round_end_digest(state: State) -> str:
+        """Everything a round's end leaves that a later round depends on, as a short digest: the
+        rest is set again by the next round (queue, done, offer…), fixed (tiles) or follows from
+        this (the box holds the cards no one else holds)."""
+        cheapest = min((PRICE[c] for c in state.market + state.deck if c != SHUFFLE), default=None)
+        if cheapest is None or max(state.food) + 1 < cheapest:     # no clan can pay for any card to come
+            cards = None
+        else:
+            cards = (state.market, state.deck, state.stage, state.rng.state, state.rng.draws)
+        position = (state.order, state.food, state.cards, state.members, sorted(state.spaces.items()),
+                    state.held, cards)
+        return hashlib.blake2b(repr(position).encode(), digest_size=12).hexdigest()
+
+    def repeated(self, state: State) -> bool:
+        """Safeguard (no rule of the book): REPEATS rounds in a row ended in the position the round
+        before them ended in, although a clan had a choice. « Fin du jeu » ends the game only when
+        a clan places its 13th member, and expanding is never compulsory (phase 3: at most 5 new members, none required), so clans
+        that keep stopping (an absent or stubborn player, an AI) could play the same round for ever.
+        As with a repetition in chess, every clan had the rounds to change it; the game ends as it
+        stands and ranks as « Fin du jeu » says (the largest clan, then the most food)."""
+        # a cheap count first (food, members, cards): the digest only when it matches the last round's
+        count = [sum(state.food), sum(map(len, state.members)), sum(map(len, state.cards)), len(state.deck),
+                 len(state.market)]
+        echo = state.echo
+        if echo is None or echo[0] != count:
+            state.echo = [count, None, 0]       # a new list: copies share the old one
+            return False
+        digest = self.round_end_digest(state)
+        times = echo[2] + 1 if echo[1] == digest else 1
+        state.echo = [count, digest, times]
+        return times >= REPEATS
 
     # --------------------------------------------------------- auto-advance
 
@@ -763,7 +806,7 @@ class FirstSparks(Game):
                     if self._can_offer(state, seat) or knows(state, seat, "fire"):
                         return
                     state.done.append(seat)
-                    ev.append(Event.of(ph.PASSES(who=player(seat)), seat=seat))
+                    ev.append(PASSES[seat])
                     continue
                 self.end_buying(state, ev)
             elif phase == "hunt":
@@ -778,7 +821,7 @@ class FirstSparks(Game):
                     r = choices[0] if state.starve < state.size(seat) else state.members[seat][0]
                     self._remove(state, seat, r)
                     state.starve -= 1
-                    ev.append(Event.of(ph.STARVES(who=player(seat), region=r), seat=seat))
+                    ev.append(STARVES[seat, r])
                     if not state.starve:
                         state.queue.pop(0)
                     continue
@@ -797,6 +840,10 @@ class FirstSparks(Game):
                     if self.stalemate(state):
                         state.phase = "over"
                         ev.append(Event(STALEMATE_EN, STALEMATE_FR, said=ph.STALEMATE()))
+                        return
+                    if self.repeated(state):
+                        state.phase = "over"
+                        ev.append(Event.of(ph.REPEATED()))
                         return
                     self.bureaucracy(state, ev)
                     self.start_round(state, ev)
@@ -893,7 +940,7 @@ class FirstSparks(Game):
         scores = [state.size(s) for s in range(state.n)]
         ranks = rank_by([(state.size(s), state.food[s]) for s in range(state.n)])
         # Fin de partie: the largest clan wins; a tie goes to the most food left
-        players = [ph.SCORE_LINE(who=player(s), size=state.size(s), food=state.food[s]) for s in range(state.n)]
+        players = [ph.SCORE_LINE(who=WHO[s], size=state.size(s), food=state.food[s]) for s in range(state.n)]
         return Result.of(scores, ranks, ph.SUMMARY(headline=ph.HEADLINE(best=max(scores)), players=lines(players)))
 
     def to_json(self, state: State) -> dict:

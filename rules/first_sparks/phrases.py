@@ -100,6 +100,9 @@ OVER = phrase(f"{P}event.over", "The game is over.")
 STALEMATE = phrase(f"{P}event.stalemate", "The game is over: the last round changed nothing any clan can use and "
                                           "nobody had a choice, so every round would repeat it and no clan can ever "
                                           "reach 13 members (safeguard; the rulebook has no rule for this).")
+REPEATED = phrase(f"{P}event.repeated", "The game is over: three rounds in a row ended as the round before them, "
+                                        "so the clans keep repeating it (safeguard, like a repetition in chess; the "
+                                        "rulebook has no rule for this).")
 
 # ---- the final summary (Fin de partie: the largest clan wins; ties: the most food left)
 HEADLINE = phrase(f"{P}result.headline", "The largest clan has {best} members (ties: most food left).")

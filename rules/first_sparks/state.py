@@ -42,6 +42,8 @@ class State:
     held: list[list[int]] = field(default_factory=list)     # hunted tokens in each seat's food (ANIMALS order)
     chose: bool = False                                     # a seat had a real choice this round
     calm: str | None = None                                 # digest of the last choice-free round's end
+    echo: list | None = None                                # the last round's end: [counts, digest, rounds in
+                                                            #  a row ending so] (repeated); not in JSON until set
 
     @property
     def neutral(self) -> int | None:
@@ -53,6 +55,8 @@ class State:
     def to_json(self) -> dict:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["rng"] = self.rng.to_json()
+        if self.echo is None:       # the stored form of every state before the repetition safeguard
+            del out["echo"]
         return out
 
     @classmethod

@@ -1,0 +1,109 @@
+"""The moves of The First Sparks, each made once and handed out again.
+
+A search lists the same few moves thousands of times (``pass``, ``done``, a member on
+region 14 for 3 food…). A :class:`rules.core.Move` is immutable and its label is worked
+out on first read, so one object per distinct move serves every state and every game:
+each book below makes a move the first time its key is asked for. The key holds
+everything the move's notation, data and label depend on, so a book never hands out a
+move that differs from the one the game would make afresh.
+"""
+
+from __future__ import annotations
+
+from rules.core import Move
+
+from . import phrases as ph
+
+
+class Book(dict):
+    """``book[key]``: ``make(*key)`` (a move, an event: immutable), made on first use and kept."""
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        move = self[key] = self.make(*key) if type(key) is tuple else self.make(key)
+        return move
+
+
+def _takes_words(taken: tuple[tuple[str, int], ...]):
+    got = {f: n for f, n in taken if n}
+    return ph.L_HUNT(got=ph.food_amounts(got)) if got else ph.L_HUNT_NOTHING()
+
+
+def _spot_words(spot: int, top: str, bottom: str):
+    return ph.L_SPOT(spot=spot, top=ph.GROUND[top](), bottom=ph.GROUND[bottom]())
+
+
+def _start(seat: int, clan: int, r: int, neutral: bool) -> Move:
+    if neutral:
+        return Move(seat, f"n{r}", lambda: ph.L_NEUTRAL_START(r=r), ("first", clan, r))
+    return Move(seat, str(r), lambda: ph.L_FIRST(r=r), ("first", clan, r))
+
+
+def _second(seat: int, r: int, cost: int) -> Move:
+    return Move(seat, str(r), lambda: ph.L_SECOND(r=r, cost=cost), ("place", r, cost))
+
+
+def _new(seat: int, r: int, cost: int) -> Move:
+    return Move(seat, str(r), lambda: ph.L_NEW(r=r, cost=cost), ("place", r, cost))
+
+
+def _neutral(seat: int, r: int) -> Move:
+    return Move(seat, f"n{r}", lambda: ph.L_NEUTRAL(r=r), ("neutral", r))
+
+
+def _starve(seat: int, r: int) -> Move:
+    return Move(seat, f"starve {r}", lambda: ph.L_STARVE(r=r), ("starve", r))
+
+
+def _hunt(seat: int, cards: tuple[int, ...], taken: tuple[tuple[str, int], ...]) -> Move:
+    return Move(seat, "hunt " + ">".join(map(str, cards)), lambda: _takes_words(taken), ("hunt", cards))
+
+
+def _offer(seat: int, card: int, cost: int) -> Move:
+    return Move(seat, f"offer {card}", lambda: ph.L_OFFER(card=ph.card(card), cost=cost), ("offer", card))
+
+
+def _drop(seat: int, card: int) -> Move:
+    return Move(seat, f"drop {card}", lambda: ph.L_DROP(card=ph.card(card)), ("drop", card))
+
+
+def _buy(seat: int, card: int, cost: int) -> Move:
+    return Move(seat, "buy", lambda: ph.L_BUY(card=ph.card(card), cost=cost), ("buy",))
+
+
+def _take(seat: int, card: int) -> Move:
+    return Move(seat, "take", lambda: ph.L_TAKE(card=ph.card(card)), ("take",))
+
+
+def _discard(seat: int, card: int) -> Move:
+    return Move(seat, "discard", lambda: ph.L_DISCARD(card=ph.card(card)), ("discard",))
+
+
+def spot_moves(seat: int, spot: int, choice: tuple, up: str, down: str) -> tuple[Move, Move]:
+    """Laying the drawn tile on a spot, its first ground above or below (made afresh: a landscape
+    has too many shapes to keep them all)."""
+    above, data_a, below, data_b = choice
+    return (Move(seat, above, lambda: _spot_words(spot, up, down), data_a),
+            Move(seat, below, lambda: _spot_words(spot, down, up), data_b))
+
+
+START = Book(_start)            # [seat, clan, region, neutral clan?]
+SECOND = Book(_second)          # [seat, region, cost]
+NEW = Book(_new)                # [seat, region, cost]
+NEUTRAL = Book(_neutral)        # [seat, region]
+STARVE = Book(_starve)          # [seat, region]
+HUNT = Book(_hunt)              # [seat, tools in order, tokens taken by food (sorted items)]
+OFFER = Book(_offer)            # [seat, card, cost]
+DROP = Book(_drop)              # [seat, card]
+BUY = Book(_buy)                # [seat, card, cost]
+TAKE = Book(_take)              # [seat, card]
+DISCARD = Book(_discard)        # [seat, card]
+
+# the moves that say the same whatever the state, by seat
+NO_SECOND = Book(lambda seat: Move(seat, "none", ph.L_NO_SECOND(), ("skip",)))
+DONE = Book(lambda seat: Move(seat, "done", ph.L_DONE(), ("skip",)))
+DECLINE = Book(lambda seat: Move(seat, "decline", ph.L_DECLINE(), ("decline",)))
+PASS = Book(lambda seat: Move(seat, "pass", ph.L_PASS(), ("pass",)))
