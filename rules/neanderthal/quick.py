@@ -13,12 +13,13 @@ from __future__ import annotations
 from rules.core import Rng
 
 from . import engine as E
-from .model import AUCTION_KEYS, copy_parties, copy_player, copy_state, deep_copy
+from .model import AUCTION_KEYS, copy_player, copy_state, deep_copy
 from .moves import last_events, play_move
 
 # assignment kinds touching only the seat's own player, the parties, the assignment
 # order, the recalls and the turn counter (the alpha swap may touch other tableaux)
 _OWN_ASSIGNMENTS = frozenset(("hunt", "promote", "wed", "court", "recall", "sultan", "done"))
+_SENDING = frozenset(("hunt", "court"))   # onto a card: the seat's pool, alpha and party there
 _ACTIONS = frozenset(("portal", "neo", "elder", "pass"))   # moves.play_action: the seat's player, `acted`
 
 
@@ -36,11 +37,19 @@ def quick_apply(st, move):
         busy = new["phase"] == "bid"      # still open: engine.advance waits for the next bidder
     elif phase == "assign" and kind in _OWN_ASSIGNMENTS:
         new = _shallow(st)
-        _own_player(new, st, seat)
-        new["parties"] = copy_parties(st["parties"])
-        for k in ("placed", "recalls"):
-            if k in st:
-                new[k] = st[k].copy()
+        if kind in _SENDING:
+            # moves.play_assign sends a hunter, the alpha or a suitor to one card: the seat's
+            # pool and alpha, its party there and the list of cards it went to change, nothing else
+            new["pl"] = pl = st["pl"][:]
+            p = pl[seat]
+            pl[seat] = {**p, "pool": p["pool"][:]}
+            _own_party(new, st, move.data[1], seat)
+            if "placed" in st:
+                new["placed"] = st["placed"][:]
+        else:
+            _own_player(new, st, seat)
+            if "recalls" in st:
+                new["recalls"] = st["recalls"].copy()
         play_move(new, move, ev)          # moves.play_assign
         # engine.advance first passes over the seats with nothing to assign (it changes only
         # the turn counter, here the copy's own) and waits for the next busy one; after sending
@@ -69,6 +78,17 @@ def _shallow(st) -> dict:
     rng = st["rng"]
     new["rng"] = Rng(rng.state, rng.draws)
     return new
+
+
+def _own_party(new, st, key, seat) -> None:
+    """The parties with fresh copies of the card's row and of the seat's party on it."""
+    new["parties"] = parties = st["parties"].copy()
+    row = parties.get(key)
+    if row is not None:
+        row = parties[key] = row.copy()
+        party = row.get(str(seat))
+        if party is not None:
+            row[str(seat)] = {**party, "c": party["c"][:]}   # no loot yet: it comes with the hunts (G4)
 
 
 def _own_player(new, st, seat) -> None:
