@@ -34,7 +34,13 @@ def quick_apply(st, move):
         auc = st["auc"]
         new["auc"] = {**auc, "seats": auc["seats"][:]} if auc.keys() == AUCTION_KEYS else deep_copy(auc)
         play_move(new, move, ev)          # engine.play_bid: the auction only
-        busy = new["phase"] == "bid"      # still open: engine.advance waits for the next bidder
+        # still open: engine.advance waits for the next bidder; closed: on to the assignments
+        busy = new["phase"] == "bid" or _to_assignments(new, st, ev)
+    elif phase == "pay" and kind == "pay":
+        new = _shallow(st)
+        _own_player(new, st, seat)        # engine.pay_auction: the winner's discs and daughters
+        E.pay_auction(new, dict(move.data[1]), ev)
+        busy = _assigning(new, ev)
     elif phase == "assign" and kind in _OWN_ASSIGNMENTS:
         new = _shallow(st)
         if kind in _SENDING:
@@ -71,6 +77,25 @@ def quick_apply(st, move):
         E.advance(new, ev)
     new["last"] = last_events(ev)
     return new, ev
+
+
+def _to_assignments(new, st, ev) -> bool:
+    """What engine.advance does once the auction closes (D7): the winner pays, when only
+    one choice of colours is left, and phase 2 opens. True when it stops at a seat's
+    assignments; the auction's winner, the discarded cards and phase 2's lists are copied first."""
+    lead = new["auc"]["lead"]
+    if lead is not None:
+        _own_player(new, st, lead)        # engine.pay_auction: the winner's discs and daughters
+    new["gone"] = st["gone"][:]           # a daughter nobody bid for is discarded
+    E.resolve_auction(new, ev)
+    return new["phase"] == "pay" or _assigning(new, ev)
+
+
+def _assigning(new, ev) -> bool:
+    """engine.advance from "assign_start": phase 2 starts on fresh parties, order and recalls
+    (engine.start_assign replaces them); True when a seat has assignments to make."""
+    E.start_assign(new, ev)
+    return E.skip_idle_assigners(new)
 
 
 def _shallow(st) -> dict:
