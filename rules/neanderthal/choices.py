@@ -13,7 +13,6 @@ from . import queries as Q
 from .data import BIOMES, COLOUR_NAMES, COLOURS, DAUGHTERS, ELDERS
 from .model import (
     ROW_KEYS,
-    ROWS,
     SEAT_LETTERS,
     card_name,
     daughter_active,
@@ -242,13 +241,13 @@ def prereq_need(st, seat, extra_key=None) -> dict:
     return need
 
 
-def prereq_room(st, seat, p) -> tuple:
+def prereq_room(st, p, mine) -> tuple:
     """Discs (orange, white, black) left after the prerequisites of the cards the
-    seat already hunts: what a new card's prerequisites may take (G)."""
+    seat already hunts (``mine``: the card keys of its parties): what a new card's
+    prerequisites may take (G)."""
     o, w, k = p["vocab"]["o"], p["vocab"]["w"], p["vocab"]["k"]
-    me = str(seat)
-    for key, ps in st["parties"].items():
-        if me in ps and key[0] in "NS":
+    for key in mine:
+        if key[0] in "NS":
             a, b, c = PREREQ_COUNTS[slot_card(st, key)[0]]
             o, w, k = o - a, w - b, k - c
     return o, w, k
@@ -325,40 +324,40 @@ def hunt_moves(seat, key, cid, n: int) -> list:
     return got
 
 
+BIOME_KEYS = ROW_KEYS["N"] + ROW_KEYS["S"]   # the biome slots in the order of the two rows' cells
+
+
 def assign_moves(st, seat, first_only: bool = False) -> list:
     """Phase 2 assignments, `done` last. With first_only, stop at the first choice
     other than `done` (it is enough to know the seat is not finished)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     out: list = []
     pool = sum(p["pool"])
     alpha_free = p["alpha"] == "pool"
     if pool or alpha_free:
         me = str(seat)
-        room_o, room_w, room_k = prereq_room(st, seat, p)   # discs left for a new card's prerequisites
-        parties = st["parties"]
+        mine = {key: row[me] for key, row in st["parties"].items() if me in row}   # its parties so far
+        room_o, room_w, room_k = prereq_room(st, p, mine)   # discs left for a new card's prerequisites
         own = p["pool"][seat] > 0
-        for r in ROWS:
-            keys = ROW_KEYS[r]
-            for i, cell in enumerate(st["rows"][r]):
-                if cell is None or cell[1]:
-                    continue   # a gap or ice: nothing to hunt
-                key = keys[i]
-                cid = cell[0]
-                here = parties.get(key)
-                party = here.get(me) if here else None
-                if not party:
-                    o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
-                    if o > room_o or w > room_w or k > room_k:
-                        continue
-                moves = _HUNT_MOVES.get((seat, key, cid))
-                if moves is None or len(moves) <= pool:
-                    moves = hunt_moves(seat, key, cid, pool)
-                if own or (party is not None and (party["c"][seat] > 0 or party["a"])):   # chaperoned
-                    out += moves[1:pool + 1]
-                if alpha_free:
-                    out.append(moves[0])
-                if first_only and out:
-                    return out
+        rows = st["rows"]
+        for key, cell in zip(BIOME_KEYS, rows["N"] + rows["S"]):
+            if cell is None or cell[1]:
+                continue   # a gap or ice: nothing to hunt
+            cid = cell[0]
+            party = mine.get(key)
+            if party is None:
+                o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
+                if o > room_o or w > room_w or k > room_k:
+                    continue
+            moves = _HUNT_MOVES.get((seat, key, cid))
+            if moves is None or len(moves) <= pool:
+                moves = hunt_moves(seat, key, cid, pool)
+            if own or (party is not None and (party["c"][seat] > 0 or party["a"])):   # chaperoned
+                out += moves[1:pool + 1]
+            if alpha_free:
+                out.append(moves[0])
+            if first_only and out:
+                return out
     for r in promotable(st, seat):
         out.append(shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", f"Promote a {ELDERS[r]['name']}",
                                                                  ("promote", r))))

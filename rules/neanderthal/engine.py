@@ -223,7 +223,10 @@ def over_limit(p) -> bool:
 
 
 def over_hand_limit(st) -> bool:
-    return any(over_limit(p) for p in st["pl"])
+    for p in st["pl"]:
+        if p["hand"] and len(p["hand"]) > hand_limit(p):   # over_limit
+            return True
+    return False
 
 
 def to_discard(st, then: str) -> None:
@@ -855,7 +858,8 @@ def fight_on(st, ev) -> bool:
 def attack(st, seat, key, strength):
     party = parties_at(st, key).get(str(seat))
     hus = husband_at(st, key)
-    rolls = [st["rng"].roll() for _ in range(strength)]
+    roll = st["rng"].roll
+    rolls = [roll() for _ in range(strength)]
     in_party = 0 if party is None else units(party)   # the dice past these are the husband's
     party_wp = in_party > 0 and war_party(st, seat, key)
     husband_wp = hus is not None and hus["imm"] is None   # a mature jealous husband is a war party
@@ -893,22 +897,22 @@ def gathering(st, ev) -> None:
 
 def start_hunting(st) -> None:
     """A4: uncontested cards, then contested ones, then the predators."""
-    keys = [k for k in st["parties"] if any(units(p) for p in st["parties"][k].values())]
-
-    def contested(k):
-        return sum(1 for p in st["parties"][k].values() if units(p)) > 1
-
-    def is_pred(k):
-        return k[0] in "NS" and huntable(st, k) and BIOMES[slot_card(st, k)[0]]["pred"] and k not in st["fresh"]
-
     placed = st.get("placed", [])
-
-    def placed_at(k):  # A4: a player's uncontested cards, in the order it assigned them
-        return placed.index(k) if k in placed else len(placed)
-
-    first = sorted([k for k in keys if not contested(k) and not is_pred(k)],
-                   key=lambda k: (order_index(st, _single_seat(st, k)), placed_at(k), key_order(k)))
-    second = sorted([k for k in keys if contested(k) and not is_pred(k)], key=key_order)
+    fresh = st["fresh"]
+    first, second = [], []
+    for k, parties in st["parties"].items():
+        seats = [s for s, p in parties.items() if units(p)]
+        if not seats:
+            continue
+        if k[0] in "NS" and huntable(st, k) and BIOMES[slot_card(st, k)[0]]["pred"] and k not in fresh:
+            continue   # a predator: hunted last
+        if len(seats) > 1:   # contested
+            second.append(k)
+        else:   # A4: a player's uncontested cards, in the order it assigned them
+            placed_at = placed.index(k) if k in placed else len(placed)
+            first.append(((order_index(st, int(seats[0])), placed_at, key_order(k)), k))
+    first = [k for _, k in sorted(first)]
+    second.sort(key=key_order)
     st["hq"] = first + second
     st["contested"] = second   # the first player orders these (A4); the list shrinks as it chooses
     st["hunt_next"] = None
@@ -1071,6 +1075,8 @@ def send_home(st, key) -> None:
 def hunt_order(st, key) -> list:
     parties = st["parties"][key]
     seats = [int(s) for s, p in parties.items() if units(p)]
+    if len(seats) < 2:
+        return seats
     return sorted(seats, key=lambda s: (0 if has_ability(st, s, "totem") else 1, units(parties[str(s)]),
                                         order_index(st, s)))
 
@@ -1119,13 +1125,15 @@ def roll_party(st, seat, party, card, key=None) -> dict:
     auto = party["a"] and alpha_power(p, info["type"]) and \
         (st.get("alpha_use") or {}).get(alpha_key(key, seat), True)
     n = units(party) - (1 if auto else 0)
-    raw = [st["rng"].roll() for _ in range(n)]
-    modded = any(BIOMES[c["id"]]["hand"]["mod"] == info["type"] for c in p["inventions"] if not c["discs"])
-    faces = [1 if (modded and r == 3) else r for r in raw]
-    allf = faces + ([1] if auto else [])
-    good = (1, 2) if info["star"] else (1,)
-    successes = sum(1 for f in allf if f in good)
-    deaths = sum(1 for f in faces if f in info["bloody"] or (f in info["frozen"] and not mature_elder(p, 6)))
+    roll = st["rng"].roll
+    raw = [roll() for _ in range(n)]
+    modded = p["inventions"] and \
+        any(BIOMES[c["id"]]["hand"]["mod"] == info["type"] for c in p["inventions"] if not c["discs"])
+    faces = [1 if r == 3 else r for r in raw] if modded else raw
+    allf = faces + [1] if auto else faces
+    successes = allf.count(1) + (allf.count(2) if info["star"] else 0)
+    lethal = info["bloody"] if mature_elder(p, 6) else info["bloody"] + info["frozen"]
+    deaths = sum(1 for f in faces if f in lethal)
     multiple = max(map(allf.count, set(allf))) if allf else 0   # doubles, triples… (G5, G6)
     return {"raw": raw, "faces": faces, "auto": auto, "successes": successes,
             "ok": successes >= info["dice"], "deaths": deaths, "multiple": multiple}

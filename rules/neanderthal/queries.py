@@ -127,7 +127,11 @@ def units(party) -> int:
 
 def fighters_at(st, key):
     """{seat: strength} on a card; a husband defends his wife (F2)."""
-    out = {int(s): u for s, p in parties_at(st, key).items() if (u := units(p)) > 0}
+    out = {}
+    for s, p in st["parties"].get(key, {}).items():
+        u = sum(p["c"]) + (1 if p["a"] else 0)   # units(p)
+        if u > 0:
+            out[int(s)] = u
     if key[0] not in "NS":
         owner, i = parse_daughter_key(key)
         h = player(st, owner)["daughters"][i]["hus"]
