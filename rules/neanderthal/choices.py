@@ -22,7 +22,6 @@ from .model import (
     hand_limit,
     mature_elder,
     n_seats,
-    player,
     portal_colours,
     slot_card,
 )
@@ -38,7 +37,7 @@ def to_act(st) -> list:
         auc = st["auc"]
         return [auc["seats"][auc["turn"]]]   # Q.bid_turn
     if ph == "sex":
-        return [s for s in range(n_seats(st)) if player(st, s)["sex"] is None]
+        return [s for s in range(n_seats(st)) if st["pl"][s]["sex"] is None]
     if ph == "council":
         return [st["order"][0]]
     if ph in ("chaos", "blizzard"):
@@ -57,7 +56,7 @@ def to_act(st) -> list:
     if ph == "pay":
         return [st["auc"]["lead"]]
     if ph == "discard":
-        return [s for s in st["order"] if len(player(st, s)["hand"]) > hand_limit(player(st, s))]
+        return [s for s in st["order"] if len(st["pl"][s]["hand"]) > hand_limit(st["pl"][s])]
     if ph == "nego":
         return nego_to_act(st)
     if ph == "action":
@@ -109,7 +108,7 @@ def legal(st, seat) -> list:
         return pay_moves(st, seat)
     if ph == "discard":
         return [Move(seat, f"discard {slug(c)}", "Discard " + card_name(c), ("discard", c))
-                for c in player(st, seat)["hand"]]
+                for c in st["pl"][seat]["hand"]]
     if ph == "nego":
         return nego_moves(st, seat)
     if ph == "action":
@@ -135,7 +134,7 @@ def release_moves(st, seat) -> list:
 
 
 def dependant_name(st, seat, code) -> str:
-    p = player(st, seat)
+    p = st["pl"][seat]
     if code[0] == "e":
         return ELDERS[int(code[1:])]["name"]
     if code[0] == "d":
@@ -145,7 +144,7 @@ def dependant_name(st, seat, code) -> str:
 
 def chaos_moves(st, seat) -> list:
     pend = st["pend"][str(seat)]
-    p = player(st, seat)
+    p = st["pl"][seat]
     flips = [False, True] if pend["flip"] else [False]
     out = []
     if pend["kill"] > 0:
@@ -206,7 +205,7 @@ def bid_moves(st, seat) -> list:
     """D7: open, match (when the tie goes your way) or raise by a number of
     discs in the card's colours, or pass. Only bids that take the lead are offered."""
     out = [shared((seat, "bid pass"), lambda: Move(seat, "pass", "Pass", ("bid", None)))]
-    half = player(st, seat)["tribal"]
+    half = st["pl"][seat]["tribal"]
     auc = st["auc"]
     cap = Q.bid_capacity(st, seat)
     lowest = 1
@@ -255,7 +254,7 @@ def prereq_room(st, p, mine) -> tuple:
 
 def can_enter(st, seat, key) -> bool:
     need = prereq_need(st, seat, key)
-    p = player(st, seat)
+    p = st["pl"][seat]
     return all(p["vocab"][c] >= need[c] for c in COLOURS)
 
 
@@ -264,7 +263,7 @@ def free_promotion(p) -> bool:
 
 
 def can_promote(st, seat, rank) -> bool:
-    p = player(st, seat)
+    p = st["pl"][seat]
     info = ELDERS[rank]
     if p["elders"][rank] is not None or p["pool"][seat] == 0:
         return False
@@ -277,7 +276,7 @@ def can_promote(st, seat, rank) -> bool:
 
 def promotable(st, seat) -> list:
     """The ranks where the seat may promote an elder now (E2)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     if p["pool"][seat] == 0:
         return []
     tribal, vocab, elders = p["tribal"], p["vocab"], p["elders"]
@@ -405,12 +404,12 @@ def has_assignment(st, seat) -> bool:
 
 
 def court_moves(st, seat) -> list:
-    p = player(st, seat)
+    p = st["pl"][seat]
     out = []
     if p["pool"][seat] == 0 and p["alpha"] != "pool":
         return out
     for owner in range(n_seats(st)):
-        for i, d in enumerate(player(st, owner)["daughters"]):
+        for i, d in enumerate(st["pl"][owner]["daughters"]):
             key = daughter_key(owner, i)
             if d["discs"] or str(seat) in st["parties"].get(key, {}):
                 continue
@@ -434,7 +433,7 @@ def portal_sources(st, seat) -> list:
     those married to one of its tribesmen."""
     out = []
     for owner in range(n_seats(st)):
-        for d in player(st, owner)["daughters"]:
+        for d in st["pl"][owner]["daughters"]:
             if not daughter_active(st, owner, d):
                 continue
             if owner == seat or (d["hus"] and d["hus"]["s"] == seat):
@@ -443,17 +442,17 @@ def portal_sources(st, seat) -> list:
 
 
 def neolexia_colours(st, seat) -> set:
-    cols = set(portal_colours(player(st, seat)))
+    cols = set(portal_colours(st["pl"][seat]))
     for owner in range(n_seats(st)):
         if owner == seat:
             continue
-        if any(d["hus"] and d["hus"]["s"] == seat for d in player(st, owner)["daughters"]):
-            cols |= portal_colours(player(st, owner))
+        if any(d["hus"] and d["hus"]["s"] == seat for d in st["pl"][owner]["daughters"]):
+            cols |= portal_colours(st["pl"][owner])
     return cols
 
 
 def _action_moves(st, seat):
-    p = player(st, seat)
+    p = st["pl"][seat]
     if not p["tribal"]:
         seen = set()
         for d in portal_sources(st, seat):

@@ -40,7 +40,6 @@ from .model import (
     n_seats,
     order_index,
     parse_daughter_key,
-    player,
     release_from,
     remove_daughter,
     remove_elder,
@@ -134,7 +133,7 @@ def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
 
 
 def choose_sexuality(st, seat, sex) -> None:
-    p = player(st, seat)
+    p = st["pl"][seat]
     p["sex"] = sex
     for c in mpi_for(sex):
         p["vocab"][c] -= 1
@@ -230,7 +229,7 @@ def over_hand_limit(st) -> bool:
 
 
 def to_discard(st, then: str) -> None:
-    over = [s for s in range(n_seats(st)) if over_limit(player(st, s))]
+    over = [s for s in range(n_seats(st)) if over_limit(st["pl"][s])]
     if over:
         st["phase"] = "discard"
         st["pend"] = {"then": then}
@@ -276,7 +275,7 @@ def start_round(st, ev) -> None:
                     fr=f"Tour {st['round']} : {info['name']} est révélée ; {seat_name(first)} joue en premier.",
                     reveal=True))
     st["evq"] = list(info["events"])
-    if n_seats(st) > 1 and mature_elder(player(st, first), 4):
+    if n_seats(st) > 1 and mature_elder(st["pl"][first], 4):
         st["phase"] = "council"  # A2: the warrior lets the first player set the order
     else:
         st["phase"] = "events"
@@ -433,7 +432,7 @@ def wurm(st, ev) -> None:
 
 def elder_attrition(st, ev, dice: int) -> None:
     for seat in st["order"]:
-        p = player(st, seat)
+        p = st["pl"][seat]
         rolls = [st["rng"].roll() for _ in range(dice)]
         dead = []
         for r in sorted(set(rolls)):
@@ -450,7 +449,7 @@ def elder_attrition(st, ev, dice: int) -> None:
 
 
 def chaos_immune(st, seat) -> bool:
-    p = player(st, seat)
+    p = st["pl"][seat]
     if hunters(p) <= vocab_total(p):
         return True
     return p["tribal"] and mature_elder(p, 1)
@@ -462,7 +461,7 @@ def chaos_losses(p) -> int:
 
 
 def flip_possible(st, seat) -> bool:
-    p = player(st, seat)
+    p = st["pl"][seat]
     other = [s for s in sex_options(st, seat) if s != p["sex"]][0]
     need = mpi_for(other)
     free = dict(p["vocab"])
@@ -474,7 +473,7 @@ def flip_possible(st, seat) -> bool:
 
 def chaos_kill(st, seat, kind, ev) -> None:
     """One chaos loss of the chosen kind (a seat index: a cube of that colour; "a": the alpha)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     if kind == "a":
         p["alpha"] = "grave"
         what, what_fr = "its alpha", "son alpha"
@@ -499,7 +498,7 @@ def chaos_settle(st, seat, ev) -> None:
             pend["kill"] = 0
             break
         chaos_kill(st, seat, kinds[0], ev)
-    p = player(st, seat)
+    p = st["pl"][seat]
     elders = [r for r in range(1, 7) if has_elder(p, r)]
     if pend["elder"] and len(elders) <= 1:
         if elders:
@@ -518,7 +517,7 @@ def chaos(st, ev) -> bool:
     before = st.get("pend")
     st["pend"] = {}
     for seat in st["order"]:
-        p = player(st, seat)
+        p = st["pl"][seat]
         if chaos_immune(st, seat):
             ev.append(Event(f"Chaos: {seat_name(seat)} is immune.",
                             fr=f"Chaos : {seat_name(seat)} est immunisé.", seat=seat))
@@ -542,7 +541,7 @@ def chaos(st, ev) -> bool:
 
 
 def flip_sexuality(st, seat, ev) -> None:
-    p = player(st, seat)
+    p = st["pl"][seat]
     for c in p["mpi"]:
         p["vocab"][c] += 1
     p["mpi"] = []
@@ -560,7 +559,7 @@ def flip_sexuality(st, seat, ev) -> None:
 
 
 def blizzard_excess(st, seat) -> int:
-    return max(0, len(dependants(st, seat)) - hunters(player(st, seat)) // 2)
+    return max(0, len(dependants(st, seat)) - hunters(st["pl"][seat]) // 2)
 
 
 def blizzard(st, ev) -> bool:
@@ -589,7 +588,7 @@ def expatriation(st, ev, eyes: int) -> bool:
     wanderer per eye; ties go by player order. Ruling: when no tribe lost a hunter (every tribe
     immune, or no chaos this round), nobody lost the most and no wanderer leaves."""
     worst = max(st["order"], key=lambda s: (st["chaos_lost"][s], -order_index(st, s)))
-    p = player(st, worst)
+    p = st["pl"][worst]
     n = min(eyes, p["grave"]) if st["chaos_lost"][worst] > 0 else 0
     targets = expat_targets(st, worst)
     if n == 0 or not targets:
@@ -604,8 +603,8 @@ def expatriation(st, ev, eyes: int) -> bool:
 
 
 def send_expats(st, seat, target, n, ev) -> None:
-    player(st, seat)["grave"] -= n
-    player(st, target)["pool"][seat] += n
+    st["pl"][seat]["grave"] -= n
+    st["pl"][target]["pool"][seat] += n
     ev.append(Event(f"Expatriation: {n} wanderer(s) of {seat_name(seat)} join {seat_name(target)}.",
                     fr=f"Expatriation : {n} errant(s) de {seat_name(seat)} rejoignent {seat_name(target)}.", seat=seat))
 
@@ -618,7 +617,7 @@ def bidders(st) -> list:
     colours = DAUGHTERS[card]["bid"]
     out = []
     for seat in st["order"]:
-        p = player(st, seat)
+        p = st["pl"][seat]
         if p["tribal"] and p["sex"] != "harem":
             continue
         if any(p["vocab"][c] for c in colours):
@@ -654,7 +653,7 @@ def play_bid(st, seat, n, ev) -> None:
         ev.append(Event(f"{seat_name(seat)} passes.", fr=f"{seat_name(seat)} passe.", seat=seat))
     else:
         auc["lead"], auc["n"], auc["passes"] = seat, n, 0
-        half = player(st, seat)["tribal"]
+        half = st["pl"][seat]["tribal"]
         ev.append(Event(f"{seat_name(seat)} bids {discs_word(n)} for {card_name(st['event'])}"
                         + (" (harem: worth half)." if half else "."),
                         fr=f"{seat_name(seat)} enchérit {discs_word(n, True)} pour {card_name(st['event'])}"
@@ -696,7 +695,7 @@ def resolve_auction(st, ev) -> None:
 
 def pay_auction(st, discs: dict, ev) -> None:
     winner = st["auc"]["lead"]
-    p = player(st, winner)
+    p = st["pl"][winner]
     placed = []
     for c in COLOURS:
         for _ in range(discs.get(c, 0)):
@@ -724,7 +723,7 @@ def start_assign(st, ev) -> None:
     st["cur"] = 0
     st["parties"] = {}
     st["placed"] = []
-    st["recalls"] = {str(s): (2 if hunters(player(st, s)) == 0 else 0) for s in range(n_seats(st))}
+    st["recalls"] = {str(s): (2 if hunters(st["pl"][s]) == 0 else 0) for s in range(n_seats(st))}
     st["phase"] = "assign"
 
 
@@ -755,19 +754,19 @@ def kill_in_party(st, seat, party, n) -> int:
             dead += 1
     if dead < n and party["a"]:
         party["a"] = False
-        player(st, seat)["alpha"] = "grave"
+        st["pl"][seat]["alpha"] = "grave"
         dead += 1
     return dead
 
 
 def attack_order(st, seats) -> list:
     return sorted(seats, key=lambda s: (0 if has_ability(st, s, "totem") else 1,
-                                        -black_discs(player(st, s)), order_index(st, s)))
+                                        -black_discs(st["pl"][s]), order_index(st, s)))
 
 
 
 def war_party(st, seat, key) -> bool:
-    p = player(st, seat)
+    p = st["pl"][seat]
     if has_weapon(p):
         return True
     party = parties_at(st, key).get(str(seat))
@@ -791,7 +790,7 @@ def fight_kill(st, key, victim, kind, ev) -> None:
         what, what_fr = "its husband", "son mari"
     elif kind == "a":
         party["a"] = False
-        player(st, victim)["alpha"] = "grave"
+        st["pl"][victim]["alpha"] = "grave"
         what, what_fr = "its alpha", "son alpha"
     else:
         party["c"][kind] -= 1
@@ -1039,7 +1038,7 @@ def settle_releases(st, ev) -> bool:
             return False
         st["rel"].pop(0)
         if options:
-            release_from(player(st, seat), options[0], colour)
+            release_from(st["pl"][seat], options[0], colour)
             ev.append(Event(f"{seat_name(seat)} frees {A_COLOUR[colour]} disc ({holder_name(st, seat, options[0])}).",
                             fr=f"{seat_name(seat)} libère un disque {COLOUR_NAME_FR[colour]}.", seat=seat))
     return True
@@ -1058,7 +1057,7 @@ def _single_seat(st, key) -> int:
 def send_home(st, key) -> None:
     for s, party in st["parties"].get(key, {}).items():
         seat = int(s)
-        p = player(st, seat)
+        p = st["pl"][seat]
         for owner in range(n_seats(st)):
             p["pool"][owner] += party["c"][owner]
             party["c"][owner] = 0
@@ -1102,7 +1101,7 @@ def ask_alpha(st, key) -> bool:
         kind = BIOMES[slot_card(st, key)[0]]["type"]
     else:   # G1: a daughter is courted « comme pour un biome Massue »
         owner, i = parse_daughter_key(key)
-        daughters = player(st, owner)["daughters"]
+        daughters = st["pl"][owner]["daughters"]
         if i >= len(daughters):
             return False
         kind = "club"
@@ -1111,7 +1110,7 @@ def ask_alpha(st, key) -> bool:
         seat = int(s)
         if key[0] not in "NS" and seat == owner and daughters[i]["hus"] is None:
             continue   # courting one's own unmarried daughter always succeeds: nothing to decide
-        if party["a"] and alpha_power(player(st, seat), kind) and alpha_key(key, seat) not in use:
+        if party["a"] and alpha_power(st["pl"][seat], kind) and alpha_key(key, seat) not in use:
             st["alpha_ask"] = [seat, key]
             st["phase"] = "alpha"
             return True
@@ -1120,7 +1119,7 @@ def ask_alpha(st, key) -> bool:
 
 def roll_party(st, seat, party, card, key=None) -> dict:
     """One hunting roll (G, G2, G0): faces, successes, attrition."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     info = BIOMES[card]
     auto = party["a"] and alpha_power(p, info["type"]) and \
         (st.get("alpha_use") or {}).get(alpha_key(key, seat), True)
@@ -1170,7 +1169,7 @@ def hunt_on(st, ev) -> bool:
             continue
         card = slot_card(st, key)[0]
         info = BIOMES[card]
-        p = player(st, seat)
+        p = st["pl"][seat]
         if key in st["fresh"] and not all(p["vocab"][c] >= info["prereq"].count(c) for c in info["prereq"]):
             continue  # G7: a replacement card needs its own hunting tools
         r = roll_party(st, seat, party, card, key)
@@ -1326,7 +1325,7 @@ def bank_loot(st, seat, gains, ev) -> None:
 
 
 def take_card(st, seat, kind, cid, key) -> str:
-    p = player(st, seat)
+    p = st["pl"][seat]
     if kind == "trophy":
         st["rows"][key[0]][int(key[1:]) - 1] = None  # G7: a trophy leaves a gap
         p["trophies"].append(cid)
@@ -1363,7 +1362,7 @@ def refill(st, key) -> None:
 def court(st, key, ev) -> None:
     """G1: courting rolls in player order; the last success marries."""
     owner, i = parse_daughter_key(key)
-    op = player(st, owner)
+    op = st["pl"][owner]
     if i >= len(op["daughters"]):
         send_home(st, key)
         return
@@ -1372,7 +1371,7 @@ def court(st, key, ev) -> None:
     groom = None
     for seat in suitors:
         party = st["parties"][key][str(seat)]
-        p = player(st, seat)
+        p = st["pl"][seat]
         if seat == owner and op["vocab"]["o"] == 0 and not free_husbands(st, owner):
             # E3: a husband in one's own tableau sits on an orange disc (G1 « commence immature »);
             # without one (and no free promotion) the courting cannot succeed
@@ -1407,7 +1406,7 @@ def court(st, key, ev) -> None:
             imm = "o"  # G1, E3: in one's own tableau the husband starts immature, on an orange disc
         d["hus"] = {"s": groom, "a": alpha, "imm": imm}
         if alpha:
-            player(st, groom)["alpha"] = "husband"
+            st["pl"][groom]["alpha"] = "husband"
         ev.append(Event(f"{seat_name(groom)}'s hunter marries {card_name(d['id'])}.",
                         fr=f"Le chasseur de {seat_name(groom)} épouse {card_name(d['id'])}.", seat=groom))
     send_home(st, key)
@@ -1415,8 +1414,8 @@ def court(st, key, ev) -> None:
 
 def libertine_success(st, seat, victim, ev) -> None:
     """G1: a libertine's success swaps one of the victim's hunters for a wanderer."""
-    vp = player(st, victim)
-    me = player(st, seat)
+    vp = st["pl"][victim]
+    me = st["pl"][seat]
     if victim == seat or vp["pool"][victim] == 0 or me["grave"] == 0:
         return
     vp["pool"][victim] -= 1
@@ -1433,7 +1432,7 @@ def libertine_success(st, seat, victim, ev) -> None:
 
 def domestic_phase(st, ev) -> None:
     for seat in st["order"]:
-        p = player(st, seat)
+        p = st["pl"][seat]
         for c in list(p["domestic"]):
             if c["discs"]:
                 continue

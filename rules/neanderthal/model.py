@@ -69,7 +69,7 @@ def daughter_active(st, seat, d) -> bool:
     """Mature (no discs) and, for monogamous species, married (E3)."""
     if d["discs"]:
         return False
-    if player(st, seat)["sex"] == "monogamy" and d["hus"] is None:
+    if st["pl"][seat]["sex"] == "monogamy" and d["hus"] is None:
         return False
     return True
 
@@ -101,7 +101,7 @@ def daughter_bonus(d) -> int:
 
 
 def is_gatherer(st, seat) -> bool:
-    return player(st, seat)["sex"] == "libertine" or has_ability(st, seat, "gatherer")
+    return st["pl"][seat]["sex"] == "libertine" or has_ability(st, seat, "gatherer")
 
 
 def has_weapon(p) -> bool:
@@ -141,11 +141,11 @@ def conversion_threshold(st) -> int:
 
 def lazarus(st, seat) -> bool:
     """All own cubes dead (J1)."""
-    return player(st, seat)["grave"] >= CUBES
+    return st["pl"][seat]["grave"] >= CUBES
 
 
 def alive_cubes(st, seat) -> int:
-    return CUBES - player(st, seat)["grave"]
+    return CUBES - st["pl"][seat]["grave"]
 
 
 def black_discs(p) -> int:
@@ -219,12 +219,12 @@ def take_disc(p, colour: str) -> None:
 
 
 def send_cube_to_grave(st, species: int, n: int = 1) -> None:
-    player(st, species)["grave"] += n
+    st["pl"][species]["grave"] += n
 
 
 def add_babies(st, seat, n: int) -> int:
     """New hunters from the grave: cubes first, then the alpha (G3)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     got = 0
     for _ in range(n):
         if p["grave"] > 0:
@@ -308,7 +308,7 @@ def release(p, colours) -> list:
 def kill_from_pool(st, seat, n: int) -> int:
     """Remove n unassigned hunters: expatriates first (D6 assimilation), then
     own cubes, the alpha last. Returns how many died."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     dead = 0
     order = [s for s in range(n_seats(st)) if s != seat] + [seat]
     for s in order:
@@ -323,7 +323,7 @@ def kill_from_pool(st, seat, n: int) -> int:
 
 
 def remove_elder(st, seat, rank) -> None:
-    p = player(st, seat)
+    p = st["pl"][seat]
     e = p["elders"][rank]
     if e["imm"] is not None:
         free_disc(p, e["imm"])
@@ -334,7 +334,7 @@ def remove_elder(st, seat, rank) -> None:
 def unseat_husband(st, owner, index, to_grave: bool) -> None:
     """Take the husband off a daughter: to the grave, or home. An ex-husband
     of another tribe joins the tableau owner's hunters (G1) unless an alpha."""
-    p = player(st, owner)
+    p = st["pl"][owner]
     h = p["daughters"][index]["hus"]
     if h is None:
         return
@@ -342,7 +342,7 @@ def unseat_husband(st, owner, index, to_grave: bool) -> None:
         free_disc(p, h["imm"])
     p["daughters"][index]["hus"] = None
     if h["a"]:
-        player(st, h["s"])["alpha"] = "grave" if to_grave else "pool"
+        st["pl"][h["s"]]["alpha"] = "grave" if to_grave else "pool"
     elif to_grave:
         send_cube_to_grave(st, h["s"])
     else:
@@ -350,7 +350,7 @@ def unseat_husband(st, owner, index, to_grave: bool) -> None:
 
 
 def remove_daughter(st, owner, index) -> str:
-    p = player(st, owner)
+    p = st["pl"][owner]
     d = p["daughters"][index]
     unseat_husband(st, owner, index, to_grave=False)
     for c in d["discs"]:
@@ -361,7 +361,7 @@ def remove_daughter(st, owner, index) -> str:
 
 
 def remove_tableau_card(st, seat, kind, index) -> str:
-    p = player(st, seat)
+    p = st["pl"][seat]
     c = p[kind].pop(index)
     for colour in c["discs"]:
         free_disc(p, colour)
@@ -371,7 +371,7 @@ def remove_tableau_card(st, seat, kind, index) -> str:
 
 def convert_if_fluent(st, seat, events) -> None:
     """Enough portals: flip to the tribal side, portals back to vocabulary (I1)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     if p["tribal"] or portal_count(p) < conversion_threshold(st):
         return
     for slot in p["portals"]:
@@ -397,17 +397,17 @@ def can_pay(p, colours) -> bool:
 
 def score(st, seat) -> int:
     """Victory points by the species' sexuality table (J)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     if p["sex"] is None:
         return 0
     vp = SEXUALITY["vp"][p["sex"]]
-    hunters_own = sum(player(st, s)["pool"][seat] for s in range(n_seats(st)))
+    hunters_own = sum(st["pl"][s]["pool"][seat] for s in range(n_seats(st)))
     total = vp["hunter"] * hunters_own
     if p["alpha"] == "pool" and empowered_alpha(p):
         total += vp["alpha"]
     total += vp["elder"] * mature_elders(p)
     for owner in range(n_seats(st)):
-        for d in player(st, owner)["daughters"]:
+        for d in st["pl"][owner]["daughters"]:
             h = d["hus"]
             if h and h["s"] == seat and h["imm"] is None:
                 total += vp["husband"]
@@ -425,15 +425,15 @@ def score(st, seat) -> int:
 
 def count_cubes(st, species) -> int:
     """Every cube of a species, wherever it is (18 expected)."""
-    total = player(st, species)["grave"]
+    total = st["pl"][species]["grave"]
     for s in range(n_seats(st)):
-        p = player(st, s)
+        p = st["pl"][s]
         total += p["pool"][species]
         for d in p["daughters"]:
             h = d["hus"]
             if h and h["s"] == species and not h["a"]:
                 total += 1
-    p = player(st, species)
+    p = st["pl"][species]
     total += sum(1 for r in range(1, 7) if p["elders"][r] is not None)
     for parties in st["parties"].values():
         for party in parties.values():
@@ -443,7 +443,7 @@ def count_cubes(st, species) -> int:
 
 def count_discs(st, seat) -> dict:
     """Every disc of a species by colour (5 of each expected, B3)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     out = dict(p["vocab"])
     for slot in p["portals"].values():
         for c in slot:
@@ -468,11 +468,11 @@ def count_discs(st, seat) -> dict:
 
 def alpha_places(st, seat) -> int:
     """The alpha is in exactly one place (1 expected)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     where = p["alpha"]
     hits = 0
     for owner in range(n_seats(st)):
-        for d in player(st, owner)["daughters"]:
+        for d in st["pl"][owner]["daughters"]:
             if d["hus"] and d["hus"]["s"] == seat and d["hus"]["a"]:
                 hits += 1
     parties = sum(1 for ps in st["parties"].values() for s, party in ps.items()
