@@ -507,22 +507,26 @@ PLAYER_KEYS = frozenset(("pool", "grave", "alpha", "vocab", "portals", "tribal",
 
 
 def copy_player(p) -> dict:
-    """A player of exactly the layout above, copied field by field (anything else deeply)."""
+    """A player of exactly the layout above, copied field by field (anything else deeply):
+    a shallow copy (numbers, strings and the parts only ever replaced are shared), then
+    fresh copies of what moves change in place."""
     if len(p) != len(PLAYER_KEYS):
         return deep_copy(p)
     try:
+        q = p.copy()
+        q["pool"] = p["pool"][:]
+        q["vocab"] = p["vocab"].copy()
+        q["portals"] = p["portals"].copy()   # a slot's list is replaced, never changed in place
+        q["elders"] = p["elders"][:]         # an elder is replaced, never changed in place
         daughters, domestic, inventions = p["daughters"], p["domestic"], p["inventions"]
-        return {
-            "pool": p["pool"][:], "grave": p["grave"], "alpha": p["alpha"], "vocab": p["vocab"].copy(),
-            "portals": p["portals"].copy(),   # a slot's list is replaced, never changed in place
-            "tribal": p["tribal"], "elders": p["elders"][:],   # an elder is replaced, never changed in place
-            "daughters": [{**d, "discs": d["discs"][:], "hus": None if d["hus"] is None else d["hus"].copy()}
-                          for d in daughters] if daughters else [],
-            "trophies": p["trophies"][:], "hand": p["hand"][:],
-            "domestic": [{**c, "discs": c["discs"][:]} for c in domestic] if domestic else [],
-            "inventions": [{**c, "discs": c["discs"][:]} for c in inventions] if inventions else [],
-            "sexcard": p["sexcard"], "sex": p["sex"], "mpi": p["mpi"][:],
-        }
+        q["daughters"] = [{**d, "discs": d["discs"][:], "hus": None if d["hus"] is None else d["hus"].copy()}
+                          for d in daughters] if daughters else []
+        q["trophies"] = p["trophies"][:]
+        q["hand"] = p["hand"][:]
+        q["domestic"] = [{**c, "discs": c["discs"][:]} for c in domestic] if domestic else []
+        q["inventions"] = [{**c, "discs": c["discs"][:]} for c in inventions] if inventions else []
+        q["mpi"] = p["mpi"][:]
+        return q
     except KeyError:   # another layout (never written by this code): copy it all
         return deep_copy(p)
 
@@ -552,6 +556,8 @@ SHARED = frozenset(("coop", "solo", "rng", "round", "phase", "event", "cur", "an
 FLAT_DICTS = ("recalls", "alpha_use", "bids")   # seat or card key -> a number or a flag
 DEEP = ("pend", "fight", "alpha_ask", "offers", "hc", "nego", "rel")
 AUCTION_KEYS = frozenset(("seats", "turn", "lead", "n", "passes"))   # the open auction (D7): numbers and a list
+FLAT = frozenset(FLAT_LISTS + FLAT_DICTS)   # lists and dicts of numbers or strings: one flat copy
+DEEP_SET = frozenset(DEEP)
 KNOWN = SHARED | set(FLAT_LISTS) | set(FLAT_DICTS) | set(DEEP) | {"auc", "rows", "decks", "parties", "pl"}
 
 
@@ -561,19 +567,15 @@ def copy_state(st) -> dict:
     if not st.keys() <= KNOWN:
         return {k: deep_copy(v) if isinstance(v, (dict, list, tuple)) else v for k, v in st.items()}
     out = st.copy()
-    for k in FLAT_LISTS:
-        v = st.get(k)
-        if v is not None:
-            out[k] = v[:]
-    for k in FLAT_DICTS:
-        v = st.get(k)
+    for k in FLAT & st.keys():
+        v = st[k]
         if v is not None:
             out[k] = v.copy()
     auc = st.get("auc")
     if auc is not None:
         out["auc"] = {**auc, "seats": auc["seats"][:]} if auc.keys() == AUCTION_KEYS else deep_copy(auc)
-    for k in DEEP:
-        v = st.get(k)
+    for k in DEEP_SET & st.keys():
+        v = st[k]
         if v:
             out[k] = deep_copy(v)
         elif v is not None:
