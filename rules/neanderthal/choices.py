@@ -213,7 +213,7 @@ def bid_moves(st, seat) -> list:
         # Q.bid_beats: a bid's key grows with its value, so every bid from the lowest winning one up wins
         lead = Q.bid_key(st, auc["lead"], auc["n"])
         rest = Q.bid_key(st, seat, 1)[1:]
-        while lowest <= cap and (Q.bid_value(st, seat, lowest),) + rest <= lead:
+        while lowest <= cap and ((lowest / 2 if half else lowest),) + rest <= lead:   # Q.bid_value
             lowest += 1
     out += [_bid_move(seat, n, half) for n in range(lowest, cap + 1)]
     return out

@@ -55,14 +55,17 @@ def expat_targets(st, seat) -> list:
     return [s for s in range(n_seats(st)) if s != seat and not lazarus(st, s)]
 
 
+BID_COLOURS = {cid: tuple(c for c in COLOURS if c in info["bid"]) for cid, info in DAUGHTERS.items()}
+
+
 def bid_colours(st) -> list:
-    return [c for c in COLOURS if c in DAUGHTERS[st["event"]]["bid"]]
+    return list(BID_COLOURS[st["event"]])
 
 
 def bid_capacity(st, seat) -> int:
     """How many discs a seat can put up: its vocabulary in the card's colours."""
-    p = st["pl"][seat]
-    return sum(p["vocab"][c] for c in bid_colours(st))
+    vocab = st["pl"][seat]["vocab"]
+    return sum([vocab[c] for c in BID_COLOURS[st["event"]]])
 
 
 def bid_value(st, seat, n: int) -> float:
