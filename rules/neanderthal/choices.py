@@ -15,7 +15,6 @@ from . import queries as Q
 from .data import BIOMES, COLOURS, DAUGHTERS, ELDERS
 from .model import (
     ROW_KEYS,
-    ROWS,
     SEAT_LETTERS,
     daughter_active,
     daughter_key,
@@ -24,7 +23,6 @@ from .model import (
     hand_limit,
     mature_elder,
     n_seats,
-    player,
     portal_colours,
     slot_card,
 )
@@ -40,7 +38,7 @@ def to_act(st) -> list:
         auc = st["auc"]
         return [auc["seats"][auc["turn"]]]   # Q.bid_turn
     if ph == "sex":
-        return [s for s in range(n_seats(st)) if player(st, s)["sex"] is None]
+        return [s for s in range(n_seats(st)) if st["pl"][s]["sex"] is None]
     if ph == "council":
         return [st["order"][0]]
     if ph in ("chaos", "blizzard"):
@@ -59,7 +57,7 @@ def to_act(st) -> list:
     if ph == "pay":
         return [st["auc"]["lead"]]
     if ph == "discard":
-        return [s for s in st["order"] if len(player(st, s)["hand"]) > hand_limit(player(st, s))]
+        return [s for s in st["order"] if len(st["pl"][s]["hand"]) > hand_limit(st["pl"][s])]
     if ph == "nego":
         return nego_to_act(st)
     if ph == "action":
@@ -112,7 +110,7 @@ def legal(st, seat) -> list:
         return pay_moves(st, seat)
     if ph == "discard":
         return [Move(seat, f"discard {slug(c)}", words.later(words.L_DISCARD, card=words.CARD[c]), ("discard", c))
-                for c in player(st, seat)["hand"]]
+                for c in st["pl"][seat]["hand"]]
     if ph == "nego":
         return nego_moves(st, seat)
     if ph == "action":
@@ -139,7 +137,7 @@ def release_moves(st, seat) -> list:
 
 def dependant_name(st, seat, code):
     """The term naming a dependant (D5): an elder's rank or a card (a phrase, said when read)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     if code[0] == "e":
         return words.ELDER[int(code[1:])]
     if code[0] == "d":
@@ -149,7 +147,7 @@ def dependant_name(st, seat, code):
 
 def chaos_moves(st, seat) -> list:
     pend = st["pend"][str(seat)]
-    p = player(st, seat)
+    p = st["pl"][seat]
     flips = [False, True] if pend["flip"] else [False]
     out = []
     if pend["kill"] > 0:
@@ -210,7 +208,7 @@ def bid_moves(st, seat) -> list:
     """D7: open, match (when the tie goes your way) or raise by a number of
     discs in the card's colours, or pass. Only bids that take the lead are offered."""
     out = [shared((seat, "bid pass"), lambda: Move(seat, "pass", words.L_PASS, ("bid", None)))]
-    half = player(st, seat)["tribal"]
+    half = st["pl"][seat]["tribal"]
     auc = st["auc"]
     cap = Q.bid_capacity(st, seat)
     lowest = 1
@@ -218,7 +216,7 @@ def bid_moves(st, seat) -> list:
         # Q.bid_beats: a bid's key grows with its value, so every bid from the lowest winning one up wins
         lead = Q.bid_key(st, auc["lead"], auc["n"])
         rest = Q.bid_key(st, seat, 1)[1:]
-        while lowest <= cap and (Q.bid_value(st, seat, lowest),) + rest <= lead:
+        while lowest <= cap and ((lowest / 2 if half else lowest),) + rest <= lead:   # Q.bid_value
             lowest += 1
     out += [_bid_move(seat, n, half) for n in range(lowest, cap + 1)]
     return out
@@ -249,13 +247,13 @@ def prereq_need(st, seat, extra_key=None) -> dict:
     return need
 
 
-def prereq_room(st, seat, p) -> tuple:
+def prereq_room(st, p, mine) -> tuple:
     """Discs (orange, white, black) left after the prerequisites of the cards the
-    seat already hunts: what a new card's prerequisites may take (G)."""
+    seat already hunts (``mine``: the card keys of its parties): what a new card's
+    prerequisites may take (G)."""
     o, w, k = p["vocab"]["o"], p["vocab"]["w"], p["vocab"]["k"]
-    me = str(seat)
-    for key, ps in st["parties"].items():
-        if me in ps and key[0] in "NS":
+    for key in mine:
+        if key[0] in "NS":
             a, b, c = PREREQ_COUNTS[slot_card(st, key)[0]]
             o, w, k = o - a, w - b, k - c
     return o, w, k
@@ -263,7 +261,7 @@ def prereq_room(st, seat, p) -> tuple:
 
 def can_enter(st, seat, key) -> bool:
     need = prereq_need(st, seat, key)
-    p = player(st, seat)
+    p = st["pl"][seat]
     return all(p["vocab"][c] >= need[c] for c in COLOURS)
 
 
@@ -272,7 +270,7 @@ def free_promotion(p) -> bool:
 
 
 def can_promote(st, seat, rank) -> bool:
-    p = player(st, seat)
+    p = st["pl"][seat]
     info = ELDERS[rank]
     if p["elders"][rank] is not None or p["pool"][seat] == 0:
         return False
@@ -285,7 +283,7 @@ def can_promote(st, seat, rank) -> bool:
 
 def promotable(st, seat) -> list:
     """The ranks where the seat may promote an elder now (E2)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     if p["pool"][seat] == 0:
         return []
     tribal, vocab, elders = p["tribal"], p["vocab"], p["elders"]
@@ -333,40 +331,40 @@ def hunt_moves(seat, key, cid, n: int) -> list:
     return got
 
 
+BIOME_KEYS = ROW_KEYS["N"] + ROW_KEYS["S"]   # the biome slots in the order of the two rows' cells
+
+
 def assign_moves(st, seat, first_only: bool = False) -> list:
     """Phase 2 assignments, `done` last. With first_only, stop at the first choice
     other than `done` (it is enough to know the seat is not finished)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     out: list = []
     pool = sum(p["pool"])
     alpha_free = p["alpha"] == "pool"
     if pool or alpha_free:
         me = str(seat)
-        room_o, room_w, room_k = prereq_room(st, seat, p)   # discs left for a new card's prerequisites
-        parties = st["parties"]
+        mine = {key: row[me] for key, row in st["parties"].items() if me in row}   # its parties so far
+        room_o, room_w, room_k = prereq_room(st, p, mine)   # discs left for a new card's prerequisites
         own = p["pool"][seat] > 0
-        for r in ROWS:
-            keys = ROW_KEYS[r]
-            for i, cell in enumerate(st["rows"][r]):
-                if cell is None or cell[1]:
-                    continue   # a gap or ice: nothing to hunt
-                key = keys[i]
-                cid = cell[0]
-                here = parties.get(key)
-                party = here.get(me) if here else None
-                if not party:
-                    o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
-                    if o > room_o or w > room_w or k > room_k:
-                        continue
-                moves = _HUNT_MOVES.get((seat, key, cid))
-                if moves is None or len(moves) <= pool:
-                    moves = hunt_moves(seat, key, cid, pool)
-                if own or (party is not None and (party["c"][seat] > 0 or party["a"])):   # chaperoned
-                    out += moves[1:pool + 1]
-                if alpha_free:
-                    out.append(moves[0])
-                if first_only and out:
-                    return out
+        rows = st["rows"]
+        for key, cell in zip(BIOME_KEYS, rows["N"] + rows["S"]):
+            if cell is None or cell[1]:
+                continue   # a gap or ice: nothing to hunt
+            cid = cell[0]
+            party = mine.get(key)
+            if party is None:
+                o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
+                if o > room_o or w > room_w or k > room_k:
+                    continue
+            moves = _HUNT_MOVES.get((seat, key, cid))
+            if moves is None or len(moves) <= pool:
+                moves = hunt_moves(seat, key, cid, pool)
+            if own or (party is not None and (party["c"][seat] > 0 or party["a"])):   # chaperoned
+                out += moves[1:pool + 1]
+            if alpha_free:
+                out.append(moves[0])
+            if first_only and out:
+                return out
     for r in promotable(st, seat):
         out.append(shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", words.shared_label(words.L_PROMOTE, elder=words.ELDER[r]),
                                                                  ("promote", r))))
@@ -414,12 +412,12 @@ def has_assignment(st, seat) -> bool:
 
 
 def court_moves(st, seat) -> list:
-    p = player(st, seat)
+    p = st["pl"][seat]
     out = []
     if p["pool"][seat] == 0 and p["alpha"] != "pool":
         return out
     for owner in range(n_seats(st)):
-        for i, d in enumerate(player(st, owner)["daughters"]):
+        for i, d in enumerate(st["pl"][owner]["daughters"]):
             key = daughter_key(owner, i)
             if d["discs"] or str(seat) in st["parties"].get(key, {}):
                 continue
@@ -443,7 +441,7 @@ def portal_sources(st, seat) -> list:
     those married to one of its tribesmen."""
     out = []
     for owner in range(n_seats(st)):
-        for d in player(st, owner)["daughters"]:
+        for d in st["pl"][owner]["daughters"]:
             if not daughter_active(st, owner, d):
                 continue
             if owner == seat or (d["hus"] and d["hus"]["s"] == seat):
@@ -452,17 +450,17 @@ def portal_sources(st, seat) -> list:
 
 
 def neolexia_colours(st, seat) -> set:
-    cols = set(portal_colours(player(st, seat)))
+    cols = set(portal_colours(st["pl"][seat]))
     for owner in range(n_seats(st)):
         if owner == seat:
             continue
-        if any(d["hus"] and d["hus"]["s"] == seat for d in player(st, owner)["daughters"]):
-            cols |= portal_colours(player(st, owner))
+        if any(d["hus"] and d["hus"]["s"] == seat for d in st["pl"][owner]["daughters"]):
+            cols |= portal_colours(st["pl"][owner])
     return cols
 
 
 def _action_moves(st, seat):
-    p = player(st, seat)
+    p = st["pl"][seat]
     if not p["tribal"]:
         seen = set()
         for d in portal_sources(st, seat):

@@ -38,7 +38,6 @@ from .model import (
     n_seats,
     order_index,
     parse_daughter_key,
-    player,
     release_from,
     remove_daughter,
     remove_elder,
@@ -131,7 +130,7 @@ def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
 
 
 def choose_sexuality(st, seat, sex) -> None:
-    p = player(st, seat)
+    p = st["pl"][seat]
     p["sex"] = sex
     for c in mpi_for(sex):
         p["vocab"][c] -= 1
@@ -220,11 +219,14 @@ def over_limit(p) -> bool:
 
 
 def over_hand_limit(st) -> bool:
-    return any(over_limit(p) for p in st["pl"])
+    for p in st["pl"]:
+        if p["hand"] and len(p["hand"]) > hand_limit(p):   # over_limit
+            return True
+    return False
 
 
 def to_discard(st, then: str) -> None:
-    over = [s for s in range(n_seats(st)) if over_limit(player(st, s))]
+    over = [s for s in range(n_seats(st)) if over_limit(st["pl"][s])]
     if over:
         st["phase"] = "discard"
         st["pend"] = {"then": then}
@@ -268,7 +270,7 @@ def start_round(st, ev) -> None:
     ev.append(Event.of(ph.now(ph.ROUND, round=st["round"], card=ph.card(card), events=named, who=seat_name(first)),
                        reveal=True))
     st["evq"] = list(info["events"])
-    if n_seats(st) > 1 and mature_elder(player(st, first), 4):
+    if n_seats(st) > 1 and mature_elder(st["pl"][first], 4):
         st["phase"] = "council"  # A2: the warrior lets the first player set the order
     else:
         st["phase"] = "events"
@@ -420,7 +422,7 @@ def wurm(st, ev) -> None:
 
 def elder_attrition(st, ev, dice: int) -> None:
     for seat in st["order"]:
-        p = player(st, seat)
+        p = st["pl"][seat]
         rolls = [st["rng"].roll() for _ in range(dice)]
         dead = []
         for r in sorted(set(rolls)):
@@ -439,7 +441,7 @@ def elder_attrition(st, ev, dice: int) -> None:
 
 
 def chaos_immune(st, seat) -> bool:
-    p = player(st, seat)
+    p = st["pl"][seat]
     if hunters(p) <= vocab_total(p):
         return True
     return p["tribal"] and mature_elder(p, 1)
@@ -451,7 +453,7 @@ def chaos_losses(p) -> int:
 
 
 def flip_possible(st, seat) -> bool:
-    p = player(st, seat)
+    p = st["pl"][seat]
     other = [s for s in sex_options(st, seat) if s != p["sex"]][0]
     need = mpi_for(other)
     free = dict(p["vocab"])
@@ -463,7 +465,7 @@ def flip_possible(st, seat) -> bool:
 
 def chaos_kill(st, seat, kind, ev) -> None:
     """One chaos loss of the chosen kind (a seat index: a cube of that colour; "a": the alpha)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     if kind == "a":
         p["alpha"] = "grave"
         what = ph.term(ph.IT_ALPHA)
@@ -486,7 +488,7 @@ def chaos_settle(st, seat, ev) -> None:
             pend["kill"] = 0
             break
         chaos_kill(st, seat, kinds[0], ev)
-    p = player(st, seat)
+    p = st["pl"][seat]
     elders = [r for r in range(1, 7) if has_elder(p, r)]
     if pend["elder"] and len(elders) <= 1:
         if elders:
@@ -504,7 +506,7 @@ def chaos(st, ev) -> bool:
     before = st.get("pend")
     st["pend"] = {}
     for seat in st["order"]:
-        p = player(st, seat)
+        p = st["pl"][seat]
         if chaos_immune(st, seat):
             ev.append(Event.of(ph.now(ph.CHAOS_IMMUNE, who=seat_name(seat)), seat=seat))
             continue
@@ -524,7 +526,7 @@ def chaos(st, ev) -> bool:
 
 
 def flip_sexuality(st, seat, ev) -> None:
-    p = player(st, seat)
+    p = st["pl"][seat]
     for c in p["mpi"]:
         p["vocab"][c] += 1
     p["mpi"] = []
@@ -541,7 +543,7 @@ def flip_sexuality(st, seat, ev) -> None:
 
 
 def blizzard_excess(st, seat) -> int:
-    return max(0, len(dependants(st, seat)) - hunters(player(st, seat)) // 2)
+    return max(0, len(dependants(st, seat)) - hunters(st["pl"][seat]) // 2)
 
 
 def blizzard(st, ev) -> bool:
@@ -568,7 +570,7 @@ def expatriation(st, ev, eyes: int) -> bool:
     wanderer per eye; ties go by player order. Ruling: when no tribe lost a hunter (every tribe
     immune, or no chaos this round), nobody lost the most and no wanderer leaves."""
     worst = max(st["order"], key=lambda s: (st["chaos_lost"][s], -order_index(st, s)))
-    p = player(st, worst)
+    p = st["pl"][worst]
     n = min(eyes, p["grave"]) if st["chaos_lost"][worst] > 0 else 0
     targets = expat_targets(st, worst)
     if n == 0 or not targets:
@@ -583,8 +585,8 @@ def expatriation(st, ev, eyes: int) -> bool:
 
 
 def send_expats(st, seat, target, n, ev) -> None:
-    player(st, seat)["grave"] -= n
-    player(st, target)["pool"][seat] += n
+    st["pl"][seat]["grave"] -= n
+    st["pl"][target]["pool"][seat] += n
     ev.append(Event.of(ph.EXPAT(n=n, who=seat_name(seat), target=seat_name(target)), seat=seat))
 
 
@@ -596,7 +598,7 @@ def bidders(st) -> list:
     colours = DAUGHTERS[card]["bid"]
     out = []
     for seat in st["order"]:
-        p = player(st, seat)
+        p = st["pl"][seat]
         if p["tribal"] and p["sex"] != "harem":
             continue
         if any(p["vocab"][c] for c in colours):
@@ -631,7 +633,7 @@ def play_bid(st, seat, n, ev) -> None:
         ev.append(Event.of(ph.now(ph.PASSES, who=seat_name(seat)), seat=seat))
     else:
         auc["lead"], auc["n"], auc["passes"] = seat, n, 0
-        half = player(st, seat)["tribal"]
+        half = st["pl"][seat]["tribal"]
         bids = ph.BIDS_HALF if half else ph.BIDS
         ev.append(Event.of(ph.now(bids, who=seat_name(seat), n=n, card=ph.card(st["event"])), seat=seat))
     others = [s for s in auc["seats"] if s != auc["lead"]]
@@ -667,7 +669,7 @@ def resolve_auction(st, ev) -> None:
 
 def pay_auction(st, discs: dict, ev) -> None:
     winner = st["auc"]["lead"]
-    p = player(st, winner)
+    p = st["pl"][winner]
     placed = []
     for c in COLOURS:
         for _ in range(discs.get(c, 0)):
@@ -693,7 +695,7 @@ def start_assign(st, ev) -> None:
     st["cur"] = 0
     st["parties"] = {}
     st["placed"] = []
-    st["recalls"] = {str(s): (2 if hunters(player(st, s)) == 0 else 0) for s in range(n_seats(st))}
+    st["recalls"] = {str(s): (2 if hunters(st["pl"][s]) == 0 else 0) for s in range(n_seats(st))}
     st["phase"] = "assign"
 
 
@@ -724,19 +726,19 @@ def kill_in_party(st, seat, party, n) -> int:
             dead += 1
     if dead < n and party["a"]:
         party["a"] = False
-        player(st, seat)["alpha"] = "grave"
+        st["pl"][seat]["alpha"] = "grave"
         dead += 1
     return dead
 
 
 def attack_order(st, seats) -> list:
     return sorted(seats, key=lambda s: (0 if has_ability(st, s, "totem") else 1,
-                                        -black_discs(player(st, s)), order_index(st, s)))
+                                        -black_discs(st["pl"][s]), order_index(st, s)))
 
 
 
 def war_party(st, seat, key) -> bool:
-    p = player(st, seat)
+    p = st["pl"][seat]
     if has_weapon(p):
         return True
     party = parties_at(st, key).get(str(seat))
@@ -760,7 +762,7 @@ def fight_kill(st, key, victim, kind, ev) -> None:
         what = ph.term(ph.IT_HUSBAND)
     elif kind == "a":
         party["a"] = False
-        player(st, victim)["alpha"] = "grave"
+        st["pl"][victim]["alpha"] = "grave"
         what = ph.term(ph.IT_ALPHA)
     else:
         party["c"][kind] -= 1
@@ -825,7 +827,8 @@ def fight_on(st, ev) -> bool:
 def attack(st, seat, key, strength):
     party = parties_at(st, key).get(str(seat))
     hus = husband_at(st, key)
-    rolls = [st["rng"].roll() for _ in range(strength)]
+    roll = st["rng"].roll
+    rolls = [roll() for _ in range(strength)]
     in_party = 0 if party is None else units(party)   # the dice past these are the husband's
     party_wp = in_party > 0 and war_party(st, seat, key)
     husband_wp = hus is not None and hus["imm"] is None   # a mature jealous husband is a war party
@@ -858,22 +861,22 @@ def gathering(st, ev) -> None:
 
 def start_hunting(st) -> None:
     """A4: uncontested cards, then contested ones, then the predators."""
-    keys = [k for k in st["parties"] if any(units(p) for p in st["parties"][k].values())]
-
-    def contested(k):
-        return sum(1 for p in st["parties"][k].values() if units(p)) > 1
-
-    def is_pred(k):
-        return k[0] in "NS" and huntable(st, k) and BIOMES[slot_card(st, k)[0]]["pred"] and k not in st["fresh"]
-
     placed = st.get("placed", [])
-
-    def placed_at(k):  # A4: a player's uncontested cards, in the order it assigned them
-        return placed.index(k) if k in placed else len(placed)
-
-    first = sorted([k for k in keys if not contested(k) and not is_pred(k)],
-                   key=lambda k: (order_index(st, _single_seat(st, k)), placed_at(k), key_order(k)))
-    second = sorted([k for k in keys if contested(k) and not is_pred(k)], key=key_order)
+    fresh = st["fresh"]
+    first, second = [], []
+    for k, parties in st["parties"].items():
+        seats = [s for s, p in parties.items() if units(p)]
+        if not seats:
+            continue
+        if k[0] in "NS" and huntable(st, k) and BIOMES[slot_card(st, k)[0]]["pred"] and k not in fresh:
+            continue   # a predator: hunted last
+        if len(seats) > 1:   # contested
+            second.append(k)
+        else:   # A4: a player's uncontested cards, in the order it assigned them
+            placed_at = placed.index(k) if k in placed else len(placed)
+            first.append(((order_index(st, int(seats[0])), placed_at, key_order(k)), k))
+    first = [k for _, k in sorted(first)]
+    second.sort(key=key_order)
     st["hq"] = first + second
     st["contested"] = second   # the first player orders these (A4); the list shrinks as it chooses
     st["hunt_next"] = None
@@ -1000,7 +1003,7 @@ def settle_releases(st, ev) -> bool:
             return False
         st["rel"].pop(0)
         if options:
-            release_from(player(st, seat), options[0], colour)
+            release_from(st["pl"][seat], options[0], colour)
             ev.append(Event.of(ph.FREES(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour]),
                                         holder=holder_said(st, seat, options[0])), seat=seat))
     return True
@@ -1019,7 +1022,7 @@ def _single_seat(st, key) -> int:
 def send_home(st, key) -> None:
     for s, party in st["parties"].get(key, {}).items():
         seat = int(s)
-        p = player(st, seat)
+        p = st["pl"][seat]
         for owner in range(n_seats(st)):
             p["pool"][owner] += party["c"][owner]
             party["c"][owner] = 0
@@ -1036,6 +1039,8 @@ def send_home(st, key) -> None:
 def hunt_order(st, key) -> list:
     parties = st["parties"][key]
     seats = [int(s) for s, p in parties.items() if units(p)]
+    if len(seats) < 2:
+        return seats
     return sorted(seats, key=lambda s: (0 if has_ability(st, s, "totem") else 1, units(parties[str(s)]),
                                         order_index(st, s)))
 
@@ -1061,7 +1066,7 @@ def ask_alpha(st, key) -> bool:
         kind = BIOMES[slot_card(st, key)[0]]["type"]
     else:   # G1: a daughter is courted « comme pour un biome Massue »
         owner, i = parse_daughter_key(key)
-        daughters = player(st, owner)["daughters"]
+        daughters = st["pl"][owner]["daughters"]
         if i >= len(daughters):
             return False
         kind = "club"
@@ -1070,7 +1075,7 @@ def ask_alpha(st, key) -> bool:
         seat = int(s)
         if key[0] not in "NS" and seat == owner and daughters[i]["hus"] is None:
             continue   # courting one's own unmarried daughter always succeeds: nothing to decide
-        if party["a"] and alpha_power(player(st, seat), kind) and alpha_key(key, seat) not in use:
+        if party["a"] and alpha_power(st["pl"][seat], kind) and alpha_key(key, seat) not in use:
             st["alpha_ask"] = [seat, key]
             st["phase"] = "alpha"
             return True
@@ -1079,18 +1084,20 @@ def ask_alpha(st, key) -> bool:
 
 def roll_party(st, seat, party, card, key=None) -> dict:
     """One hunting roll (G, G2, G0): faces, successes, attrition."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     info = BIOMES[card]
     auto = party["a"] and alpha_power(p, info["type"]) and \
         (st.get("alpha_use") or {}).get(alpha_key(key, seat), True)
     n = units(party) - (1 if auto else 0)
-    raw = [st["rng"].roll() for _ in range(n)]
-    modded = any(BIOMES[c["id"]]["hand"]["mod"] == info["type"] for c in p["inventions"] if not c["discs"])
-    faces = [1 if (modded and r == 3) else r for r in raw]
-    allf = faces + ([1] if auto else [])
-    good = (1, 2) if info["star"] else (1,)
-    successes = sum(1 for f in allf if f in good)
-    deaths = sum(1 for f in faces if f in info["bloody"] or (f in info["frozen"] and not mature_elder(p, 6)))
+    roll = st["rng"].roll
+    raw = [roll() for _ in range(n)]
+    modded = p["inventions"] and \
+        any(BIOMES[c["id"]]["hand"]["mod"] == info["type"] for c in p["inventions"] if not c["discs"])
+    faces = [1 if r == 3 else r for r in raw] if modded else raw
+    allf = faces + [1] if auto else faces
+    successes = allf.count(1) + (allf.count(2) if info["star"] else 0)
+    lethal = info["bloody"] if mature_elder(p, 6) else info["bloody"] + info["frozen"]
+    deaths = sum(1 for f in faces if f in lethal)
     multiple = max(map(allf.count, set(allf))) if allf else 0   # doubles, triples… (G5, G6)
     return {"raw": raw, "faces": faces, "auto": auto, "successes": successes,
             "ok": successes >= info["dice"], "deaths": deaths, "multiple": multiple}
@@ -1133,7 +1140,7 @@ def hunt_on(st, ev) -> bool:
             continue
         card = slot_card(st, key)[0]
         info = BIOMES[card]
-        p = player(st, seat)
+        p = st["pl"][seat]
         if key in st["fresh"] and not all(p["vocab"][c] >= info["prereq"].count(c) for c in info["prereq"]):
             continue  # G7: a replacement card needs its own hunting tools
         r = roll_party(st, seat, party, card, key)
@@ -1282,7 +1289,7 @@ def bank_loot(st, seat, gains, ev) -> None:
 
 
 def take_card(st, seat, kind, cid, key):
-    p = player(st, seat)
+    p = st["pl"][seat]
     if kind == "trophy":
         st["rows"][key[0]][int(key[1:]) - 1] = None  # G7: a trophy leaves a gap
         p["trophies"].append(cid)
@@ -1317,7 +1324,7 @@ def refill(st, key) -> None:
 def court(st, key, ev) -> None:
     """G1: courting rolls in player order; the last success marries."""
     owner, i = parse_daughter_key(key)
-    op = player(st, owner)
+    op = st["pl"][owner]
     if i >= len(op["daughters"]):
         send_home(st, key)
         return
@@ -1326,7 +1333,7 @@ def court(st, key, ev) -> None:
     groom = None
     for seat in suitors:
         party = st["parties"][key][str(seat)]
-        p = player(st, seat)
+        p = st["pl"][seat]
         if seat == owner and op["vocab"]["o"] == 0 and not free_husbands(st, owner):
             # E3: a husband in one's own tableau sits on an orange disc (G1 « commence immature »);
             # without one (and no free promotion) the courting cannot succeed
@@ -1357,15 +1364,15 @@ def court(st, key, ev) -> None:
             imm = "o"  # G1, E3: in one's own tableau the husband starts immature, on an orange disc
         d["hus"] = {"s": groom, "a": alpha, "imm": imm}
         if alpha:
-            player(st, groom)["alpha"] = "husband"
+            st["pl"][groom]["alpha"] = "husband"
         ev.append(Event.of(ph.MARRIES(who=seat_name(groom), card=ph.card(d["id"])), seat=groom))
     send_home(st, key)
 
 
 def libertine_success(st, seat, victim, ev) -> None:
     """G1: a libertine's success swaps one of the victim's hunters for a wanderer."""
-    vp = player(st, victim)
-    me = player(st, seat)
+    vp = st["pl"][victim]
+    me = st["pl"][seat]
     if victim == seat or vp["pool"][victim] == 0 or me["grave"] == 0:
         return
     vp["pool"][victim] -= 1
@@ -1380,7 +1387,7 @@ def libertine_success(st, seat, victim, ev) -> None:
 
 def domestic_phase(st, ev) -> None:
     for seat in st["order"]:
-        p = player(st, seat)
+        p = st["pl"][seat]
         for c in list(p["domestic"]):
             if c["discs"]:
                 continue

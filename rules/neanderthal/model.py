@@ -70,7 +70,7 @@ def daughter_active(st, seat, d) -> bool:
     """Mature (no discs) and, for monogamous species, married (E3)."""
     if d["discs"]:
         return False
-    if player(st, seat)["sex"] == "monogamy" and d["hus"] is None:
+    if st["pl"][seat]["sex"] == "monogamy" and d["hus"] is None:
         return False
     return True
 
@@ -102,7 +102,7 @@ def daughter_bonus(d) -> int:
 
 
 def is_gatherer(st, seat) -> bool:
-    return player(st, seat)["sex"] == "libertine" or has_ability(st, seat, "gatherer")
+    return st["pl"][seat]["sex"] == "libertine" or has_ability(st, seat, "gatherer")
 
 
 def has_weapon(p) -> bool:
@@ -142,11 +142,11 @@ def conversion_threshold(st) -> int:
 
 def lazarus(st, seat) -> bool:
     """All own cubes dead (J1)."""
-    return player(st, seat)["grave"] >= CUBES
+    return st["pl"][seat]["grave"] >= CUBES
 
 
 def alive_cubes(st, seat) -> int:
-    return CUBES - player(st, seat)["grave"]
+    return CUBES - st["pl"][seat]["grave"]
 
 
 def black_discs(p) -> int:
@@ -220,12 +220,12 @@ def take_disc(p, colour: str) -> None:
 
 
 def send_cube_to_grave(st, species: int, n: int = 1) -> None:
-    player(st, species)["grave"] += n
+    st["pl"][species]["grave"] += n
 
 
 def add_babies(st, seat, n: int) -> int:
     """New hunters from the grave: cubes first, then the alpha (G3)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     got = 0
     for _ in range(n):
         if p["grave"] > 0:
@@ -309,7 +309,7 @@ def release(p, colours) -> list:
 def kill_from_pool(st, seat, n: int) -> int:
     """Remove n unassigned hunters: expatriates first (D6 assimilation), then
     own cubes, the alpha last. Returns how many died."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     dead = 0
     order = [s for s in range(n_seats(st)) if s != seat] + [seat]
     for s in order:
@@ -324,7 +324,7 @@ def kill_from_pool(st, seat, n: int) -> int:
 
 
 def remove_elder(st, seat, rank) -> None:
-    p = player(st, seat)
+    p = st["pl"][seat]
     e = p["elders"][rank]
     if e["imm"] is not None:
         free_disc(p, e["imm"])
@@ -335,7 +335,7 @@ def remove_elder(st, seat, rank) -> None:
 def unseat_husband(st, owner, index, to_grave: bool) -> None:
     """Take the husband off a daughter: to the grave, or home. An ex-husband
     of another tribe joins the tableau owner's hunters (G1) unless an alpha."""
-    p = player(st, owner)
+    p = st["pl"][owner]
     h = p["daughters"][index]["hus"]
     if h is None:
         return
@@ -343,7 +343,7 @@ def unseat_husband(st, owner, index, to_grave: bool) -> None:
         free_disc(p, h["imm"])
     p["daughters"][index]["hus"] = None
     if h["a"]:
-        player(st, h["s"])["alpha"] = "grave" if to_grave else "pool"
+        st["pl"][h["s"]]["alpha"] = "grave" if to_grave else "pool"
     elif to_grave:
         send_cube_to_grave(st, h["s"])
     else:
@@ -351,7 +351,7 @@ def unseat_husband(st, owner, index, to_grave: bool) -> None:
 
 
 def remove_daughter(st, owner, index) -> str:
-    p = player(st, owner)
+    p = st["pl"][owner]
     d = p["daughters"][index]
     unseat_husband(st, owner, index, to_grave=False)
     for c in d["discs"]:
@@ -362,7 +362,7 @@ def remove_daughter(st, owner, index) -> str:
 
 
 def remove_tableau_card(st, seat, kind, index) -> str:
-    p = player(st, seat)
+    p = st["pl"][seat]
     c = p[kind].pop(index)
     for colour in c["discs"]:
         free_disc(p, colour)
@@ -372,7 +372,7 @@ def remove_tableau_card(st, seat, kind, index) -> str:
 
 def convert_if_fluent(st, seat, events) -> None:
     """Enough portals: flip to the tribal side, portals back to vocabulary (I1)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     if p["tribal"] or portal_count(p) < conversion_threshold(st):
         return
     for slot in p["portals"]:
@@ -397,17 +397,17 @@ def can_pay(p, colours) -> bool:
 
 def score(st, seat) -> int:
     """Victory points by the species' sexuality table (J)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     if p["sex"] is None:
         return 0
     vp = SEXUALITY["vp"][p["sex"]]
-    hunters_own = sum(player(st, s)["pool"][seat] for s in range(n_seats(st)))
+    hunters_own = sum(st["pl"][s]["pool"][seat] for s in range(n_seats(st)))
     total = vp["hunter"] * hunters_own
     if p["alpha"] == "pool" and empowered_alpha(p):
         total += vp["alpha"]
     total += vp["elder"] * mature_elders(p)
     for owner in range(n_seats(st)):
-        for d in player(st, owner)["daughters"]:
+        for d in st["pl"][owner]["daughters"]:
             h = d["hus"]
             if h and h["s"] == seat and h["imm"] is None:
                 total += vp["husband"]
@@ -425,15 +425,15 @@ def score(st, seat) -> int:
 
 def count_cubes(st, species) -> int:
     """Every cube of a species, wherever it is (18 expected)."""
-    total = player(st, species)["grave"]
+    total = st["pl"][species]["grave"]
     for s in range(n_seats(st)):
-        p = player(st, s)
+        p = st["pl"][s]
         total += p["pool"][species]
         for d in p["daughters"]:
             h = d["hus"]
             if h and h["s"] == species and not h["a"]:
                 total += 1
-    p = player(st, species)
+    p = st["pl"][species]
     total += sum(1 for r in range(1, 7) if p["elders"][r] is not None)
     for parties in st["parties"].values():
         for party in parties.values():
@@ -443,7 +443,7 @@ def count_cubes(st, species) -> int:
 
 def count_discs(st, seat) -> dict:
     """Every disc of a species by colour (5 of each expected, B3)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     out = dict(p["vocab"])
     for slot in p["portals"].values():
         for c in slot:
@@ -468,11 +468,11 @@ def count_discs(st, seat) -> dict:
 
 def alpha_places(st, seat) -> int:
     """The alpha is in exactly one place (1 expected)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     where = p["alpha"]
     hits = 0
     for owner in range(n_seats(st)):
-        for d in player(st, owner)["daughters"]:
+        for d in st["pl"][owner]["daughters"]:
             if d["hus"] and d["hus"]["s"] == seat and d["hus"]["a"]:
                 hits += 1
     parties = sum(1 for ps in st["parties"].values() for s, party in ps.items()
@@ -507,22 +507,26 @@ PLAYER_KEYS = frozenset(("pool", "grave", "alpha", "vocab", "portals", "tribal",
 
 
 def copy_player(p) -> dict:
-    """A player of exactly the layout above, copied field by field (anything else deeply)."""
+    """A player of exactly the layout above, copied field by field (anything else deeply):
+    a shallow copy (numbers, strings and the parts only ever replaced are shared), then
+    fresh copies of what moves change in place."""
     if len(p) != len(PLAYER_KEYS):
         return deep_copy(p)
     try:
+        q = p.copy()
+        q["pool"] = p["pool"][:]
+        q["vocab"] = p["vocab"].copy()
+        q["portals"] = p["portals"].copy()   # a slot's list is replaced, never changed in place
+        q["elders"] = p["elders"][:]         # an elder is replaced, never changed in place
         daughters, domestic, inventions = p["daughters"], p["domestic"], p["inventions"]
-        return {
-            "pool": p["pool"][:], "grave": p["grave"], "alpha": p["alpha"], "vocab": p["vocab"].copy(),
-            "portals": p["portals"].copy(),   # a slot's list is replaced, never changed in place
-            "tribal": p["tribal"], "elders": p["elders"][:],   # an elder is replaced, never changed in place
-            "daughters": [{**d, "discs": d["discs"][:], "hus": None if d["hus"] is None else d["hus"].copy()}
-                          for d in daughters] if daughters else [],
-            "trophies": p["trophies"][:], "hand": p["hand"][:],
-            "domestic": [{**c, "discs": c["discs"][:]} for c in domestic] if domestic else [],
-            "inventions": [{**c, "discs": c["discs"][:]} for c in inventions] if inventions else [],
-            "sexcard": p["sexcard"], "sex": p["sex"], "mpi": p["mpi"][:],
-        }
+        q["daughters"] = [{**d, "discs": d["discs"][:], "hus": None if d["hus"] is None else d["hus"].copy()}
+                          for d in daughters] if daughters else []
+        q["trophies"] = p["trophies"][:]
+        q["hand"] = p["hand"][:]
+        q["domestic"] = [{**c, "discs": c["discs"][:]} for c in domestic] if domestic else []
+        q["inventions"] = [{**c, "discs": c["discs"][:]} for c in inventions] if inventions else []
+        q["mpi"] = p["mpi"][:]
+        return q
     except KeyError:   # another layout (never written by this code): copy it all
         return deep_copy(p)
 
@@ -552,6 +556,8 @@ SHARED = frozenset(("coop", "solo", "rng", "round", "phase", "event", "cur", "an
 FLAT_DICTS = ("recalls", "alpha_use", "bids")   # seat or card key -> a number or a flag
 DEEP = ("pend", "fight", "alpha_ask", "offers", "hc", "nego", "rel")
 AUCTION_KEYS = frozenset(("seats", "turn", "lead", "n", "passes"))   # the open auction (D7): numbers and a list
+FLAT = frozenset(FLAT_LISTS + FLAT_DICTS)   # lists and dicts of numbers or strings: one flat copy
+DEEP_SET = frozenset(DEEP)
 KNOWN = SHARED | set(FLAT_LISTS) | set(FLAT_DICTS) | set(DEEP) | {"auc", "rows", "decks", "parties", "pl"}
 
 
@@ -561,19 +567,15 @@ def copy_state(st) -> dict:
     if not st.keys() <= KNOWN:
         return {k: deep_copy(v) if isinstance(v, (dict, list, tuple)) else v for k, v in st.items()}
     out = st.copy()
-    for k in FLAT_LISTS:
-        v = st.get(k)
-        if v is not None:
-            out[k] = v[:]
-    for k in FLAT_DICTS:
-        v = st.get(k)
+    for k in FLAT & st.keys():
+        v = st[k]
         if v is not None:
             out[k] = v.copy()
     auc = st.get("auc")
     if auc is not None:
         out["auc"] = {**auc, "seats": auc["seats"][:]} if auc.keys() == AUCTION_KEYS else deep_copy(auc)
-    for k in DEEP:
-        v = st.get(k)
+    for k in DEEP_SET & st.keys():
+        v = st[k]
         if v:
             out[k] = deep_copy(v)
         elif v is not None:

@@ -28,13 +28,13 @@ def slug(cid: str) -> str:
 
 
 def sex_options(st, seat):
-    return list(SEXUALITY["cards"][player(st, seat)["sexcard"]])
+    return list(SEXUALITY["cards"][st["pl"][seat]["sexcard"]])
 
 
 def chaos_kinds(st, seat) -> list:
     """D4/D6: the kinds of unassigned hunter a seat may give up, in the order
     the table picks for an absent player (wanderers, own cubes, the alpha)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     out = [s for s in range(n_seats(st)) if s != seat and p["pool"][s] > 0]
     if p["pool"][seat] > 0:
         out.append(seat)
@@ -45,7 +45,7 @@ def chaos_kinds(st, seat) -> list:
 
 def dependants(st, seat) -> list:
     """Elders, daughters without a mature husband, domestic animals (D5)."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     out = [f"e{r}" for r in range(1, 7) if has_elder(p, r)]
     out += [f"d{i + 1}" for i, d in enumerate(p["daughters"]) if not (d["hus"] and d["hus"]["imm"] is None)]
     out += [f"x{i + 1}" for i in range(len(p["domestic"]))]
@@ -56,18 +56,21 @@ def expat_targets(st, seat) -> list:
     return [s for s in range(n_seats(st)) if s != seat and not lazarus(st, s)]
 
 
+BID_COLOURS = {cid: tuple(c for c in COLOURS if c in info["bid"]) for cid, info in DAUGHTERS.items()}
+
+
 def bid_colours(st) -> list:
-    return [c for c in COLOURS if c in DAUGHTERS[st["event"]]["bid"]]
+    return list(BID_COLOURS[st["event"]])
 
 
 def bid_capacity(st, seat) -> int:
     """How many discs a seat can put up: its vocabulary in the card's colours."""
-    p = player(st, seat)
-    return sum(p["vocab"][c] for c in bid_colours(st))
+    vocab = st["pl"][seat]["vocab"]
+    return sum([vocab[c] for c in BID_COLOURS[st["event"]]])
 
 
 def bid_value(st, seat, n: int) -> float:
-    return n / 2 if player(st, seat)["tribal"] else n  # D7: a tribal harem bids at half value (no rounding)
+    return n / 2 if st["pl"][seat]["tribal"] else n  # D7: a tribal harem bids at half value (no rounding)
 
 
 def bid_key(st, seat, n: int) -> tuple:
@@ -102,7 +105,7 @@ def bid_text(discs: dict) -> str:
 
 def payments(st, seat, n) -> list:
     """Every way to pay n discs in the card's colours from the seat's vocabulary."""
-    p = player(st, seat)
+    p = st["pl"][seat]
     cols = bid_colours(st)
     out = []
 
@@ -128,10 +131,14 @@ def units(party) -> int:
 
 def fighters_at(st, key):
     """{seat: strength} on a card; a husband defends his wife (F2)."""
-    out = {int(s): u for s, p in parties_at(st, key).items() if (u := units(p)) > 0}
+    out = {}
+    for s, p in st["parties"].get(key, {}).items():
+        u = sum(p["c"]) + (1 if p["a"] else 0)   # units(p)
+        if u > 0:
+            out[int(s)] = u
     if key[0] not in "NS":
         owner, i = parse_daughter_key(key)
-        h = player(st, owner)["daughters"][i]["hus"]
+        h = st["pl"][owner]["daughters"][i]["hus"]
         if h is not None:
             out[h["s"]] = out.get(h["s"], 0) + 1
     return out
@@ -164,7 +171,7 @@ def husband_at(st, key):
     if key[0] in "NS":
         return None
     owner, i = parse_daughter_key(key)
-    return player(st, owner)["daughters"][i]["hus"]
+    return st["pl"][owner]["daughters"][i]["hus"]
 
 
 def place_name(st, key) -> str:
@@ -202,13 +209,13 @@ def key_order(key):
 
 
 def release_options(st, seat, colour) -> list:
-    p = player(st, seat)
+    p = st["pl"][seat]
     return [h for h in immature_holders(p) if colour in holder_discs(p, h)]
 
 
 def holder_name(st, seat, holder) -> str:
     kind, i = holder
-    p = player(st, seat)
+    p = st["pl"][seat]
     if kind == "elder":
         return ELDERS[i]["name"]
     if kind == "hus":

@@ -13,12 +13,13 @@ from __future__ import annotations
 from rules.core import Rng
 
 from . import engine as E
-from .model import AUCTION_KEYS, copy_parties, copy_player, copy_state, deep_copy
+from .model import AUCTION_KEYS, copy_player, copy_state, deep_copy
 from .moves import last_events, play_move
 
 # assignment kinds touching only the seat's own player, the parties, the assignment
 # order, the recalls and the turn counter (the alpha swap may touch other tableaux)
 _OWN_ASSIGNMENTS = frozenset(("hunt", "promote", "wed", "court", "recall", "sultan", "done"))
+_SENDING = frozenset(("hunt", "court"))   # onto a card: the seat's pool, alpha and party there
 _ACTIONS = frozenset(("portal", "neo", "elder", "pass"))   # moves.play_action: the seat's player, `acted`
 
 
@@ -33,14 +34,28 @@ def quick_apply(st, move):
         auc = st["auc"]
         new["auc"] = {**auc, "seats": auc["seats"][:]} if auc.keys() == AUCTION_KEYS else deep_copy(auc)
         play_move(new, move, ev)          # engine.play_bid: the auction only
-        busy = new["phase"] == "bid"      # still open: engine.advance waits for the next bidder
+        # still open: engine.advance waits for the next bidder; closed: on to the assignments
+        busy = new["phase"] == "bid" or _to_assignments(new, st, ev)
+    elif phase == "pay" and kind == "pay":
+        new = _shallow(st)
+        _own_player(new, st, seat)        # engine.pay_auction: the winner's discs and daughters
+        E.pay_auction(new, dict(move.data[1]), ev)
+        busy = _assigning(new, ev)
     elif phase == "assign" and kind in _OWN_ASSIGNMENTS:
         new = _shallow(st)
-        _own_player(new, st, seat)
-        new["parties"] = copy_parties(st["parties"])
-        for k in ("placed", "recalls"):
-            if k in st:
-                new[k] = st[k].copy()
+        if kind in _SENDING:
+            # moves.play_assign sends a hunter, the alpha or a suitor to one card: the seat's
+            # pool and alpha, its party there and the list of cards it went to change, nothing else
+            new["pl"] = pl = st["pl"][:]
+            p = pl[seat]
+            pl[seat] = {**p, "pool": p["pool"][:]}
+            _own_party(new, st, move.data[1], seat)
+            if "placed" in st:
+                new["placed"] = st["placed"][:]
+        else:
+            _own_player(new, st, seat)
+            if "recalls" in st:
+                new["recalls"] = st["recalls"].copy()
         play_move(new, move, ev)          # moves.play_assign
         # engine.advance first passes over the seats with nothing to assign (it changes only
         # the turn counter, here the copy's own) and waits for the next busy one; after sending
@@ -64,11 +79,41 @@ def quick_apply(st, move):
     return new, ev
 
 
+def _to_assignments(new, st, ev) -> bool:
+    """What engine.advance does once the auction closes (D7): the winner pays, when only
+    one choice of colours is left, and phase 2 opens. True when it stops at a seat's
+    assignments; the auction's winner, the discarded cards and phase 2's lists are copied first."""
+    lead = new["auc"]["lead"]
+    if lead is not None:
+        _own_player(new, st, lead)        # engine.pay_auction: the winner's discs and daughters
+    new["gone"] = st["gone"][:]           # a daughter nobody bid for is discarded
+    E.resolve_auction(new, ev)
+    return new["phase"] == "pay" or _assigning(new, ev)
+
+
+def _assigning(new, ev) -> bool:
+    """engine.advance from "assign_start": phase 2 starts on fresh parties, order and recalls
+    (engine.start_assign replaces them); True when a seat has assignments to make."""
+    E.start_assign(new, ev)
+    return E.skip_idle_assigners(new)
+
+
 def _shallow(st) -> dict:
     new = st.copy()
     rng = st["rng"]
     new["rng"] = Rng(rng.state, rng.draws)
     return new
+
+
+def _own_party(new, st, key, seat) -> None:
+    """The parties with fresh copies of the card's row and of the seat's party on it."""
+    new["parties"] = parties = st["parties"].copy()
+    row = parties.get(key)
+    if row is not None:
+        row = parties[key] = row.copy()
+        party = row.get(str(seat))
+        if party is not None:
+            row[str(seat)] = {**party, "c": party["c"][:]}   # no loot yet: it comes with the hunts (G4)
 
 
 def _own_player(new, st, seat) -> None:
