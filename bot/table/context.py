@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import time
 from collections import OrderedDict
 
 import render
 from bot.table.clock import SystemClock
-from bot.table.i18n import summary_text, t
+from bot.table.i18n import entry_events, summary_text, t
 from bot.table.names import public_name
 from bot.table.replay import Played
 from bot.table.values import MAX_INPUT, Actor, Place, Refused
@@ -181,6 +182,22 @@ class TableContext:
     def names(seats: list[SeatRow]) -> list[str]:
         """The seats' names for public text (names stored before they were cleaned on entry, too)."""
         return [public_name(s.name) for s in seats]
+
+    def log_line(self, loc: str | None, entry: LogRow, names: list[str]) -> str:
+        """One entry of ``/log`` and ``/since``: number, time, who, what was typed, what happened."""
+        if entry.seat is not None and entry.seat < len(names):
+            who = names[entry.seat]
+        else:
+            who = t(loc, "log_table")
+        stamp = time.strftime("%m-%d %H:%M", time.gmtime(entry.created_at))
+        if entry.kind == "undo":
+            what = t(loc, "log_undo", move=entry.text)
+        elif entry.kind == "resign":
+            what = t(loc, "log_resigns")
+        else:
+            what = entry.shown
+        detail = " ".join(self.fill(e, names) for e in entry_events(loc, entry))   # sentences: no ".;"
+        return f"`#{entry.version:>3}` {stamp} **{who}**: `{what}`" + (f" — {detail}" if detail else "")
 
     @staticmethod
     def fill(text: str, names: list[str]) -> str:

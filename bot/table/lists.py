@@ -4,10 +4,8 @@ long), ``/game mine`` (every game waiting on the caller) and ``/log since``
 
 from __future__ import annotations
 
-import time
-
 from bot.table.context import TableContext
-from bot.table.i18n import duration, entry_events, t
+from bot.table.i18n import duration, t
 from bot.table.notices import where
 from bot.table.replay import effective_moves
 from bot.table.values import Actor, Place, Refused, Reply
@@ -93,11 +91,7 @@ class Lists:
         names = self.ctx.names(seats)
         lines = [t(loc, "since_head", game=self.ctx.game_of(row).display_name(loc))]
         for entry in after[-40:]:
-            who = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else "table"
-            stamp = time.strftime("%m-%d %H:%M", time.gmtime(entry.created_at))
-            what = {"move": entry.shown, "undo": f"undo {entry.text}", "resign": "resigns"}.get(entry.kind, entry.kind)
-            detail = " ".join(self.ctx.fill(e, names) for e in entry_events(loc, entry))
-            lines.append(f"`#{entry.version:>3}` {stamp} **{who}**: `{what}`" + (f" — {detail}" if detail else ""))
+            lines.append(self.ctx.log_line(loc, entry, names))
         text = "\n".join(lines)
         if len(text) > 1990:
             text = "…\n" + text[-1980:]

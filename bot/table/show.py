@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import time
-
 import render
 from bot.table.context import TableContext
 from bot.table.i18n import duration, entry_events, hand_text, status_line, t
@@ -108,7 +106,7 @@ class Show:
         parts = [] if row.status == "active" else [t(loc, "hand_final")]
         for seat in mine:
             text = ctx.fill(hand_text(loc, game, state, seat), ctx.names(seats))
-            parts.append(text if len(mine) == 1 else f"**{seats[seat].name} — seat {seat + 1}**\n{text}")
+            parts.append(text if len(mine) == 1 else t(loc, "hand_seat", name=seats[seat].name, seat=seat + 1) + "\n" + text)
         return Reply("\n\n".join(parts), ephemeral=True)
 
     async def log(self, place: Place, actor: Actor, page: int | None = None) -> Reply:
@@ -124,11 +122,7 @@ class Show:
             return Reply(t(loc, "log_empty"), ephemeral=True)
         lines = []
         for entry in entries:
-            who = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else "table"
-            stamp = time.strftime("%m-%d %H:%M", time.gmtime(entry.created_at))
-            what = {"move": entry.shown, "undo": f"undo {entry.text}", "resign": "resigns"}[entry.kind]
-            detail = " ".join(ctx.fill(e, names) for e in entry_events(loc, entry))   # sentences: no ".;"
-            lines.append(f"`#{entry.version:>3}` {stamp} **{who}**: `{what}`" + (f" — {detail}" if detail else ""))
+            lines.append(ctx.log_line(loc, entry, names))
         game = ctx.game_of(row).display_name(loc)
         head = t(loc, "log_page", game=game, page=len(lines), pages=len(lines))   # the longest a header gets
         book = log_pages(lines, LOG_CHARS - len(head) - 1)

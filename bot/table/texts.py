@@ -93,6 +93,13 @@ _ALL: tuple[Message, ...] = (
     msg("resigned_solo", "{name} resigned; the game is closed."),
     msg("no_private", "You hold no private information in this game."),
     msg("log_empty", "No moves yet."),
+    # TRANSLATORS: who made a /log entry when no player did (deadlines, the AI of an empty seat).
+    msg("log_table", "table"),
+    # TRANSLATORS: {move} is the move taken back, as typed.
+    msg("log_undo", "undo {move}"),
+    msg("log_resigns", "resigns"),
+    # TRANSLATORS: the heading of one seat's /hand when a person holds several seats (solo).
+    msg("hand_seat", "**{name} — seat {seat}**"),
     msg("log_page", "Log of {game}, page {page}/{pages}:"),
     msg("status_lobby", "**{game}** — waiting to start. Seated: {seated}."),
     msg("status_finished", "**{game}** — finished. {summary}"),
