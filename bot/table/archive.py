@@ -16,7 +16,7 @@ from pathlib import Path
 
 import render
 from bot.table.context import TableContext
-from bot.table.i18n import entry_events, t, tn
+from bot.table.i18n import entry_events, say, t, tn
 from bot.table.replay import Played, effective_moves, replay, replay_frames  # noqa: F401 (bench uses it)
 from bot.table.values import Actor, Place, Refused, Reply
 from render.animation import Animation, build_gif
@@ -44,11 +44,38 @@ async def export_data(ctx: TableContext, game_id: int) -> dict:
         "result": row.result, "created_at": row.created_at,
         "seats": [{"seat": s.seat, "user_id": s.user_id, "name": s.name, "table_plays": s.is_bot} for s in seats],
         "log": [{"version": e.version, "kind": e.kind, "seat": e.seat, "user_id": e.user_id, "text": e.text,
-                 "barrier": e.barrier, "events": e.events, "at": e.created_at,
+                 "barrier": e.barrier, "events": _stored_events(e), "at": e.created_at,
                  **({"public_text": e.public_text} if getattr(e, "public_text", None) is not None else {})}
                 for e in log],
         "state": row.state,
     }
+
+
+def _stored_events(entry: LogRow) -> list:
+    """An entry's events as the log keeps them: English, with the message key and parameters
+    where the rules gave them (so an imported game still reads in each reader's language)."""
+    messages = tuple(getattr(entry, "messages", ()) or ())
+    return [messages[i] if i < len(messages) and messages[i] else text for i, text in enumerate(entry.events)]
+
+
+def _english(events: list) -> list[str]:
+    return [e.get("text", "") if isinstance(e, dict) else str(e) for e in events]
+
+
+def _imported_events(events) -> list:
+    """An imported entry's events: a message is kept only if it says exactly its English (a file
+    edited by hand, or from another version, falls back to the English it carries)."""
+    out: list = []
+    for e in list(events or []):
+        if isinstance(e, dict) and isinstance(e.get("text"), str):
+            try:
+                ok = isinstance(e.get("key"), str) and say("en", e) == e["text"]
+            except Exception:       # a malformed message: its English still reads
+                ok = False
+            out.append({"text": e["text"], "key": e["key"], "params": e.get("params") or {}} if ok else e["text"])
+        else:
+            out.append(str(e))
+    return out
 
 
 def _encoded(data: dict) -> bytes:
@@ -57,7 +84,7 @@ def _encoded(data: dict) -> bytes:
 
 def _played(data: dict) -> list[Played]:
     rows = [LogRow(int(e["version"]), str(e["kind"]), e.get("seat"), e.get("user_id"), str(e["text"]),
-                   bool(e.get("barrier")), list(e.get("events") or []), float(e.get("at") or 0)) for e in data["log"]]
+                   bool(e.get("barrier")), _english(list(e.get("events") or [])), float(e.get("at") or 0)) for e in data["log"]]
     return effective_moves(rows)
 
 
@@ -119,7 +146,7 @@ async def load_game(ctx: TableContext, channel_id: int, data: dict, guild_id: in
         extra = {"public_text": str(entry["public_text"])} if entry.get("public_text") is not None else {}
         version = await store.record(row.id, version, state=state, kind=kind, seat=entry.get("seat"),
                                      user_id=entry.get("user_id"), text=str(entry["text"]),
-                                     barrier=bool(entry.get("barrier")), events=list(entry.get("events") or []),
+                                     barrier=bool(entry.get("barrier")), events=_imported_events(entry.get("events")),
                                      now=float(entry.get("at") or first), status=status,
                                      result=data.get("result") if last else None, **extra, **summary)
     if not entries and data.get("status") in ("finished", "abandoned"):
