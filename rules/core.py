@@ -20,6 +20,7 @@ from rules import phrases
 from rules.wording import Said, listing, phrase
 
 MASK64 = (1 << 64) - 1
+_TWO64 = 1 << 64
 
 
 class IllegalMove(ValueError):
@@ -69,12 +70,17 @@ class Rng:
         return z ^ (z >> 31)
 
     def randbelow(self, n: int) -> int:
-        """Uniform integer in ``[0, n)`` (rejection sampling: no modulo bias)."""
+        """Uniform integer in ``[0, n)`` (rejection sampling: no modulo bias). ``_next`` is
+        written out here: every move of a random playout or a search draws through this."""
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - _TWO64 % n
         while True:
-            x = self._next()
+            self.draws += 1
+            z = self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 
@@ -97,7 +103,7 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def roll(self, sides: int = 6) -> int:
-        return self.randint(1, sides)
+        return self.randbelow(sides) + 1          # randint(1, sides), one call fewer
 
     def to_json(self) -> list[int]:
         return [self.state, self.draws]
@@ -171,6 +177,9 @@ class Move:
         return self.notation
 
 
+_set = object.__setattr__      # how an immutable object sets its own fields
+
+
 class Event:
     """Something that happened, for the channel message and the log.
 
@@ -188,9 +197,13 @@ class Event:
 
     def __init__(self, text: str | None = "", fr: str | None = None, seat: int | None = None,
                  private_to: int | None = None, reveal: bool = False, said: Said | None = None) -> None:
-        for name, value in (("_text", text), ("fr", fr), ("seat", seat), ("private_to", private_to),
-                            ("reveal", reveal), ("said", said)):
-            object.__setattr__(self, name, value)
+        # unrolled: a search makes two events a move, and a loop over pairs cost twice as much
+        _set(self, "_text", text)
+        _set(self, "fr", fr)
+        _set(self, "seat", seat)
+        _set(self, "private_to", private_to)
+        _set(self, "reveal", reveal)
+        _set(self, "said", said)
 
     @classmethod
     def of(cls, said: Said, seat: int | None = None, private_to: int | None = None, reveal: bool = False) -> Event:
