@@ -98,6 +98,21 @@ def _copy_tribe(p: dict) -> dict:
                 cover=dict(p["cover"]), ex=list(p["ex"]))
 
 
+def _without(items: list, item) -> list:
+    """A new list without the first ``item`` (copy-on-write: the old list may be shared)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
+
+
+def _lift(state, t: int) -> str:
+    """The tile on ``t`` leaves the board; returns its kind (copy-on-write, see ``_fork``)."""
+    tile = dict(state["tile"])
+    kind = tile.pop(str(t))
+    state["tile"] = tile
+    state["up"] = _without(state["up"], t)
+    return kind
+
+
 # Destinations depend only on (origin, steps, boats, stay, open regions): worked out once each.
 _REACH: dict[tuple, tuple[int, ...]] = {}
 
@@ -206,7 +221,14 @@ class FireAndStone(Game):
 
     def clone(self, state):
         """A fully independent copy (callers may change any part of it)."""
-        new = self._fork(state)
+        new = dict(state)
+        new["tile"] = dict(state["tile"])
+        for key in ("up", "inv_row", "inv_deck", "vp_deck", "discard"):
+            new[key] = list(state[key])
+        for key in ("draft", "end"):
+            if state[key] is not None:
+                new[key] = list(state[key])
+        new["pending"] = [dict(h, pot=list(h["pot"])) if "pot" in h else dict(h) for h in state["pending"]]
         new["p"] = [_copy_tribe(p) for p in state["p"]]
         new["forest"] = {k: list(v) for k, v in state["forest"].items()}
         new["villages"] = {k: list(v) for k, v in state["villages"].items()}
@@ -220,27 +242,19 @@ class FireAndStone(Game):
 
     @staticmethod
     def _fork(state):
-        """The copy ``play`` works on: a structural copy of every part a move may
-        change in place (much faster than the JSON round trip). The parts it
-        shares (``opts``, ``rng``, ``last``, ``forest``, ``villages``, ``stacks``,
-        the other tribes' boards) are only ever replaced by ``play``, never changed
-        in place: copy-on-write, since few moves touch them."""
+        """The copy ``play`` works on: the state's own dict, its queue of decisions
+        (``pending``), its list of tribes and the acting tribe's board, whose numbers
+        (food, bags, VP, huts) a move changes in place. Everything else (the tiles,
+        decks, the decisions in the queue, each tribe's lists, other tribes' boards)
+        is shared with ``state`` and only ever replaced by ``play``, never changed
+        in place: copy-on-write, since a move changes one or two of them at most."""
         new = dict(state)
-        new["tile"] = dict(state["tile"])
-        new["up"] = list(state["up"])
-        for key in ("inv_row", "inv_deck", "vp_deck", "discard"):
-            new[key] = list(state[key])
-        if state["draft"] is not None:
-            new["draft"] = list(state["draft"])
-        if state["end"] is not None:
-            new["end"] = list(state["end"])
-        new["pending"] = [dict(h, pot=list(h["pot"])) if "pot" in h else dict(h) for h in state["pending"]]
-        # Only the acting tribe's board changes in place; another tribe's explorer
-        # placed at a fire by ``_settle`` is copy-on-write too (see ``_do_fire``).
-        new["p"] = list(state["p"])
-        if state["pending"]:
-            s = state["pending"][0]["s"]
-            new["p"][s] = _copy_tribe(state["p"][s])
+        pending = state["pending"]
+        new["pending"] = list(pending)
+        new["p"] = tribes = list(state["p"])
+        if pending:
+            s = pending[0]["s"]
+            tribes[s] = dict(tribes[s])
         return new
 
     # ------------------------------------------------------------ helpers
@@ -462,12 +476,10 @@ class FireAndStone(Game):
         head = state["pending"][0]
         if not self._is_legal(state, head, move):
             raise IllegalMove.of(core_phrases.NOT_LEGAL_NOW())
-        rng = Rng.from_json(state["rng"])
+        # No move draws at random (every tile is placed at set-up), so ``state["rng"]`` stays as it is.
         events: list[Event] = []
-        kind = move.data[0]
-        getattr(self, "_do_" + kind)(state, head, move, events, rng)
-        self._settle(state, events, rng)
-        state["rng"] = rng.to_json()
+        getattr(self, "_do_" + move.data[0])(state, head, move, events)
+        self._settle(state, events)
         return events
 
     def _is_legal(self, state, head: dict, move: Move) -> bool:
@@ -482,26 +494,27 @@ class FireAndStone(Game):
 
     # Each _do_ pops or updates the head pending decision and may push new ones.
 
-    def _do_draft(self, state, head, move, events, rng):
+    def _do_draft(self, state, head, move, events):
         card = move.data[1]
         state["pending"].pop(0)
-        state["draft"].remove(card)
+        state["draft"] = _without(state["draft"], card)
         self._gain_invention(state, head["s"], card, events)
         if not state["pending"]:
             state["draft"] = None
             state["pending"] = [{"k": "move", "s": 0, "e": 0}]
 
-    def _do_move(self, state, head, move, events, rng):
+    def _do_move(self, state, head, move, events):
         s, e, t = head["s"], head["e"], move.data[1]
         p = state["p"][s]
         state["pending"].pop(0)
-        origin = p["ex"][e]
-        p["ex"][e] = t
+        ex = list(p["ex"])
+        origin, ex[e] = ex[e], t
+        p["ex"] = ex
         state["last"] = {"s": s, "from": origin, "to": t}
         events.append(_ev(ph.MOVES(who=player(s), origin=origin, t=t), seat=s))
-        self._arrive(state, s, e, t, events, rng)
+        self._arrive(state, s, e, t, events)
 
-    def _arrive(self, state, s, e, t, events, rng):
+    def _arrive(self, state, s, e, t, events):
         p = state["p"][s]
         key = str(t)
         kind = state["tile"].get(key)
@@ -509,18 +522,18 @@ class FireAndStone(Game):
             self.gain_food(p, 1)
         new: list[dict] = []
         if kind and t not in state["up"]:
-            state["up"].append(t)
+            state["up"] = state["up"] + [t]
             events.append(_ev(ph.REVEALS(who=player(s), t=t, kind=ph.KIND[kind]()), seat=s, reveal=True))
             if self.has(p, "reveal_food"):
                 self.gain_food(p, 1)
-            new = self._discover(state, s, e, t, kind, events, rng)
+            new = self._discover(state, s, e, t, kind, events)
         else:
             new = self._action(state, s, e, t, events)
         if self.has(p, "fire_food") and self.is_fire(state, t):
             self.gain_food(p, 1)
         state["pending"][0:0] = new
 
-    def _discover(self, state, s, e, t, kind, events, rng) -> list[dict]:
+    def _discover(self, state, s, e, t, kind, events) -> list[dict]:
         """Discovery effect of a freshly revealed tile, then its action."""
         p = state["p"][s]
         key = str(t)
@@ -537,13 +550,11 @@ class FireAndStone(Game):
         if kind == "cache":
             self.gain_bags(state, p, 1)
             self.gain_food(p, 1)
-            del state["tile"][key]
-            state["up"].remove(t)
+            _lift(state, t)
             events.append(_ev(ph.CACHE(who=player(s)), seat=s))
             return []
         if kind == "hut":
-            del state["tile"][key]
-            state["up"].remove(t)
+            _lift(state, t)
             if p["huts"] > 0:
                 self._place_hut(state, s, t, events)
             return self._hut_track(state, s, e, t, events)
@@ -651,27 +662,29 @@ class FireAndStone(Game):
             state["trigger"] = s
             events.append(_ev(why(who=player(s))))
 
-    def _do_forest(self, state, head, move, events, rng):
+    def _do_forest(self, state, head, move, events):
         s, t = head["s"], head["t"]
         tiles = list(state["forest"][str(t)])
         gid = tiles.pop(move.data[1])
         state["forest"] = {**state["forest"], str(t): tiles}  # copy-on-write (see clone)
-        state["p"][s]["game"].append(gid)
+        p = state["p"][s]
+        p["game"] = p["game"] + [gid]
         events.append(_ev(ph.FOREST_TAKES(who=player(s), t=t), seat=s))
         events.append(_ev(ph.YOU_TOOK(tile=ph.game_tile(gid)), private_to=s))
-        head["left"] -= 1
-        if head["left"] <= 0 or not tiles:
+        left = head["left"] - 1
+        if left <= 0 or not tiles:
             state["pending"].pop(0)
         else:
+            state["pending"][0] = dict(head, left=left)  # copy-on-write (see _fork)
             self._show_forest(state, s, t, events)
 
-    def _do_pass(self, state, head, move, events, rng):
+    def _do_pass(self, state, head, move, events):
         state["pending"].pop(0)
 
-    def _do_pot(self, state, head, move, events, rng):
-        head["pot"].append(move.data[1])
+    def _do_pot(self, state, head, move, events):
+        state["pending"][0] = dict(head, pot=head["pot"] + [move.data[1]])  # copy-on-write (see _fork)
 
-    def _do_cook(self, state, head, move, events, rng):
+    def _do_cook(self, state, head, move, events):
         s = head["s"]
         p = state["p"][s]
         state["pending"].pop(0)
@@ -685,17 +698,17 @@ class FireAndStone(Game):
         bags = self.gain_bags(state, p, sum(GAME_TILES[g][1] for g in cooked))
         food = sum(GAME_TILES[g][0] + bonus for g in cooked)
         kept = self.gain_food(p, food)
-        state["discard"].extend(cooked)
+        state["discard"] = state["discard"] + cooked
         shown = listing(ph.game_tile(g) for g in cooked)
         events.append(_ev(ph.COOKS(who=player(s), tiles=shown, n=bags, food=kept), seat=s, reveal=True))
 
-    def _do_take(self, state, head, move, events, rng):
+    def _do_take(self, state, head, move, events):
         s, t = head["s"], head["t"]
         p = state["p"][s]
         state["pending"].pop(0)
         _, i, empty = move.data
-        kind = state["tile"].pop(str(t))
-        state["up"].remove(t)
+        kind = _lift(state, t)
+        p["tracks"] = [list(tr) for tr in p["tracks"]]  # copy-on-write (see _fork)
         track = p["tracks"][i]
         if empty:
             events.append(_ev(ph.EMPTIES(who=player(s), kind=ph.KIND[track[0]]()), seat=s))
@@ -711,7 +724,7 @@ class FireAndStone(Game):
             if self.options_for(state, card):
                 state["pending"].insert(0, card)
 
-    def _do_leave(self, state, head, move, events, rng):
+    def _do_leave(self, state, head, move, events):
         s, t = head["s"], head["t"]
         state["pending"].pop(0)
         got = self.gain_food(state["p"][s], self.leave_food(state, s, t))
@@ -719,7 +732,7 @@ class FireAndStone(Game):
 
     def _gain_invention(self, state, s, inv, events):
         p = state["p"][s]
-        p["inv"].append(inv)
+        p["inv"] = p["inv"] + [inv]
         instant = ALL_INV[inv]["instant"]
         if instant.get("bags"):
             self.gain_bags(state, p, instant["bags"])
@@ -727,24 +740,27 @@ class FireAndStone(Game):
             self.gain_food(p, instant["food"])
         events.append(_ev(ph.GAINS_INVENTION(who=player(s), name=ph.INVENTION[inv]()), seat=s))
 
-    def _do_invent(self, state, head, move, events, rng):
+    def _do_invent(self, state, head, move, events):
         s, inv = head["s"], move.data[1]
         state["pending"].pop(0)
-        state["inv_row"].remove(inv)
+        state["inv_row"] = _without(state["inv_row"], inv)
         self._gain_invention(state, s, inv, events)
         if state["inv_deck"]:
-            new = state["inv_deck"].pop(0)
-            state["inv_row"].append(new)
+            new = state["inv_deck"][0]
+            state["inv_deck"] = state["inv_deck"][1:]
+            state["inv_row"] = state["inv_row"] + [new]
             events.append(_ev(ph.NEW_INVENTION(name=ph.INVENTION[new]()), reveal=True))
 
-    def _do_vp(self, state, head, move, events, rng):
+    def _do_vp(self, state, head, move, events):
         s, inv = head["s"], move.data[1]
         state["pending"].pop(0)
-        value = state["vp_deck"].pop()
-        state["p"][s]["cover"][inv] = value
+        value = state["vp_deck"][-1]
+        state["vp_deck"] = state["vp_deck"][:-1]
+        p = state["p"][s]
+        p["cover"] = {**p["cover"], inv: value}
         events.append(_ev(ph.TAKES_VP(who=player(s), value=value, name=ph.INVENTION[inv]()), seat=s))
 
-    def _do_build(self, state, head, move, events, rng):
+    def _do_build(self, state, head, move, events):
         s, t = head["s"], head["t"]
         p = state["p"][s]
         state["pending"].pop(0)
@@ -759,7 +775,7 @@ class FireAndStone(Game):
         self._place_hut(state, s, t, events)
         state["pending"].insert(0, self._return_to_fire(state, s, head["e"], t))
 
-    def _do_fire(self, state, head, move, events, rng):
+    def _do_fire(self, state, head, move, events):
         s, t = head["s"], move.data[1]
         state["pending"].pop(0)
         # Copy-on-write: ``_settle`` also places other tribes' second explorers,
@@ -771,10 +787,10 @@ class FireAndStone(Game):
         said = ph.SECOND_TO_FIRE if head["why"] == "second" else ph.TO_FIRE
         events.append(_ev(said(who=player(s), t=t), seat=s))
 
-    def _do_stay(self, state, head, move, events, rng):
+    def _do_stay(self, state, head, move, events):
         state["pending"].pop(0)
 
-    def _do_buy(self, state, head, move, events, rng):
+    def _do_buy(self, state, head, move, events):
         s = head["s"]
         p = state["p"][s]
         state["pending"].pop(0)
@@ -796,7 +812,7 @@ class FireAndStone(Game):
         state["p"][s]["marker"] = "cave"
         events.append(_ev(ph.MARKER(who=player(s)), seat=s))
 
-    def _settle(self, state, events, rng):
+    def _settle(self, state, events):
         """Drop decisions with nothing to choose, make forced ones, and move on
         to the next explorer or the next turn when nothing is pending."""
         while not state["over"]:
@@ -809,7 +825,7 @@ class FireAndStone(Game):
                     state["pending"].pop(0)
                     continue
                 if head["k"] == "fire" and len(opts) == 1:
-                    self._do_fire(state, head, opts[0], events, rng)
+                    self._do_fire(state, head, opts[0], events)
                     continue
                 return
             seat = state["turn"]
@@ -819,6 +835,7 @@ class FireAndStone(Game):
                 state["pending"].append({"k": "move", "s": seat, "e": 1})
                 continue
             if state["end"] is not None:
+                state["end"] = list(state["end"])
                 state["end"][seat] -= 1
             nxt = (seat + 1) % state["n"]
             if state["end"] is not None and state["end"][nxt] <= 0:
