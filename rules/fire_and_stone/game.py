@@ -308,6 +308,10 @@ class FireAndStone(Game):
     def destinations(self, state, seat: int, e: int) -> list[int]:
         """Territories this explorer may end its move on (up to 2 steps, 3 with
         the sled; locked regions cannot be entered; sea routes need Boats)."""
+        return list(self.reachable(state, seat, e))
+
+    def reachable(self, state, seat: int, e: int) -> tuple[int, ...]:
+        """``destinations`` as the shared tuple it is kept as (never to be changed)."""
         p = state["p"][seat]
         if p["inv"]:
             key = (p["ex"][e], 3 if self.has(p, "move3") else 2, self.has(p, "boats"), self.has(p, "stay"),
@@ -317,7 +321,7 @@ class FireAndStone(Game):
         found = _REACH.get(key)
         if found is None:
             found = _REACH[key] = _reach(*key)
-        return list(found)
+        return found
 
     def describe(self, state, t: int) -> Said:
         """Public words for what lies on a territory."""
@@ -354,84 +358,98 @@ class FireAndStone(Game):
         return self.options_for(state, state["pending"][0])
 
     def options_for(self, state, head: dict) -> list[Move]:
+        """The moves open to the seat at ``head`` of the queue. Their labels are worded
+        only when read (autocomplete), never in a search."""
         s = head["s"]
-        k = head["k"]
-        if k == "move":  # the most frequent decision by far
-            # Labels are built only when read (autocomplete), never in a search.
+        if head["k"] == "move":  # the most frequent decision by far
             return [Move(s, TERR_NOTATION[t],
                          lambda t=t: ph.L_MOVE(t=t, region=REGION[t], what=self.describe(state, t)), MOVE_DATA[t])
-                    for t in self.destinations(state, s, head["e"])]
+                    for t in self.reachable(state, s, head["e"])]
+        return [Move(s, notation, lambda data=data: self.label(state, head, data), data)
+                for notation, data in self.choices(state, head)]
+
+    def choices(self, state, head: dict) -> list[tuple[str, tuple]]:
+        """What may be chosen at a decision other than an explorer's move, as
+        (notation, data) pairs: what the rules allow, without words (see ``label``)."""
+        s, k = head["s"], head["k"]
         p = state["p"][s]
-        out: list[Move] = []
         if k == "draft":
-            for i, card in enumerate(state["draft"]):
-                out.append(Move(s, f"s{i + 1}", lambda c=card: ph.L_DRAFT(name=ph.INVENTION[c](),
-                                                                         text=ph.INVENTION_TEXT[c]()),
-                                ("draft", card)))
-        elif k == "forest":
-            for i in range(len(state["forest"].get(str(head["t"]), []))):
-                out.append(Move(s, f"g{i + 1}", ph.L_FOREST_TAKE(i=i + 1), ("forest", i)))
-            out.append(Move(s, "pass", ph.L_FOREST_DONE(), ("pass",)))
-        elif k == "cook":
+            return [(f"s{i + 1}", ("draft", card)) for i, card in enumerate(state["draft"])]
+        if k == "forest":
+            tiles = state["forest"].get(str(head["t"]), [])
+            return [(f"g{i + 1}", ("forest", i)) for i in range(len(tiles))] + [("pass", ("pass",))]
+        if k == "cook":
             pot = head["pot"]
-            for i in range(len(p["game"])):
-                if i not in pot:
-                    out.append(Move(s, f"c{i + 1}", ph.L_POT(i=i + 1), ("pot", i)))
-            out.append(Move(s, "ok", ph.L_COOK(n=len(pot)) if pot else ph.L_COOK_NOTHING(), ("cook",)))
-        elif k == "gather":
+            return [(f"c{i + 1}", ("pot", i)) for i in range(len(p["game"])) if i not in pot] + [("ok", ("cook",))]
+        if k == "gather":
             kind = state["tile"][str(head["t"])]
-            for i, how in self.gather_targets(p, kind):
-                if how == "place":
-                    held = p["tracks"][i]
-                    where = (ph.L_TRACK_HOLDS(kind=ph.KIND[held[0]](), level=held[1]) if held[1]
-                             else ph.L_TRACK_EMPTY())
-                    out.append(Move(s, f"t{i + 1}", ph.L_TAKE(kind=ph.KIND[kind](), i=i + 1, holds=where),
-                                    ("take", i, False)))
-                else:
-                    gone = p["tracks"][i][0]
-                    out.append(Move(s, f"x{i + 1}", ph.L_EMPTY_TAKE(i=i + 1, old=ph.KIND[gone](),
-                                                                    kind=ph.KIND[kind]()),
-                                    ("take", i, True)))
-            out.append(Move(s, "leave", lambda: ph.L_LEAVE(food=self.leave_food(state, s, head["t"])),
-                            ("leave",)))
-        elif k == "card":
+            out = [(f"t{i + 1}", ("take", i, False)) if how == "place" else (f"x{i + 1}", ("take", i, True))
+                   for i, how in self.gather_targets(p, kind)]
+            return out + [("leave", ("leave",))]
+        if k == "card":
+            out = []
             if state["vp_deck"]:
-                for i, inv in enumerate(p["inv"]):
-                    if inv not in p["cover"]:
-                        out.append(Move(s, f"v{i + 1}",
-                                        lambda inv=inv: ph.L_VP_CARD(value=state["vp_deck"][-1],
-                                                                     name=ph.INVENTION[inv]()),
-                                        ("vp", inv)))
-            for i, inv in enumerate(state["inv_row"]):
-                if inv not in p["inv"]:
-                    out.append(Move(s, f"i{i + 1}", lambda c=inv: ph.L_DRAFT(name=ph.INVENTION[c](),
-                                                                             text=ph.INVENTION_TEXT[c]()),
-                                    ("invent", inv)))
-            out.sort(key=lambda m: m.notation)  # inventions first
-        elif k == "build":
-            t = head["t"]
+                out += [(f"v{i + 1}", ("vp", inv)) for i, inv in enumerate(p["inv"]) if inv not in p["cover"]]
+            out += [(f"i{i + 1}", ("invent", inv)) for i, inv in enumerate(state["inv_row"]) if inv not in p["inv"]]
+            return sorted(out)  # inventions first (notations differ, so only they are compared)
+        if k == "build":
             if p["huts"] > 0:
-                here = sum(state["villages"].get(str(t), []))
                 if head.get("eden"):
-                    if p["bags"] - p["food"] >= here:
-                        out.append(Move(s, "build", ph.L_BUILD_EDEN(food=here), ("build",)))
-                elif p["food"] >= self.build_cost(state, s, t):
-                    out.append(Move(s, "build", ph.L_BUILD(food=self.build_cost(state, s, t)), ("build",)))
-            if out:
-                out.append(Move(s, "pass", ph.L_NO_BUILD(), ("pass",)))
-        elif k == "fire":
+                    can = p["bags"] - p["food"] >= sum(state["villages"].get(str(head["t"]), []))
+                else:
+                    can = p["food"] >= self.build_cost(state, s, head["t"])
+                if can:
+                    return [("build", ("build",)), ("pass", ("pass",))]
+            return []
+        if k == "fire":
             region = None if (head["why"] == "return" and self.has(p, "any_fire")) else head["region"]
-            for t in self.fires_in(state, region):
-                out.append(Move(s, f"f{t}", ph.L_FIRE(t=t), ("fire", t)))
+            out = [(f"f{t}", ("fire", t)) for t in self.fires_in(state, region)]
             if head.get("stay") is not None:
-                out.append(Move(s, "stay", ph.L_STAY(), ("stay",)))
-        elif k == "buy":
+                out.append(("stay", ("stay",)))
+            return out
+        if k == "buy":
             if p["food"] >= head["n"] and (head["what"] == "vp" or state["bag_supply"] > 0):
-                what = ph.BUY_VP() if head["what"] == "vp" else ph.BUY_BAG()
-                label = ph.L_BUY_MARKER if head.get("marker") else ph.L_BUY
-                out.append(Move(s, "buy", label(cost=head["n"], what=what), ("buy",)))
-                out.append(Move(s, "pass", ph.L_NO_BUY(), ("pass",)))
-        return out
+                return [("buy", ("buy",)), ("pass", ("pass",))]
+            return []
+        return []
+
+    def label(self, state, head: dict, data: tuple) -> Said:
+        """The words of a choice (``choices``) for autocomplete."""
+        s, what = head["s"], data[0]
+        p = state["p"][s]
+        if what in ("draft", "invent"):
+            return ph.L_DRAFT(name=ph.INVENTION[data[1]](), text=ph.INVENTION_TEXT[data[1]]())
+        if what == "forest":
+            return ph.L_FOREST_TAKE(i=data[1] + 1)
+        if what == "pass":
+            return {"forest": ph.L_FOREST_DONE, "build": ph.L_NO_BUILD, "buy": ph.L_NO_BUY}[head["k"]]()
+        if what == "pot":
+            return ph.L_POT(i=data[1] + 1)
+        if what == "cook":
+            return ph.L_COOK(n=len(head["pot"])) if head["pot"] else ph.L_COOK_NOTHING()
+        if what == "take":
+            _, i, empty = data
+            kind = state["tile"][str(head["t"])]
+            if empty:
+                return ph.L_EMPTY_TAKE(i=i + 1, old=ph.KIND[p["tracks"][i][0]](), kind=ph.KIND[kind]())
+            held = p["tracks"][i]
+            where = ph.L_TRACK_HOLDS(kind=ph.KIND[held[0]](), level=held[1]) if held[1] else ph.L_TRACK_EMPTY()
+            return ph.L_TAKE(kind=ph.KIND[kind](), i=i + 1, holds=where)
+        if what == "leave":
+            return ph.L_LEAVE(food=self.leave_food(state, s, head["t"]))
+        if what == "vp":
+            return ph.L_VP_CARD(value=state["vp_deck"][-1], name=ph.INVENTION[data[1]]())
+        if what == "build":
+            if head.get("eden"):
+                return ph.L_BUILD_EDEN(food=sum(state["villages"].get(str(head["t"]), [])))
+            return ph.L_BUILD(food=self.build_cost(state, s, head["t"]))
+        if what == "fire":
+            return ph.L_FIRE(t=data[1])
+        if what == "stay":
+            return ph.L_STAY()
+        # "buy"
+        price = ph.BUY_VP() if head["what"] == "vp" else ph.BUY_BAG()
+        return (ph.L_BUY_MARKER if head.get("marker") else ph.L_BUY)(cost=head["n"], what=price)
 
     def gather_targets(self, p: dict, kind: str) -> list[tuple[int, str]]:
         """Where a gathering tile may go (rulebook: "placez-la sur la case libre
@@ -485,11 +503,13 @@ class FireAndStone(Game):
     def _is_legal(self, state, head: dict, move: Move) -> bool:
         """``move in options_for(state, head)``, without building every Move for
         an explorer's move (the most frequent decision by far)."""
-        if head["k"] != "move":
-            return move in self.options_for(state, head)
+        if move.seat != head["s"]:
+            return False
         data = move.data
-        return (move.seat == head["s"] and isinstance(data, tuple) and len(data) == 2 and data[0] == "move"
-                and data[1] in self.destinations(state, head["s"], head["e"])
+        if head["k"] != "move":
+            return (move.notation, data) in self.choices(state, head)
+        return (isinstance(data, tuple) and len(data) == 2 and data[0] == "move"
+                and data[1] in self.reachable(state, head["s"], head["e"])
                 and move.notation == TERR_NOTATION[data[1]])
 
     # Each _do_ pops or updates the head pending decision and may push new ones.
@@ -721,7 +741,7 @@ class FireAndStone(Game):
         if track[1] >= 3:
             track[:] = [None, 0]  # the three tiles are discarded once the card is taken
             card = {"k": "card", "s": s}
-            if self.options_for(state, card):
+            if self.choices(state, card):
                 state["pending"].insert(0, card)
 
     def _do_leave(self, state, head, move, events):
@@ -818,14 +838,18 @@ class FireAndStone(Game):
         while not state["over"]:
             if state["pending"]:
                 head = state["pending"][0]
-                if head["k"] == "move" and self.destinations(state, head["s"], head["e"]):
-                    return  # a real choice: the explorer waits for its player
-                opts = self.options_for(state, head)
+                if head["k"] == "move":
+                    if self.reachable(state, head["s"], head["e"]):
+                        return  # a real choice: the explorer waits for its player
+                    state["pending"].pop(0)
+                    continue
+                opts = self.choices(state, head)
                 if not opts:
                     state["pending"].pop(0)
                     continue
                 if head["k"] == "fire" and len(opts) == 1:
-                    self._do_fire(state, head, opts[0], events)
+                    notation, data = opts[0]
+                    self._do_fire(state, head, Move(head["s"], notation, data=data), events)
                     continue
                 return
             seat = state["turn"]
