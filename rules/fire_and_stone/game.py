@@ -55,6 +55,7 @@ from .data import (
     TERR_IDS,
     VP_DECK,
 )
+from .listed import listed
 from .text import RULES_EN, RULES_FR
 
 OPEN_AT = {"I": 0, "II": 3, "III": 9}
@@ -361,12 +362,10 @@ class FireAndStone(Game):
         """The moves open to the seat at ``head`` of the queue. Their labels are worded
         only when read (autocomplete), never in a search."""
         s = head["s"]
+        source = (self, state, head)
         if head["k"] == "move":  # the most frequent decision by far
-            return [Move(s, TERR_NOTATION[t],
-                         lambda t=t: ph.L_MOVE(t=t, region=REGION[t], what=self.describe(state, t)), MOVE_DATA[t])
-                    for t in self.reachable(state, s, head["e"])]
-        return [Move(s, notation, lambda data=data: self.label(state, head, data), data)
-                for notation, data in self.choices(state, head)]
+            return [listed(s, TERR_NOTATION[t], MOVE_DATA[t], source) for t in self.reachable(state, s, head["e"])]
+        return [listed(s, notation, data, source) for notation, data in self.choices(state, head)]
 
     def choices(self, state, head: dict) -> list[tuple[str, tuple]]:
         """What may be chosen at a decision other than an explorer's move, as
@@ -414,8 +413,11 @@ class FireAndStone(Game):
         return []
 
     def label(self, state, head: dict, data: tuple) -> Said:
-        """The words of a choice (``choices``) for autocomplete."""
+        """The words of a move listed at ``head`` (see ``options_for``), for autocomplete."""
         s, what = head["s"], data[0]
+        if what == "move":
+            t = data[1]
+            return ph.L_MOVE(t=t, region=REGION[t], what=self.describe(state, t))
         p = state["p"][s]
         if what in ("draft", "invent"):
             return ph.L_DRAFT(name=ph.INVENTION[data[1]](), text=ph.INVENTION_TEXT[data[1]]())
