@@ -118,7 +118,10 @@ def _lift(state, t: int) -> str:
 _REACH: dict[tuple, tuple[int, ...]] = {}
 
 
-_ev = Event.of      # every event is a message key with parameters (phrases.py): the bot translates it
+def _ev(said: Said, seat: int | None = None, private_to: int | None = None, reveal: bool = False) -> Event:
+    """An event as a message key with parameters (phrases.py), which the bot translates:
+    ``Event.of`` without its keyword plumbing (two events a move)."""
+    return Event(None, None, seat, private_to, reveal, said)
 
 
 class FireAndStone(Game):
