@@ -226,10 +226,10 @@ class FireAndStone(Game):
     def clone(self, state):
         """A fully independent copy (callers may change any part of it)."""
         new = dict(state)
-        new["tile"] = dict(state["tile"])
-        for key in ("up", "inv_row", "inv_deck", "vp_deck", "discard"):
-            new[key] = list(state[key])
-        for key in ("draft", "end"):
+        for key in ("opts", "tile", "last"):
+            if state[key] is not None:
+                new[key] = dict(state[key])
+        for key in ("rng", "up", "inv_row", "inv_deck", "vp_deck", "discard", "draft", "end"):
             if state[key] is not None:
                 new[key] = list(state[key])
         new["pending"] = [dict(h, pot=list(h["pot"])) if "pot" in h else dict(h) for h in state["pending"]]
