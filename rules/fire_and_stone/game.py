@@ -94,7 +94,7 @@ def _reach(origin: int, steps: int, boats: bool, stay: bool, opened: tuple[str, 
 
 
 def _copy_tribe(p: dict) -> dict:
-    """A copy of one tribe's board that its owner's moves may change in place."""
+    """A copy of one tribe's board that shares nothing with it (see ``clone``)."""
     return dict(p, tracks=[list(tr) for tr in p["tracks"]], game=list(p["game"]), inv=list(p["inv"]),
                 cover=dict(p["cover"]), ex=list(p["ex"]))
 
@@ -565,7 +565,7 @@ class FireAndStone(Game):
         region = REGION[t]
         if kind == "forest":
             stacks = state["stacks"][region]
-            state["stacks"] = {**state["stacks"], region: stacks[1:]}  # copy-on-write (see clone)
+            state["stacks"] = {**state["stacks"], region: stacks[1:]}  # copy-on-write (see _fork)
             state["forest"] = {**state["forest"], key: list(stacks[0]) if stacks else []}
             return self._action(state, s, e, t, events)
         if kind == "fire":
@@ -648,7 +648,7 @@ class FireAndStone(Game):
         p = state["p"][s]
         village = list(state["villages"].get(str(t), [0] * state["n"]))
         village[s] += 1
-        state["villages"] = {**state["villages"], str(t): village}  # copy-on-write (see clone)
+        state["villages"] = {**state["villages"], str(t): village}  # copy-on-write (see _fork)
         p["huts"] -= 1
         state["last"] = dict(state["last"] or {}, built=t)
         if p["huts"] == 0:
@@ -691,7 +691,7 @@ class FireAndStone(Game):
         s, t = head["s"], head["t"]
         tiles = list(state["forest"][str(t)])
         gid = tiles.pop(move.data[1])
-        state["forest"] = {**state["forest"], str(t): tiles}  # copy-on-write (see clone)
+        state["forest"] = {**state["forest"], str(t): tiles}  # copy-on-write (see _fork)
         p = state["p"][s]
         p["game"] = p["game"] + [gid]
         events.append(_ev(ph.FOREST_TAKES(who=player(s), t=t), seat=s))
