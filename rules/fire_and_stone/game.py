@@ -55,6 +55,7 @@ from .data import (
     TERR_IDS,
     VP_DECK,
 )
+from .listed import listed
 from .text import RULES_EN, RULES_FR
 
 OPEN_AT = {"I": 0, "II": 3, "III": 9}
@@ -93,16 +94,34 @@ def _reach(origin: int, steps: int, boats: bool, stay: bool, opened: tuple[str, 
 
 
 def _copy_tribe(p: dict) -> dict:
-    """A copy of one tribe's board that its owner's moves may change in place."""
+    """A copy of one tribe's board that shares nothing with it (see ``clone``)."""
     return dict(p, tracks=[list(tr) for tr in p["tracks"]], game=list(p["game"]), inv=list(p["inv"]),
                 cover=dict(p["cover"]), ex=list(p["ex"]))
+
+
+def _without(items: list, item) -> list:
+    """A new list without the first ``item`` (copy-on-write: the old list may be shared)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
+
+
+def _lift(state, t: int) -> str:
+    """The tile on ``t`` leaves the board; returns its kind (copy-on-write, see ``_fork``)."""
+    tile = dict(state["tile"])
+    kind = tile.pop(str(t))
+    state["tile"] = tile
+    state["up"] = _without(state["up"], t)
+    return kind
 
 
 # Destinations depend only on (origin, steps, boats, stay, open regions): worked out once each.
 _REACH: dict[tuple, tuple[int, ...]] = {}
 
 
-_ev = Event.of      # every event is a message key with parameters (phrases.py): the bot translates it
+def _ev(said: Said, seat: int | None = None, private_to: int | None = None, reveal: bool = False) -> Event:
+    """An event as a message key with parameters (phrases.py), which the bot translates:
+    ``Event.of`` without its keyword plumbing (two events a move)."""
+    return Event(None, None, seat, private_to, reveal, said)
 
 
 class FireAndStone(Game):
@@ -206,7 +225,14 @@ class FireAndStone(Game):
 
     def clone(self, state):
         """A fully independent copy (callers may change any part of it)."""
-        new = self._fork(state)
+        new = dict(state)
+        for key in ("opts", "tile", "last"):
+            if state[key] is not None:
+                new[key] = dict(state[key])
+        for key in ("rng", "up", "inv_row", "inv_deck", "vp_deck", "discard", "draft", "end"):
+            if state[key] is not None:
+                new[key] = list(state[key])
+        new["pending"] = [dict(h, pot=list(h["pot"])) if "pot" in h else dict(h) for h in state["pending"]]
         new["p"] = [_copy_tribe(p) for p in state["p"]]
         new["forest"] = {k: list(v) for k, v in state["forest"].items()}
         new["villages"] = {k: list(v) for k, v in state["villages"].items()}
@@ -220,27 +246,19 @@ class FireAndStone(Game):
 
     @staticmethod
     def _fork(state):
-        """The copy ``play`` works on: a structural copy of every part a move may
-        change in place (much faster than the JSON round trip). The parts it
-        shares (``opts``, ``rng``, ``last``, ``forest``, ``villages``, ``stacks``,
-        the other tribes' boards) are only ever replaced by ``play``, never changed
-        in place: copy-on-write, since few moves touch them."""
+        """The copy ``play`` works on: the state's own dict, its queue of decisions
+        (``pending``), its list of tribes and the acting tribe's board, whose numbers
+        (food, bags, VP, huts) a move changes in place. Everything else (the tiles,
+        decks, the decisions in the queue, each tribe's lists, other tribes' boards)
+        is shared with ``state`` and only ever replaced by ``play``, never changed
+        in place: copy-on-write, since a move changes one or two of them at most."""
         new = dict(state)
-        new["tile"] = dict(state["tile"])
-        new["up"] = list(state["up"])
-        for key in ("inv_row", "inv_deck", "vp_deck", "discard"):
-            new[key] = list(state[key])
-        if state["draft"] is not None:
-            new["draft"] = list(state["draft"])
-        if state["end"] is not None:
-            new["end"] = list(state["end"])
-        new["pending"] = [dict(h, pot=list(h["pot"])) if "pot" in h else dict(h) for h in state["pending"]]
-        # Only the acting tribe's board changes in place; another tribe's explorer
-        # placed at a fire by ``_settle`` is copy-on-write too (see ``_do_fire``).
-        new["p"] = list(state["p"])
-        if state["pending"]:
-            s = state["pending"][0]["s"]
-            new["p"][s] = _copy_tribe(state["p"][s])
+        pending = state["pending"]
+        new["pending"] = list(pending)
+        new["p"] = tribes = list(state["p"])
+        if pending:
+            s = pending[0]["s"]
+            tribes[s] = dict(tribes[s])
         return new
 
     # ------------------------------------------------------------ helpers
@@ -294,6 +312,10 @@ class FireAndStone(Game):
     def destinations(self, state, seat: int, e: int) -> list[int]:
         """Territories this explorer may end its move on (up to 2 steps, 3 with
         the sled; locked regions cannot be entered; sea routes need Boats)."""
+        return list(self.reachable(state, seat, e))
+
+    def reachable(self, state, seat: int, e: int) -> tuple[int, ...]:
+        """``destinations`` as the shared tuple it is kept as (never to be changed)."""
         p = state["p"][seat]
         if p["inv"]:
             key = (p["ex"][e], 3 if self.has(p, "move3") else 2, self.has(p, "boats"), self.has(p, "stay"),
@@ -303,7 +325,7 @@ class FireAndStone(Game):
         found = _REACH.get(key)
         if found is None:
             found = _REACH[key] = _reach(*key)
-        return list(found)
+        return found
 
     def describe(self, state, t: int) -> Said:
         """Public words for what lies on a territory."""
@@ -340,84 +362,99 @@ class FireAndStone(Game):
         return self.options_for(state, state["pending"][0])
 
     def options_for(self, state, head: dict) -> list[Move]:
+        """The moves open to the seat at ``head`` of the queue. Their labels are worded
+        only when read (autocomplete), never in a search."""
         s = head["s"]
-        k = head["k"]
-        if k == "move":  # the most frequent decision by far
-            # Labels are built only when read (autocomplete), never in a search.
-            return [Move(s, TERR_NOTATION[t],
-                         lambda t=t: ph.L_MOVE(t=t, region=REGION[t], what=self.describe(state, t)), MOVE_DATA[t])
-                    for t in self.destinations(state, s, head["e"])]
+        source = (self, state, head)
+        if head["k"] == "move":  # the most frequent decision by far
+            return [listed(s, TERR_NOTATION[t], MOVE_DATA[t], source) for t in self.reachable(state, s, head["e"])]
+        return [listed(s, notation, data, source) for notation, data in self.choices(state, head)]
+
+    def choices(self, state, head: dict) -> list[tuple[str, tuple]]:
+        """What may be chosen at a decision other than an explorer's move, as
+        (notation, data) pairs: what the rules allow, without words (see ``label``)."""
+        s, k = head["s"], head["k"]
         p = state["p"][s]
-        out: list[Move] = []
         if k == "draft":
-            for i, card in enumerate(state["draft"]):
-                out.append(Move(s, f"s{i + 1}", lambda c=card: ph.L_DRAFT(name=ph.INVENTION[c](),
-                                                                         text=ph.INVENTION_TEXT[c]()),
-                                ("draft", card)))
-        elif k == "forest":
-            for i in range(len(state["forest"].get(str(head["t"]), []))):
-                out.append(Move(s, f"g{i + 1}", ph.L_FOREST_TAKE(i=i + 1), ("forest", i)))
-            out.append(Move(s, "pass", ph.L_FOREST_DONE(), ("pass",)))
-        elif k == "cook":
+            return [(f"s{i + 1}", ("draft", card)) for i, card in enumerate(state["draft"])]
+        if k == "forest":
+            tiles = state["forest"].get(str(head["t"]), [])
+            return [(f"g{i + 1}", ("forest", i)) for i in range(len(tiles))] + [("pass", ("pass",))]
+        if k == "cook":
             pot = head["pot"]
-            for i in range(len(p["game"])):
-                if i not in pot:
-                    out.append(Move(s, f"c{i + 1}", ph.L_POT(i=i + 1), ("pot", i)))
-            out.append(Move(s, "ok", ph.L_COOK(n=len(pot)) if pot else ph.L_COOK_NOTHING(), ("cook",)))
-        elif k == "gather":
+            return [(f"c{i + 1}", ("pot", i)) for i in range(len(p["game"])) if i not in pot] + [("ok", ("cook",))]
+        if k == "gather":
             kind = state["tile"][str(head["t"])]
-            for i, how in self.gather_targets(p, kind):
-                if how == "place":
-                    held = p["tracks"][i]
-                    where = (ph.L_TRACK_HOLDS(kind=ph.KIND[held[0]](), level=held[1]) if held[1]
-                             else ph.L_TRACK_EMPTY())
-                    out.append(Move(s, f"t{i + 1}", ph.L_TAKE(kind=ph.KIND[kind](), i=i + 1, holds=where),
-                                    ("take", i, False)))
-                else:
-                    gone = p["tracks"][i][0]
-                    out.append(Move(s, f"x{i + 1}", ph.L_EMPTY_TAKE(i=i + 1, old=ph.KIND[gone](),
-                                                                    kind=ph.KIND[kind]()),
-                                    ("take", i, True)))
-            out.append(Move(s, "leave", lambda: ph.L_LEAVE(food=self.leave_food(state, s, head["t"])),
-                            ("leave",)))
-        elif k == "card":
+            out = [(f"t{i + 1}", ("take", i, False)) if how == "place" else (f"x{i + 1}", ("take", i, True))
+                   for i, how in self.gather_targets(p, kind)]
+            return out + [("leave", ("leave",))]
+        if k == "card":
+            out = []
             if state["vp_deck"]:
-                for i, inv in enumerate(p["inv"]):
-                    if inv not in p["cover"]:
-                        out.append(Move(s, f"v{i + 1}",
-                                        lambda inv=inv: ph.L_VP_CARD(value=state["vp_deck"][-1],
-                                                                     name=ph.INVENTION[inv]()),
-                                        ("vp", inv)))
-            for i, inv in enumerate(state["inv_row"]):
-                if inv not in p["inv"]:
-                    out.append(Move(s, f"i{i + 1}", lambda c=inv: ph.L_DRAFT(name=ph.INVENTION[c](),
-                                                                             text=ph.INVENTION_TEXT[c]()),
-                                    ("invent", inv)))
-            out.sort(key=lambda m: m.notation)  # inventions first
-        elif k == "build":
-            t = head["t"]
+                out += [(f"v{i + 1}", ("vp", inv)) for i, inv in enumerate(p["inv"]) if inv not in p["cover"]]
+            out += [(f"i{i + 1}", ("invent", inv)) for i, inv in enumerate(state["inv_row"]) if inv not in p["inv"]]
+            return sorted(out)  # inventions first (notations differ, so only they are compared)
+        if k == "build":
             if p["huts"] > 0:
-                here = sum(state["villages"].get(str(t), []))
                 if head.get("eden"):
-                    if p["bags"] - p["food"] >= here:
-                        out.append(Move(s, "build", ph.L_BUILD_EDEN(food=here), ("build",)))
-                elif p["food"] >= self.build_cost(state, s, t):
-                    out.append(Move(s, "build", ph.L_BUILD(food=self.build_cost(state, s, t)), ("build",)))
-            if out:
-                out.append(Move(s, "pass", ph.L_NO_BUILD(), ("pass",)))
-        elif k == "fire":
+                    can = p["bags"] - p["food"] >= sum(state["villages"].get(str(head["t"]), []))
+                else:
+                    can = p["food"] >= self.build_cost(state, s, head["t"])
+                if can:
+                    return [("build", ("build",)), ("pass", ("pass",))]
+            return []
+        if k == "fire":
             region = None if (head["why"] == "return" and self.has(p, "any_fire")) else head["region"]
-            for t in self.fires_in(state, region):
-                out.append(Move(s, f"f{t}", ph.L_FIRE(t=t), ("fire", t)))
+            out = [(f"f{t}", ("fire", t)) for t in self.fires_in(state, region)]
             if head.get("stay") is not None:
-                out.append(Move(s, "stay", ph.L_STAY(), ("stay",)))
-        elif k == "buy":
+                out.append(("stay", ("stay",)))
+            return out
+        if k == "buy":
             if p["food"] >= head["n"] and (head["what"] == "vp" or state["bag_supply"] > 0):
-                what = ph.BUY_VP() if head["what"] == "vp" else ph.BUY_BAG()
-                label = ph.L_BUY_MARKER if head.get("marker") else ph.L_BUY
-                out.append(Move(s, "buy", label(cost=head["n"], what=what), ("buy",)))
-                out.append(Move(s, "pass", ph.L_NO_BUY(), ("pass",)))
-        return out
+                return [("buy", ("buy",)), ("pass", ("pass",))]
+            return []
+        return []
+
+    def label(self, state, head: dict, data: tuple) -> Said:
+        """The words of a move listed at ``head`` (see ``options_for``), for autocomplete."""
+        s, what = head["s"], data[0]
+        if what == "move":
+            t = data[1]
+            return ph.L_MOVE(t=t, region=REGION[t], what=self.describe(state, t))
+        p = state["p"][s]
+        if what in ("draft", "invent"):
+            return ph.L_DRAFT(name=ph.INVENTION[data[1]](), text=ph.INVENTION_TEXT[data[1]]())
+        if what == "forest":
+            return ph.L_FOREST_TAKE(i=data[1] + 1)
+        if what == "pass":
+            return {"forest": ph.L_FOREST_DONE, "build": ph.L_NO_BUILD, "buy": ph.L_NO_BUY}[head["k"]]()
+        if what == "pot":
+            return ph.L_POT(i=data[1] + 1)
+        if what == "cook":
+            return ph.L_COOK(n=len(head["pot"])) if head["pot"] else ph.L_COOK_NOTHING()
+        if what == "take":
+            _, i, empty = data
+            kind = state["tile"][str(head["t"])]
+            if empty:
+                return ph.L_EMPTY_TAKE(i=i + 1, old=ph.KIND[p["tracks"][i][0]](), kind=ph.KIND[kind]())
+            held = p["tracks"][i]
+            where = ph.L_TRACK_HOLDS(kind=ph.KIND[held[0]](), level=held[1]) if held[1] else ph.L_TRACK_EMPTY()
+            return ph.L_TAKE(kind=ph.KIND[kind](), i=i + 1, holds=where)
+        if what == "leave":
+            return ph.L_LEAVE(food=self.leave_food(state, s, head["t"]))
+        if what == "vp":
+            return ph.L_VP_CARD(value=state["vp_deck"][-1], name=ph.INVENTION[data[1]]())
+        if what == "build":
+            if head.get("eden"):
+                return ph.L_BUILD_EDEN(food=sum(state["villages"].get(str(head["t"]), [])))
+            return ph.L_BUILD(food=self.build_cost(state, s, head["t"]))
+        if what == "fire":
+            return ph.L_FIRE(t=data[1])
+        if what == "stay":
+            return ph.L_STAY()
+        # "buy"
+        price = ph.BUY_VP() if head["what"] == "vp" else ph.BUY_BAG()
+        return (ph.L_BUY_MARKER if head.get("marker") else ph.L_BUY)(cost=head["n"], what=price)
 
     def gather_targets(self, p: dict, kind: str) -> list[tuple[int, str]]:
         """Where a gathering tile may go (rulebook: "placez-la sur la case libre
@@ -462,46 +499,47 @@ class FireAndStone(Game):
         head = state["pending"][0]
         if not self._is_legal(state, head, move):
             raise IllegalMove.of(core_phrases.NOT_LEGAL_NOW())
-        rng = Rng.from_json(state["rng"])
+        # No move draws at random (every tile is placed at set-up), so ``state["rng"]`` stays as it is.
         events: list[Event] = []
-        kind = move.data[0]
-        getattr(self, "_do_" + kind)(state, head, move, events, rng)
-        self._settle(state, events, rng)
-        state["rng"] = rng.to_json()
+        getattr(self, "_do_" + move.data[0])(state, head, move, events)
+        self._settle(state, events)
         return events
 
     def _is_legal(self, state, head: dict, move: Move) -> bool:
         """``move in options_for(state, head)``, without building every Move for
         an explorer's move (the most frequent decision by far)."""
-        if head["k"] != "move":
-            return move in self.options_for(state, head)
+        if move.seat != head["s"]:
+            return False
         data = move.data
-        return (move.seat == head["s"] and isinstance(data, tuple) and len(data) == 2 and data[0] == "move"
-                and data[1] in self.destinations(state, head["s"], head["e"])
+        if head["k"] != "move":
+            return (move.notation, data) in self.choices(state, head)
+        return (isinstance(data, tuple) and len(data) == 2 and data[0] == "move"
+                and data[1] in self.reachable(state, head["s"], head["e"])
                 and move.notation == TERR_NOTATION[data[1]])
 
     # Each _do_ pops or updates the head pending decision and may push new ones.
 
-    def _do_draft(self, state, head, move, events, rng):
+    def _do_draft(self, state, head, move, events):
         card = move.data[1]
         state["pending"].pop(0)
-        state["draft"].remove(card)
+        state["draft"] = _without(state["draft"], card)
         self._gain_invention(state, head["s"], card, events)
         if not state["pending"]:
             state["draft"] = None
             state["pending"] = [{"k": "move", "s": 0, "e": 0}]
 
-    def _do_move(self, state, head, move, events, rng):
+    def _do_move(self, state, head, move, events):
         s, e, t = head["s"], head["e"], move.data[1]
         p = state["p"][s]
         state["pending"].pop(0)
-        origin = p["ex"][e]
-        p["ex"][e] = t
+        ex = list(p["ex"])
+        origin, ex[e] = ex[e], t
+        p["ex"] = ex
         state["last"] = {"s": s, "from": origin, "to": t}
         events.append(_ev(ph.MOVES(who=player(s), origin=origin, t=t), seat=s))
-        self._arrive(state, s, e, t, events, rng)
+        self._arrive(state, s, e, t, events)
 
-    def _arrive(self, state, s, e, t, events, rng):
+    def _arrive(self, state, s, e, t, events):
         p = state["p"][s]
         key = str(t)
         kind = state["tile"].get(key)
@@ -509,25 +547,25 @@ class FireAndStone(Game):
             self.gain_food(p, 1)
         new: list[dict] = []
         if kind and t not in state["up"]:
-            state["up"].append(t)
+            state["up"] = state["up"] + [t]
             events.append(_ev(ph.REVEALS(who=player(s), t=t, kind=ph.KIND[kind]()), seat=s, reveal=True))
             if self.has(p, "reveal_food"):
                 self.gain_food(p, 1)
-            new = self._discover(state, s, e, t, kind, events, rng)
+            new = self._discover(state, s, e, t, kind, events)
         else:
             new = self._action(state, s, e, t, events)
         if self.has(p, "fire_food") and self.is_fire(state, t):
             self.gain_food(p, 1)
         state["pending"][0:0] = new
 
-    def _discover(self, state, s, e, t, kind, events, rng) -> list[dict]:
+    def _discover(self, state, s, e, t, kind, events) -> list[dict]:
         """Discovery effect of a freshly revealed tile, then its action."""
         p = state["p"][s]
         key = str(t)
         region = REGION[t]
         if kind == "forest":
             stacks = state["stacks"][region]
-            state["stacks"] = {**state["stacks"], region: stacks[1:]}  # copy-on-write (see clone)
+            state["stacks"] = {**state["stacks"], region: stacks[1:]}  # copy-on-write (see _fork)
             state["forest"] = {**state["forest"], key: list(stacks[0]) if stacks else []}
             return self._action(state, s, e, t, events)
         if kind == "fire":
@@ -537,13 +575,11 @@ class FireAndStone(Game):
         if kind == "cache":
             self.gain_bags(state, p, 1)
             self.gain_food(p, 1)
-            del state["tile"][key]
-            state["up"].remove(t)
+            _lift(state, t)
             events.append(_ev(ph.CACHE(who=player(s)), seat=s))
             return []
         if kind == "hut":
-            del state["tile"][key]
-            state["up"].remove(t)
+            _lift(state, t)
             if p["huts"] > 0:
                 self._place_hut(state, s, t, events)
             return self._hut_track(state, s, e, t, events)
@@ -612,7 +648,7 @@ class FireAndStone(Game):
         p = state["p"][s]
         village = list(state["villages"].get(str(t), [0] * state["n"]))
         village[s] += 1
-        state["villages"] = {**state["villages"], str(t): village}  # copy-on-write (see clone)
+        state["villages"] = {**state["villages"], str(t): village}  # copy-on-write (see _fork)
         p["huts"] -= 1
         state["last"] = dict(state["last"] or {}, built=t)
         if p["huts"] == 0:
@@ -651,27 +687,29 @@ class FireAndStone(Game):
             state["trigger"] = s
             events.append(_ev(why(who=player(s))))
 
-    def _do_forest(self, state, head, move, events, rng):
+    def _do_forest(self, state, head, move, events):
         s, t = head["s"], head["t"]
         tiles = list(state["forest"][str(t)])
         gid = tiles.pop(move.data[1])
-        state["forest"] = {**state["forest"], str(t): tiles}  # copy-on-write (see clone)
-        state["p"][s]["game"].append(gid)
+        state["forest"] = {**state["forest"], str(t): tiles}  # copy-on-write (see _fork)
+        p = state["p"][s]
+        p["game"] = p["game"] + [gid]
         events.append(_ev(ph.FOREST_TAKES(who=player(s), t=t), seat=s))
         events.append(_ev(ph.YOU_TOOK(tile=ph.game_tile(gid)), private_to=s))
-        head["left"] -= 1
-        if head["left"] <= 0 or not tiles:
+        left = head["left"] - 1
+        if left <= 0 or not tiles:
             state["pending"].pop(0)
         else:
+            state["pending"][0] = dict(head, left=left)  # copy-on-write (see _fork)
             self._show_forest(state, s, t, events)
 
-    def _do_pass(self, state, head, move, events, rng):
+    def _do_pass(self, state, head, move, events):
         state["pending"].pop(0)
 
-    def _do_pot(self, state, head, move, events, rng):
-        head["pot"].append(move.data[1])
+    def _do_pot(self, state, head, move, events):
+        state["pending"][0] = dict(head, pot=head["pot"] + [move.data[1]])  # copy-on-write (see _fork)
 
-    def _do_cook(self, state, head, move, events, rng):
+    def _do_cook(self, state, head, move, events):
         s = head["s"]
         p = state["p"][s]
         state["pending"].pop(0)
@@ -685,17 +723,17 @@ class FireAndStone(Game):
         bags = self.gain_bags(state, p, sum(GAME_TILES[g][1] for g in cooked))
         food = sum(GAME_TILES[g][0] + bonus for g in cooked)
         kept = self.gain_food(p, food)
-        state["discard"].extend(cooked)
+        state["discard"] = state["discard"] + cooked
         shown = listing(ph.game_tile(g) for g in cooked)
         events.append(_ev(ph.COOKS(who=player(s), tiles=shown, n=bags, food=kept), seat=s, reveal=True))
 
-    def _do_take(self, state, head, move, events, rng):
+    def _do_take(self, state, head, move, events):
         s, t = head["s"], head["t"]
         p = state["p"][s]
         state["pending"].pop(0)
         _, i, empty = move.data
-        kind = state["tile"].pop(str(t))
-        state["up"].remove(t)
+        kind = _lift(state, t)
+        p["tracks"] = [list(tr) for tr in p["tracks"]]  # copy-on-write (see _fork)
         track = p["tracks"][i]
         if empty:
             events.append(_ev(ph.EMPTIES(who=player(s), kind=ph.KIND[track[0]]()), seat=s))
@@ -708,10 +746,10 @@ class FireAndStone(Game):
         if track[1] >= 3:
             track[:] = [None, 0]  # the three tiles are discarded once the card is taken
             card = {"k": "card", "s": s}
-            if self.options_for(state, card):
+            if self.choices(state, card):
                 state["pending"].insert(0, card)
 
-    def _do_leave(self, state, head, move, events, rng):
+    def _do_leave(self, state, head, move, events):
         s, t = head["s"], head["t"]
         state["pending"].pop(0)
         got = self.gain_food(state["p"][s], self.leave_food(state, s, t))
@@ -719,7 +757,7 @@ class FireAndStone(Game):
 
     def _gain_invention(self, state, s, inv, events):
         p = state["p"][s]
-        p["inv"].append(inv)
+        p["inv"] = p["inv"] + [inv]
         instant = ALL_INV[inv]["instant"]
         if instant.get("bags"):
             self.gain_bags(state, p, instant["bags"])
@@ -727,24 +765,27 @@ class FireAndStone(Game):
             self.gain_food(p, instant["food"])
         events.append(_ev(ph.GAINS_INVENTION(who=player(s), name=ph.INVENTION[inv]()), seat=s))
 
-    def _do_invent(self, state, head, move, events, rng):
+    def _do_invent(self, state, head, move, events):
         s, inv = head["s"], move.data[1]
         state["pending"].pop(0)
-        state["inv_row"].remove(inv)
+        state["inv_row"] = _without(state["inv_row"], inv)
         self._gain_invention(state, s, inv, events)
         if state["inv_deck"]:
-            new = state["inv_deck"].pop(0)
-            state["inv_row"].append(new)
+            new = state["inv_deck"][0]
+            state["inv_deck"] = state["inv_deck"][1:]
+            state["inv_row"] = state["inv_row"] + [new]
             events.append(_ev(ph.NEW_INVENTION(name=ph.INVENTION[new]()), reveal=True))
 
-    def _do_vp(self, state, head, move, events, rng):
+    def _do_vp(self, state, head, move, events):
         s, inv = head["s"], move.data[1]
         state["pending"].pop(0)
-        value = state["vp_deck"].pop()
-        state["p"][s]["cover"][inv] = value
+        value = state["vp_deck"][-1]
+        state["vp_deck"] = state["vp_deck"][:-1]
+        p = state["p"][s]
+        p["cover"] = {**p["cover"], inv: value}
         events.append(_ev(ph.TAKES_VP(who=player(s), value=value, name=ph.INVENTION[inv]()), seat=s))
 
-    def _do_build(self, state, head, move, events, rng):
+    def _do_build(self, state, head, move, events):
         s, t = head["s"], head["t"]
         p = state["p"][s]
         state["pending"].pop(0)
@@ -759,7 +800,7 @@ class FireAndStone(Game):
         self._place_hut(state, s, t, events)
         state["pending"].insert(0, self._return_to_fire(state, s, head["e"], t))
 
-    def _do_fire(self, state, head, move, events, rng):
+    def _do_fire(self, state, head, move, events):
         s, t = head["s"], move.data[1]
         state["pending"].pop(0)
         # Copy-on-write: ``_settle`` also places other tribes' second explorers,
@@ -771,10 +812,10 @@ class FireAndStone(Game):
         said = ph.SECOND_TO_FIRE if head["why"] == "second" else ph.TO_FIRE
         events.append(_ev(said(who=player(s), t=t), seat=s))
 
-    def _do_stay(self, state, head, move, events, rng):
+    def _do_stay(self, state, head, move, events):
         state["pending"].pop(0)
 
-    def _do_buy(self, state, head, move, events, rng):
+    def _do_buy(self, state, head, move, events):
         s = head["s"]
         p = state["p"][s]
         state["pending"].pop(0)
@@ -796,20 +837,24 @@ class FireAndStone(Game):
         state["p"][s]["marker"] = "cave"
         events.append(_ev(ph.MARKER(who=player(s)), seat=s))
 
-    def _settle(self, state, events, rng):
+    def _settle(self, state, events):
         """Drop decisions with nothing to choose, make forced ones, and move on
         to the next explorer or the next turn when nothing is pending."""
         while not state["over"]:
             if state["pending"]:
                 head = state["pending"][0]
-                if head["k"] == "move" and self.destinations(state, head["s"], head["e"]):
-                    return  # a real choice: the explorer waits for its player
-                opts = self.options_for(state, head)
+                if head["k"] == "move":
+                    if self.reachable(state, head["s"], head["e"]):
+                        return  # a real choice: the explorer waits for its player
+                    state["pending"].pop(0)
+                    continue
+                opts = self.choices(state, head)
                 if not opts:
                     state["pending"].pop(0)
                     continue
                 if head["k"] == "fire" and len(opts) == 1:
-                    self._do_fire(state, head, opts[0], events, rng)
+                    notation, data = opts[0]
+                    self._do_fire(state, head, Move(head["s"], notation, data=data), events)
                     continue
                 return
             seat = state["turn"]
@@ -819,6 +864,7 @@ class FireAndStone(Game):
                 state["pending"].append({"k": "move", "s": seat, "e": 1})
                 continue
             if state["end"] is not None:
+                state["end"] = list(state["end"])
                 state["end"][seat] -= 1
             nxt = (seat + 1) % state["n"]
             if state["end"] is not None and state["end"][nxt] <= 0:

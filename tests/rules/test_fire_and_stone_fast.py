@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import Rng
+from rules.core import Move, Rng
 from rules.fire_and_stone import GAME
 from rules.fire_and_stone.data import ADJ, REGION, SEA
 
@@ -81,4 +81,57 @@ def test_forced_second_explorers_of_other_tribes_leave_the_earlier_state_untouch
     before = GAME.dump(state)
     after, _ = GAME.apply(state, GAME.parse(state, 0, str(hut)))
     assert [p["ex"][1] for p in after["p"]] == [only_fire] * 3
+    assert GAME.dump(state) == before
+
+
+def test_listed_moves_are_plain_moves_with_late_labels(seeds):
+    """``legal_moves`` lists Listed moves (made without Move.__init__, worded only when
+    read): each equals the plain Move of the same seat, notation and data, hashes like
+    it, parses back to itself, and its label, read only after the game went on, says
+    what it said when the move was listed."""
+    opts = GAME.resolve_options({"starting_inventions": "on"})
+    for seed in seeds[:2]:
+        state = GAME.setup(3, seed, opts)
+        chooser = Rng(seed ^ 0x1A)
+        listed = []
+        while GAME.to_act(state):
+            seat = GAME.to_act(state)[0]
+            moves = GAME.legal_moves(state, seat)
+            for move in moves:
+                plain = Move(move.seat, move.notation, data=move.data)
+                assert move == plain and plain == move and hash(move) == hash(plain)
+                assert GAME.parse(state, seat, move.notation) == move
+            listed.append(moves)
+            state, _ = GAME.apply(state, moves[chooser.randbelow(len(moves))])
+        kinds = set()
+        for moves in listed:
+            again = [GAME.label(old.source[1], old.source[2], old.data) for old in moves]
+            assert [m.said for m in moves] == again
+            assert all(m.label == m.said.english() and m.label for m in moves)
+            kinds.update(m.data[0] for m in moves)
+        assert {"move", "take", "leave", "pass", "build", "fire", "draft"} <= kinds
+
+
+def test_clone_is_independent_in_every_part(seeds):
+    """``clone`` (the AI's starting copy) shares nothing a caller could change in place."""
+    state = GAME.setup(4, seeds[0], GAME.resolve_options({"starting_inventions": "on"}))
+    chooser = Rng(7)
+    for _ in range(400):
+        moves = GAME.legal_moves(state, GAME.to_act(state)[0])
+        state, _ = GAME.apply(state, moves[chooser.randbelow(len(moves))])
+    before = GAME.dump(state)
+    copy = GAME.clone(state)
+
+    def scramble(value):
+        if isinstance(value, dict):
+            for key in list(value):
+                value[key] = scramble(value[key])
+            value["scrambled"] = True
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                value[i] = scramble(item)
+            value.append("scrambled")
+        return value
+
+    scramble(copy)
     assert GAME.dump(state) == before
