@@ -66,12 +66,13 @@ COMMANDS: dict[str, tuple[str, tuple[Param, ...]]] = {
         Param("topic", "One page: overview, turn, scoring or notation (default: all of them)"),
     )),
     # async play: settings, lists, export; notices, reminders, seats, replay, stats
-    "game settings": ("Reminders, deadline and its policy, vacation allowance (creator or Manage Channels)", (
+    "game settings": ("Reminders, deadline, vacation, hints, language of the posts (creator or Manage Channels)", (
         Param("reminder", "Remind the waited-for player after this many hours (0: never; default 24)", kind=int),
         Param("deadline", "After this many hours the table acts (0: no deadline)", kind=int),
         Param("policy", "At the deadline: skip (pass), auto (the rules choose a move) or table (takes the seat)"),
         Param("vacation", "Vacation days each player may take in this game (default 7)", kind=int),
         Param("hints", "on: anyone may ask /hint; off: nobody (default: on only when one person plays)"),
+        Param("lang", "Language of the table's public posts: en, fr, or server (default: the server's)"),
     )),
     "game list": ("This server's games: whose turn, for how long", (
         Param("page", "Page number, 25 games a page (default: the first)", kind=int),
@@ -102,13 +103,13 @@ COMMANDS: dict[str, tuple[str, tuple[Param, ...]]] = {
 YES = {"yes", "y", "oui", "o", "true", "1", "confirm"}
 
 
-def parse_options(text: str | None) -> dict[str, str]:
+def parse_options(text: str | None, locale: str | None = None) -> dict[str, str]:
     """'players=3 variant=coop' or 'variant:coop, start=moon' -> dict."""
     out: dict[str, str] = {}
     for part in (text or "").replace(",", " ").split():
         sep = "=" if "=" in part else ":" if ":" in part else None
         if sep is None:
-            raise ValueError(f"Options are key=value pairs (got '{echo(part, 30)}').")
+            raise ValueError(t(locale, "options_pairs", typed=echo(part, 30)))
         key, value = part.split(sep, 1)
         out[key.strip().lower()] = value.strip()
     return out
@@ -122,7 +123,7 @@ async def run(service: TableService, place: Place, actor: Actor, name: str, args
         return handled
     if name == "game new":
         try:
-            options = parse_options(args.get("options"))
+            options = parse_options(args.get("options"), loc)
         except ValueError as exc:
             return refusal(str(exc))
         return await service.new_game(place, actor, str(args.get("game") or ""), options,
@@ -157,11 +158,8 @@ async def run(service: TableService, place: Place, actor: Actor, name: str, args
             refused = await service.may_resign(place, actor)
             if refused is not None:   # only a player is asked to confirm
                 return refused
-            text = ("Resigning is final: the table plays your seat from now on. Confirm with the button or "
-                    "`/resign confirm:yes`." if not (loc or "").startswith("fr") else
-                    "Abandonner est définitif : la table jouera votre place. Confirmez avec le bouton ou "
-                    "`/resign confirm:yes`.")
-            return Reply(text, ephemeral=True, choices=[Choice("Resign", "resign", "yes")])
+            return Reply(t(loc, "resign_confirm"), ephemeral=True,
+                         choices=[Choice(t(loc, "resign_button"), "resign", "yes")])
         return await service.resign(place, actor)
     if name == "rules":
         return await service.rules(args.get("game"), actor, place, args.get("topic") or None)
@@ -182,7 +180,7 @@ async def _run_async_play(service: TableService, place: Place, actor: Actor, nam
     if name == "game settings":
         return await service.game_settings(place, actor, reminder=args.get("reminder"), deadline=args.get("deadline"),
                                            policy=args.get("policy"), vacation=args.get("vacation"),
-                                           hints=args.get("hints"))
+                                           hints=args.get("hints"), lang=args.get("lang"))
     if name == "game list":
         return await service.game_list(place, actor, _int(args.get("page")) or 1)
     if name == "game mine":

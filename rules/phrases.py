@@ -20,3 +20,4 @@ NO_SUCH_OPTION = phrase("core.no_such_option", "This game has no option '{typed}
 NO_OPTIONS = phrase("core.no_options", "This game has no options (you typed '{typed}').")
 BAD_OPTION_VALUE = phrase("core.bad_option_value", "Option {option} is one of {choices}.",
                           "option, choices: keys and values typed as they are (not translated)")
+BY_RESIGNATION = phrase("core.by_resignation", "The game ended by resignation.")

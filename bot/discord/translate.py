@@ -24,14 +24,15 @@ GROUP_NAMES = {"game": "partie"}
 PARAMETER_NAMES = {
     "game": "jeu", "options": "options", "thread": "fil", "order": "ordre", "move": "coup", "page": "page",
     "since": "depuis", "confirm": "confirmer", "count": "nombre", "reminder": "rappel", "deadline": "délai",
-    "policy": "règle", "vacation": "congés", "hints": "conseils", "mode": "mode", "days": "jours", "member": "membre",
+    "policy": "règle", "vacation": "congés", "hints": "conseils", "lang": "langue", "mode": "mode", "days": "jours", "member": "membre",
     "player": "joueur", "file": "fichier", "ai": "ia", "level": "niveau", "topic": "sujet", "view": "vue",
 }
 CHOICE_NAMES = {"easy": "facile", "normal": "normal", "hard": "difficile","join order": "ordre d'arrivée", "random": "au hasard", "yes": "oui", "channel": "dans le salon",
                 "dm": "en message privé", "both": "les deux", "mute": "silence",
                 "skip (pass)": "passer le tour", "auto (the rules choose a move)": "coup choisi par les règles",
                 "table (takes the seat)": "la table reprend la place",
-                "full board": "plateau entier", "area of the last turn": "zone du dernier tour"}
+                "full board": "plateau entier", "area of the last turn": "zone du dernier tour",
+                "the server's language": "langue du serveur"}
 
 DESCRIPTIONS = {
     "Tables in this channel: new, join, start, status…": "Les tables de ce salon : nouvelle, rejoindre, lancer…",
@@ -74,8 +75,10 @@ DESCRIPTIONS = {
     "yes to resign for good": "oui pour abandonner pour de bon",
     "Short rules of a game": "Règles courtes d'un jeu",
     "Which game (default: this channel's)": "Quel jeu (par défaut : celui de ce salon)",
-    "Reminders, deadline and its policy, vacation allowance (creator or Manage Channels)":
-        "Rappels, délai et sa règle, congés autorisés (créateur ou « Gérer les salons »)",
+    "Reminders, deadline, vacation, hints, language of the posts (creator or Manage Channels)":
+        "Rappels, délai, congés, conseils, langue des messages (créateur ou « Gérer les salons »)",
+    "Language of the table's public posts: en, fr, or server (default: the server's)":
+        "Langue des messages publics de la table : en, fr ou server (par défaut : celle du serveur)",
     "Remind the waited-for player after this many hours (0: never; default 24)":
         "Rappeler le joueur attendu après tant d'heures (0 : jamais ; par défaut 24)",
     "After this many hours the table acts (0: no deadline)": "Après tant d'heures la table agit (0 : pas de délai)",

@@ -146,6 +146,14 @@ class TableContext:
             raise Refused(t(locale, "no_game"))
         return row
 
+    async def public_locale(self, row: GameRow | None, fallback: str | None = None) -> str | None:
+        """The language of a table's public posts: its ``lang`` setting, else its server's, else
+        ``fallback`` (the caller's)."""
+        if row is None:
+            return fallback
+        chosen = (await self.tables.settings(row.id)).lang
+        return chosen or await self.tables.guild_locale(row.guild_id) or fallback
+
     async def row_after(self, game_id: int, version: int, status: str) -> GameRow:
         """The game row as a save to ``version`` left it. Another process (or
         task) may have saved again before the re-read: a post, its buttons and

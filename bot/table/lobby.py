@@ -63,6 +63,7 @@ class Lobby:
             busy = await ctx.store.open_game_in(place.channel_id)
             raise Refused(t(loc, "channel_busy", key=busy.key if busy else "?",
                             status=busy.status if busy else "?")) from None
+        loc = await ctx.public_locale(row, loc)   # a public post: the table's language from here on
         opts = "".join(f", {k}={v}" for k, v in resolved.items())
         players = f"{game.min_players}–{game.max_players}" if game.min_players != game.max_players \
             else str(game.min_players)
@@ -110,7 +111,7 @@ class Lobby:
                 await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
             except VersionConflict:
                 continue
-            return Reply(t(loc, "joined", name=name, seated=", ".join(n for _, n in people)))
+            return Reply(t(await ctx.public_locale(row, loc), "joined", name=name, seated=", ".join(n for _, n in people)))
         raise Refused(t(loc, "busy"))
 
     async def join(self, place: Place, actor: Actor) -> Reply:
@@ -132,7 +133,8 @@ class Lobby:
                 await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
             except VersionConflict:
                 continue
-            return Reply(t(loc, "joined", name=actor.name, seated=", ".join(n for _, n in people)))
+            return Reply(t(await ctx.public_locale(row, loc), "joined", name=actor.name,
+                           seated=", ".join(n for _, n in people)))
         raise Refused(t(loc, "busy"))
 
     async def leave(self, place: Place, actor: Actor) -> Reply:
@@ -150,11 +152,12 @@ class Lobby:
             try:
                 if not people:
                     await ctx.store.set_status(row.id, row.version, "abandoned", ctx.clock.now())
-                    return Reply(t(loc, "left_last", name=actor.name))
+                    return Reply(t(await ctx.public_locale(row, loc), "left_last", name=actor.name))
                 await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
             except VersionConflict:
                 continue
-            return Reply(t(loc, "left", name=actor.name, seated=", ".join(n for _, n in people)))
+            return Reply(t(await ctx.public_locale(row, loc), "left", name=actor.name,
+                           seated=", ".join(n for _, n in people)))
         raise Refused(t(loc, "busy"))
 
     async def start(self, place: Place, actor: Actor, order: str | None = None) -> Reply:
@@ -194,6 +197,7 @@ class Lobby:
             raise Refused(t(loc, "busy")) from None
         ctx.remember(row.id, version, state)
         row = await ctx.store.game(row.id)
+        loc = await ctx.public_locale(row, loc)   # what follows is the channel's post
         listing = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(final))
         head = [t(loc, "started", game=game.display_name(loc), seats=listing), first_player_line(game, final, chosen, loc)]
         acting = game.to_act(state)
@@ -217,6 +221,7 @@ class Lobby:
             await ctx.store.set_status(row.id, row.version, "abandoned", ctx.clock.now())
         except VersionConflict:
             raise Refused(t(loc, "busy")) from None
+        loc = await ctx.public_locale(row, loc)   # the channel's post
         reply = Reply(t(loc, "cancelled", name=actor.name), game_id=row.id)
         if row.state is not None:   # a game in play has a pinned status: say it ended
             row = await ctx.store.game(row.id)

@@ -47,8 +47,9 @@ class Notices:
             reply.status = self.status_text(row, seats, state, await self.locale_for(row))
 
     async def locale_for(self, row: GameRow) -> str | None:
-        """Texts nobody asked for (reminders, DMs) speak the server's language."""
-        return await self.tables.guild_locale(row.guild_id)
+        """Texts nobody asked for (reminders, DMs) and the channel's posts speak the table's language
+        (``/game settings lang``), else the server's."""
+        return await self.ctx.public_locale(row)
 
     def status_text(self, row: GameRow, seats: list[SeatRow], state, locale: str | None = None) -> str:
         """Whose turn, since when, the scores: the pinned glance."""

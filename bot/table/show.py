@@ -40,6 +40,7 @@ class Show:
             raise Refused(t(loc, "no_game"))
         game = ctx.game_of(row)
         seats = await ctx.store.seats(row.id)
+        loc = await ctx.public_locale(row, loc)   # the answer is posted in the channel
         if row.status == "lobby":
             return Reply(t(loc, "status_lobby", game=game.display_name(loc), seated=ctx.seated_list(seats)))
         if row.status == "abandoned":

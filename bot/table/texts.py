@@ -49,6 +49,8 @@ _ALL: tuple[Message, ...] = (
     msg("options_head", "Options (to change one: `/game cancel`, then `/game new game:{key} options:key=value`):"),
     # TRANSLATORS: {option}, {value} and {choices} are typed as they are; {what} says what the option changes.
     msg("option_line", "• `{option}={value}` ({choices}): {what}"),
+    # TRANSLATORS: {typed} is what the player typed; key=value is typed as is.
+    msg("options_pairs", "Options are key=value pairs (got '{typed}')."),
     # TRANSLATORS: {players} is a player count or a range such as 2–4; the plural follows the largest count.
     plural("created", "{name} opened a table of **{game}** ({players} player){opts}. Join with `/game join`; {name} "
                       "starts it with `/game start`.",
@@ -140,9 +142,9 @@ _ALL: tuple[Message, ...] = (
     msg("remind_self", "It is your own turn — nobody else to nudge."),
     msg("remind_nobody", "Nobody is waited for right now."),
     # settings
-    # TRANSLATORS: {reminder} and {deadline} are the hours or off texts; {vacation} is vacation_allowance.
+    # TRANSLATORS: {reminder}, {deadline}: the hours or off texts; {vacation}: vacation_allowance; {lang}: en, fr… or lang_server.
     msg("settings_show", "**{game}** settings: reminder every {reminder}; deadline {deadline}; policy: {policy}; vacation "
-                         "allowance {vacation}; hints: {hints}."),
+                         "allowance {vacation}; hints: {hints}; language of the public posts: {lang}."),
     plural("vacation_allowance", "{n} day per player",
                                  "{n} days per player"),
     msg("settings_saved", "{name} changed the settings. "),
@@ -150,6 +152,10 @@ _ALL: tuple[Message, ...] = (
     msg("settings_bad", "{what} must be between {low} and {high}."),
     msg("settings_policy", "The deadline policy is skip, auto or table."),
     msg("settings_hints", "hints is on or off."),
+    # TRANSLATORS: {choices} lists language codes (en, fr); `server` is typed as is.
+    msg("settings_lang", "lang is one of {choices}, or `server` (the server's language)."),
+    # TRANSLATORS: The lang setting when nobody chose one (settings_show): public posts follow the server.
+    msg("lang_server", "the server's"),
     # TRANSLATORS: The hints setting when nobody chose it (settings_show).
     msg("hints_auto", "automatic (on only while one person plays)"),
     msg("settings_closed", "This game is over; its settings no longer matter."),
@@ -199,6 +205,11 @@ _ALL: tuple[Message, ...] = (
                          "cards."),
     msg("export_done", "The full log of **{game}** — load it with `hearth local --load {file}`."),
     msg("import_bad", "That file cannot be imported: {why}."),
+    # TRANSLATORS: the {why} of import_bad.
+    msg("import_no_file", "no file"),
+    msg("import_too_big", "larger than {mb} MB"),
+    msg("import_not_json", "not JSON"),
+    msg("import_not_game", "not a finished Hearth game"),
     msg("import_busy", "This channel has a game in progress; import into another channel or a thread."),
     plural("import_done", "{name} imported a finished game of **{game}** ({n} log entry, replayed exactly). See `/board`, "
                           "`/replay`, `/log`.",
@@ -274,6 +285,58 @@ _ALL: tuple[Message, ...] = (
     msg("still_to_play", "{who} plays on."),
     msg("hand_final", "This game is over (`/board` shows the final board). What only you saw at the end:"),
     msg("hand_closed", "This game is over and was closed before it began; there is nothing private to show."),
+    # /resign without confirm, and a value Discord let through that is not offered
+    msg("resign_confirm", "Resigning is final: the table plays your seat from now on. Confirm with the button or "
+                          "`/resign confirm:yes`."),
+    # TRANSLATORS: a button label (80 characters at most)
+    msg("resign_button", "Resign"),
+    msg("not_a_choice", "That value is not one of the choices offered; pick one from the list."),
+    msg("went_wrong", "Something went wrong on our side; your game is safe. Please try again."),
+    # Discord's refusals, in a few words a player understands ({why} in the texts below)
+    msg("image_too_large", "(The board image is larger than this server's upload limit; see `/board` later.)"),
+    msg("image_refused", "(I could not attach the board image here: {why}. See `/board`.)"),
+    msg("post_failed", "Done and saved, but I could not post it in this channel ({why}). It will be announced when I "
+                       "can; `/board` shows the game."),
+    msg("discord_slow", "Discord asked us to slow down"),
+    msg("discord_too_large", "the file is too large for this server"),
+    msg("discord_permission", "I am missing a permission here (Attach Files or Send Messages)"),
+    msg("discord_gone", "the channel or the interaction no longer exists"),
+    msg("discord_expired", "the interaction expired"),
+    msg("discord_error", "Discord error {status}"),
+    # ---- the local table (`hearth local`): its own lines; `!name` words and /commands are typed as they are
+    msg("local_banner", "Lines look like Discord: `@name /command args`, e.g.\n"
+                        "  @ann /game new clans        @bob /game join        @ann /game start\n"
+                        "  @ann /move 17>18            @bob /hand             @ann /board\n"
+                        "`@name` says who speaks (it stays for the next lines); `#name` switches channel.\n"
+                        "Type `!help` for every command and its options, `!quit` to leave (the game is saved)."),
+    msg("local_help_head", "Commands (options in order, or as name:value; <required> [optional]):"),
+    msg("local_help_extras", "Local extras:\n"
+                             "  @name ...           speak as name (stays for the next lines); @name alone switches\n"
+                             "  #channel ...        switch channel (each channel holds its own game)\n"
+                             "  !wait <30h|2d|90m>  move the clock on (reminders and deadlines fall due)\n"
+                             "  !moves [start]      your legal moves now, filtered by how they start\n"
+                             "  !admin <name>       give name Manage Channels (moderator commands)\n"
+                             "  !lang <en|fr>       the language you read and this table's server speaks\n"
+                             "  !help, !quit"),
+    msg("local_who", "Who is speaking? Start the line with @name, e.g. `@ann /game new clans` (the name stays for the "
+                     "next lines)."),
+    msg("local_slash", "Commands start with '/', e.g. `/move 17>18` (type !help)."),
+    msg("local_which_game", "Which /game command? {names}."),
+    msg("local_unknown", "Unknown command /{name}. Type !help for the list."),
+    msg("local_extra", "/{name} takes no more options (extra: '{extra}')."),
+    # TRANSLATORS: {option} is typed as is; {what} says what it is.
+    msg("local_needs", "/{name} needs {option}: {what}."),
+    plural("local_wait_max", "!wait moves the clock at most {n} day at a time (and not past the year 9999).",
+                             "!wait moves the clock at most {n} days at a time (and not past the year 9999)."),
+    msg("local_wait_bad", "Cannot read the duration '{typed}' (try 30h, 2d, 90m)."),
+    msg("local_waited", "(the clock moves on by {what})"),
+    plural("local_more_moves", "… and {n} more ({total} in all): narrow them with `!moves <start of a move>`",
+                               "… and {n} more ({total} in all): narrow them with `!moves <start of a move>`"),
+    msg("local_no_moves", "(no legal move for you now)"),
+    msg("local_admin", "({name} may now manage channels)"),
+    msg("local_unknown_bang", "Unknown !{word}. Try !help."),
+    msg("local_lang", "(language: {lang} — your replies, and this table's server for its public posts)"),
+    msg("local_lang_bad", "!lang is one of {choices}."),
 )
 
 MESSAGES: dict[str, Message] = {m.key: m for m in _ALL}

@@ -137,7 +137,7 @@ class Turns:
                 mentions = ctx.mentions(acting, seats)
         first, *more = message_chunks("\n".join(lines), POST_CHARS)
         reply = Reply(first, mentions=mentions, game_id=row.id, version=row.version,
-                      followups=[Reply(part) for part in more])
+                      followups=[Reply(part) for part in more], locale=loc)
         reply.image = await ctx.board_image(row, seats, state, events[-4:], loc, area=True)
         reply.choices = self.choices(game, state, acting, row, loc) if result is None else []
         await self.notices.route(reply, row, seats, state)   # /notify choices, pinned status text
