@@ -17,7 +17,7 @@ from collections import OrderedDict
 
 import render
 from bot.table.clock import SystemClock
-from bot.table.i18n import entry_events, summary_text, t
+from bot.table.i18n import entry_events, summary_text, t, tn
 from bot.table.names import public_name
 from bot.table.replay import Played
 from bot.table.values import MAX_INPUT, Actor, Place, Refused
@@ -239,7 +239,7 @@ class TableContext:
     @staticmethod
     def check_length(text: str, locale) -> None:
         if len(text) > MAX_INPUT:
-            raise Refused(t(locale, "too_long", length=len(text), limit=MAX_INPUT))
+            raise Refused(tn(locale, "too_long", len(text), limit=MAX_INPUT))
 
     def not_active_text(self, row: GameRow, seats: list[SeatRow], locale) -> str:
         """Why a game takes no moves now (still in the lobby, or over)."""

@@ -52,7 +52,7 @@ L_THEN = phrase(f"{P}label.then", "{first}, then {second}", "a placement and the
 # ---- events
 DRAWS = phrase(f"{P}event.draws", "{who} draws the tile: {tile}.")
 DRAWS_BONUS = phrase(f"{P}event.draws_bonus", "{who} draws the bonus tile: {tile}.")
-FITS_NOWHERE = phrase(f"{P}event.fits_nowhere", "A {tile} fits nowhere and is removed from the game.")
+FITS_NOWHERE = phrase(f"{P}event.fits_nowhere", "The drawn tile fits nowhere and is removed from the game: {tile}.")
 PLACES = phrase(f"{P}event.places", "{who} places the tile {where} of the start tile (framed in gold).",
                 "where: squares east/west and north/south of the start tile")
 PLACES_BONUS = phrase(f"{P}event.places_bonus", "{who} places the bonus tile {where} of the start tile "
@@ -120,13 +120,18 @@ R_NO_PLACE = phrase(f"{P}refuse.no_place", "There is no place for {role} called 
                                            "Legal: {choices}.", "role: a hunter, a gatherer, a fisher or a hut")
 
 # ---- the final summary (« Décompte final »: forests and rivers scored during play, then huts and hunters)
-WINS = phrase_n(f"{P}result.wins", "{winners} wins with {best} points.", "{winners} win with {best} points.",
-                "n: how many share the victory")
-SCORE_LINE = phrase(f"{P}result.line", "{who}: {total} points = {forests} for forests + {rivers} for rivers + "
-                                       "{huts} for huts + {hunters} for hunters")
-SCORE_LINE_OLD = phrase(f"{P}result.line_old", "{who}: {total} points = {during} for forests and rivers + "
-                                               "{huts} for huts + {hunters} for hunters",
-                        "a game stored before forests and rivers were counted apart")
+POINTS = phrase_n(f"{P}points", "{n} point", "{n} points")
+WINS = phrase_n(f"{P}result.wins", "{winners} wins with {best}.", "{winners} win with {best}.",
+                "n: how many share the victory; best: their points (a text above)")
+SCORE_LINE = phrase_n(f"{P}result.line", "{who}: {total} point = {forests} for forests + {rivers} for rivers + "
+                                         "{huts} for huts + {hunters} for hunters",
+                      "{who}: {total} points = {forests} for forests + {rivers} for rivers + {huts} for huts + "
+                      "{hunters} for hunters", count="total")
+SCORE_LINE_OLD = phrase_n(f"{P}result.line_old", "{who}: {total} point = {during} for forests and rivers + "
+                                                 "{huts} for huts + {hunters} for hunters",
+                          "{who}: {total} points = {during} for forests and rivers + {huts} for huts + "
+                          "{hunters} for hunters",
+                          "a game stored before forests and rivers were counted apart", count="total")
 SUMMARY = phrase(f"{P}result.summary", "{wins}\n{players}")
 
 # ---- /game status and /hand

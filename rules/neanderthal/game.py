@@ -11,10 +11,9 @@ from . import engine as E
 from . import moves as M
 from . import phrases as ph
 from . import queries as Q
-from .data import BIOMES, COLOUR_NAMES, SEXUALITY, SPECIES
+from .data import BIOMES, SEXUALITY, SPECIES
 from .model import (
     alive_cubes,
-    card_name,
     copy_state,
     daughter_bonus,
     deep_copy,
@@ -27,7 +26,7 @@ from .model import (
     seat_name,
     vocab_total,
 )
-from .negotiation import describe, describe_fr
+from .negotiation import describe_said
 from .quick import quick_apply
 from .text import PAGES_EN, PAGES_FR, rules_pages
 
@@ -256,10 +255,11 @@ class Neanderthal(Game):
             "decks": {r: len(st["decks"][r]) for r in ("N", "S")},
             "parties": st["parties"], "players": players, "coop": st["coop"], "last": [M.places_in(e) if isinstance(e, dict) else e for e in st["last"]],
             "fresh": st["fresh"],
-            "waiting": waiting_note(st),
+            "waiting": waiting_note(st),      # a phrase in stored form ({"key", "params"}) or None
             "auction": auction_view(st),
-            "proposal": describe(st, st["nego"]["prop"]) if st.get("nego") and st["nego"]["prop"] else None,
-            "proposal_fr": describe_fr(st, st["nego"]["prop"]) if st.get("nego") and st["nego"]["prop"] else None,
+            # the proposal on the table, as a phrase in stored form (the board says it in the reader's language)
+            "proposal": describe_said(st, st["nego"]["prop"]).to_json() if st.get("nego") and st["nego"]["prop"]
+            else None,
         }
 
     def private_said(self, state, seat):
@@ -305,40 +305,48 @@ class Neanderthal(Game):
         return Result.of(scores, ranks, ph.SUMMARY(head=head, players=lines(lines_)))
 
 
-def waiting_note(st) -> str:
-    """A public line on what the acting seats must decide."""
-    ph = st["phase"]
-    if ph == "blizzard":
-        return "Blizzard: " + ", ".join(f"{'ABC'[int(s)]} must give up {n} dependant(s)" for s, n in st["pend"].items())
-    if ph == "chaos":
-        return "Chaos: " + ", ".join(f"{'ABC'[int(s)]} chooses" for s in st["pend"])
-    if ph == "bid":
+def waiting_note(st) -> dict | None:
+    """A public line on what the acting seats must decide, as a phrase in stored form (the board
+    says it in the reader's language, seats as the players' names); None when there is none."""
+    said = waiting_said(st)
+    return said.to_json() if said is not None else None
+
+
+def waiting_said(st):
+    phase = st["phase"]
+    if phase == "blizzard":
+        return ph.W_BLIZZARD(seats=listing([ph.W_GIVE_UP(who=seat_name(int(s)), n=n) for s, n in st["pend"].items()],
+                                           "comma"))
+    if phase == "chaos":
+        return ph.W_CHAOS(who=listing([seat_name(int(s)) for s in st["pend"]]), n=len(st["pend"]))
+    if phase == "bid":
         auc = st["auc"]
-        lead = "no bid yet" if auc["lead"] is None else \
-            f"{'ABC'[auc['lead']]} leads with {Q.discs_word(auc['n'])}"
-        return f"Auction: {lead}; {'ABC'[Q.bid_turn(st)]} to bid or pass"
-    if ph == "pay":
-        return f"{'ABC'[st['auc']['lead']]} chooses the colours of its {Q.discs_word(st['auc']['n'])}"
-    if ph == "release":
+        turn = seat_name(Q.bid_turn(st))
+        if auc["lead"] is None:
+            return ph.W_BID_NONE(who=turn)
+        return ph.W_BID_LEAD(lead=seat_name(auc["lead"]), n=auc["n"], who=turn)
+    if phase == "pay":
+        return ph.W_PAY(who=seat_name(st["auc"]["lead"]), n=st["auc"]["n"])
+    if phase == "release":
         seat, colour = st["rel"][0]
-        return f"{'ABC'[seat]} chooses which {COLOUR_NAMES[colour]} disc is freed"
-    if ph == "fighting" and st["fight"]["who"] is not None:
+        return ph.W_RELEASE(who=seat_name(seat), colour=ph.COLOUR[colour]())
+    if phase == "fighting" and st["fight"]["who"] is not None:
         f = st["fight"]
         if f["step"] == "target":
-            return f"Attack on {f['key']}: {'ABC'[f['who']]} chooses whom a hit ({f['hits']} left) strikes"
-        return f"Attack on {f['key']}: {'ABC'[f['who']]} chooses which hunter dies"
-    if ph == "take":
+            return ph.W_TARGET(key=f["key"], who=seat_name(f["who"]), n=f["hits"])
+        return ph.W_VICTIM(key=f["key"], who=seat_name(f["who"]))
+    if phase == "take":
         seat, kind, cid, key = st["offers"][0]
-        return f"{'ABC'[seat]} may take {card_name(cid)} ({key}) " + \
-            ("as a trophy" if kind == "trophy" else "into hand")
-    if ph == "hunt_order":
-        return f"{'ABC'[st['order'][0]]} (first player) chooses which of {', '.join(st['hunt_opts'])} is resolved next"
-    if ph == "alpha":
+        return (ph.W_TAKE_TROPHY if kind == "trophy" else ph.W_TAKE_HAND)(who=seat_name(seat), card=ph.card(cid),
+                                                                         key=key)
+    if phase == "hunt_order":
+        return ph.W_HUNT_ORDER(who=seat_name(st["order"][0]), keys=listing(st["hunt_opts"], "or"))
+    if phase == "alpha":
         seat, key = st["alpha_ask"]
-        return f"{'ABC'[seat]} decides whether its alpha uses its power on {key}"
-    if ph == "expat":
-        return f"{'ABC'[st['pend']['seat']]} sends {st['pend']['left']} wanderer(s)"
-    return ""
+        return ph.W_ALPHA(who=seat_name(seat), key=key)
+    if phase == "expat":
+        return ph.W_EXPAT(who=seat_name(st["pend"]["seat"]), n=st["pend"]["left"])
+    return None
 
 
 def auction_view(st):

@@ -61,7 +61,7 @@ def test_the_winner_line_counts_the_winners():
     result = GAME.result(state)
     wins = result.summary_said.params["wins"]
     assert wins["params"]["n"] == result.ranks.count(1) == len(wins["params"]["winners"]["list"])
-    assert wins["params"]["best"] == max(state.scores)
+    assert wins["params"]["best"] == {"key": "carcassonne_hg.points", "params": {"n": max(state.scores)}}
 
 
 def test_a_game_stored_before_the_breakdown_still_sums_its_points():
