@@ -25,6 +25,14 @@ def _module(game_key: str):
         return generic
 
 
+def declare_words() -> None:
+    """Import every game's renderer, so that every phrase a board can draw is declared
+    (``rules.wording.PHRASES``): what the catalogue template and its tests list."""
+    from rules import registry
+    for key in registry.keys():
+        _module(key)
+
+
 def has_focus(game_key: str) -> bool:
     """Whether the game draws a focused turn image distinct from its whole board."""
     return hasattr(_module(game_key), "draw_focus")

@@ -12,11 +12,13 @@ anything.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render import words
 from render.labels import (  # noqa: F401  (the kit's public surface)
     CAP_HEIGHT,
     INK,
@@ -66,6 +68,7 @@ from render.pieces import (  # noqa: F401
     polygon,
     shape,
 )
+from rules.wording import Said
 
 HIGHLIGHT = (255, 215, 0)
 TURN_BG = (255, 236, 160)
@@ -77,7 +80,10 @@ class Table:
     """What the renderer knows of the table beyond the game view: the
     names, who acts, what just happened. Built by the table service.
     ``ranks`` (1 = first, from ``Game.result``) names the winner on the
-    final image; without it the highest score wins."""
+    final image; without it the highest score wins. ``say`` turns a phrase
+    (a :class:`rules.wording.Said` or its stored JSON) into the reader's
+    language: the bot gives its catalogue's; without one, boards read English.
+    ``last_events`` and ``title`` come already in the reader's language."""
 
     names: list[str]
     to_act: list[int] = field(default_factory=list)
@@ -86,6 +92,18 @@ class Table:
     finished: bool = False
     locale: str | None = None
     ranks: list[int] | None = None
+    say: Callable[[Said | dict], str] | None = None
+
+
+def said(table: Table, text: Said | dict) -> str:
+    """A phrase in the table's language, seats ({p0}…) written as the players' names."""
+    if table.say is not None:
+        out = table.say(text)
+    elif isinstance(text, Said):
+        out = text.english()
+    else:
+        out = Said(text["key"], text.get("params") or {}).english()
+    return with_names(out, table) if "{p" in out else out
 
 
 def with_names(value: str, table: Table) -> str:
@@ -96,7 +114,7 @@ def with_names(value: str, table: Table) -> str:
 
 
 def name_of(table: Table, seat: int) -> str:
-    return table.names[seat] if 0 <= seat < len(table.names) else f"seat {seat + 1}"
+    return table.names[seat] if 0 <= seat < len(table.names) else said(table, words.SEAT(n=seat + 1))
 
 
 def winners(table: Table, scores: list | None) -> list[int]:
@@ -138,12 +156,13 @@ def legend(table: Table, width: int, scores: list | None = None, extra: dict[int
     win = winners(table, scores) if over else []
     if over:
         names = ", ".join(name_of(table, s) for s in win)
-        banner = f"Winner: {names}" if len(win) == 1 else f"Winners (tie): {names}" if win else "Game over"
+        banner = said(table, (words.WINNER if len(win) == 1 else words.WINNERS_TIE)(who=names) if win
+                      else words.GAME_OVER())
         if win and scores and len(win) == 1 and isinstance(scores[win[0]], (int, float)):
             banner += f" · {scores[win[0]]}"
     elif table.to_act:
         who = ", ".join(name_of(table, s) for s in table.to_act)
-        banner = f"{who} to play"
+        banner = said(table, words.TO_PLAY(who=who))
     else:
         banner = ""
     if status:

@@ -17,7 +17,7 @@ from collections import OrderedDict
 
 import render
 from bot.table.clock import SystemClock
-from bot.table.i18n import entry_events, summary_text, t, tn
+from bot.table.i18n import entry_events, sayer, summary_text, t, tn
 from bot.table.names import public_name
 from bot.table.replay import Played
 from bot.table.values import MAX_INPUT, Actor, Place, Refused
@@ -321,7 +321,8 @@ class TableContext:
         result = self.final_result(row, game, state) if finished else None
         table = Table(names=names, to_act=[] if finished else game.to_act(state), title=game.display_name(locale),
                       last_events=[self.fill(e, names) for e in (events or [])],
-                      finished=finished, locale=locale, ranks=list(result.ranks) if result else None)
+                      finished=finished, locale=locale, ranks=list(result.ranks) if result else None,
+                      say=sayer(locale))
         png = await asyncio.to_thread(render.board_png, row.key, game.view(state, None), table, area)
         self._images[key] = png
         if len(self._images) > IMAGE_CACHE:

@@ -18,6 +18,7 @@ import gettext
 import io
 import os
 import string
+from collections.abc import Callable
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
@@ -177,6 +178,11 @@ def say(locale: str | None, said: Said | dict) -> str:
     if data.get("key") not in PHRASES:          # a key this code no longer has: the stored English
         return str(data.get("text", data.get("key", "")))
     return render(data, lookup, join, lambda n: number(n, lang))
+
+
+def sayer(locale: str | None) -> Callable[[Said | dict], str]:
+    """``say`` for one reader's language: what a board (``render.kit.Table.say``) translates with."""
+    return functools.partial(say, locale)
 
 
 def logged(locale: str | None, english: str, message: dict | None) -> str:

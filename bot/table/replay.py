@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.table.i18n import event_text
+from bot.table.i18n import event_text, sayer
 from render.animation import Caption, Frame, FrameSource
 from render.kit import Table
 from rules.core import Game, Rng
@@ -84,7 +84,8 @@ def replay_frames(game: Game, seats: int, seed: int, options: dict, moves: list[
                 step = f"{i}/{total}" if since >= i else f"{since}–{i}/{total}"
                 caption = Caption(f"{title} · {step}", moves[i - 1].seat if i else None, told)
                 yield Frame(game.view(state, None),
-                            Table(names=names, to_act=game.to_act(state), title=f"{title} · {i}/{total}", locale=loc),
+                            Table(names=names, to_act=game.to_act(state), title=f"{title} · {i}/{total}", locale=loc,
+                                  say=sayer(loc)),
                             caption)
                 want = next(todo, None)
                 told, since = [], i + 1

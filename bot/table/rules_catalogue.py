@@ -15,6 +15,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
+import render
 from bot.table.i18n import LOCALE_DIR, RULES_DOMAIN
 from rules import registry
 from rules.wording import PHRASES
@@ -23,6 +24,7 @@ from rules.wording import PHRASES
 def template() -> Catalog:
     """Every rules phrase as a catalogue entry: msgctxt = key, msgid = English (plural for phrase_n)."""
     registry.all_games()
+    render.declare_words()        # the boards' own words (render/words.py and each game's)
     cat = Catalog(project="Hearth", version="0.1", copyright_holder="Hearth contributors", fuzzy=False)
     for key in sorted(PHRASES):
         p = PHRASES[key]

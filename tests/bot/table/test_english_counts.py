@@ -10,6 +10,7 @@ import string
 
 import pytest
 
+import render
 from bot.table.texts import MESSAGES
 from rules import registry
 from rules.wording import PHRASES
@@ -26,8 +27,9 @@ def fields(text: str) -> list[str]:
 
 
 def every_text():
-    """(key, singular, plural or None) of both catalogues."""
+    """(key, singular, plural or None) of both catalogues (the boards' words too)."""
     registry.all_games()
+    render.declare_words()
     for p in PHRASES.values():
         yield f"rules:{p.key}", p.one, p.other
     for m in MESSAGES.values():
