@@ -140,10 +140,12 @@ class TableContext:
         return len(self._states), len(self._images)
 
     async def open_row(self, place: Place, locale) -> GameRow:
-        """The channel's game in the lobby or in play, or a clear refusal."""
+        """The channel's game in the lobby or in play, or a clear refusal (that the last one is over,
+        when there was one)."""
         row = await self.store.open_game_in(place.channel_id)
         if row is None:
-            raise Refused(t(locale, "no_game"))
+            last = await self.store.latest_game_in(place.channel_id)
+            raise Refused(t(locale, "no_game") if last is None else self.not_active_text(last, [], locale))
         return row
 
     async def public_locale(self, row: GameRow | None, fallback: str | None = None) -> str | None:
@@ -245,7 +247,7 @@ class TableContext:
         """Why a game takes no moves now (still in the lobby, or over)."""
         if row.status == "lobby":
             return t(locale, "lobby_wait", seated=self.seated_list(seats))
-        return t(locale, "not_active", status=row.status)
+        return t(locale, "game_finished" if row.status == "finished" else "game_abandoned")
 
     def playing_seats(self, row: GameRow, seats: list[SeatRow], actor: Actor) -> list[int]:
         """The seats this person plays themselves in a game in play, or a clear refusal."""

@@ -69,7 +69,9 @@ _ALL: tuple[Message, ...] = (
     msg("only_creator_cancel", "Only {creator} (who opened the table) or someone with Manage Channels can cancel it."),
     msg("started", "**{game}** begins! Seats: {seats}."),
     msg("cancelled", "The game was cancelled by {name}."),
-    msg("not_active", "The game is not in play (it is {status})."),
+    msg("game_finished", "This game is over: `/game status` gives the result, `/board` the final board. Start "
+                         "another with `/game new`."),
+    msg("game_abandoned", "This game was closed before its end. Start another with `/game new`."),
     msg("lobby_wait", "The game has not started yet. Seated: {seated}."),
     msg("spectator", "You are not playing in this game; you can watch with `/board` and `/game status`."),
     msg("not_your_turn", "It is not your turn: waiting for {who}."),
