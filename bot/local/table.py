@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from bot.commands import COMMANDS, YES, Member, parse_options, run
+from bot.commands import COMMANDS, YES, Member, described, parse_options, run
 from bot.table import Actor, Place, Reply, TableService
 from bot.table.archive import ExportError, load_game
 from bot.table.clock import ManualClock, parse_duration
@@ -46,7 +46,7 @@ def command_help(locale: str | None = None) -> str:
     lines = [t(locale, "local_help_head")]
     for name, (description, params) in COMMANDS.items():
         opts = " ".join(f"<{p.name}>" if p.required else f"[{p.name}]" for p in params)
-        lines.append(f"  /{name}{' ' + opts if opts else ''} — {description}")
+        lines.append(f"  /{name}{' ' + opts if opts else ''} — {described(description, locale)}")
     lines.append(t(locale, "local_help_extras"))
     return "\n".join(lines)
 
@@ -179,7 +179,7 @@ class LocalTable:
             args[pname] = " ".join(positional[i:]) if i == len(free) - 1 else positional[i]
         for p in params:
             if p.required and not args.get(p.name):
-                raise ValueError(t(loc, "local_needs", name=name, option=p.name, what=p.description))
+                raise ValueError(t(loc, "local_needs", name=name, option=p.name, what=described(p.description, loc)))
         return name, args
 
     # ---- running
@@ -320,7 +320,7 @@ class LocalTable:
         self._threads += 1
         parent = self.channel
         self.channel = f"{parent}-{args.get('game') or 'game'}-{self._threads}"
-        self.say(f"[#{parent}] (thread #{self.channel} created; the table moves there)")
+        self.say(f"[#{parent}] " + t(self.lang, "local_thread", channel=self.channel))
 
     def show(self, reply: Reply, actor: Actor | None, channel: str | None = None) -> None:
         where = f"#{channel or self.channel}"
@@ -401,7 +401,7 @@ async def load_file(table: LocalTable, path: str) -> bool:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        table.say(f"  ! cannot read {path}: {exc}")
+        table.say("  ! " + t(table.lang, "local_load_unreadable", path=path, why=exc))
         return False
     n = 1
     while True:
@@ -412,9 +412,9 @@ async def load_file(table: LocalTable, path: str) -> bool:
     try:
         await load_game(table.service.context, table.place().channel_id, data, guild_id=0)
     except (ExportError, KeyError, TypeError, ValueError) as exc:
-        table.say(f"  ! {path} does not replay: {exc}")
+        table.say("  ! " + t(table.lang, "local_load_bad", path=path, why=exc))
         return False
-    table.say(f"  (loaded {path} into #{table.channel}: replayed {len(data.get('log') or [])} log entries)")
+    table.say("  " + tn(table.lang, "local_loaded", len(data.get("log") or []), path=path, channel=table.channel))
     for seat in data.get("seats") or []:
         table.names[int(seat["user_id"])] = str(seat["name"])
     reply = await table.service.board(table.place(), Actor(0, "table"))   # looked at by nobody seated

@@ -199,8 +199,9 @@ class Lobby:
         row = await ctx.store.game(row.id)
         loc = await ctx.public_locale(row, loc)   # what follows is the channel's post
         listing = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(final))
-        head = [t(loc, "started", game=game.display_name(loc), seats=listing), first_player_line(game, final, chosen, loc)]
         acting = game.to_act(state)
+        head = [t(loc, "started", game=game.display_name(loc), seats=listing),
+                first_player_line(game, final, chosen, loc, acting)]
         if acting and all(final[s].is_bot for s in acting):   # an AI opens: it plays before anyone is asked
             move = await ai_move(game, row, final, state, acting[0])
             reply = await self.turns.commit(row, final, state, move, None, loc)
@@ -229,15 +230,20 @@ class Lobby:
         return reply
 
 
-def first_player_line(game: Game, seats: list[SeatRow], chosen: str, loc) -> str:
-    """Who starts, and why: the order the starter asked for, or the rulebook's rule."""
-    name = seats[0].name
+def first_player_line(game: Game, seats: list[SeatRow], chosen: str, loc, acting: list[int] | None = None) -> str:
+    """Who starts, and why: the order the starter asked for, or the rulebook's rule. The one named is
+    the seat the game asks first (a game may draw its own first player, as The First Sparks does by its
+    herbs cards); when several seats act at once, only the rule is told."""
+    first = acting[0] if acting and len(acting) == 1 and acting[0] < len(seats) else 0
+    name = seats[first].name
     if chosen in RANDOM_ORDER:
         return t(loc, "first_chosen_random", name=name)
     if chosen in JOIN_ORDER:
         return t(loc, "first_chosen_join", name=name)
     en, fr = game.first_player_rule
     rule = fr if is_french(loc) and fr else en
+    if rule and acting is not None and len(acting) > 1:
+        return t(loc, "first_rule", rule=rule)
     return t(loc, "first_rulebook", name=name, rule=rule) if rule else t(loc, "first_seated", name=name)
 
 

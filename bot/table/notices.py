@@ -10,7 +10,7 @@ edits in place."""
 from __future__ import annotations
 
 from bot.table.context import TableContext
-from bot.table.i18n import t
+from bot.table.i18n import scores_line, t
 from bot.table.values import Actor, Reply, refusal
 from storage.store import GameRow, SeatRow
 
@@ -66,7 +66,7 @@ class Notices:
             what = t(locale, "pin_turn", who=self.ctx.who(game.to_act(state), seats), since=f"<t:{started}:R>")
             scores = game.public_scores(state)
             if scores is not None:
-                what += " · " + " · ".join(f"{n}: {s:g}" for n, s in zip(names, scores))
+                what += " · " + scores_line(locale, names, scores)
         return t(locale, "status_pin", game=game.display_name(locale), what=what)[:1900]
 
     # ---- /notify

@@ -76,6 +76,10 @@ _ALL: tuple[Message, ...] = (
     msg("spectator", "You are not playing in this game; you can watch with `/board` and `/game status`."),
     msg("not_your_turn", "It is not your turn: waiting for {who}."),
     msg("your_turn", "{who}, your turn."),
+    # TRANSLATORS: one player's public score in /game status and the pinned status.
+    msg("score_of", "{name}: {score}"),
+    # TRANSLATORS: a move that left nothing else to tell; {move} is what the player typed.
+    msg("played", "{who} plays `{move}`."),
     # TRANSLATORS: {since} is a duration from the duration_* texts, e.g. '3 h 5 min' or 'a few moments'.
     msg("turn_of", "Waiting for {who} (for {since})."),
     msg("game_over", "**Game over.** {summary}"),
@@ -267,6 +271,8 @@ _ALL: tuple[Message, ...] = (
     # who starts: the rulebook's rule, or the order the starter chose
     # TRANSLATORS: {rule} is the game's own sentence quoting its rulebook, already in the reader's language.
     msg("first_rulebook", "{name} starts: {rule}"),
+    # TRANSLATORS: when every seat acts at once at the start; {rule} as in first_rulebook.
+    msg("first_rule", "Who plays first: {rule}"),
     msg("first_seated", "{name} starts (seating order)."),
     msg("first_chosen_random", "{name} starts (seats drawn at random, as asked)."),
     msg("first_chosen_join", "{name} starts (join order, as asked)."),
@@ -285,7 +291,7 @@ _ALL: tuple[Message, ...] = (
     msg("ai_unavailable", "There is no AI player for {game} yet (it must first learn to play without seeing what "
                           "its seat may not see)."),
     # a sub-step's public post, /hand after the end
-    msg("still_to_play", "{who} plays on."),
+    plural("still_to_play", "{who} plays on.", "{who} play on."),
     msg("hand_final", "This game is over (`/board` shows the final board). What only you saw at the end:"),
     msg("hand_closed", "This game is over and was closed before it began; there is nothing private to show."),
     # /resign without confirm, and a value Discord let through that is not offered
@@ -340,6 +346,11 @@ _ALL: tuple[Message, ...] = (
     msg("local_unknown_bang", "Unknown !{word}. Try !help."),
     msg("local_lang", "(language: {lang} — your replies, and this table's server for its public posts)"),
     msg("local_lang_bad", "!lang is one of {choices}."),
+    msg("local_thread", "(thread #{channel} created; the table moves there)"),
+    msg("local_load_unreadable", "cannot read {path}: {why}"),
+    msg("local_load_bad", "{path} does not replay: {why}"),
+    plural("local_loaded", "(loaded {path} into #{channel}: replayed {n} log entry)",
+                           "(loaded {path} into #{channel}: replayed {n} log entries)"),
 )
 
 MESSAGES: dict[str, Message] = {m.key: m for m in _ALL}

@@ -64,9 +64,9 @@ PUTS = {"hunter": phrase(f"{P}event.puts_hunter", "{who} puts a hunter in the me
 PUTS_HUT_LAKE = phrase(f"{P}event.puts_hut_lake", "{who} builds a hut on the lake.")
 PUTS_HUT_LAKE_AT = phrase(f"{P}event.puts_hut_lake_at", "{who} builds a hut on the lake {zone}.",
                           "a tile with two lakes: zone `ns` is the lake the rivers from n and s run into")
-SCORES = phrase_n(f"{P}event.scores", "{who} scores {n} for {what}.", "{who} scores {n} for {what}.",
+SCORES = phrase_n(f"{P}event.scores", "{who} scores {n} point for {what}.", "{who} scores {n} points for {what}.",
                   "n: points; what: the feature scored")
-SCORE_EACH = phrase_n(f"{P}event.score_each", "{who} score {n} each for {what}.", "{who} score {n} each for {what}.",
+SCORE_EACH = phrase_n(f"{P}event.score_each", "{who} score {n} point each for {what}.", "{who} score {n} points each for {what}.",
                       "who: the tied players; n: points each; what: the feature scored")
 PARTS_FOREST = phrase_n(f"{P}count.forest_parts", "{n} part", "{n} parts", "portions de forêt")
 PARTS_RIVER = phrase_n(f"{P}count.river_parts", "{n} part", "{n} parts", "tronçons de rivière")

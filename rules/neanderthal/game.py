@@ -280,8 +280,9 @@ class Neanderthal(Game):
 
     def status_said(self, state):
         phase = ph.PHASE[state["phase"]]() if state["phase"] in ph.PHASE else state["phase"]
-        event = ph.card(state["event"]) if state["event"] else "-"
-        return [ph.STATUS(round=state["round"], n=len(state["events"]), event=event, phase=phase)]
+        if not state["event"]:     # before the first round (C: sexualities chosen), no event card yet
+            return [ph.STATUS_SETUP(n=len(state["events"]), phase=phase)]
+        return [ph.STATUS(round=state["round"], n=len(state["events"]), event=ph.card(state["event"]), phase=phase)]
 
     def public_scores(self, state):
         return [score(state, s) for s in range(n_seats(state))]

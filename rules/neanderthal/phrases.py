@@ -357,3 +357,5 @@ HAND_INVENTION_WEAPON = phrase(f"{P}hand.invention_weapon",
                                "• {card} — I: turns 3s into 1s on {kind} hunts, weapon (war parties)  (`{slug}`)")
 STATUS = phrase_n(f"{P}status.round", "Round {round} ({n} event card left) · {event} · {phase}",
                   "Round {round} ({n} event cards left) · {event} · {phase}")
+STATUS_SETUP = phrase_n(f"{P}status.setup", "Set-up ({n} event card to come) · {phase}",
+                        "Set-up ({n} event cards to come) · {phase}")

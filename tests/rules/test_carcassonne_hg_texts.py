@@ -94,7 +94,7 @@ def test_ties_say_each_and_name_both():
     figure(state, BLUE, "gatherer", b, 1)
     hand(state, RED, "T37")
     state, texts = play_tile(state, 4, 0, 3)
-    assert "{p0} and {p1} score 10 each for a completed forest (5 parts)." in texts
+    assert "{p0} and {p1} score 10 points each for a completed forest (5 parts)." in texts
 
 
 def test_refusals_give_the_numbers():
