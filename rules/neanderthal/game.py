@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rules import phrases as core_phrases
 from rules.core import Game, IllegalMove, Option, Result, Rng, echo, normalize_notation, rank_by
 from rules.wording import lines, listing
@@ -164,6 +166,9 @@ class Neanderthal(Game):
         for move in moves:
             if normalize_notation(move.notation) == wanted:
                 return move
+        reason = refusal_reason(wanted, moves)
+        if reason is not None:
+            raise IllegalMove.of(reason)
         phase = PHASE_NAMES.get(state["phase"], (state["phase"], state["phase"]))
         # never quote moves that name hand cards: the refusal may be seen by others
         shown = [m for m in moves if not m.notation.startswith(("tame", "tool", "discard", "yes "))
@@ -171,9 +176,12 @@ class Neanderthal(Game):
         sample = ", ".join(m.notation for m in shown[:6]) + ("…" if len(shown) > 6 else "")
         typed = echo(text, 30)   # typed text is quoted back safe: no mentions, markup or bidi controls
         term = ph.PHASE[state["phase"]]() if state["phase"] in ph.PHASE else state["phase"]
-        raise IllegalMove(f"'{typed}' is not a legal move during the {phase[0]}. Try: {sample}",
-                          f"« {typed} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}",
-                          said=ph.NOT_LEGAL(typed=typed, phase=term, sample=sample))
+        if not shown:   # every choice names a hand card: point to where the player sees them
+            said = ph.NOT_LEGAL_HAND(typed=typed, phase=term)
+        else:
+            said = ph.NOT_LEGAL(typed=typed, phase=term, sample=sample)
+        raise IllegalMove(said.english(), f"« {typed} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}",
+                          said=said)
 
     def default_move(self, state, seat, rng=None):
         moves = self.legal_moves(state, seat)
@@ -304,6 +312,25 @@ class Neanderthal(Game):
         winners = [seat_name(s) for s in range(len(scores)) if ranks[s] == 1]
         head = ph.WINS(n=len(winners), winners=listing(winners), best=best)
         return Result.of(scores, ranks, ph.SUMMARY(head=head, players=lines(lines_)))
+
+
+def refusal_reason(wanted: str, moves) -> object | None:
+    """Why a bid or a hunting party of the right form is refused: the numbers the legal moves allow
+    (``wanted``: the typed notation, normalised)."""
+    bid = re.fullmatch(r"bid(\d+)", wanted)
+    if bid:
+        bids = sorted(int(m.notation.split()[1]) for m in moves if m.notation.startswith("bid "))
+        if bids:
+            return ph.R_BID_RANGE(typed=int(bid[1]), low=bids[0], n=bids[-1])
+        return None
+    party = re.fullmatch(r"([ns][1-6])x(\d+)", wanted)
+    if party:
+        key = party[1].upper()
+        sizes = [int(m.notation[len(key) + 1:]) for m in moves
+                 if m.notation.upper().startswith(key + "X") and m.notation[len(key) + 1:].isdigit()]
+        if sizes:
+            return ph.R_PARTY_MOST(typed=int(party[2]), key=key, n=max(sizes))
+    return None
 
 
 def waiting_note(st) -> dict | None:

@@ -208,8 +208,16 @@ INVENTS = phrase(f"{P}event.invents", "{who} invents {card}.")
 CONVERTS = phrase(f"{P}event.converts", "{who} becomes linguistically fluent and converts to tribal culture!")
 
 # ---- refusals
-NOT_LEGAL = phrase(f"{P}refuse.not_legal", "'{typed}' is not a legal move during the {phase}. Try: {sample}",
-                   "typed: what the player typed; sample: a few legal notations")
+NOT_LEGAL = phrase(f"{P}refuse.not_legal", "'{typed}' is not a legal move now ({phase}). Try: {sample}",
+                   "typed: what the player typed; phase: the phase's name; sample: a few legal notations")
+R_BID_RANGE = phrase_n(f"{P}refuse.bid_range", "You cannot bid {typed} now: a bid now is {low} to {n} disc.",
+                       "You cannot bid {typed} now: a bid now is {low} to {n} discs.",
+                       "low, n: the smallest and the largest bid allowed")
+R_PARTY_MOST = phrase_n(f"{P}refuse.party_most", "You cannot send {typed} to {key}: {n} hunter at most now.",
+                        "You cannot send {typed} to {key}: {n} hunters at most now.",
+                        "n: the most hunters this seat may send there now")
+NOT_LEGAL_HAND = phrase(f"{P}refuse.not_legal_hand", "'{typed}' is not a legal move now ({phase}). Your choices name "
+                                                     "your hand cards: see the buttons, the autocomplete or `/hand`.")
 WRONG_PHASE = phrase(f"{P}refuse.wrong_phase", "That move does not fit this phase.")
 ALONE_SOLO = phrase(f"{P}refuse.alone_solo",
                     "Alone, start Neanderthal with the option mode=solo (you run all three species).")

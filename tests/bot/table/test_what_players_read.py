@@ -126,3 +126,32 @@ async def test_the_local_table_asks_for_a_missing_option_in_the_readers_language
     await table.handle("@ann /move")
     assert "/move demande move : Votre coup ; l'autocomplétion liste les coups permis." in table.out.getvalue()
     assert "Voir vos informations privées" in command_help("fr") and "Your move" not in command_help("fr")
+
+
+def neanderthal_at(phase: str):
+    game = registry.get("neanderthal")
+    state = game.setup(3, 4, game.resolve_options({}))
+    while state["phase"] != phase:
+        seat = game.to_act(state)[0]
+        state, _ = game.apply(state, game.default_move(state, seat))
+    return game, state, game.to_act(state)[0]
+
+
+def refusal(game, state, seat, typed, locale="en") -> str:
+    from bot.table.i18n import refusal_text
+    from rules.core import IllegalMove
+    with pytest.raises(IllegalMove) as refused:
+        game.parse(state, seat, typed)
+    return refusal_text(locale, refused.value)
+
+
+def test_neanderthal_refusals_give_the_reason_and_the_numbers():
+    game, state, seat = neanderthal_at("bid")
+    bids = [int(m.notation.split()[1]) for m in game.legal_moves(state, seat) if m.notation.startswith("bid ")]
+    text = refusal(game, state, seat, "bid 99")
+    assert text == f"You cannot bid 99 now: a bid now is {min(bids)} to {max(bids)} discs."
+    assert refusal(game, state, seat, "bid 99", "fr").startswith("Vous ne pouvez pas enchérir 99 maintenant")
+    assert refusal(game, state, seat, "zzz").startswith("'zzz' is not a legal move now (culture auction). Try: ")
+    game, state, seat = neanderthal_at("assign")
+    most = max(int(m.notation.split("x")[1]) for m in game.legal_moves(state, seat) if m.notation.startswith("N1x"))
+    assert refusal(game, state, seat, "n1x99") == f"You cannot send 99 to N1: {most} hunters at most now."
