@@ -91,6 +91,8 @@ def test_hand_and_status_count_in_words():
     assert "2 babies" in en and "1 baby," in en and "(ies)" not in en
     assert "Cheval" in fr and "Renne" in fr and "2 bébés" in fr and "1 bébé," in fr and "(s)" not in fr
     st["events"] = st["events"][:1]
+    assert "Set-up (1 event card to come)" in GAME.status_text(st)
+    st["event"], st["round"] = st["unused"][0], 1     # a round under way
     assert "1 event card left" in GAME.status_text(st)
     assert "1 carte événement restante" in status_line("fr", GAME, st)
 
