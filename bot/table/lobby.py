@@ -15,6 +15,7 @@ from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply
 from rules import registry
 from rules.core import Game, IllegalMove, Rng, echo
+from rules.wording import Said
 from storage.store import ChannelBusy, SeatRow, VersionConflict
 
 RETRIES = 5              # attempts when another change lands first
@@ -186,7 +187,8 @@ class Lobby:
             Rng(row.seed ^ 0x5EA7).shuffle(people)
         owners = game.seat_owners(len(people), options)
         state = game.setup(len(owners), row.seed, options)
-        final = [SeatRow(seat, people[p].user_id, seat_name(game, state, people[p].name, seat, owners),
+        loc = await ctx.public_locale(row, loc)   # the seats' names and the post are the channel's
+        final = [SeatRow(seat, people[p].user_id, seat_name(game, state, people[p].name, seat, owners, loc),
                          ai_level(people[p].user_id) is not None)   # the table plays its AI seats
                  for seat, p in enumerate(owners)]
         try:
@@ -197,7 +199,6 @@ class Lobby:
             raise Refused(t(loc, "busy")) from None
         ctx.remember(row.id, version, state)
         row = await ctx.store.game(row.id)
-        loc = await ctx.public_locale(row, loc)   # what follows is the channel's post
         listing = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(final))
         acting = game.to_act(state)
         head = [t(loc, "started", game=game.display_name(loc), seats=listing),
@@ -247,9 +248,11 @@ def first_player_line(game: Game, seats: list[SeatRow], chosen: str, loc, acting
     return t(loc, "first_rulebook", name=name, rule=rule) if rule else t(loc, "first_seated", name=name)
 
 
-def seat_name(game: Game, state, name: str, seat: int, owners: list[int]) -> str:
+def seat_name(game: Game, state, name: str, seat: int, owners: list[int], loc=None) -> str:
     """A person's name, or, when they play several seats (solo), their name
-    with the seat's own label so that the seats can be told apart."""
+    with the seat's own label (in the table's language) so that the seats can be told apart."""
     if owners.count(owners[seat]) == 1:
         return name
-    return f"{name} · {game.seat_label(state, seat) or f'seat {seat + 1}'}"
+    label = game.seat_label(state, seat)
+    label = say(loc, label) if isinstance(label, Said) else label
+    return f"{name} · {label or t(loc, 'seat_n', n=seat + 1)}"

@@ -109,6 +109,8 @@ _ALL: tuple[Message, ...] = (
     msg("log_resigns", "resigns"),
     # TRANSLATORS: the heading of one seat's /hand when a person holds several seats (solo).
     msg("hand_seat", "**{name} — seat {seat}**"),
+    # TRANSLATORS: a seat with no name of its own, beside its player's name (a solo game).
+    msg("seat_n", "seat {n}"),
     msg("log_page", "Log of {game}, page {page}/{pages}:"),
     msg("status_lobby", "**{game}** — waiting to start. Seated: {seated}."),
     msg("status_finished", "**{game}** — finished. {summary}"),

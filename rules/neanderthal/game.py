@@ -97,7 +97,7 @@ class Neanderthal(Game):
         return 3 if players == 1 else players
 
     def seat_label(self, state, seat):
-        return SPECIES[state["sp"][seat]]["name"]
+        return ph.SPECIES_NAME[state["sp"][seat]]()
 
     def seat_owners(self, players, options):
         return [0, 0, 0] if players == 1 else list(range(players))

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from rules.wording import Said, phrase, phrase_n
 
-from .data import BIOMES, DAUGHTERS, ELDERS
+from .data import BIOMES, DAUGHTERS, ELDERS, SPECIES
 
 P = "neanderthal."
 
 # ---- terms: words passed as parameters
 CARD = {cid: phrase(f"{P}card.{cid}", info["name"]) for cid, info in {**BIOMES, **DAUGHTERS}.items()}
 ELDER = {r: phrase(f"{P}elder.{r}", info["name"]) for r, info in ELDERS.items()}
+SPECIES_NAME = {k: phrase(f"{P}species.{k}", info["name"]) for k, info in SPECIES.items()}
 COLOUR = {c: phrase(f"{P}colour.{c}", name) for c, name in (("o", "orange"), ("w", "white"), ("k", "black"))}
 DISC_A = {c: phrase(f"{P}disc.{c}", f"an {name} disc" if name == "orange" else f"a {name} disc")
           for c, name in (("o", "orange"), ("w", "white"), ("k", "black"))}

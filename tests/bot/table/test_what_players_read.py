@@ -155,3 +155,15 @@ def test_neanderthal_refusals_give_the_reason_and_the_numbers():
     game, state, seat = neanderthal_at("assign")
     most = max(int(m.notation.split("x")[1]) for m in game.legal_moves(state, seat) if m.notation.startswith("N1x"))
     assert refusal(game, state, seat, "n1x99") == f"You cannot send 99 to N1: {most} hunters at most now."
+
+
+async def test_a_solo_players_seats_are_named_in_the_tables_language(service, store):
+    """Neanderthal alone: one person runs three species, each seat named after its species — in French
+    'ann · Archaïque', not the English 'Archaic'."""
+    place = Place(channel_id=700, guild_id=70)
+    await service.note_guild_locale(70, "fr")
+    await service.new_game(place, FR_ANN, "neanderthal", {"mode": "solo"}, seed=2)
+    post = await service.start(place, FR_ANN)
+    assert post.ok
+    names = sorted(s.name for s in await store.seats((await store.open_game_in(700)).id))
+    assert names == ["Ann · Archaïque", "Ann · Cro-Magnon", "Ann · Néanderthal"]
