@@ -31,10 +31,10 @@ TILE_WITH = phrase(f"{P}tile.with", "{n}/{e}/{s}/{w} tile ({contents})",
                    "n, e, s, w: the kind of each edge, clockwise from north; contents: what is on the tile")
 
 # ---- where a tile lies: squares east/west and north/south of the start tile (it never moves)
-EAST = phrase_n(f"{P}where.east", "{n} east", "{n} east")
-WEST = phrase_n(f"{P}where.west", "{n} west", "{n} west")
-NORTH = phrase_n(f"{P}where.north", "{n} north", "{n} north")
-SOUTH = phrase_n(f"{P}where.south", "{n} south", "{n} south")
+EAST = phrase_n(f"{P}where.east", "{n} square east", "{n} squares east")
+WEST = phrase_n(f"{P}where.west", "{n} square west", "{n} squares west")
+NORTH = phrase_n(f"{P}where.north", "{n} square north", "{n} squares north")
+SOUTH = phrase_n(f"{P}where.south", "{n} square south", "{n} squares south")
 
 # ---- move labels (the zone is the name typed in the notation: `hunter nw`, `hut lake ns`)
 L_PLACE = phrase(f"{P}label.place", "spot {spot} ({where}), turned {turn} ({degrees}°)",
