@@ -37,6 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     local.add_argument("--seed", type=int, help="fix the seeds of new games (reproducible scripts)")
     local.add_argument("--admin", action="append", default=[], help="a local name with Manage Channels")
     local.add_argument("--load", help="replay a game exported with /game export into its own channel first")
+    local.add_argument("--lang", help="the language you read and the table's server speaks: en or fr "
+                                      "(default: HEARTH_LOCALE; `!lang` changes it)")
 
     sp = sub.add_parser("selfplay", help="play full games by random legal moves")
     sp.add_argument("game")
@@ -115,7 +117,7 @@ def _dispatch(args, parser, settings) -> int:
 
 
 async def _local(args) -> int:
-    from bot.local.table import HELP, LocalTable, restore_clock
+    from bot.local.table import LocalTable, banner, restore_clock
     from bot.table import TableService
 
     store = await open_store(args.db)
@@ -124,6 +126,10 @@ async def _local(args) -> int:
     table = LocalTable(service, clock, images=Path(args.images), admins={a.lower() for a in args.admin},
                        seed=args.seed)
     try:
+        if args.lang and not await table.set_language(args.lang):
+            from bot.table.i18n import languages
+            print(f"hearth local: --lang is one of {', '.join(languages())}", file=sys.stderr)
+            return 2
         await table.announce_pending()
         if getattr(args, "load", None):
             from bot.local.table import load_file
@@ -136,7 +142,7 @@ async def _local(args) -> int:
                 if not await table.handle(line):
                     break
         else:
-            print(f"Hearth local table — database {args.db}, images in {args.images}/\n{HELP}\n", flush=True)
+            print(f"Hearth local table — database {args.db}, images in {args.images}/\n{banner(table.lang)}\n", flush=True)
             loop = asyncio.get_running_loop()
             while True:
                 prompt = f"#{table.channel} @{table.user or '?'}> "

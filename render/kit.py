@@ -106,8 +106,11 @@ def said(table: Table, text: Said | dict) -> str:
     return with_names(out, table) if "{p" in out else out
 
 
-def with_names(value: str, table: Table) -> str:
-    """Game text names seats as {p0}, {p1}…: the image shows the players' names."""
+def with_names(value: str | dict, table: Table) -> str:
+    """Game text names seats as {p0}, {p1}…: the image shows the players' names. A view's note
+    given as a phrase in stored form ({"key", "params"}) is said in the table's language first."""
+    if isinstance(value, dict):
+        return said(table, value)
     for i, name in enumerate(table.names):
         value = value.replace(f"{{p{i}}}", name)
     return value

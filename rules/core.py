@@ -363,9 +363,9 @@ class Game:
         """For each seat, the index of the player (in seating order) who plays it."""
         return list(range(self.seat_count(players, options)))
 
-    def seat_label(self, state, seat: int) -> str | None:
-        """A short public name for a seat (e.g. its species), used to tell
-        apart the seats of one person in a solo variant."""
+    def seat_label(self, state, seat: int) -> str | Said | None:
+        """A short public name for a seat (e.g. its species, a phrase the bot says in the table's
+        language), used to tell apart the seats of one person in a solo variant."""
         return None
 
     def check_players(self, players: int, options: dict[str, str]) -> None:

@@ -4,13 +4,15 @@ A game declares its sentences once, in ``rules/<game>/phrases.py``::
 
     TAKES = phrase("fire_and_stone.takes", "{who} takes the {kind} ({level}/3).")
     HUTS = phrase_n("fire_and_stone.huts", "{n} hut", "{n} huts")
+    WINS = phrase_n("clans.wins", "{who} wins with {best} point.", "{who} wins with {best} points.", count="best")
     APPLE = phrase("fire_and_stone.kind.apple", "apple")        # a term: a word passed as a parameter
 
 and says them with parameters: ``TAKES(who=seat(s), kind=APPLE(), level=2)`` is a :class:`Said`
 (key + JSON-able parameters). Its English (``said.english()``) is what the log stores and what a
 reader without a catalogue sees; the bot renders the same key in the reader's language through the
 gettext catalogue ``bot/locale/<lang>/LC_MESSAGES/rules.po`` (``msgctxt`` = the key, ``msgid`` = the
-English, plural forms for ``phrase_n``, whose count is the parameter ``n``). A parameter is a number,
+English, plural forms for ``phrase_n``, whose count is the parameter ``n``, or the one ``count=`` names).
+A sentence with two counts nests one as a phrase of its own (``{n} point``/``{n} points``). A parameter is a number,
 a plain string (a seat ``{p0}``, a notation, a number written out), another :class:`Said` (a term or a
 nested sentence, translated too) or a list of those (:func:`listing`). Nothing here knows Discord.
 """
@@ -32,14 +34,15 @@ class Phrase:
     one: str
     other: str | None = None
     note: str = ""            # a word for translators (what the fields hold)
+    count: str = "n"          # the parameter whose number picks the plural form
 
     @property
     def is_plural(self) -> bool:
         return self.other is not None
 
     def __call__(self, **params) -> Said:
-        if self.other is not None and "n" not in params:
-            raise TypeError(f"phrase {self.key!r} counts: give n=")
+        if self.other is not None and self.count not in params:
+            raise TypeError(f"phrase {self.key!r} counts: give {self.count}=")
         for k, v in params.items():      # numbers and strings as they are (the hot path of a search)
             if type(v) not in _PLAIN:
                 params[k] = _param(v)
@@ -61,8 +64,9 @@ def phrase(key: str, english: str, note: str = "") -> Phrase:
     return _declare(Phrase(key, english, None, note))
 
 
-def phrase_n(key: str, one: str, other: str, note: str = "") -> Phrase:
-    return _declare(Phrase(key, one, other, note))
+def phrase_n(key: str, one: str, other: str, note: str = "", count: str = "n") -> Phrase:
+    """A text with a count: ``one`` and ``other`` English forms, chosen by the parameter ``count``."""
+    return _declare(Phrase(key, one, other, note, count))
 
 
 class Said:
@@ -81,7 +85,7 @@ class Said:
             return p.one
         fields = {k: v if type(v) in _PLAIN else _value(v, english_lookup, english_join, None)
                   for k, v in params.items()}
-        return p.english(params.get("n")).format(**fields)
+        return p.english(params.get(p.count)).format(**fields)
 
     def to_json(self) -> dict:
         return {"key": self.key, "params": self.params} if self.params else {"key": self.key}
@@ -140,10 +144,10 @@ def render(said: dict, lookup, join=english_join, number=None) -> str:
     (None without one), ``join`` a list, ``number`` writes a count (default: as is)."""
     p = PHRASES[said["key"]]
     params = said.get("params") or {}
-    n = params.get("n")
+    n = params.get(p.count)
     fields = {k: _value(v, lookup, join, number) for k, v in params.items()}
     if number is not None and isinstance(n, (int, float)):
-        fields["n"] = number(n)
+        fields[p.count] = number(n)
     return lookup(p, n).format(**fields)
 
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from storage.store import Store
 
 TIMED = {"reminder_hours", "deadline_hours", "policy", "vacation_days"}   # settings the turn's timers follow
-DEFAULTS = {"reminder_hours": 24.0, "deadline_hours": 0.0, "policy": "skip", "vacation_days": 7.0, "hints": None}
+DEFAULTS = {"reminder_hours": 24.0, "deadline_hours": 0.0, "policy": "skip", "vacation_days": 7.0, "hints": None,
+            "lang": None}
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class Settings:
     vacation_days: float = 7.0
     status_message: int | None = None
     hints: bool | None = None        # /hint allowed; None: the default (on when one person plays)
+    lang: str | None = None          # the language of the table's public posts; None: the server's
 
 
 @dataclass(frozen=True)
@@ -55,23 +57,24 @@ class AsyncTables:
 
     async def settings(self, game_id: int) -> Settings:
         row = await self.store.fetch_one("SELECT reminder_hours, deadline_hours, policy, vacation_days, status_message, "
-                                         "hints FROM game_settings WHERE game_id = ?", (game_id,))
+                                         "hints, lang FROM game_settings WHERE game_id = ?", (game_id,))
         if not row:
             return Settings()
-        *values, hints = row
-        return Settings(*values, hints=None if hints is None else bool(hints))
+        *values, hints, lang = row
+        return Settings(*values, hints=None if hints is None else bool(hints), lang=lang or None)
 
     async def save_settings(self, game_id: int, **values) -> None:
         current = await self.settings(game_id)
         merged = {k: values.get(k, getattr(current, k)) for k in DEFAULTS}
         async with self.store.transaction() as tx:
             await tx.execute(
-                "INSERT INTO game_settings (game_id, reminder_hours, deadline_hours, policy, vacation_days, hints) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+                "INSERT INTO game_settings (game_id, reminder_hours, deadline_hours, policy, vacation_days, hints, "
+                "lang) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
                 "reminder_hours = excluded.reminder_hours, deadline_hours = excluded.deadline_hours, "
-                "policy = excluded.policy, vacation_days = excluded.vacation_days, hints = excluded.hints",
+                "policy = excluded.policy, vacation_days = excluded.vacation_days, hints = excluded.hints, "
+                "lang = excluded.lang",
                 (game_id, merged["reminder_hours"], merged["deadline_hours"], merged["policy"],
-                 merged["vacation_days"], None if merged["hints"] is None else int(merged["hints"])))
+                 merged["vacation_days"], None if merged["hints"] is None else int(merged["hints"]), merged["lang"]))
             if set(values) & TIMED:   # the running turn's times follow the new settings
                 await tx.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
 

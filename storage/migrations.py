@@ -220,6 +220,8 @@ MIGRATIONS: list[str] = [
             SELECT NEW.game_id, NEW.expected_version + 1, NEW.state WHERE NEW.snapshot = 1;
     END;
     """,
+    # 10: the table setting ``lang`` (the language of the table's public posts): NULL follows the server's.
+    "ALTER TABLE game_settings ADD COLUMN lang TEXT;",
 ]
 
 
@@ -431,6 +433,8 @@ POSTGRES_MIGRATIONS: list[str] = [
     CREATE TRIGGER game_saves_insert INSTEAD OF INSERT ON game_saves
         FOR EACH ROW EXECUTE FUNCTION hearth_save_move();
     """,
+    # 10: the table setting ``lang`` (as SQLite's).
+    MIGRATIONS[9],
 ]
 
 assert len(POSTGRES_MIGRATIONS) == len(MIGRATIONS), "every number has a text for each backend"

@@ -45,8 +45,10 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
     limit = getattr(interaction, "filesize_limit", None) or DEFAULT_UPLOAD_LIMIT
     note = ""
     image = reply.image
+    mine = str(getattr(getattr(interaction, "locale", None), "value", "") or "") or None   # the caller's language
+    loc = reply.locale or mine                                                           # the post's
     if image is not None and len(image) > limit:
-        image, note = None, "\n(The board image is larger than this server's upload limit; see `/board` later.)"
+        image, note = None, "\n" + t(loc, "image_too_large")
     mentions = discord.AllowedMentions(everyone=False, roles=False,
                                        users=[discord.Object(uid) for uid in reply.mentions])
     view = view_for(reply, interaction.channel_id or 0)
@@ -71,7 +73,7 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
             if image is None or not _image_refused(exc):
                 raise
             log.warning("board image refused (%s); posting without it", why_failed(exc))
-            await send(False, f"\n(I could not attach the board image here: {why_failed(exc)}. See `/board`.)")
+            await send(False, "\n" + t(loc, "image_refused", why=why_failed(exc, loc)))
         sent = True
         if not reply.ephemeral:
             await _drop_thinking_note(interaction)
@@ -82,9 +84,7 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
             sent = await post(interaction.channel, reply)   # the channel still hears the turn
         elif not reply.ephemeral:
             try:   # tell the caller privately, where Discord still lets us
-                await interaction.followup.send(
-                    f"Done and saved, but I could not post it in this channel ({why_failed(exc)}). "
-                    "It will be announced when I can; `/board` shows the game.", ephemeral=True)
+                await interaction.followup.send(t(mine, "post_failed", why=why_failed(exc, mine)), ephemeral=True)
             except discord.HTTPException:
                 pass
     if sent and reply.announces and reply.game_id is not None and reply.version is not None:
@@ -120,19 +120,19 @@ def _with_note(reply: Reply, note: str) -> str:
     return text
 
 
-def why_failed(exc: discord.HTTPException) -> str:
-    """A few words a player understands for a Discord error."""
+def why_failed(exc: discord.HTTPException, locale: str | None = "en") -> str:
+    """A few words a player understands for a Discord error (English for the logs)."""
     if exc.status == 429:
-        return "Discord asked us to slow down"
+        return t(locale, "discord_slow")
     if exc.status == 413 or exc.code == 40005:
-        return "the file is too large for this server"
+        return t(locale, "discord_too_large")
     if exc.status == 403:
-        return "I am missing a permission here (Attach Files or Send Messages)"
+        return t(locale, "discord_permission")
     if exc.status == 404 or exc.code in (10003, 10062, 10015):
-        return "the channel or the interaction no longer exists"
+        return t(locale, "discord_gone")
     if exc.status == 401 or exc.code == 50027:
-        return "the interaction expired"
-    return f"Discord error {exc.status}"
+        return t(locale, "discord_expired")
+    return t(locale, "discord_error", status=exc.status)
 
 
 def _image_refused(exc: discord.HTTPException) -> bool:
@@ -161,8 +161,7 @@ async def post(channel, reply: Reply) -> bool:
     dropped with a note, a deleted channel or a rate limit gives False."""
     limit = getattr(getattr(channel, "guild", None), "filesize_limit", DEFAULT_UPLOAD_LIMIT)
     image = reply.image if reply.image and len(reply.image) <= limit else None
-    note = "" if image is not None or not reply.image else \
-        "\n(The board image is larger than this server's upload limit; see `/board` later.)"
+    note = "" if image is not None or not reply.image else "\n" + t(reply.locale, "image_too_large")
     mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in reply.mentions])
     try:
         try:
@@ -173,8 +172,8 @@ async def post(channel, reply: Reply) -> bool:
             if image is None or not _image_refused(exc):
                 raise
             log.warning("board image refused in channel %s (%s); posting without it", channel.id, why_failed(exc))
-            await channel.send(_with_note(reply, f"\n(I could not attach the board image here: {why_failed(exc)}. "
-                                                 "See `/board`.)"),
+            await channel.send(_with_note(reply, "\n" + t(reply.locale, "image_refused",
+                                                          why=why_failed(exc, reply.locale))),
                                view=view_for(reply, channel.id), allowed_mentions=mentions)
     except discord.HTTPException as exc:
         log.warning("could not post in channel %s: %s", getattr(channel, "id", "?"), why_failed(exc))

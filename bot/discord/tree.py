@@ -57,8 +57,7 @@ async def answer(interaction: discord.Interaction, name: str, work) -> None:
             reply = await work()
         except Exception:
             log.exception("command /%s failed", name)
-            reply = Reply("Something went wrong on our side; your game is safe. Please try again.",
-                          ephemeral=True, ok=False)
+            reply = Reply(t(actor.locale, "went_wrong"), ephemeral=True, ok=False)
     try:
         await send_reply(interaction, reply)
     except Exception:  # noqa: BLE001 - the last line of defence: log, never crash the bot
@@ -201,11 +200,10 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
         name = interaction.command.qualified_name if interaction.command else "?"
         if isinstance(error, (app_commands.TransformerError, app_commands.CommandSignatureMismatch)):
             log.info("refused a malformed /%s: %s", name, type(error).__name__)
-            text = ("Ce choix n'est pas proposé ; choisissez dans la liste." if (actor_of(interaction).locale or "")
-                    .startswith("fr") else "That value is not one of the choices offered; pick one from the list.")
+            text = t(actor_of(interaction).locale, "not_a_choice")
         else:
             log.error("command /%s failed", name, exc_info=error)
-            text = "Something went wrong on our side; your game is safe. Please try again."
+            text = t(actor_of(interaction).locale, "went_wrong")
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -260,19 +258,23 @@ def add_async_commands(tree: app_commands.CommandTree, game: app_commands.Group)
     @game.command(name="settings", description=command_text("game settings"))
     @app_commands.describe(reminder=param_text("game settings", "reminder"), deadline=param_text("game settings", "deadline"),
                            policy=param_text("game settings", "policy"), vacation=param_text("game settings", "vacation"),
-                           hints=param_text("game settings", "hints"))
+                           hints=param_text("game settings", "hints"), lang=param_text("game settings", "lang"))
     @app_commands.choices(policy=[app_commands.Choice(name="skip (pass)", value="skip"),
                                   app_commands.Choice(name="auto (the rules choose a move)", value="auto"),
                                   app_commands.Choice(name="table (takes the seat)", value="table")],
-                          hints=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")])
+                          hints=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")],
+                          lang=[app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr"),
+                                app_commands.Choice(name="the server's language", value="server")])
     async def game_settings(interaction: discord.Interaction,
                             reminder: app_commands.Range[int, 0, 720] | None = None,
                             deadline: app_commands.Range[int, 0, 2160] | None = None,
                             policy: app_commands.Choice[str] | None = None,
                             vacation: app_commands.Range[int, 0, 60] | None = None,
-                            hints: app_commands.Choice[str] | None = None):
+                            hints: app_commands.Choice[str] | None = None,
+                            lang: app_commands.Choice[str] | None = None):
         await do(interaction, "game settings", reminder=reminder, deadline=deadline,
-                  policy=policy.value if policy else None, vacation=vacation, hints=hints.value if hints else None)
+                  policy=policy.value if policy else None, vacation=vacation, hints=hints.value if hints else None,
+                  lang=lang.value if lang else None)
 
     @game.command(name="list", description=command_text("game list"))
     @app_commands.describe(page=param_text("game list", "page"))
@@ -295,7 +297,7 @@ def add_async_commands(tree: app_commands.CommandTree, game: app_commands.Group)
         async def work() -> Reply:
             actor = actor_of(interaction)
             if file.size > MAX_IMPORT:   # refused without downloading it
-                return refusal(t(actor.locale, "import_bad", why=f"larger than {MAX_IMPORT // 1024 // 1024} MB"))
+                return refusal(t(actor.locale, "import_bad", why=t(actor.locale, "import_too_big", mb=MAX_IMPORT // 1024 // 1024)))
             blob = await file.read()
             return await run(service, place_of(interaction), actor_of(interaction), "game import",
                                  {"file": blob})

@@ -26,16 +26,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from bot.commands import COMMANDS, YES, Member, parse_options, run
+from bot.commands import COMMANDS, YES, Member, described, parse_options, run
 from bot.table import Actor, Place, Reply, TableService
 from bot.table.archive import ExportError, load_game
 from bot.table.clock import ManualClock, parse_duration
+from bot.table.i18n import languages, t, tn
 
-BANNER = """Lines look like Discord: `@name /command args`, e.g.
-  @ann /game new clans        @bob /game join        @ann /game start
-  @ann /move 17>18            @bob /hand             @ann /board
-`@name` says who speaks (it stays for the next lines); `#name` switches channel.
-Type `!help` for every command and its options, `!quit` to leave (the game is saved)."""
+LOCAL_GUILD = 0                       # the local table is one "server"; `--lang` / `!lang` set its language
 
 MOVES_SHOWN = 40                      # legal moves `!moves` prints before saying how many more there are
 MAX_WAIT = 3650 * 86400.0             # `!wait` moves the clock at most ten years at a time
@@ -43,24 +40,20 @@ LAST_TIME = 253402300799.0            # 9999-12-31 23:59:59 UTC: dates past it c
 CLOCK_KEY = "local:clock"             # the store's meta key keeping the local clock across restarts
 
 
-def command_help() -> str:
+def command_help(locale: str | None = None) -> str:
     """Every command with its options (``<required>``, ``[optional]``, in
     their positional order) and the local extras."""
-    lines = ["Commands (options in order, or as name:value; <required> [optional]):"]
+    lines = [t(locale, "local_help_head")]
     for name, (description, params) in COMMANDS.items():
         opts = " ".join(f"<{p.name}>" if p.required else f"[{p.name}]" for p in params)
-        lines.append(f"  /{name}{' ' + opts if opts else ''} — {description}")
-    lines += ["Local extras:",
-              "  @name ...           speak as name (stays for the next lines); @name alone switches",
-              "  #channel ...        switch channel (each channel holds its own game)",
-              "  !wait <30h|2d|90m>  move the clock on (reminders and deadlines fall due)",
-              "  !moves [start]      your legal moves now, filtered by how they start",
-              "  !admin <name>       give name Manage Channels (moderator commands)",
-              "  !help, !quit"]
+        lines.append(f"  /{name}{' ' + opts if opts else ''} — {described(description, locale)}")
+    lines.append(t(locale, "local_help_extras"))
     return "\n".join(lines)
 
 
-HELP = BANNER   # what `hearth local` prints when it starts
+def banner(locale: str | None = None) -> str:
+    """What `hearth local` prints when it starts."""
+    return t(locale, "local_banner")
 
 
 async def restore_clock(store) -> ManualClock:
@@ -84,9 +77,10 @@ class LocalTable:
     service: TableService
     clock: ManualClock
     images: Path | None = None
-    out: TextIO = sys.stdout
+    out: TextIO = field(default_factory=lambda: sys.stdout)   # read when made (a test may capture it)
     admins: set[str] = field(default_factory=set)
     seed: int | None = None
+    lang: str | None = None               # the player's language (None: HEARTH_LOCALE); see :meth:`set_language`
     channel: str = "table"
     user: str | None = None
     names: dict[int, str] = field(default_factory=dict)   # user id -> local name
@@ -102,18 +96,28 @@ class LocalTable:
     def place(self) -> Place:
         channel_id = zlib.crc32(self.channel.encode())
         self._channel_names[channel_id] = self.channel
-        return Place(channel_id=channel_id, guild_id=0)
+        return Place(channel_id=channel_id, guild_id=LOCAL_GUILD)
+
+    async def set_language(self, lang: str) -> bool:
+        """``--lang fr`` / ``!lang fr``: the player reads French and the table's "server" speaks it
+        (public posts, unless a table chose another with ``/game settings lang``). False if the bot
+        has no such language."""
+        chosen = lang.strip().lower().replace("-", "_")
+        if chosen not in languages():
+            return False
+        self.lang = chosen
+        await self.service.note_guild_locale(LOCAL_GUILD, chosen)
+        return True
 
     def actor(self) -> Actor:
         """Who speaks: the last ``@name``. Nobody is seated under a made-up
         name; :meth:`handle` asks for one first."""
         if not self.user:
-            raise ValueError("Who is speaking? Start the line with @name, e.g. `@ann /game new clans` "
-                             "(the name stays for the next lines).")
+            raise ValueError(t(self.lang, "local_who"))
         name = self.user
         uid = user_id_of(name)
         self.names[uid] = name
-        return Actor(uid, name, manage=name.lower() in self.admins)
+        return Actor(uid, name, manage=name.lower() in self.admins, locale=self.lang)
 
     def speaker(self, line: str) -> str:
         """Take the leading ``@name`` and ``#channel`` words off a line
@@ -146,15 +150,17 @@ class LocalTable:
         if not words:
             return None
         head = words.pop(0)
+        loc = self.lang
         if not head.startswith("/"):
-            raise ValueError("Commands start with '/', e.g. `/move 17>18` (type !help).")
+            raise ValueError(t(loc, "local_slash"))
         name = head[1:].lower()
         if name == "game":
             if not words:
-                raise ValueError("Which /game command? new, join, leave, start, status or cancel.")
+                raise ValueError(t(loc, "local_which_game",
+                                   names=", ".join(c.split()[1] for c in COMMANDS if c.startswith("game "))))
             name = f"game {words.pop(0).lower()}"
         if name not in COMMANDS:
-            raise ValueError(f"Unknown command /{name}. Type !help for the list.")
+            raise ValueError(t(loc, "local_unknown", name=name[:40]))
         params = COMMANDS[name][1]
         known = {p.name for p in params}
         args: dict[str, str] = {}
@@ -167,13 +173,13 @@ class LocalTable:
                 positional.append(word)
         free = [p.name for p in params if p.name not in args]
         if positional and not free:
-            raise ValueError(f"/{name} takes no more options (extra: '{positional[0][:30]}').")
+            raise ValueError(t(loc, "local_extra", name=name, extra=positional[0][:30]))
         for i, pname in enumerate(free[:len(positional)]):
             # the last free option takes the rest of the line (moves may contain spaces)
             args[pname] = " ".join(positional[i:]) if i == len(free) - 1 else positional[i]
         for p in params:
             if p.required and not args.get(p.name):
-                raise ValueError(f"/{name} needs {p.name}: {p.description}.")
+                raise ValueError(t(loc, "local_needs", name=name, option=p.name, what=described(p.description, loc)))
         return name, args
 
     # ---- running
@@ -201,7 +207,7 @@ class LocalTable:
         if name == "game new" and self.seed is not None:
             self._games_opened += 1
             try:
-                options = parse_options(args.get("options"))
+                options = parse_options(args.get("options"), actor.locale)
             except ValueError as exc:
                 self.say(f"  ! {exc}")
                 return True
@@ -238,21 +244,26 @@ class LocalTable:
         word = word.lower()
         if word in ("quit", "exit", "q"):
             return False
+        loc = self.lang
         if word == "help":
-            self.say(command_help())
+            self.say(command_help(loc))
+        elif word == "lang":
+            if not await self.set_language(rest):
+                self.say("  ! " + t(loc, "local_lang_bad", choices=", ".join(languages())))
+                return True
+            self.say("  " + t(self.lang, "local_lang", lang=self.lang))
         elif word == "wait":
             try:
                 seconds = parse_duration(rest or "1h")
-            except ValueError as exc:
-                self.say(f"  ! {exc}")
+            except ValueError:
+                self.say("  ! " + t(loc, "local_wait_bad", typed=rest[:30]))
                 return True
             if seconds > MAX_WAIT or self.clock.now() + seconds > LAST_TIME:
-                self.say(f"  ! !wait moves the clock at most {MAX_WAIT / 86400:.0f} days at a time "
-                         "(and not past the year 9999).")
+                self.say("  ! " + tn(loc, "local_wait_max", round(MAX_WAIT / 86400)))
                 return True
             self.clock.advance(seconds)
             await self.service.store.meta_set(CLOCK_KEY, repr(self.clock.now()))   # a restart resumes here
-            self.say(f"  (the clock moves on by {rest or '1h'})")
+            self.say("  " + t(loc, "local_waited", what=rest or "1h"))
             for place, reply in await self.due():
                 await self.learn_names(reply)
                 self.show(reply, None, channel=place)
@@ -266,14 +277,13 @@ class LocalTable:
             moves = await self.service.legal(self.place(), actor, rest, limit=10**9)
             shown = "\n  ".join(m.display() for m in moves[:MOVES_SHOWN])
             if len(moves) > MOVES_SHOWN:
-                shown += (f"\n  … and {len(moves) - MOVES_SHOWN} more ({len(moves)} in all): "
-                          "narrow them with `!moves <start of a move>`")
-            self.say("  " + (shown if moves else "(no legal move for you now)"))
+                shown += "\n  " + tn(loc, "local_more_moves", len(moves) - MOVES_SHOWN, total=len(moves))
+            self.say("  " + (shown if moves else t(loc, "local_no_moves")))
         elif word == "admin":
             self.admins.add(rest.strip().lower())
-            self.say(f"  ({rest.strip()} may now manage channels)")
+            self.say("  " + t(loc, "local_admin", name=rest.strip()))
         else:
-            self.say(f"  ! Unknown !{word}. Try !help.")
+            self.say("  ! " + t(loc, "local_unknown_bang", word=word[:30]))
         return True
 
     async def due(self) -> list[tuple[str | None, Reply]]:
@@ -310,7 +320,7 @@ class LocalTable:
         self._threads += 1
         parent = self.channel
         self.channel = f"{parent}-{args.get('game') or 'game'}-{self._threads}"
-        self.say(f"[#{parent}] (thread #{self.channel} created; the table moves there)")
+        self.say(f"[#{parent}] " + t(self.lang, "local_thread", channel=self.channel))
 
     def show(self, reply: Reply, actor: Actor | None, channel: str | None = None) -> None:
         where = f"#{channel or self.channel}"
@@ -391,7 +401,7 @@ async def load_file(table: LocalTable, path: str) -> bool:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        table.say(f"  ! cannot read {path}: {exc}")
+        table.say("  ! " + t(table.lang, "local_load_unreadable", path=path, why=exc))
         return False
     n = 1
     while True:
@@ -402,9 +412,9 @@ async def load_file(table: LocalTable, path: str) -> bool:
     try:
         await load_game(table.service.context, table.place().channel_id, data, guild_id=0)
     except (ExportError, KeyError, TypeError, ValueError) as exc:
-        table.say(f"  ! {path} does not replay: {exc}")
+        table.say("  ! " + t(table.lang, "local_load_bad", path=path, why=exc))
         return False
-    table.say(f"  (loaded {path} into #{table.channel}: replayed {len(data.get('log') or [])} log entries)")
+    table.say("  " + tn(table.lang, "local_loaded", len(data.get("log") or []), path=path, channel=table.channel))
     for seat in data.get("seats") or []:
         table.names[int(seat["user_id"])] = str(seat["name"])
     reply = await table.service.board(table.place(), Actor(0, "table"))   # looked at by nobody seated

@@ -172,7 +172,7 @@ class Archive:
             raise Refused(t(loc, "export_active"))
         data = await export_data(self.ctx, row.id)
         name = f"hearth-{row.key}-{row.id}.json"
-        reply = Reply(t(loc, "export_done", game=self.ctx.game_of(row).name, file=name), ephemeral=True)
+        reply = Reply(t(loc, "export_done", game=self.ctx.game_of(row).display_name(loc), file=name), ephemeral=True)
         reply.image = await asyncio.to_thread(_encoded, data)     # a long log is megabytes of JSON
         reply.image_name = name
         return reply
@@ -182,16 +182,16 @@ class Archive:
         be looked at. It belongs to no server, so it never counts in /stats."""
         loc = actor.locale
         if not isinstance(blob, (bytes, bytearray)) or not blob:
-            raise Refused(t(loc, "import_bad", why="no file"))
+            raise Refused(t(loc, "import_bad", why=t(loc, "import_no_file")))
         if len(blob) > MAX_IMPORT:
-            raise Refused(t(loc, "import_bad", why=f"larger than {MAX_IMPORT // 1024 // 1024} MB"))
+            raise Refused(t(loc, "import_bad", why=t(loc, "import_too_big", mb=MAX_IMPORT // 1024 // 1024)))
         try:
             data = json.loads(bytes(blob).decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
-            raise Refused(t(loc, "import_bad", why="not JSON")) from None
+            raise Refused(t(loc, "import_bad", why=t(loc, "import_not_json"))) from None
         if not isinstance(data, dict) or data.get("status") not in ("finished", "abandoned") \
                 or not isinstance(data.get("log"), list) or not isinstance(data.get("seats"), list):
-            raise Refused(t(loc, "import_bad", why="not a finished Hearth game"))
+            raise Refused(t(loc, "import_bad", why=t(loc, "import_not_game")))
         if await self.ctx.store.open_game_in(place.channel_id) is not None:
             raise Refused(t(loc, "import_busy"))
         try:
@@ -201,7 +201,8 @@ class Archive:
         except ChannelBusy:
             raise Refused(t(loc, "import_busy")) from None
         row = await self.ctx.store.game(game_id)
-        return Reply(tn(loc, "import_done", len(data["log"]), name=actor.name, game=self.ctx.game_of(row).name),
+        loc = await self.ctx.public_locale(row, loc)   # a public post
+        return Reply(tn(loc, "import_done", len(data["log"]), name=actor.name, game=self.ctx.game_of(row).display_name(loc)),
                      game_id=row.id)
 
     async def replay(self, place: Place, actor: Actor, limit: int | None = None) -> Reply:
@@ -216,6 +217,7 @@ class Archive:
         game = ctx.game_of(row)
         seats = await ctx.store.seats(row.id)
         names = ctx.names(seats)
+        loc = await ctx.public_locale(row, loc)   # a public post
         log = await ctx.store.log(row.id)
         moves = [p for p in effective_moves(log) if p.kind == "move"]
         # the last frame is the live board, exactly as /board shows it

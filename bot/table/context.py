@@ -17,7 +17,7 @@ from collections import OrderedDict
 
 import render
 from bot.table.clock import SystemClock
-from bot.table.i18n import entry_events, sayer, summary_text, t
+from bot.table.i18n import entry_events, sayer, summary_text, t, tn
 from bot.table.names import public_name
 from bot.table.replay import Played
 from bot.table.values import MAX_INPUT, Actor, Place, Refused
@@ -140,11 +140,21 @@ class TableContext:
         return len(self._states), len(self._images)
 
     async def open_row(self, place: Place, locale) -> GameRow:
-        """The channel's game in the lobby or in play, or a clear refusal."""
+        """The channel's game in the lobby or in play, or a clear refusal (that the last one is over,
+        when there was one)."""
         row = await self.store.open_game_in(place.channel_id)
         if row is None:
-            raise Refused(t(locale, "no_game"))
+            last = await self.store.latest_game_in(place.channel_id)
+            raise Refused(t(locale, "no_game") if last is None else self.not_active_text(last, [], locale))
         return row
+
+    async def public_locale(self, row: GameRow | None, fallback: str | None = None) -> str | None:
+        """The language of a table's public posts: its ``lang`` setting, else its server's, else
+        ``fallback`` (the caller's)."""
+        if row is None:
+            return fallback
+        chosen = (await self.tables.settings(row.id)).lang
+        return chosen or await self.tables.guild_locale(row.guild_id) or fallback
 
     async def row_after(self, game_id: int, version: int, status: str) -> GameRow:
         """The game row as a save to ``version`` left it. Another process (or
@@ -231,13 +241,13 @@ class TableContext:
     @staticmethod
     def check_length(text: str, locale) -> None:
         if len(text) > MAX_INPUT:
-            raise Refused(t(locale, "too_long", length=len(text), limit=MAX_INPUT))
+            raise Refused(tn(locale, "too_long", len(text), limit=MAX_INPUT))
 
     def not_active_text(self, row: GameRow, seats: list[SeatRow], locale) -> str:
         """Why a game takes no moves now (still in the lobby, or over)."""
         if row.status == "lobby":
             return t(locale, "lobby_wait", seated=self.seated_list(seats))
-        return t(locale, "not_active", status=row.status)
+        return t(locale, "game_finished" if row.status == "finished" else "game_abandoned")
 
     def playing_seats(self, row: GameRow, seats: list[SeatRow], actor: Actor) -> list[int]:
         """The seats this person plays themselves in a game in play, or a clear refusal."""

@@ -145,6 +145,12 @@ def duration(seconds: float, locale: str | None = None) -> str:
     return t(locale, "duration_moments")
 
 
+def scores_line(locale: str | None, names: list[str], scores) -> str:
+    """'Ann: 12 · Bob: 9' — each player's public score, as the language writes it."""
+    lang = language(locale)
+    return " · ".join(t(locale, "score_of", name=name, score=number(score, lang)) for name, score in zip(names, scores))
+
+
 def fields_of(text: str) -> set[str]:
     """The ``{field}`` names a text uses (for the catalogue checks)."""
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}

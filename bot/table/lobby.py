@@ -15,6 +15,7 @@ from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply
 from rules import registry
 from rules.core import Game, IllegalMove, Rng, echo
+from rules.wording import Said
 from storage.store import ChannelBusy, SeatRow, VersionConflict
 
 RETRIES = 5              # attempts when another change lands first
@@ -63,6 +64,7 @@ class Lobby:
             busy = await ctx.store.open_game_in(place.channel_id)
             raise Refused(t(loc, "channel_busy", key=busy.key if busy else "?",
                             status=busy.status if busy else "?")) from None
+        loc = await ctx.public_locale(row, loc)   # a public post: the table's language from here on
         opts = "".join(f", {k}={v}" for k, v in resolved.items())
         players = f"{game.min_players}–{game.max_players}" if game.min_players != game.max_players \
             else str(game.min_players)
@@ -110,7 +112,7 @@ class Lobby:
                 await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
             except VersionConflict:
                 continue
-            return Reply(t(loc, "joined", name=name, seated=", ".join(n for _, n in people)))
+            return Reply(t(await ctx.public_locale(row, loc), "joined", name=name, seated=", ".join(n for _, n in people)))
         raise Refused(t(loc, "busy"))
 
     async def join(self, place: Place, actor: Actor) -> Reply:
@@ -132,7 +134,8 @@ class Lobby:
                 await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
             except VersionConflict:
                 continue
-            return Reply(t(loc, "joined", name=actor.name, seated=", ".join(n for _, n in people)))
+            return Reply(t(await ctx.public_locale(row, loc), "joined", name=actor.name,
+                           seated=", ".join(n for _, n in people)))
         raise Refused(t(loc, "busy"))
 
     async def leave(self, place: Place, actor: Actor) -> Reply:
@@ -150,11 +153,12 @@ class Lobby:
             try:
                 if not people:
                     await ctx.store.set_status(row.id, row.version, "abandoned", ctx.clock.now())
-                    return Reply(t(loc, "left_last", name=actor.name))
+                    return Reply(t(await ctx.public_locale(row, loc), "left_last", name=actor.name))
                 await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
             except VersionConflict:
                 continue
-            return Reply(t(loc, "left", name=actor.name, seated=", ".join(n for _, n in people)))
+            return Reply(t(await ctx.public_locale(row, loc), "left", name=actor.name,
+                           seated=", ".join(n for _, n in people)))
         raise Refused(t(loc, "busy"))
 
     async def start(self, place: Place, actor: Actor, order: str | None = None) -> Reply:
@@ -183,7 +187,8 @@ class Lobby:
             Rng(row.seed ^ 0x5EA7).shuffle(people)
         owners = game.seat_owners(len(people), options)
         state = game.setup(len(owners), row.seed, options)
-        final = [SeatRow(seat, people[p].user_id, seat_name(game, state, people[p].name, seat, owners),
+        loc = await ctx.public_locale(row, loc)   # the seats' names and the post are the channel's
+        final = [SeatRow(seat, people[p].user_id, seat_name(game, state, people[p].name, seat, owners, loc),
                          ai_level(people[p].user_id) is not None)   # the table plays its AI seats
                  for seat, p in enumerate(owners)]
         try:
@@ -195,8 +200,9 @@ class Lobby:
         ctx.remember(row.id, version, state)
         row = await ctx.store.game(row.id)
         listing = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(final))
-        head = [t(loc, "started", game=game.display_name(loc), seats=listing), first_player_line(game, final, chosen, loc)]
         acting = game.to_act(state)
+        head = [t(loc, "started", game=game.display_name(loc), seats=listing),
+                first_player_line(game, final, chosen, loc, acting)]
         if acting and all(final[s].is_bot for s in acting):   # an AI opens: it plays before anyone is asked
             move = await ai_move(game, row, final, state, acting[0])
             reply = await self.turns.commit(row, final, state, move, None, loc)
@@ -217,6 +223,7 @@ class Lobby:
             await ctx.store.set_status(row.id, row.version, "abandoned", ctx.clock.now())
         except VersionConflict:
             raise Refused(t(loc, "busy")) from None
+        loc = await ctx.public_locale(row, loc)   # the channel's post
         reply = Reply(t(loc, "cancelled", name=actor.name), game_id=row.id)
         if row.state is not None:   # a game in play has a pinned status: say it ended
             row = await ctx.store.game(row.id)
@@ -224,21 +231,28 @@ class Lobby:
         return reply
 
 
-def first_player_line(game: Game, seats: list[SeatRow], chosen: str, loc) -> str:
-    """Who starts, and why: the order the starter asked for, or the rulebook's rule."""
-    name = seats[0].name
+def first_player_line(game: Game, seats: list[SeatRow], chosen: str, loc, acting: list[int] | None = None) -> str:
+    """Who starts, and why: the order the starter asked for, or the rulebook's rule. The one named is
+    the seat the game asks first (a game may draw its own first player, as The First Sparks does by its
+    herbs cards); when several seats act at once, only the rule is told."""
+    first = acting[0] if acting and len(acting) == 1 and acting[0] < len(seats) else 0
+    name = seats[first].name
     if chosen in RANDOM_ORDER:
         return t(loc, "first_chosen_random", name=name)
     if chosen in JOIN_ORDER:
         return t(loc, "first_chosen_join", name=name)
     en, fr = game.first_player_rule
     rule = fr if is_french(loc) and fr else en
+    if rule and acting is not None and len(acting) > 1:
+        return t(loc, "first_rule", rule=rule)
     return t(loc, "first_rulebook", name=name, rule=rule) if rule else t(loc, "first_seated", name=name)
 
 
-def seat_name(game: Game, state, name: str, seat: int, owners: list[int]) -> str:
+def seat_name(game: Game, state, name: str, seat: int, owners: list[int], loc=None) -> str:
     """A person's name, or, when they play several seats (solo), their name
-    with the seat's own label so that the seats can be told apart."""
+    with the seat's own label (in the table's language) so that the seats can be told apart."""
     if owners.count(owners[seat]) == 1:
         return name
-    return f"{name} · {game.seat_label(state, seat) or f'seat {seat + 1}'}"
+    label = game.seat_label(state, seat)
+    label = say(loc, label) if isinstance(label, Said) else label
+    return f"{name} · {label or t(loc, 'seat_n', n=seat + 1)}"

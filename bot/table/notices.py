@@ -10,7 +10,7 @@ edits in place."""
 from __future__ import annotations
 
 from bot.table.context import TableContext
-from bot.table.i18n import t
+from bot.table.i18n import scores_line, t
 from bot.table.values import Actor, Reply, refusal
 from storage.store import GameRow, SeatRow
 
@@ -47,8 +47,9 @@ class Notices:
             reply.status = self.status_text(row, seats, state, await self.locale_for(row))
 
     async def locale_for(self, row: GameRow) -> str | None:
-        """Texts nobody asked for (reminders, DMs) speak the server's language."""
-        return await self.tables.guild_locale(row.guild_id)
+        """Texts nobody asked for (reminders, DMs) and the channel's posts speak the table's language
+        (``/game settings lang``), else the server's."""
+        return await self.ctx.public_locale(row)
 
     def status_text(self, row: GameRow, seats: list[SeatRow], state, locale: str | None = None) -> str:
         """Whose turn, since when, the scores: the pinned glance."""
@@ -65,7 +66,7 @@ class Notices:
             what = t(locale, "pin_turn", who=self.ctx.who(game.to_act(state), seats), since=f"<t:{started}:R>")
             scores = game.public_scores(state)
             if scores is not None:
-                what += " · " + " · ".join(f"{n}: {s:g}" for n, s in zip(names, scores))
+                what += " · " + scores_line(locale, names, scores)
         return t(locale, "status_pin", game=game.display_name(locale), what=what)[:1900]
 
     # ---- /notify

@@ -24,6 +24,7 @@ from bot.table.replay import Played
 from bot.table.turns import Turns
 from bot.table.values import MAX_INPUT, Actor, Choice, Place, Refused, Reply, refusal
 from rules.core import Game, IllegalMove, Move, Result
+from rules.phrases import BY_RESIGNATION
 from storage.leases import Leases, game_lease
 from storage.store import GameRow, SeatRow, VersionConflict
 
@@ -209,7 +210,7 @@ class Play:
             state = await ctx.rebuild(row, len(seats), log, len(tail), whole=after == 0)
             if state is None:       # no snapshot on the path within the tail: from the whole log
                 state = await ctx.rebuild(row, len(seats), await ctx.store.log(row.id), len(tail), whole=True)
-            text = t(loc, "undo_done", name=actor.name, moves=listing)
+            text = t(await ctx.public_locale(row, loc), "undo_done", name=actor.name, moves=listing)   # the log's line
             try:
                 version = await ctx.store.record(
                     row.id, row.version, state=game.dump(state), kind="undo", seat=tail[0].seat,
@@ -250,6 +251,7 @@ class Play:
             game = ctx.game_of(row)
             state = ctx.state_of(row)
             names = ctx.names(seats)
+            loc = await ctx.public_locale(row, loc)   # a public post and the log's line
             humans = {s.user_id for s in seats if not s.is_bot and s.user_id != actor.user_id}
             now = ctx.clock.now()
             if not humans:
@@ -259,7 +261,7 @@ class Play:
                 winner = next(iter(humans))
                 ranks = [1 if s.user_id == winner else 2 for s in seats]
                 scores = game.public_scores(state) or [0] * len(seats)
-                result = Result(list(scores), ranks, "by resignation")
+                result = Result.of(list(scores), ranks, BY_RESIGNATION())
                 status = "finished"
                 text = t(loc, "resigned_end", name=actor.name, summary=ctx.summary(result, names, loc))
             else:

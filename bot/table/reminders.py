@@ -335,6 +335,7 @@ class Reminders:
             await self.timer_for(row)
             await self.tables.set_vacation(row.id, actor.user_id, max(0.0, used - (until - now)), now)
             await self._shift_timer(row, seats, actor.user_id, now, -(until - now))
+            loc = await self.ctx.public_locale(row, loc)   # a public post
             return Reply(t(loc, "vacation_end", name=actor.name, game=game.display_name(loc)))
         try:
             asked = float(word.replace(",", ".").rstrip("d").rstrip("j"))
@@ -351,6 +352,7 @@ class Reminders:
         await self.tables.set_vacation(row.id, actor.user_id, used + asked * DAY, new_until)
         await self._shift_timer(row, seats, actor.user_id, now, asked * DAY)
         stamp = time.strftime("%Y-%m-%d %H:%M", time.gmtime(new_until))
+        loc = await self.ctx.public_locale(row, loc)   # a public post
         return Reply(tn(loc, "vacation_on", round((left - asked * DAY) / DAY, 2), name=actor.name,
                         game=game.display_name(loc), until=stamp))
 
@@ -390,6 +392,7 @@ class Reminders:
             raise Refused(t(loc, "remind_wait", left=duration(REMIND_COOLDOWN - (now - last), loc)))
         await self.tables.set_nudge(row.id, actor.user_id, now)
         game = self.ctx.game_of(row)
+        loc = await self.ctx.public_locale(row, loc)   # a public post
         since = duration(now - (row.turn_started_at or row.updated_at), loc)
         reply = Reply(t(loc, "remind_sent", name=actor.name, who=self.ctx.who(others, seats), game=game.display_name(loc),
                         since=since), mentions=self.ctx.mentions(others, seats), game_id=row.id)

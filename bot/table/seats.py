@@ -36,6 +36,7 @@ class Seats:
                     await ctx.store.set_bot(row.id, seat, True)
                 seats = await ctx.store.seats(row.id)
                 state = ctx.state_of(row)
+                loc = await ctx.public_locale(row, loc)   # a public post
                 text = t(loc, "handover_table", name=actor.name, game=game.display_name(loc))
                 bots = [s for s in game.to_act(state) if seats[s].is_bot]
                 humans = [s for s in game.to_act(state) if not seats[s].is_bot]
@@ -57,6 +58,7 @@ class Seats:
         now = ctx.clock.now()
         for seat in mine:
             await self.tables.put_offer(Offer(row.id, seat, actor.user_id, uid, str(name)[:80], now))
+        loc = await ctx.public_locale(row, loc)   # a public post
         return Reply(t(loc, "handover_offer", name=actor.name, game=game.display_name(loc), to=name), mentions=[uid],
                      choices=[Choice(t(loc, "accept_label"), "accept", str(row.id), row.id, row.version)],
                      game_id=row.id)
@@ -82,4 +84,5 @@ class Seats:
         previous = next((s.name for s in seats if s.seat == taken[0].seat), "?")
         game = ctx.game_of(row)
         await self.reminders.restart_timer(row.id)   # a new player gets a fresh clock
+        loc = await ctx.public_locale(row, loc)   # a public post
         return Reply(t(loc, "handover_done", to=actor.name, name=previous, game=game.display_name(loc)), game_id=row.id)

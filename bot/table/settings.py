@@ -1,11 +1,12 @@
 """``/game settings``: reminders, deadline, deadline policy, vacation
-allowance and hints of one game; only its creator or someone with Manage
-Channels may change them. Without options it shows them."""
+allowance, hints and the language of the public posts of one game; only its
+creator or someone with Manage Channels may change them. Without options it
+shows them."""
 
 from __future__ import annotations
 
 from bot.table.context import TableContext
-from bot.table.i18n import t, tn
+from bot.table.i18n import languages, t, tn
 from bot.table.reminders import Reminders
 from bot.table.values import Actor, Place, Refused, Reply
 
@@ -14,6 +15,17 @@ POLICIES = {"skip": "skip", "pass": "skip", "passer": "skip", "auto": "auto", "m
 SWITCH = {"on": True, "yes": True, "oui": True, "true": True, "1": True, "off": False, "no": False, "non": False,
           "false": False, "0": False}
 LIMITS = {"reminder": (0, 720), "deadline": (0, 2160), "vacation": (0, 60)}
+SERVER_LANG = ("server", "serveur", "auto", "default", "défaut")   # lang: back to the server's language
+
+
+def chosen_language(typed: str) -> str | None:
+    """The ``lang`` setting typed (``fr``, ``en``, ``FR``…): a language the bot speaks, "" for the
+    server's, None if it is neither."""
+    word = typed.strip().lower().replace("-", "_")[:20]
+    if word in SERVER_LANG:
+        return ""
+    base = word.partition("_")[0]
+    return next((lang for lang in languages() if lang.lower() in (word, base)), None)
 
 
 class GameSettings:
@@ -29,16 +41,17 @@ class GameSettings:
                     else t(loc, "off"),
                     policy=f"{settings.policy} ({t(loc, 'policy_' + settings.policy)})",
                     vacation=tn(loc, "vacation_allowance", settings.vacation_days),
-                    hints=t(loc, "hints_auto") if settings.hints is None else t(loc, "on" if settings.hints else "off"))
+                    hints=t(loc, "hints_auto") if settings.hints is None else t(loc, "on" if settings.hints else "off"),
+                    lang=settings.lang or t(loc, "lang_server"))
 
     async def settings(self, place: Place, actor: Actor, reminder=None, deadline=None, policy=None,
-                       vacation=None, hints=None) -> Reply:
+                       vacation=None, hints=None, lang=None) -> Reply:
         loc = actor.locale
         row = await self.ctx.open_row(place, loc)
         game = self.ctx.game_of(row)
         current = await self.tables.settings(row.id)
         given = {k: v for k, v in (("reminder", reminder), ("deadline", deadline), ("policy", policy),
-                                   ("vacation", vacation), ("hints", hints)) if v not in (None, "")}
+                                   ("vacation", vacation), ("hints", hints), ("lang", lang)) if v not in (None, "")}
         if not given:
             return Reply(t(loc, "settings_show", game=game.display_name(loc), **self.describe(current, loc)), ephemeral=True)
         if actor.user_id != row.creator_id and not actor.manage:
@@ -65,9 +78,15 @@ class GameSettings:
             if switch is None:
                 raise Refused(t(loc, "settings_hints"))
             values["hints"] = switch
+        if "lang" in given:
+            chosen = chosen_language(str(given["lang"]))
+            if chosen is None:
+                raise Refused(t(loc, "settings_lang", choices=", ".join(languages())))
+            values["lang"] = chosen or None
         await self.tables.save_settings(row.id, **values)
-        if set(values) - {"hints"}:
+        if set(values) - {"hints", "lang"}:
             await self.reminders.restart_timer(row.id)   # the new times count from now
         saved = await self.tables.settings(row.id)
+        loc = await self.ctx.public_locale(row, loc)   # a public post, in the language just chosen if it was
         return Reply(t(loc, "settings_saved", name=actor.name)
                      + t(loc, "settings_show", game=game.display_name(loc), **self.describe(saved, loc)), game_id=row.id)

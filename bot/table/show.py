@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import render
 from bot.table.context import TableContext
-from bot.table.i18n import duration, entry_events, hand_text, status_line, t
+from bot.table.i18n import duration, entry_events, hand_text, scores_line, status_line, t
 from bot.table.rulebook import page_messages
 from bot.table.values import Actor, Place, Refused, Reply, message_chunks, refusal
 from rules import registry
@@ -40,6 +40,7 @@ class Show:
             raise Refused(t(loc, "no_game"))
         game = ctx.game_of(row)
         seats = await ctx.store.seats(row.id)
+        loc = await ctx.public_locale(row, loc)   # the answer is posted in the channel
         if row.status == "lobby":
             return Reply(t(loc, "status_lobby", game=game.display_name(loc), seated=ctx.seated_list(seats)))
         if row.status == "abandoned":
@@ -55,7 +56,7 @@ class Show:
             lines.append(ctx.fill(status, names))
         scores = game.public_scores(state)
         if scores is not None:
-            lines.append(" · ".join(f"{n}: {s:g}" for n, s in zip(names, scores, strict=False)))
+            lines.append(scores_line(loc, names, scores))
         since = ctx.clock.now() - (row.turn_started_at or row.updated_at)
         lines.append(t(loc, "turn_of", who=ctx.who(game.to_act(state), seats), since=duration(since, loc)))
         return Reply("\n".join(lines), game_id=row.id, version=row.version)

@@ -49,6 +49,8 @@ _ALL: tuple[Message, ...] = (
     msg("options_head", "Options (to change one: `/game cancel`, then `/game new game:{key} options:key=value`):"),
     # TRANSLATORS: {option}, {value} and {choices} are typed as they are; {what} says what the option changes.
     msg("option_line", "• `{option}={value}` ({choices}): {what}"),
+    # TRANSLATORS: {typed} is what the player typed; key=value is typed as is.
+    msg("options_pairs", "Options are key=value pairs (got '{typed}')."),
     # TRANSLATORS: {players} is a player count or a range such as 2–4; the plural follows the largest count.
     plural("created", "{name} opened a table of **{game}** ({players} player){opts}. Join with `/game join`; {name} "
                       "starts it with `/game start`.",
@@ -67,17 +69,24 @@ _ALL: tuple[Message, ...] = (
     msg("only_creator_cancel", "Only {creator} (who opened the table) or someone with Manage Channels can cancel it."),
     msg("started", "**{game}** begins! Seats: {seats}."),
     msg("cancelled", "The game was cancelled by {name}."),
-    msg("not_active", "The game is not in play (it is {status})."),
+    msg("game_finished", "This game is over: `/game status` gives the result, `/board` the final board. Start "
+                         "another with `/game new`."),
+    msg("game_abandoned", "This game was closed before its end. Start another with `/game new`."),
     msg("lobby_wait", "The game has not started yet. Seated: {seated}."),
     msg("spectator", "You are not playing in this game; you can watch with `/board` and `/game status`."),
     msg("not_your_turn", "It is not your turn: waiting for {who}."),
     msg("your_turn", "{who}, your turn."),
+    # TRANSLATORS: one player's public score in /game status and the pinned status.
+    msg("score_of", "{name}: {score}"),
+    # TRANSLATORS: a move that left nothing else to tell; {move} is what the player typed.
+    msg("played", "{who} plays `{move}`."),
     # TRANSLATORS: {since} is a duration from the duration_* texts, e.g. '3 h 5 min' or 'a few moments'.
     msg("turn_of", "Waiting for {who} (for {since})."),
     msg("game_over", "**Game over.** {summary}"),
     msg("continue", "Done: {moves}. Your turn continues: {hint}"),
     msg("moved_on", "The game moved on while you typed: {error}"),
-    msg("too_long", "That is too long ({length} characters; at most {limit})."),
+    plural("too_long", "That is too long ({n} character; at most {limit}).",
+                       "That is too long ({n} characters; at most {limit})."),
     msg("nothing_to_undo", "Nothing to take back: {why}"),
     msg("undo_other_acted", "someone else has acted since your move."),
     msg("undo_barrier", "your last move revealed hidden information or drew at random."),
@@ -100,6 +109,8 @@ _ALL: tuple[Message, ...] = (
     msg("log_resigns", "resigns"),
     # TRANSLATORS: the heading of one seat's /hand when a person holds several seats (solo).
     msg("hand_seat", "**{name} — seat {seat}**"),
+    # TRANSLATORS: a seat with no name of its own, beside its player's name (a solo game).
+    msg("seat_n", "seat {n}"),
     msg("log_page", "Log of {game}, page {page}/{pages}:"),
     msg("status_lobby", "**{game}** — waiting to start. Seated: {seated}."),
     msg("status_finished", "**{game}** — finished. {summary}"),
@@ -140,9 +151,9 @@ _ALL: tuple[Message, ...] = (
     msg("remind_self", "It is your own turn — nobody else to nudge."),
     msg("remind_nobody", "Nobody is waited for right now."),
     # settings
-    # TRANSLATORS: {reminder} and {deadline} are the hours or off texts; {vacation} is vacation_allowance.
+    # TRANSLATORS: {reminder}, {deadline}: the hours or off texts; {vacation}: vacation_allowance; {lang}: en, fr… or lang_server.
     msg("settings_show", "**{game}** settings: reminder every {reminder}; deadline {deadline}; policy: {policy}; vacation "
-                         "allowance {vacation}; hints: {hints}."),
+                         "allowance {vacation}; hints: {hints}; language of the public posts: {lang}."),
     plural("vacation_allowance", "{n} day per player",
                                  "{n} days per player"),
     msg("settings_saved", "{name} changed the settings. "),
@@ -150,6 +161,10 @@ _ALL: tuple[Message, ...] = (
     msg("settings_bad", "{what} must be between {low} and {high}."),
     msg("settings_policy", "The deadline policy is skip, auto or table."),
     msg("settings_hints", "hints is on or off."),
+    # TRANSLATORS: {choices} lists language codes (en, fr); `server` is typed as is.
+    msg("settings_lang", "lang is one of {choices}, or `server` (the server's language)."),
+    # TRANSLATORS: The lang setting when nobody chose one (settings_show): public posts follow the server.
+    msg("lang_server", "the server's"),
     # TRANSLATORS: The hints setting when nobody chose it (settings_show).
     msg("hints_auto", "automatic (on only while one person plays)"),
     msg("settings_closed", "This game is over; its settings no longer matter."),
@@ -199,6 +214,11 @@ _ALL: tuple[Message, ...] = (
                          "cards."),
     msg("export_done", "The full log of **{game}** — load it with `hearth local --load {file}`."),
     msg("import_bad", "That file cannot be imported: {why}."),
+    # TRANSLATORS: the {why} of import_bad.
+    msg("import_no_file", "no file"),
+    msg("import_too_big", "larger than {mb} MB"),
+    msg("import_not_json", "not JSON"),
+    msg("import_not_game", "not a finished Hearth game"),
     msg("import_busy", "This channel has a game in progress; import into another channel or a thread."),
     plural("import_done", "{name} imported a finished game of **{game}** ({n} log entry, replayed exactly). See `/board`, "
                           "`/replay`, `/log`.",
@@ -253,6 +273,8 @@ _ALL: tuple[Message, ...] = (
     # who starts: the rulebook's rule, or the order the starter chose
     # TRANSLATORS: {rule} is the game's own sentence quoting its rulebook, already in the reader's language.
     msg("first_rulebook", "{name} starts: {rule}"),
+    # TRANSLATORS: when every seat acts at once at the start; {rule} as in first_rulebook.
+    msg("first_rule", "Who plays first: {rule}"),
     msg("first_seated", "{name} starts (seating order)."),
     msg("first_chosen_random", "{name} starts (seats drawn at random, as asked)."),
     msg("first_chosen_join", "{name} starts (join order, as asked)."),
@@ -271,9 +293,66 @@ _ALL: tuple[Message, ...] = (
     msg("ai_unavailable", "There is no AI player for {game} yet (it must first learn to play without seeing what "
                           "its seat may not see)."),
     # a sub-step's public post, /hand after the end
-    msg("still_to_play", "{who} plays on."),
+    plural("still_to_play", "{who} plays on.", "{who} play on."),
     msg("hand_final", "This game is over (`/board` shows the final board). What only you saw at the end:"),
     msg("hand_closed", "This game is over and was closed before it began; there is nothing private to show."),
+    # /resign without confirm, and a value Discord let through that is not offered
+    msg("resign_confirm", "Resigning is final: the table plays your seat from now on. Confirm with the button or "
+                          "`/resign confirm:yes`."),
+    # TRANSLATORS: a button label (80 characters at most)
+    msg("resign_button", "Resign"),
+    msg("not_a_choice", "That value is not one of the choices offered; pick one from the list."),
+    msg("went_wrong", "Something went wrong on our side; your game is safe. Please try again."),
+    # Discord's refusals, in a few words a player understands ({why} in the texts below)
+    msg("image_too_large", "(The board image is larger than this server's upload limit; see `/board` later.)"),
+    msg("image_refused", "(I could not attach the board image here: {why}. See `/board`.)"),
+    msg("post_failed", "Done and saved, but I could not post it in this channel ({why}). It will be announced when I "
+                       "can; `/board` shows the game."),
+    msg("discord_slow", "Discord asked us to slow down"),
+    msg("discord_too_large", "the file is too large for this server"),
+    msg("discord_permission", "I am missing a permission here (Attach Files or Send Messages)"),
+    msg("discord_gone", "the channel or the interaction no longer exists"),
+    msg("discord_expired", "the interaction expired"),
+    msg("discord_error", "Discord error {status}"),
+    # ---- the local table (`hearth local`): its own lines; `!name` words and /commands are typed as they are
+    msg("local_banner", "Lines look like Discord: `@name /command args`, e.g.\n"
+                        "  @ann /game new clans        @bob /game join        @ann /game start\n"
+                        "  @ann /move 17>18            @bob /hand             @ann /board\n"
+                        "`@name` says who speaks (it stays for the next lines); `#name` switches channel.\n"
+                        "Type `!help` for every command and its options, `!quit` to leave (the game is saved)."),
+    msg("local_help_head", "Commands (options in order, or as name:value; <required> [optional]):"),
+    msg("local_help_extras", "Local extras:\n"
+                             "  @name ...           speak as name (stays for the next lines); @name alone switches\n"
+                             "  #channel ...        switch channel (each channel holds its own game)\n"
+                             "  !wait <30h|2d|90m>  move the clock on (reminders and deadlines fall due)\n"
+                             "  !moves [start]      your legal moves now, filtered by how they start\n"
+                             "  !admin <name>       give name Manage Channels (moderator commands)\n"
+                             "  !lang <en|fr>       the language you read and this table's server speaks\n"
+                             "  !help, !quit"),
+    msg("local_who", "Who is speaking? Start the line with @name, e.g. `@ann /game new clans` (the name stays for the "
+                     "next lines)."),
+    msg("local_slash", "Commands start with '/', e.g. `/move 17>18` (type !help)."),
+    msg("local_which_game", "Which /game command? {names}."),
+    msg("local_unknown", "Unknown command /{name}. Type !help for the list."),
+    msg("local_extra", "/{name} takes no more options (extra: '{extra}')."),
+    # TRANSLATORS: {option} is typed as is; {what} says what it is.
+    msg("local_needs", "/{name} needs {option}: {what}."),
+    plural("local_wait_max", "!wait moves the clock at most {n} day at a time (and not past the year 9999).",
+                             "!wait moves the clock at most {n} days at a time (and not past the year 9999)."),
+    msg("local_wait_bad", "Cannot read the duration '{typed}' (try 30h, 2d, 90m)."),
+    msg("local_waited", "(the clock moves on by {what})"),
+    plural("local_more_moves", "… and {n} more ({total} in all): narrow them with `!moves <start of a move>`",
+                               "… and {n} more ({total} in all): narrow them with `!moves <start of a move>`"),
+    msg("local_no_moves", "(no legal move for you now)"),
+    msg("local_admin", "({name} may now manage channels)"),
+    msg("local_unknown_bang", "Unknown !{word}. Try !help."),
+    msg("local_lang", "(language: {lang} — your replies, and this table's server for its public posts)"),
+    msg("local_lang_bad", "!lang is one of {choices}."),
+    msg("local_thread", "(thread #{channel} created; the table moves there)"),
+    msg("local_load_unreadable", "cannot read {path}: {why}"),
+    msg("local_load_bad", "{path} does not replay: {why}"),
+    plural("local_loaded", "(loaded {path} into #{channel}: replayed {n} log entry)",
+                           "(loaded {path} into #{channel}: replayed {n} log entries)"),
 )
 
 MESSAGES: dict[str, Message] = {m.key: m for m in _ALL}

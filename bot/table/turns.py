@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
-from bot.table.i18n import default_locale, entry_events, event_text, label_text, status_line, t
+from bot.table.i18n import default_locale, entry_events, event_text, label_text, status_line, t, tn
 from bot.table.notices import Notices
 from bot.table.values import Actor, Choice, Reply, message_chunks
 from rules.core import Game, Move
@@ -116,6 +116,8 @@ class Turns:
         loc = await self.notices.locale_for(row) or loc or default_locale()
         entries = await ctx.store.log(row.id, after_version=row.announced)
         events = [e for entry in entries for e in entry_events(loc, entry)]
+        if not events:   # moves that changed nothing the channel sees: still say who played what
+            events = [e for entry in entries for e in self.quiet_move(loc, entry)]
         # every event is told (a long turn runs over several messages); only a runaway chain of
         # table-played turns is cut, pointing to /log
         lines = list(head) + [ctx.fill(e, names) for e in events[-POST_EVENTS:]]
@@ -131,13 +133,13 @@ class Turns:
             if status:
                 lines.append(ctx.fill(status, names))
             if going_on:
-                lines.append(t(loc, "still_to_play", who=ctx.who(acting, seats)))
+                lines.append(tn(loc, "still_to_play", len(acting), who=ctx.who(acting, seats)))
             else:
                 lines.append(t(loc, "your_turn", who=ctx.who(acting, seats)))
                 mentions = ctx.mentions(acting, seats)
         first, *more = message_chunks("\n".join(lines), POST_CHARS)
         reply = Reply(first, mentions=mentions, game_id=row.id, version=row.version,
-                      followups=[Reply(part) for part in more])
+                      followups=[Reply(part) for part in more], locale=loc)
         reply.image = await ctx.board_image(row, seats, state, events[-4:], loc, area=True)
         reply.choices = self.choices(game, state, acting, row, loc) if result is None else []
         await self.notices.route(reply, row, seats, state)   # /notify choices, pinned status text
@@ -147,6 +149,14 @@ class Turns:
         if mark and not ctx.announce_after_post:
             await ctx.store.mark_announced(row.id, row.version)
         return reply
+
+    @staticmethod
+    def quiet_move(loc, entry) -> list[str]:
+        """'ann plays `ok`.' for a move that changed nothing the channel sees (cook nothing, take
+        nothing more), so a post never shows only whose turn it is now."""
+        if entry.kind != "move" or entry.seat is None:
+            return []
+        return [t(loc, "played", who=f"{{p{entry.seat}}}", move=entry.shown)]
 
     @staticmethod
     def choices(game: Game, state, acting: list[int], row: GameRow, loc=None) -> list[Choice]:

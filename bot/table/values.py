@@ -54,6 +54,7 @@ class Reply:
     status: str | None = None          # the game's pinned status text, to edit in place
     channel_id: int | None = None      # where a notice from no command goes (reminders, deadlines)
     announces: bool = False            # a turn post: once it went out, call ``announced(game_id, version)``
+    locale: str | None = None          # the language the text is in, for a front end's own notes beside it
 
 
 def message_chunks(text: str, limit: int = 1990) -> list[str]:

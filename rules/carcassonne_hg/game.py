@@ -178,7 +178,7 @@ class CarcassonneHG(Game):
         scores = list(state.scores)
         ranks = rank_by([(s,) for s in scores])      # « Le vainqueur est le joueur ayant le plus de points »
         winners = [player(s) for s in range(state.seats) if ranks[s] == 1]
-        wins = ph.WINS(n=len(winners), winners=listing(winners), best=max(scores))
+        wins = ph.WINS(n=len(winners), winners=listing(winners), best=ph.POINTS(n=max(scores)))
         return Result.of(scores, ranks, ph.SUMMARY(wins=wins, players=lines(score_lines(state))))
 
 

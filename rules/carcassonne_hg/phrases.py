@@ -31,10 +31,10 @@ TILE_WITH = phrase(f"{P}tile.with", "{n}/{e}/{s}/{w} tile ({contents})",
                    "n, e, s, w: the kind of each edge, clockwise from north; contents: what is on the tile")
 
 # ---- where a tile lies: squares east/west and north/south of the start tile (it never moves)
-EAST = phrase_n(f"{P}where.east", "{n} east", "{n} east")
-WEST = phrase_n(f"{P}where.west", "{n} west", "{n} west")
-NORTH = phrase_n(f"{P}where.north", "{n} north", "{n} north")
-SOUTH = phrase_n(f"{P}where.south", "{n} south", "{n} south")
+EAST = phrase_n(f"{P}where.east", "{n} square east", "{n} squares east")
+WEST = phrase_n(f"{P}where.west", "{n} square west", "{n} squares west")
+NORTH = phrase_n(f"{P}where.north", "{n} square north", "{n} squares north")
+SOUTH = phrase_n(f"{P}where.south", "{n} square south", "{n} squares south")
 
 # ---- move labels (the zone is the name typed in the notation: `hunter nw`, `hut lake ns`)
 L_PLACE = phrase(f"{P}label.place", "spot {spot} ({where}), turned {turn} ({degrees}°)",
@@ -52,7 +52,7 @@ L_THEN = phrase(f"{P}label.then", "{first}, then {second}", "a placement and the
 # ---- events
 DRAWS = phrase(f"{P}event.draws", "{who} draws the tile: {tile}.")
 DRAWS_BONUS = phrase(f"{P}event.draws_bonus", "{who} draws the bonus tile: {tile}.")
-FITS_NOWHERE = phrase(f"{P}event.fits_nowhere", "A {tile} fits nowhere and is removed from the game.")
+FITS_NOWHERE = phrase(f"{P}event.fits_nowhere", "The drawn tile fits nowhere and is removed from the game: {tile}.")
 PLACES = phrase(f"{P}event.places", "{who} places the tile {where} of the start tile (framed in gold).",
                 "where: squares east/west and north/south of the start tile")
 PLACES_BONUS = phrase(f"{P}event.places_bonus", "{who} places the bonus tile {where} of the start tile "
@@ -64,9 +64,9 @@ PUTS = {"hunter": phrase(f"{P}event.puts_hunter", "{who} puts a hunter in the me
 PUTS_HUT_LAKE = phrase(f"{P}event.puts_hut_lake", "{who} builds a hut on the lake.")
 PUTS_HUT_LAKE_AT = phrase(f"{P}event.puts_hut_lake_at", "{who} builds a hut on the lake {zone}.",
                           "a tile with two lakes: zone `ns` is the lake the rivers from n and s run into")
-SCORES = phrase_n(f"{P}event.scores", "{who} scores {n} for {what}.", "{who} scores {n} for {what}.",
+SCORES = phrase_n(f"{P}event.scores", "{who} scores {n} point for {what}.", "{who} scores {n} points for {what}.",
                   "n: points; what: the feature scored")
-SCORE_EACH = phrase_n(f"{P}event.score_each", "{who} score {n} each for {what}.", "{who} score {n} each for {what}.",
+SCORE_EACH = phrase_n(f"{P}event.score_each", "{who} score {n} point each for {what}.", "{who} score {n} points each for {what}.",
                       "who: the tied players; n: points each; what: the feature scored")
 PARTS_FOREST = phrase_n(f"{P}count.forest_parts", "{n} part", "{n} parts", "portions de forêt")
 PARTS_RIVER = phrase_n(f"{P}count.river_parts", "{n} part", "{n} parts", "tronçons de rivière")
@@ -120,13 +120,18 @@ R_NO_PLACE = phrase(f"{P}refuse.no_place", "There is no place for {role} called 
                                            "Legal: {choices}.", "role: a hunter, a gatherer, a fisher or a hut")
 
 # ---- the final summary (« Décompte final »: forests and rivers scored during play, then huts and hunters)
-WINS = phrase_n(f"{P}result.wins", "{winners} wins with {best} points.", "{winners} win with {best} points.",
-                "n: how many share the victory")
-SCORE_LINE = phrase(f"{P}result.line", "{who}: {total} points = {forests} for forests + {rivers} for rivers + "
-                                       "{huts} for huts + {hunters} for hunters")
-SCORE_LINE_OLD = phrase(f"{P}result.line_old", "{who}: {total} points = {during} for forests and rivers + "
-                                               "{huts} for huts + {hunters} for hunters",
-                        "a game stored before forests and rivers were counted apart")
+POINTS = phrase_n(f"{P}points", "{n} point", "{n} points")
+WINS = phrase_n(f"{P}result.wins", "{winners} wins with {best}.", "{winners} win with {best}.",
+                "n: how many share the victory; best: their points (a text above)")
+SCORE_LINE = phrase_n(f"{P}result.line", "{who}: {total} point = {forests} for forests + {rivers} for rivers + "
+                                         "{huts} for huts + {hunters} for hunters",
+                      "{who}: {total} points = {forests} for forests + {rivers} for rivers + {huts} for huts + "
+                      "{hunters} for hunters", count="total")
+SCORE_LINE_OLD = phrase_n(f"{P}result.line_old", "{who}: {total} point = {during} for forests and rivers + "
+                                                 "{huts} for huts + {hunters} for hunters",
+                          "{who}: {total} points = {during} for forests and rivers + {huts} for huts + "
+                          "{hunters} for hunters",
+                          "a game stored before forests and rivers were counted apart", count="total")
 SUMMARY = phrase(f"{P}result.summary", "{wins}\n{players}")
 
 # ---- /game status and /hand

@@ -100,10 +100,10 @@ def _village_event(v: Village, number: int, bonus: int) -> Event:
     elif not v.colours:
         parts.append(ph.NOBODY())
     elif bonus:
-        parts.append(ph.SCORES_BONUS(n=v.huts, bonus=bonus, value=v.value,
+        parts.append(ph.SCORES_BONUS(n=v.huts, bonus=bonus, value=ph.POINTS(n=v.value),
                                      colours=_colours(v.colours)))
     else:
-        parts.append(ph.SCORES(n=v.huts, value=v.value, colours=_colours(v.colours)))
+        parts.append(ph.SCORES(n=v.huts, value=ph.POINTS(n=v.value), colours=_colours(v.colours)))
     return Event.of(ph.VILLAGE(parts=sentences(parts)), seat=v.founder)
 
 
@@ -147,6 +147,11 @@ class Clans(Game):
     max_players = 4
     rules_en = text.RULES_EN
     rules_fr = text.RULES_FR
+
+    def rules_pages(self, locale: str | None = None) -> list[tuple[str, str, str]]:
+        """/rules in pages: overview and goal, a turn, scoring, notation."""
+        return text.rules_pages(locale)
+
     # Rulebook, "Début": the players choose who starts, so the table's seating order decides.
     first_player = "seated"
     first_player_rule = (
@@ -349,7 +354,7 @@ class Clans(Game):
         ranks = rank_by([(f,) for f in finals])   # no tie-break in the rulebook: shared victory
         winners = [ph.WINNER(who=player(s), colour=ph.COLOUR[state.clans[s]]()) for s in range(state.seats)
                    if ranks[s] == 1]
-        wins = ph.WINS(n=len(winners), winners=listing(winners), best=max(finals))
+        wins = ph.WINS(n=len(winners), winners=listing(winners), best=ph.POINTS(n=max(finals)))
         # FIN DE LA PARTIE: each marker on the victory point scale, plus 1 point per bonus token
         players = [ph.SCORE_LINE(who=player(s), colour=ph.COLOUR[c](), total=finals[s], track=state.scores[c],
                                  chips=state.chips(s)) for s, c in enumerate(state.clans)]

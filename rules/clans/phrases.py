@@ -24,14 +24,15 @@ L_VILLAGE = phrase(f"{P}label.village", "Found {t} first")
 MOVES = phrase_n(f"{P}event.moves", "{who} moves {n} hut from {src} onto {dst}.",
                  "{who} moves {n} huts from {src} onto {dst}.")
 FOUNDS = phrase(f"{P}event.founds", "{who} founds village {number} on {t} ({terrain}, epoch {epoch}).")
-BATTLE = phrase(f"{P}event.battle", "Battle: the lone {colours} huts are removed.")
+BATTLE = phrase(f"{P}event.battle", "Battle: the lone huts ({colours}) are removed.")
 HOSTILE = phrase_n(f"{P}event.hostile", "Hostile terrain: destroyed, {n} hut removed, no points.",
                    "Hostile terrain: destroyed, {n} huts removed, no points.")
 NOBODY = phrase(f"{P}event.nobody", "No hut is left: nobody scores.")
-SCORES = phrase_n(f"{P}event.scores", "{n} hut = {value} points for {colours}.",
-                  "{n} huts = {value} points for {colours}.")
-SCORES_BONUS = phrase_n(f"{P}event.scores_bonus", "{n} hut + {bonus} bonus = {value} points for {colours}.",
-                        "{n} huts + {bonus} bonus = {value} points for {colours}.")
+POINTS = phrase_n(f"{P}points", "{n} point", "{n} points")
+SCORES = phrase_n(f"{P}event.scores", "{n} hut = {value} for {colours}.",
+                  "{n} huts = {value} for {colours}.", "value: the points (the text above)")
+SCORES_BONUS = phrase_n(f"{P}event.scores_bonus", "{n} hut + {bonus} bonus = {value} for {colours}.",
+                        "{n} huts + {bonus} bonus = {value} for {colours}.", "value: the points (the text above)")
 VILLAGE = phrase(f"{P}event.village", "{parts}", "parts: the sentences telling a village's founding")
 EPOCH_TERMS = phrase(f"{P}epoch.terms", "{favourable} +{bonus}")
 EPOCH_TERMS_HOSTILE = phrase(f"{P}epoch.terms_hostile", "{favourable} +{bonus}, {hostile} hostile")
@@ -47,15 +48,19 @@ EMPTY_SOURCE = phrase(f"{P}refuse.empty_source", "Territory {t} is empty: there 
 EMPTY_TARGET = phrase(f"{P}refuse.empty_target", "Territory {t} is empty: huts only move onto occupied territories.")
 NOT_NEIGHBOURS = phrase(f"{P}refuse.not_neighbours",
                         "Territories {src} and {dst} are not neighbours (a lake cuts, a river does not).")
-TOO_BIG = phrase(f"{P}refuse.too_big", "The {size} huts on {src} cannot move onto {dst}: a group of {big} or more "
-                                       "only moves onto a group at least as large.")
+TOO_BIG = phrase_n(f"{P}refuse.too_big", "The {size} hut on {src} cannot move onto {dst}: a group of {big} or more "
+                                         "only moves onto a group at least as large.",
+                  "The {size} huts on {src} cannot move onto {dst}: a group of {big} or more only moves onto a group "
+                  "at least as large.", count="size")
 
 # ---- the final summary (FIN DE LA PARTIE: the victory point scale plus 1 point per bonus token)
 WINNER = phrase(f"{P}result.winner", "{who} ({colour})")
-WINS = phrase_n(f"{P}result.wins", "{winners} wins with {best} points.", "{winners} win with {best} points.",
-                "n: how many share the victory")
-SCORE_LINE = phrase(f"{P}result.line", "{who} ({colour}): {total} points = {track} on the victory point scale + "
-                                       "{chips} for bonus tokens")
+WINS = phrase_n(f"{P}result.wins", "{winners} wins with {best}.", "{winners} win with {best}.",
+                "n: how many share the victory; best: their points (a text above)")
+SCORE_LINE = phrase_n(f"{P}result.line", "{who} ({colour}): {total} point = {track} on the victory point scale + "
+                                         "{chips} for bonus tokens",
+                      "{who} ({colour}): {total} points = {track} on the victory point scale + {chips} for bonus tokens",
+                      count="total")
 SUMMARY = phrase(f"{P}result.summary", "{wins}\n{players}")
 
 # ---- /hand and /game status

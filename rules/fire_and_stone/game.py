@@ -56,7 +56,7 @@ from .data import (
     VP_DECK,
 )
 from .listed import listed
-from .text import RULES_EN, RULES_FR
+from .text import RULES_EN, RULES_FR, rules_pages
 
 OPEN_AT = {"I": 0, "II": 3, "III": 9}
 TERR_NOTATION = {t: str(t) for t in TERR_IDS}
@@ -140,6 +140,11 @@ class FireAndStone(Game):
     )
     rules_en = RULES_EN
     rules_fr = RULES_FR
+
+    def rules_pages(self, locale: str | None = None) -> list[tuple[str, str, str]]:
+        """/rules in pages: overview and goal, a turn, scoring, notation."""
+        return rules_pages(locale)
+
     # MISE EN PLACE 11: the table draws the first player by shuffling the seats; seat 0 starts.
     first_player = "random"
     first_player_rule = ("The first player is drawn at random (rulebook: « Déterminez au hasard qui sera le "

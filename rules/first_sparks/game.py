@@ -139,6 +139,11 @@ class FirstSparks(Game):
     max_players = 6
     rules_en = text.RULES_EN
     rules_fr = text.RULES_FR
+
+    def rules_pages(self, locale: str | None = None) -> list[tuple[str, str, str]]:
+        """/rules in pages: overview and goal, a turn, scoring, notation."""
+        return text.rules_pages(locale)
+
     # Mise en place 2: the herbs start cards are dealt at random and the highest number plays first
     # (setup deals them from the game's Rng), « l'ordre du tour est choisi aléatoirement »
     first_player = "random"

@@ -48,9 +48,11 @@ L_PASS = phrase(f"{P}label.pass", "buy nothing this round")
 # ---- refusals
 NO_REGION = phrase(f"{P}refuse.no_region", "There is no region {r} (1–{last}).")
 NOT_NEXT = phrase(f"{P}refuse.not_next", "Region {r} is not next to your clan (or you are already there).")
-TOO_MANY_NEW = phrase(f"{P}refuse.too_many_new", "You have placed {placed} new members this round: {most} is the "
-                                                 "most.")
-CLAN_FULL = phrase(f"{P}refuse.clan_full", "Your clan already has {size} members on the board: {most} is the most.")
+TOO_MANY_NEW = phrase_n(f"{P}refuse.too_many_new", "You have placed {placed} new member this round: {most} is the "
+                                                   "most.",
+                        "You have placed {placed} new members this round: {most} is the most.", count="placed")
+CLAN_FULL = phrase_n(f"{P}refuse.clan_full", "Your clan already has {size} member on the board: {most} is the most.",
+                     "Your clan already has {size} members on the board: {most} is the most.", count="size")
 CANNOT_AFFORD = phrase(f"{P}refuse.cannot_afford", "A new member on region {r} costs {cost} food now; you have "
                                                    "{food}.")
 FUTURE = phrase(f"{P}refuse.future", "#{card} is in the future market: only the top row can be offered.")
@@ -67,7 +69,8 @@ NO_SECOND = phrase(f"{P}event.no_second", "{who} places no second member.")
 TURN_ORDER = phrase(f"{P}event.turn_order", "Turn order: {order}.")
 STARVES = phrase(f"{P}event.starves", "A member of {who} starves on region {region}.")
 GROWS_NEUTRAL = phrase(f"{P}event.grows_neutral", "{who} grows the neutral clan onto region {region}.")
-LAST_ROUND = phrase(f"{P}event.last_round", "{who} has {size} members: this is the last round.")
+LAST_ROUND = phrase_n(f"{P}event.last_round", "{who} has {size} member: this is the last round.",
+                      "{who} has {size} members: this is the last round.", count="size")
 STOPS = phrase(f"{P}event.stops", "{who} stops expanding.")
 SETTLES_FOR = phrase(f"{P}event.settles_for", "{who} settles region {region} for {cost} food.")
 ROUND = phrase(f"{P}event.round", "Round {round}: buying technologies.")
@@ -90,7 +93,8 @@ NOBODY_BOUGHT = phrase(f"{P}event.nobody_bought", "Nobody bought #{card}: it lea
 SPOILED = phrase(f"{P}event.spoiled", "{who} loses {lost} spoiled food.")
 HARVESTS = phrase(f"{P}event.harvests", "{who} harvests {got}.")
 HARVESTS_NOTHING = phrase(f"{P}event.harvests_nothing", "{who} harvests nothing.")
-CANNOT_FEED = phrase(f"{P}event.cannot_feed", "{who} can feed only {fed} of {need} members.")
+CANNOT_FEED = phrase_n(f"{P}event.cannot_feed", "{who} can feed only {fed} of {need} member.",
+                       "{who} can feed only {fed} of {need} members.", count="need")
 SHUFFLE_LEAVES = phrase(f"{P}event.shuffle_leaves", "The shuffle card leaves the market: from now on every market "
                                                     "card may be offered.")
 SHUFFLE_LEAVES_WITH = phrase(f"{P}event.shuffle_leaves_with", "The shuffle card leaves the market with #{card}: "
@@ -105,8 +109,10 @@ REPEATED = phrase(f"{P}event.repeated", "The game is over: three rounds in a row
                                         "rulebook has no rule for this).")
 
 # ---- the final summary (Fin de partie: the largest clan wins; ties: the most food left)
-HEADLINE = phrase(f"{P}result.headline", "The largest clan has {best} members (ties: most food left).")
-SCORE_LINE = phrase(f"{P}result.line", "{who}: {size} members, {food} food left")
+HEADLINE = phrase_n(f"{P}result.headline", "The largest clan has {best} member (ties: most food left).",
+                    "The largest clan has {best} members (ties: most food left).", count="best")
+SCORE_LINE = phrase_n(f"{P}result.line", "{who}: {size} member, {food} food left", "{who}: {size} members, {food} food left",
+                      count="size")
 SUMMARY = phrase(f"{P}result.summary", "{headline}\n{players}")
 
 

@@ -1,25 +1,114 @@
 """Help texts (/rules first_sparks) and phase names."""
 
-RULES_EN = """**The First Sparks** (F. Friese): grow the largest clan.
-**Setup**: 7 food, a random herbs card (first order). In turn, lay the drawn landscape tile on a numbered spot (`3a`: its first ground above; `3b`: below). Place a free first member on an empty region around an unclaimed hunting ground (reverse order; type its number, e.g. `14`), then optionally a paid second one next to it (`14` or `none`).
-**Each round**
-1. *Buy*: on your turn `offer 12` (a card of the current, top market row) or `pass`. The others, in order, answer `buy`/`decline`; the last one in order who wants it buys it, else you must. One card per clan per round. Grain bonus on the lowest card. Max 3 tools (4 with Works): `drop 12` to give one up. Then everyone without Fire loses a third of their food.
-2. *Hunt* (reverse order): herbs and fields give fixed crops; a tool needs a member next to its hunting ground and takes from its harvest space by its table (+1 virtual token per extra matching ground). Several tools of one food: choose the order (`hunt 19>27`). Feed 1 per member; if short, `starve 14` members (the rest stays one group).
-3. *Expand* (reverse order): type regions next to your clan, one by one, then `done`. 1st/2nd/3rd/4th/5th new member costs 1/2/3/4/5, +1 across a mountain, +X into a region with X clans incl. you (Palaver: −1). Max 5 a round, 15 in all.
-4. *Bureaucracy* (auto): order by size (ties: highest card; Intelligence steps back), restock, the highest card leaves.
-**End**: after the expansion in which a clan reaches 13. Largest clan wins; ties: most food.
-2 players: the second player grows a free neutral clan (`n14`) to the first player's size; the first player may `discard` his first offered card.
-Fire hides your food (`/hand`).
-*Rulings*: you pay with your hunted tokens first (largest that fit, then crops); tokens in clans' hands are not in the reserve, so they can cut a restock. An empty market is refilled from the deck at the start of phase 1. Safeguard (no rule of the book): if a round changes nothing a clan can use (spaces nobody hunts and cards nobody can pay aside) and nobody had a choice in it, no clan can ever reach 13 and the game ends as it stands; so it does when three rounds in a row end as the round before them (a repetition, as in chess)."""
+# /rules in pages (bot/table/rulebook.py): overview and goal, a round, scoring, notation (each page
+# ≤ 1800 characters), in English and in the French of the rulebook.
+PAGES_EN = [
+    ("overview", "", """\
+**The First Sparks** (Friedemann Friese), 2–6 players: grow the largest clan.
+Your clan spreads over regions of a map of landscape tiles; around each hunting ground (berries, \
+fish, bear, mammoth) its members hunt with the tools your clan knows, and every member must be fed. \
+Technology cards (tools, fire, herbs, fields…) are bought at a market.
+**Set-up**: each clan gets 7 food and a random herbs card (its number sets the first turn order). In \
+turn order the players lay the drawn landscape tiles (option `map=layout`: a fixed layout). Then, in \
+reverse order, each places a free first member on an empty region beside a hunting ground nobody \
+claimed, then may pay for a second one next to it.
+**Goal**: the game ends after the expansion in which a clan reaches 13 members. The largest clan wins; \
+a tie goes to the most food left.
+2 players: the second player also grows a neutral clan, free, up to the first player's size; the first \
+player may discard the first card offered to him."""),
+    ("turn", "", """\
+**A round**
+1. *Buy*: in order, offer a card of the current market row (the top one) or pass. The others, in order, \
+say whether they want it; the last one in order who wants it buys it, else you must. One card per clan \
+per round. The lowest card carries a bonus grain. At most 3 tools (4 with Works): give one up to make \
+room. Then every clan without Fire loses a third of its food (spoilage).
+2. *Hunt and feed* (reverse order): herbs and fields give fixed crops; a tool needs a member beside its \
+hunting ground and takes from its harvest space by its table (+1 token per extra matching ground). With \
+several tools of one food, choose their order. Feed 1 food per member; members who cannot be fed starve \
+(the rest stays one group).
+3. *Expand* (reverse order): place new members one by one on regions next to your clan, then stop. The \
+1st…5th new member costs 1…5 food, +1 across a mountain, +X into a region holding X clans (you \
+included; Palaver: −1). At most 5 a round, 15 in all.
+4. *Bureaucracy* (automatic): new turn order by clan size (ties: the highest card; Intelligence steps \
+back), the harvest spaces are restocked, the highest market card leaves."""),
+    ("scoring", "", """\
+**End**: after the expansion in which a clan places its 13th member. The largest clan wins; a tie goes to \
+the most food left. The final message lists each clan's members and food.
+*Rulings*: you pay with your hunted tokens first (the largest that fit, then crops); tokens in clans' \
+hands are not in the reserve, so they can cut a restock. An empty market is refilled from the deck at \
+the start of phase 1. Fire also hides your food from the others (`/hand` shows it).
+*Safeguard* (no rule of the book): if a round changes nothing a clan can use and nobody had a choice in \
+it, no clan can ever reach 13 and the game ends as it stands; so it does when three rounds in a row end \
+as the round before them (a repetition, as in chess)."""),
+    ("notation", "", """\
+**Set-up**: `3a` lays the drawn tile on numbered spot 3, its first ground above (`3b`: below) · `14` a \
+member on region 14 · `none` no second member.
+**Buy**: `offer 12` offers card #12 of the top market row, `pass` offers nothing · `buy` / `decline` \
+answer an offer · `drop 12` gives up tool #12 · `discard` (2 players) removes your first offered card.
+**Hunt**: `hunt 19>27` uses tool #19 before #27 · `starve 14` the member on region 14 starves.
+**Expand**: `14` a new member on region 14 · `done` stop expanding · `n14` the neutral clan (2 players).
+Autocomplete and the buttons say each move in words, with its cost. `/hand`: your food, tools and \
+knowledge."""),
+]
 
-RULES_FR = """**Die ersten Funken** (F. Friese) : le plus grand clan gagne.
-**Mise en place** : 7 de nourriture, une carte herbes au hasard. À tour de rôle, posez la tuile tirée sur un emplacement numéroté (`3a` : 1er territoire en haut ; `3b` : en bas). Placez un premier membre gratuit sur une région vide près d'un territoire de chasse libre (ordre inverse ; tapez son numéro, p.ex. `14`), puis un second payant à côté (`14` ou `none`).
-**Chaque tour**
-1. *Achat* : à votre tour `offer 12` (carte du marché actuel) ou `pass`. Les autres, dans l'ordre, répondent `buy`/`decline` ; le plus éloigné qui veut l'achète, sinon vous devez l'acheter. Une carte par clan et par tour. Céréale bonus sur la plus petite carte. 3 outils max (4 avec Travaux) : `drop 12` pour en rendre un. Puis sans le Feu on perd un tiers de sa nourriture.
-2. *Chasse* (ordre inverse) : herbes et champs donnent des céréales fixes ; un outil demande un membre près du bon territoire et prend selon sa table (+1 jeton virtuel par territoire identique en plus). Plusieurs outils d'un type : choisissez l'ordre (`hunt 19>27`). Nourrir 1 par membre ; sinon `starve 14` (les survivants restent groupés).
-3. *Étendre* (ordre inverse) : tapez des régions voisines une à une puis `done`. Le 1er…5e nouveau membre coûte 1…5, +1 par montagne, +X dans une région à X clans (vous compris ; Palabres : −1). 5 par tour, 15 au total.
-4. *Bureaucratie* (auto) : ordre par taille (égalité : plus haute carte ; Intelligence recule), réapprovisionnement, la plus haute carte part.
-**Fin** : après l'expansion où un clan atteint 13. Égalité : la nourriture restante.
-2 joueurs : le second fait grandir le clan neutre (`n14`) ; le premier peut `discard` sa première carte proposée.
-Le Feu cache votre nourriture (`/hand`).
-*Arbitrages* : on paie d'abord avec ses jetons chassés (les plus gros qui tiennent, puis des céréales) ; les jetons en main ne sont pas dans la réserve et peuvent limiter le réapprovisionnement. Un marché vide est regarni depuis la pioche au début de la phase 1. Sécurité (hors règle) : si un tour ne change rien dont un clan puisse se servir (hors espaces où nul ne chasse et cartes que nul ne peut payer) sans que personne n'ait eu de choix, aucun clan ne peut plus atteindre 13 et la partie s'arrête là ; de même quand trois tours de suite se terminent comme le tour d'avant (une répétition, comme aux échecs)."""
+PAGES_FR = [
+    ("overview", "", """\
+**Die ersten Funken** (Friedemann Friese), 2 à 6 joueurs : faites grandir le plus grand clan.
+Votre clan s'étend sur les régions d'une carte de tuiles paysage ; autour de chaque territoire de chasse \
+(baies, poisson, ours, mammouth) ses membres chassent avec les outils qu'il connaît, et chaque membre \
+doit être nourri. Les cartes technologie (outils, feu, herbes, champs…) s'achètent au marché.
+**Mise en place** : chaque clan reçoit 7 nourriture et une carte herbes au hasard (son numéro fixe le \
+premier ordre du tour). Dans l'ordre du tour, les joueurs posent les tuiles paysage tirées (option \
+`map=layout` : une disposition fixe). Puis, dans l'ordre inverse, chacun place un premier membre gratuit \
+sur une région vide près d'un territoire de chasse libre, puis peut en payer un second à côté.
+**But** : la partie s'arrête après l'expansion où un clan atteint 13 membres. Le plus grand clan gagne ; \
+en cas d'égalité, celui qui a le plus de nourriture.
+À 2 joueurs : le second fait aussi grandir un clan neutre, gratuitement, jusqu'à la taille du premier ; \
+le premier peut défausser la première carte qu'on lui propose."""),
+    ("turn", "", """\
+**Un tour**
+1. *Achat* : dans l'ordre, proposez une carte du marché actuel (rangée du haut) ou passez. Les autres, \
+dans l'ordre, disent s'ils la veulent ; le dernier dans l'ordre qui la veut l'achète, sinon vous devez \
+l'acheter. Une carte par clan et par tour. La plus petite carte porte une céréale bonus. 3 outils au \
+plus (4 avec Travaux) : rendez-en un pour faire de la place. Puis chaque clan sans le Feu perd un tiers \
+de sa nourriture (pourrissement).
+2. *Chasse et nourriture* (ordre inverse) : herbes et champs donnent des céréales fixes ; un outil \
+demande un membre près de son territoire de chasse et prend sur son espace de récolte selon sa table \
+(+1 jeton par territoire identique en plus). Avec plusieurs outils d'une même nourriture, choisissez \
+l'ordre. Nourrissez 1 par membre ; ceux qu'on ne peut nourrir meurent de faim (les autres restent \
+groupés).
+3. *Étendre* (ordre inverse) : placez les nouveaux membres un à un sur des régions voisines de votre \
+clan, puis arrêtez. Le 1er…5e nouveau membre coûte 1…5 nourriture, +1 par montagne franchie, +X dans une \
+région à X clans (vous compris ; Palabres : −1). 5 au plus par tour, 15 au total.
+4. *Bureaucratie* (automatique) : nouvel ordre selon la taille des clans (égalité : la plus haute carte ; \
+Intelligence recule), réapprovisionnement des espaces de récolte, la plus haute carte du marché part."""),
+    ("scoring", "", """\
+**Fin** : après l'expansion où un clan place son 13e membre. Le plus grand clan gagne ; en cas d'égalité, \
+celui qui a le plus de nourriture. Le message final donne les membres et la nourriture de chaque clan.
+*Arbitrages* : on paie d'abord avec ses jetons chassés (les plus gros qui tiennent, puis des céréales) ; \
+les jetons en main ne sont pas dans la réserve et peuvent limiter un réapprovisionnement. Un marché vide \
+est regarni depuis la pioche au début de la phase 1. Le Feu cache aussi votre nourriture aux autres \
+(`/hand` la montre).
+*Sécurité* (hors règle) : si un tour ne change rien dont un clan puisse se servir sans que personne n'ait \
+eu de choix, aucun clan ne peut plus atteindre 13 et la partie s'arrête là ; de même quand trois tours de \
+suite se terminent comme le tour d'avant (une répétition, comme aux échecs)."""),
+    ("notation", "", """\
+**Mise en place** : `3a` pose la tuile tirée sur l'emplacement 3, son premier territoire en haut (`3b` : \
+en bas) · `14` un membre sur la région 14 · `none` pas de second membre.
+**Achat** : `offer 12` propose la carte n° 12 de la rangée du haut, `pass` ne propose rien · `buy` / \
+`decline` répondent à une proposition · `drop 12` rend l'outil n° 12 · `discard` (2 joueurs) retire la \
+première carte qu'on vous propose.
+**Chasse** : `hunt 19>27` utilise l'outil n° 19 avant le n° 27 · `starve 14` le membre de la région 14 \
+meurt de faim.
+**Étendre** : `14` un nouveau membre sur la région 14 · `done` arrêter · `n14` le clan neutre (2 joueurs).
+L'autocomplétion et les boutons disent chaque coup en mots, avec son coût. `/hand` : votre nourriture, \
+vos outils et vos connaissances."""),
+]
+
+RULES_EN = "\n\n".join(text for _, _, text in PAGES_EN)
+RULES_FR = "\n\n".join(text for _, _, text in PAGES_FR)
+
+
+def rules_pages(locale: str | None = None) -> list[tuple[str, str, str]]:
+    """The /rules pages in the reader's language: (topic, title — empty for the shared title, text)."""
+    return PAGES_FR if locale and locale.startswith("fr") else PAGES_EN

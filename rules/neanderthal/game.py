@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rules import phrases as core_phrases
 from rules.core import Game, IllegalMove, Option, Result, Rng, echo, normalize_notation, rank_by
 from rules.wording import lines, listing
@@ -11,10 +13,9 @@ from . import engine as E
 from . import moves as M
 from . import phrases as ph
 from . import queries as Q
-from .data import BIOMES, COLOUR_NAMES, SEXUALITY, SPECIES
+from .data import BIOMES, SEXUALITY, SPECIES
 from .model import (
     alive_cubes,
-    card_name,
     copy_state,
     daughter_bonus,
     deep_copy,
@@ -27,7 +28,7 @@ from .model import (
     seat_name,
     vocab_total,
 )
-from .negotiation import describe, describe_fr
+from .negotiation import describe_said
 from .quick import quick_apply
 from .text import PAGES_EN, PAGES_FR, rules_pages
 
@@ -96,7 +97,7 @@ class Neanderthal(Game):
         return 3 if players == 1 else players
 
     def seat_label(self, state, seat):
-        return SPECIES[state["sp"][seat]]["name"]
+        return ph.SPECIES_NAME[state["sp"][seat]]()
 
     def seat_owners(self, players, options):
         return [0, 0, 0] if players == 1 else list(range(players))
@@ -165,6 +166,9 @@ class Neanderthal(Game):
         for move in moves:
             if normalize_notation(move.notation) == wanted:
                 return move
+        reason = refusal_reason(wanted, moves)
+        if reason is not None:
+            raise IllegalMove.of(reason)
         phase = PHASE_NAMES.get(state["phase"], (state["phase"], state["phase"]))
         # never quote moves that name hand cards: the refusal may be seen by others
         shown = [m for m in moves if not m.notation.startswith(("tame", "tool", "discard", "yes "))
@@ -172,9 +176,12 @@ class Neanderthal(Game):
         sample = ", ".join(m.notation for m in shown[:6]) + ("…" if len(shown) > 6 else "")
         typed = echo(text, 30)   # typed text is quoted back safe: no mentions, markup or bidi controls
         term = ph.PHASE[state["phase"]]() if state["phase"] in ph.PHASE else state["phase"]
-        raise IllegalMove(f"'{typed}' is not a legal move during the {phase[0]}. Try: {sample}",
-                          f"« {typed} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}",
-                          said=ph.NOT_LEGAL(typed=typed, phase=term, sample=sample))
+        if not shown:   # every choice names a hand card: point to where the player sees them
+            said = ph.NOT_LEGAL_HAND(typed=typed, phase=term)
+        else:
+            said = ph.NOT_LEGAL(typed=typed, phase=term, sample=sample)
+        raise IllegalMove(said.english(), f"« {typed} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}",
+                          said=said)
 
     def default_move(self, state, seat, rng=None):
         moves = self.legal_moves(state, seat)
@@ -256,10 +263,11 @@ class Neanderthal(Game):
             "decks": {r: len(st["decks"][r]) for r in ("N", "S")},
             "parties": st["parties"], "players": players, "coop": st["coop"], "last": [M.places_in(e) if isinstance(e, dict) else e for e in st["last"]],
             "fresh": st["fresh"],
-            "waiting": waiting_note(st),
+            "waiting": waiting_note(st),      # a phrase in stored form ({"key", "params"}) or None
             "auction": auction_view(st),
-            "proposal": describe(st, st["nego"]["prop"]) if st.get("nego") and st["nego"]["prop"] else None,
-            "proposal_fr": describe_fr(st, st["nego"]["prop"]) if st.get("nego") and st["nego"]["prop"] else None,
+            # the proposal on the table, as a phrase in stored form (the board says it in the reader's language)
+            "proposal": describe_said(st, st["nego"]["prop"]).to_json() if st.get("nego") and st["nego"]["prop"]
+            else None,
         }
 
     def private_said(self, state, seat):
@@ -280,8 +288,9 @@ class Neanderthal(Game):
 
     def status_said(self, state):
         phase = ph.PHASE[state["phase"]]() if state["phase"] in ph.PHASE else state["phase"]
-        event = ph.card(state["event"]) if state["event"] else "-"
-        return [ph.STATUS(round=state["round"], n=len(state["events"]), event=event, phase=phase)]
+        if not state["event"]:     # before the first round (C: sexualities chosen), no event card yet
+            return [ph.STATUS_SETUP(n=len(state["events"]), phase=phase)]
+        return [ph.STATUS(round=state["round"], n=len(state["events"]), event=ph.card(state["event"]), phase=phase)]
 
     def public_scores(self, state):
         return [score(state, s) for s in range(n_seats(state))]
@@ -305,40 +314,67 @@ class Neanderthal(Game):
         return Result.of(scores, ranks, ph.SUMMARY(head=head, players=lines(lines_)))
 
 
-def waiting_note(st) -> str:
-    """A public line on what the acting seats must decide."""
-    ph = st["phase"]
-    if ph == "blizzard":
-        return "Blizzard: " + ", ".join(f"{'ABC'[int(s)]} must give up {n} dependant(s)" for s, n in st["pend"].items())
-    if ph == "chaos":
-        return "Chaos: " + ", ".join(f"{'ABC'[int(s)]} chooses" for s in st["pend"])
-    if ph == "bid":
+def refusal_reason(wanted: str, moves) -> object | None:
+    """Why a bid or a hunting party of the right form is refused: the numbers the legal moves allow
+    (``wanted``: the typed notation, normalised)."""
+    bid = re.fullmatch(r"bid(\d+)", wanted)
+    if bid:
+        bids = sorted(int(m.notation.split()[1]) for m in moves if m.notation.startswith("bid "))
+        if bids:
+            return ph.R_BID_RANGE(typed=int(bid[1]), low=bids[0], n=bids[-1])
+        return None
+    party = re.fullmatch(r"([ns][1-6])x(\d+)", wanted)
+    if party:
+        key = party[1].upper()
+        sizes = [int(m.notation[len(key) + 1:]) for m in moves
+                 if m.notation.upper().startswith(key + "X") and m.notation[len(key) + 1:].isdigit()]
+        if sizes:
+            return ph.R_PARTY_MOST(typed=int(party[2]), key=key, n=max(sizes))
+    return None
+
+
+def waiting_note(st) -> dict | None:
+    """A public line on what the acting seats must decide, as a phrase in stored form (the board
+    says it in the reader's language, seats as the players' names); None when there is none."""
+    said = waiting_said(st)
+    return said.to_json() if said is not None else None
+
+
+def waiting_said(st):
+    phase = st["phase"]
+    if phase == "blizzard":
+        return ph.W_BLIZZARD(seats=listing([ph.W_GIVE_UP(who=seat_name(int(s)), n=n) for s, n in st["pend"].items()],
+                                           "comma"))
+    if phase == "chaos":
+        return ph.W_CHAOS(who=listing([seat_name(int(s)) for s in st["pend"]]), n=len(st["pend"]))
+    if phase == "bid":
         auc = st["auc"]
-        lead = "no bid yet" if auc["lead"] is None else \
-            f"{'ABC'[auc['lead']]} leads with {Q.discs_word(auc['n'])}"
-        return f"Auction: {lead}; {'ABC'[Q.bid_turn(st)]} to bid or pass"
-    if ph == "pay":
-        return f"{'ABC'[st['auc']['lead']]} chooses the colours of its {Q.discs_word(st['auc']['n'])}"
-    if ph == "release":
+        turn = seat_name(Q.bid_turn(st))
+        if auc["lead"] is None:
+            return ph.W_BID_NONE(who=turn)
+        return ph.W_BID_LEAD(lead=seat_name(auc["lead"]), n=auc["n"], who=turn)
+    if phase == "pay":
+        return ph.W_PAY(who=seat_name(st["auc"]["lead"]), n=st["auc"]["n"])
+    if phase == "release":
         seat, colour = st["rel"][0]
-        return f"{'ABC'[seat]} chooses which {COLOUR_NAMES[colour]} disc is freed"
-    if ph == "fighting" and st["fight"]["who"] is not None:
+        return ph.W_RELEASE(who=seat_name(seat), colour=ph.COLOUR[colour]())
+    if phase == "fighting" and st["fight"]["who"] is not None:
         f = st["fight"]
         if f["step"] == "target":
-            return f"Attack on {f['key']}: {'ABC'[f['who']]} chooses whom a hit ({f['hits']} left) strikes"
-        return f"Attack on {f['key']}: {'ABC'[f['who']]} chooses which hunter dies"
-    if ph == "take":
+            return ph.W_TARGET(key=f["key"], who=seat_name(f["who"]), n=f["hits"])
+        return ph.W_VICTIM(key=f["key"], who=seat_name(f["who"]))
+    if phase == "take":
         seat, kind, cid, key = st["offers"][0]
-        return f"{'ABC'[seat]} may take {card_name(cid)} ({key}) " + \
-            ("as a trophy" if kind == "trophy" else "into hand")
-    if ph == "hunt_order":
-        return f"{'ABC'[st['order'][0]]} (first player) chooses which of {', '.join(st['hunt_opts'])} is resolved next"
-    if ph == "alpha":
+        return (ph.W_TAKE_TROPHY if kind == "trophy" else ph.W_TAKE_HAND)(who=seat_name(seat), card=ph.card(cid),
+                                                                         key=key)
+    if phase == "hunt_order":
+        return ph.W_HUNT_ORDER(who=seat_name(st["order"][0]), keys=listing(st["hunt_opts"], "or"))
+    if phase == "alpha":
         seat, key = st["alpha_ask"]
-        return f"{'ABC'[seat]} decides whether its alpha uses its power on {key}"
-    if ph == "expat":
-        return f"{'ABC'[st['pend']['seat']]} sends {st['pend']['left']} wanderer(s)"
-    return ""
+        return ph.W_ALPHA(who=seat_name(seat), key=key)
+    if phase == "expat":
+        return ph.W_EXPAT(who=seat_name(st["pend"]["seat"]), n=st["pend"]["left"])
+    return None
 
 
 def auction_view(st):

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from rules.wording import Said, phrase, phrase_n
 
-from .data import BIOMES, DAUGHTERS, ELDERS
+from .data import BIOMES, DAUGHTERS, ELDERS, SPECIES
 
 P = "neanderthal."
 
 # ---- terms: words passed as parameters
 CARD = {cid: phrase(f"{P}card.{cid}", info["name"]) for cid, info in {**BIOMES, **DAUGHTERS}.items()}
 ELDER = {r: phrase(f"{P}elder.{r}", info["name"]) for r, info in ELDERS.items()}
+SPECIES_NAME = {k: phrase(f"{P}species.{k}", info["name"]) for k, info in SPECIES.items()}
 COLOUR = {c: phrase(f"{P}colour.{c}", name) for c, name in (("o", "orange"), ("w", "white"), ("k", "black"))}
 DISC_A = {c: phrase(f"{P}disc.{c}", f"an {name} disc" if name == "orange" else f"a {name} disc")
           for c, name in (("o", "orange"), ("w", "white"), ("k", "black"))}
@@ -135,7 +136,7 @@ PLACES = phrase(f"{P}event.places", "{who} places {discs} on {card}.")
 # ---- events: assignments (E), negotiation, attacks and gathering (F)
 SENDS = phrase_n(f"{P}event.sends", "{who} sends {n} hunter to {place}.", "{who} sends {n} hunters to {place}.")
 SENDS_ALPHA = phrase(f"{P}event.sends_alpha", "{who} sends the alpha to {place}.")
-PROMOTES = phrase(f"{P}event.promotes", "{who} promotes a {elder}.")
+PROMOTES = phrase(f"{P}event.promotes", "{who} promotes a hunter to {elder}.")
 WEDS = phrase(f"{P}event.weds", "{who} gives {card} a husband.")
 SUITOR = phrase(f"{P}event.suitor", "{who} sends a suitor to {place}.")
 RAISES_ALPHA = phrase(f"{P}event.raises_alpha", "{who} raises an alpha.")
@@ -144,9 +145,8 @@ SULTAN = phrase(f"{P}event.sultan", "{who} moves a husband (sultan's privilege).
 CHOOSES_SEX = phrase(f"{P}event.chooses_sex", "{who} chooses {sex}.")
 COUNCIL = phrase(f"{P}event.council", "War council: {who} sets the order {order}.")
 LOSES_ON = phrase(f"{P}event.loses_on", "{who} loses {what} on {place}.")
-# the English keeps "hit(s)" as the log always wrote it (tests read it); the catalogue has both forms
-ATTACKS = phrase_n(f"{P}event.attacks", "{who} attacks on {place}: rolls {rolls}, {n} hit(s).",
-                   "{who} attacks on {place}: rolls {rolls}, {n} hit(s).")
+ATTACKS = phrase_n(f"{P}event.attacks", "{who} attacks on {place}: rolls {rolls}, {n} hit.",
+                   "{who} attacks on {place}: rolls {rolls}, {n} hits.")
 GATHERS = phrase_n(f"{P}event.gathers", "{who} gathers: {n} baby.", "{who} gathers: {n} babies.")
 DIVORCE = phrase(f"{P}event.divorce", "{who}'s husband leaves {card}.")
 PROPOSES = phrase(f"{P}event.proposes", "{proposal} {next} to answer.", "proposal: the sentence below")
@@ -174,8 +174,10 @@ ICARD_CHOICE = phrase(f"{P}thing.icard", "an I card of its choice")
 
 # ---- events: hunts and courting (G), domestic animals (H), actions (I)
 HUNT = phrase(f"{P}event.hunt", "{parts}", "parts: the sentences of one hunt")
-HUNT_OK = phrase(f"{P}event.hunt_ok", "{who} hunts {card} ({key}) with {n}: {roll} — success!")
-HUNT_FAIL = phrase(f"{P}event.hunt_fail", "{who} hunts {card} ({key}) with {n}: {roll} — fails.")
+HUNT_OK = phrase_n(f"{P}event.hunt_ok", "{who} hunts {card} ({key}) with {n} hunter: {roll} — success!",
+                   "{who} hunts {card} ({key}) with {n} hunters: {roll} — success!")
+HUNT_FAIL = phrase_n(f"{P}event.hunt_fail", "{who} hunts {card} ({key}) with {n} hunter: {roll} — fails.",
+                     "{who} hunts {card} ({key}) with {n} hunters: {roll} — fails.")
 HUNT_DEATHS = phrase_n(f"{P}event.hunt_deaths", "{n} hunter dies.", "{n} hunters die.")
 HUNT_STOLEN = phrase(f"{P}event.hunt_stolen", "The predator steals their game!")
 ROLL_MOD = phrase(f"{P}roll.mod", "{dice} (→ {faces})", "an invention turned the 3s into 1s")
@@ -207,8 +209,16 @@ INVENTS = phrase(f"{P}event.invents", "{who} invents {card}.")
 CONVERTS = phrase(f"{P}event.converts", "{who} becomes linguistically fluent and converts to tribal culture!")
 
 # ---- refusals
-NOT_LEGAL = phrase(f"{P}refuse.not_legal", "'{typed}' is not a legal move during the {phase}. Try: {sample}",
-                   "typed: what the player typed; sample: a few legal notations")
+NOT_LEGAL = phrase(f"{P}refuse.not_legal", "'{typed}' is not a legal move now ({phase}). Try: {sample}",
+                   "typed: what the player typed; phase: the phase's name; sample: a few legal notations")
+R_BID_RANGE = phrase_n(f"{P}refuse.bid_range", "You cannot bid {typed} now: a bid now is {low} to {n} disc.",
+                       "You cannot bid {typed} now: a bid now is {low} to {n} discs.",
+                       "low, n: the smallest and the largest bid allowed")
+R_PARTY_MOST = phrase_n(f"{P}refuse.party_most", "You cannot send {typed} to {key}: {n} hunter at most now.",
+                        "You cannot send {typed} to {key}: {n} hunters at most now.",
+                        "n: the most hunters this seat may send there now")
+NOT_LEGAL_HAND = phrase(f"{P}refuse.not_legal_hand", "'{typed}' is not a legal move now ({phase}). Your choices name "
+                                                     "your hand cards: see the buttons, the autocomplete or `/hand`.")
 WRONG_PHASE = phrase(f"{P}refuse.wrong_phase", "That move does not fit this phase.")
 ALONE_SOLO = phrase(f"{P}refuse.alone_solo",
                     "Alone, start Neanderthal with the option mode=solo (you run all three species).")
@@ -241,7 +251,7 @@ L_PASS = phrase(f"{P}label.pass", "Pass")
 L_PAY = phrase(f"{P}label.pay", "Pay {discs}")
 L_ALPHA_TO = phrase(f"{P}label.alpha_to", "Alpha to {card}")
 L_HUNTERS_TO = phrase_n(f"{P}label.hunters_to", "{n} hunter to {card}", "{n} hunters to {card}")
-L_PROMOTE = phrase(f"{P}label.promote", "Promote a {elder}")
+L_PROMOTE = phrase(f"{P}label.promote", "Promote a hunter to {elder}")
 L_WED = phrase(f"{P}label.wed", "Husband for {card}")
 L_ALPHA_SWAP = phrase(f"{P}label.alpha_swap", "Swap a hunter for the alpha")
 L_ALPHA_HUSBAND = phrase(f"{P}label.alpha_husband", "A hunter takes the alpha's place as husband")
@@ -322,6 +332,27 @@ def later(p, **params):
         return p(**{k: v() if callable(v) else v for k, v in params.items()})
     return said
 
+# ---- the board's note on what the acting seats must decide (the view's "waiting")
+W_BLIZZARD = phrase(f"{P}waiting.blizzard", "Blizzard: {seats}.", "seats: the lines below, one per tribe")
+W_GIVE_UP = phrase_n(f"{P}waiting.give_up", "{who} must give up {n} dependant", "{who} must give up {n} dependants")
+W_CHAOS = phrase_n(f"{P}waiting.chaos", "Chaos: {who} chooses what it loses.", "Chaos: {who} choose what they lose.",
+                   "n: how many tribes choose")
+W_BID_NONE = phrase(f"{P}waiting.bid_none", "Auction: no bid yet; {who} to bid or pass.")
+W_BID_LEAD = phrase_n(f"{P}waiting.bid_lead", "Auction: {lead} leads with {n} disc; {who} to bid or pass.",
+                      "Auction: {lead} leads with {n} discs; {who} to bid or pass.")
+W_PAY = phrase_n(f"{P}waiting.pay", "{who} chooses which discs pay its bid of {n} disc.",
+                 "{who} chooses which discs pay its bid of {n} discs.")
+W_RELEASE = phrase(f"{P}waiting.release", "{who} chooses which {colour} disc is freed.")
+W_TARGET = phrase_n(f"{P}waiting.target", "Attack on {key}: {who} chooses whom the hit strikes ({n} left).",
+                    "Attack on {key}: {who} chooses whom a hit strikes ({n} left).")
+W_VICTIM = phrase(f"{P}waiting.victim", "Attack on {key}: {who} chooses which hunter dies.")
+W_TAKE_TROPHY = phrase(f"{P}waiting.take_trophy", "{who} may take {card} ({key}) as a trophy.")
+W_TAKE_HAND = phrase(f"{P}waiting.take_hand", "{who} may take {card} ({key}) into hand.")
+W_HUNT_ORDER = phrase(f"{P}waiting.hunt_order", "{who} (first player) chooses which hunt is resolved next: {keys}.")
+W_ALPHA = phrase(f"{P}waiting.alpha", "{who} decides whether its alpha uses its power on {key}.")
+W_EXPAT = phrase_n(f"{P}waiting.expat", "{who} chooses where its {n} wanderer goes.",
+                   "{who} chooses where its {n} wanderers go.")
+
 # ---- /hand and /game status
 HAND_EMPTY = phrase(f"{P}hand.empty", "Your hand is empty (limit {limit}).")
 HAND_HEAD = phrase(f"{P}hand.head", "Hand ({n}/{limit}):")
@@ -335,3 +366,5 @@ HAND_INVENTION_WEAPON = phrase(f"{P}hand.invention_weapon",
                                "• {card} — I: turns 3s into 1s on {kind} hunts, weapon (war parties)  (`{slug}`)")
 STATUS = phrase_n(f"{P}status.round", "Round {round} ({n} event card left) · {event} · {phase}",
                   "Round {round} ({n} event cards left) · {event} · {phase}")
+STATUS_SETUP = phrase_n(f"{P}status.setup", "Set-up ({n} event card to come) · {phase}",
+                        "Set-up ({n} event cards to come) · {phase}")

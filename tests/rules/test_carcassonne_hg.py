@@ -315,7 +315,7 @@ def test_two_tied_gatherers_both_score_10():
     hand(state, RED, "T37")
     state, texts = play_tile(state, 4, 0, 3)
     assert state.scores == [10, 10]
-    assert any("score 10 each" in t for t in texts)
+    assert any("score 10 points each" in t for t in texts)
     assert state.men == [MEN, MEN]
 
 

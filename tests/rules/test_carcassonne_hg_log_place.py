@@ -8,7 +8,8 @@ import re
 from rules import registry
 from rules.core import Rng
 
-PLACED = re.compile(r"places the (?:bonus )?tile (?:(\d+) (east|west))?(?:, )?(?:(\d+) (north|south))? of the start tile")
+PLACED = re.compile(r"places the (?:bonus )?tile (?:(\d+) squares? (east|west))?(?:, )?(?:(\d+) squares? (north|south))? "
+                    r"of the start tile")
 
 
 def test_every_placement_names_its_square_relative_to_the_start_tile():

@@ -61,7 +61,7 @@ def test_the_winner_line_counts_the_winners():
     result = GAME.result(state)
     wins = result.summary_said.params["wins"]
     assert wins["params"]["n"] == result.ranks.count(1) == len(wins["params"]["winners"]["list"])
-    assert wins["params"]["best"] == max(state.scores)
+    assert wins["params"]["best"] == {"key": "carcassonne_hg.points", "params": {"n": max(state.scores)}}
 
 
 def test_a_game_stored_before_the_breakdown_still_sums_its_points():
@@ -94,7 +94,7 @@ def test_ties_say_each_and_name_both():
     figure(state, BLUE, "gatherer", b, 1)
     hand(state, RED, "T37")
     state, texts = play_tile(state, 4, 0, 3)
-    assert "{p0} and {p1} score 10 each for a completed forest (5 parts)." in texts
+    assert "{p0} and {p1} score 10 points each for a completed forest (5 parts)." in texts
 
 
 def test_refusals_give_the_numbers():

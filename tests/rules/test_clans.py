@@ -190,7 +190,7 @@ def test_illustration_3_battle_removes_lone_huts_of_a_five_colour_village():
     assert village.lost == [BLUE, GREEN, YELLOW]
     assert after.huts[v] == [2, 0, 0, 0, 4] and village.huts == 6 and village.value == 6
     assert after.scores == [6, 0, 0, 0, 6]
-    assert any("Battle: the lone blue, green, yellow huts are removed" in e.text for e in events)
+    assert any("Battle: the lone huts (blue, green, yellow) are removed" in e.text for e in events)
 
 
 def test_illustration_5_forest_village_in_epoch_1_is_worth_6_to_each_colour():

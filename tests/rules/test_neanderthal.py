@@ -22,6 +22,7 @@ from rules.neanderthal.model import (
     player,
     score,
 )
+from rules.wording import english_lookup, render
 
 ARCHAIC, NEANDERTHAL, CROMAGNON = 0, 1, 2
 
@@ -637,9 +638,9 @@ def test_g4_the_alpha_decides_again_before_each_predator_roll():
         ev += M.play(st, GAME.parse(st, ARCHAIC, choice))
     assert asked == ["S3", "S5", "S1"]
     t = texts(ev)
-    assert "Horse (S3) with 4: 1 2 4 + alpha 1" in t
-    assert "Grey Wolves (S5) with 4: 1 3 4 5 —" in t      # declined: the alpha rolls a die too
-    assert "Homotherium (S1) with 3: 1 3 + alpha 1" in t   # one hunter fell to the wolves
+    assert "Horse (S3) with 4 hunters: 1 2 4 + alpha 1" in t
+    assert "Grey Wolves (S5) with 4 hunters: 1 3 4 5 —" in t      # declined: the alpha rolls a die too
+    assert "Homotherium (S1) with 3 hunters: 1 3 + alpha 1" in t   # one hunter fell to the wolves
     assert count_cubes(st, ARCHAIC) == 18
 
 
@@ -676,7 +677,7 @@ def test_f2_the_attacker_splits_its_hits_and_each_victim_picks_who_dies():
     st["rng"] = Dice([1, 1, 5] + [6] * 40)   # Neanderthal first: two hits; everything else misses
     ev = []
     E.combat_phase(st, ev)
-    assert ev[0].text.startswith("{p1} attacks") and ev[0].text.endswith("rolls 1 1 5, 2 hit(s).")
+    assert ev[0].text.startswith("{p1} attacks") and ev[0].text.endswith("rolls 1 1 5, 2 hits.")
     assert st["phase"] == "fighting" and M.to_act(st) == [NEANDERTHAL]
     moves = M.legal(st, NEANDERTHAL)
     assert [m.notation for m in moves] == ["hit A", "hit C"]            # the table's default first
@@ -877,7 +878,7 @@ def test_g5_g6_taking_a_trophy_or_a_hand_card_is_optional():
     st, ev = deer()
     assert "fails" in texts(ev) and st["phase"] == "take" and M.to_act(st) == [ARCHAIC]
     assert [m.notation for m in M.legal(st, ARCHAIC)] == ["take", "leave"]
-    assert "may take Fallow Deer" in GAME.view(st, None)["waiting"]
+    assert "may take Fallow Deer" in render(GAME.view(st, None)["waiting"], english_lookup)
     left = GAME.clone(st)
     ev = M.play(left, GAME.parse(left, ARCHAIC, "leave"))
     assert "leaves Fallow Deer in the row" in texts(ev)
@@ -1095,7 +1096,7 @@ def test_f1_trading_mature_tableau_cards_tableau_for_tableau():
     assert not any(n.startswith("ask B S2 swap horse>x") or n.startswith("ask B S2 swap t1>hand") for n in moves)
     st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, "ask B S2 swap t1>x1"))
     assert "exchanges Irish Elk (t1) for Grey Wolves (x1)" in texts(ev)
-    assert GAME.view(st, None)["proposal"].startswith("{p0} asks {p1} to leave S2")
+    assert render(GAME.view(st, None)["proposal"], english_lookup).startswith("{p0} asks {p1} to leave S2")
     assert notes(st, NEANDERTHAL) == ["yes", "no"]
     st, ev = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "yes"))
     a, b = player(st, ARCHAIC), player(st, NEANDERTHAL)

@@ -333,4 +333,5 @@ def test_a_pending_proposal_has_an_answer_window_from_the_table_option():
     assert GAME.default_move(st, NEANDERTHAL, None).notation == "no"
     quick = GAME.setup(3, 1, GAME.resolve_options({"answer": "6"}))
     assert quick["answer_h"] == 6
-    assert GAME.view(st, None)["proposal_fr"].startswith("{p0} demande")
+    from bot.table.i18n import say
+    assert say("fr", GAME.view(st, None)["proposal"]).startswith("{p0} demande")

@@ -78,8 +78,8 @@ def test_proposals_in_phrases_say_what_the_old_sentences_said():
 def test_the_hunt_result_keeps_its_dash_in_french():
     """The hunt's result is set off by the same em dash in both languages (a glyph the board font draws)."""
     said = ph.HUNT_OK(who="{p0}", card=ph.card(card("Horse")), key="S1", n=3, roll="1 1 4")
-    assert say("en", said) == "{p0} hunts Horse (S1) with 3: 1 1 4 — success!"
-    assert say("fr", said) == "{p0} chasse Cheval (S1) avec 3 : 1 1 4 — succès !"
+    assert say("en", said) == "{p0} hunts Horse (S1) with 3 hunters: 1 1 4 — success!"
+    assert say("fr", said) == "{p0} chasse Cheval (S1) avec 3 chasseurs : 1 1 4 — succès !"
     fail = ph.HUNT_FAIL(who="{p0}", card=ph.card(card("Horse")), key="S1", n=1, roll="5")
     assert "—" in say("fr", fail) and "–" not in say("fr", fail)
 
@@ -91,6 +91,8 @@ def test_hand_and_status_count_in_words():
     assert "2 babies" in en and "1 baby," in en and "(ies)" not in en
     assert "Cheval" in fr and "Renne" in fr and "2 bébés" in fr and "1 bébé," in fr and "(s)" not in fr
     st["events"] = st["events"][:1]
+    assert "Set-up (1 event card to come)" in GAME.status_text(st)
+    st["event"], st["round"] = st["unused"][0], 1     # a round under way
     assert "1 event card left" in GAME.status_text(st)
     assert "1 carte événement restante" in status_line("fr", GAME, st)
 

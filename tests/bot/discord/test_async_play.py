@@ -375,7 +375,8 @@ async def test_server_language_is_used_for_reminders(client, wire, rest, clock):
     payload = interaction_payload(2, slash("game", {"reminder": 1}, sub="settings"), **ANN)
     payload["guild_locale"] = "fr"   # a French server (the caller's own locale stays English)
     await run_payload(client, payload)
-    assert "reminder every 1 h" in wire.messages()[-1].content
+    # the change is announced in the channel, so in the server's language too
+    assert "rappel toutes les 1 h" in wire.messages()[-1].content
     rest.calls.clear()
     clock.advance(2 * H)
     await deliver_due(client)
@@ -430,3 +431,31 @@ async def test_looking_at_the_board_does_not_touch_the_pinned_status(client, wir
     await invoke(client, slash("resign", {"confirm": "yes"}), **BOB)
     [edit] = rest.find("PATCH", "/messages/")
     assert "1. Ann" in edit[2]["content"], "a resignation that ends the game updates the pin"
+
+
+async def test_a_table_chooses_the_language_of_its_posts(client, wire, rest):
+    """``/game settings lang:fr`` on an English server: the channel's posts of that game are French,
+    each caller's private replies stay in their own language."""
+    await seat_two(client)
+    await invoke(client, slash("game", {"lang": "fr"}, sub="settings"), **ANN)
+    said = last(wire, public=True).content
+    assert said.startswith("Ann a modifié les réglages.") and "langue des messages publics : fr" in said
+    await turn(client, ANN, "take 1", "end")
+    post = last(wire, public=True).content
+    assert "Bob, à vous de jouer." in post and "your turn" not in post
+    await invoke(client, slash("game", sub="settings"), **BOB)
+    mine = last(wire, public=False)
+    assert mine.ephemeral and "language of the public posts: fr" in mine.content
+    await invoke(client, slash("game", {"lang": "server"}, sub="settings"), **ANN)
+    assert "language of the public posts: the server's" in last(wire, public=True).content
+    await turn(client, BOB, "take 1", "end")
+    assert "Ann, your turn." in last(wire, public=True).content
+
+
+def test_the_lang_option_is_offered_and_translated(client):
+    command = client.tree.get_command("game").get_command("settings")
+    lang = next(p for p in command.parameters if p.name == "lang")
+    assert [c.value for c in lang.choices] == ["en", "fr", "server"]
+    assert french("lang", Where.parameter_name) == "langue"
+    assert french(lang.description, Where.parameter_description).startswith("Langue des messages publics")
+    assert french("the server's language", Where.choice_name) == "langue du serveur"

@@ -46,7 +46,7 @@ def said(log_page: str) -> list[str]:
 
 
 def test_an_edited_message_falls_back_to_its_english():
-    good = {"text": "Battle: the lone red huts are removed.", "key": "clans.event.battle",
+    good = {"text": "Battle: the lone huts (red) are removed.", "key": "clans.event.battle",
             "params": {"colours": "red"}}
     assert _imported_events([good]) == [good]
     lying = dict(good, text="Something else.")

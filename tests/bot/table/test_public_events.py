@@ -6,7 +6,8 @@ moves through the table service (the calls a player's commands make), to
 its end or for MAX_MOVES commands. Every public event of the log (``store.log(game_id)``
 entries' ``events``, with the players' names put in) must then appear in
 the text of a public (non-ephemeral) reply, in the log's order, and no
-command may leave an event of its own for a later command to tell."""
+command may leave an event of its own for a later command to tell. Once
+more in French (players and server): each event as a French reader reads it."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 from bot.table import Actor, Place, Reply, TableService
 from bot.table.clock import ManualClock
 from bot.table.context import TableContext
+from bot.table.i18n import entry_events
 from rules import registry
 from rules.core import Rng
 from storage.store import Store
@@ -31,7 +33,8 @@ def tables():
         if game.key == "pebbles":
             continue
         for players in sorted({game.min_players, game.max_players}):
-            yield pytest.param(game.key, players, id=f"{game.key}-{players}")
+            yield pytest.param(game.key, players, "en", id=f"{game.key}-{players}")
+        yield pytest.param(game.key, max(2, game.min_players), "fr", id=f"{game.key}-{max(2, game.min_players)}-fr")
 
 
 def public_texts(reply: Reply) -> list[str]:
@@ -42,12 +45,14 @@ def public_texts(reply: Reply) -> list[str]:
     return out
 
 
-async def play_out(tmp_path, key: str, players: int, seed: int) -> tuple[list[list[str]], list, list[str]]:
-    """(public texts per command, log entries, names) of one random game."""
-    store = await Store.open(tmp_path / f"{key}-{players}-{seed}.db")
+async def play_out(tmp_path, key: str, players: int, seed: int,
+                   locale: str = "en") -> tuple[list[list[str]], list, list[str]]:
+    """(public texts per command, log entries, names) of one random game, players and server in ``locale``."""
+    store = await Store.open(tmp_path / f"{key}-{players}-{seed}-{locale}.db")
     try:
         service = TableService(store, ManualClock(1_700_000_000.0), render_images=False)
-        people = [Actor(100 + i, f"P{i + 1}") for i in range(players)]
+        await service.note_guild_locale(HERE.guild_id, locale)
+        people = [Actor(100 + i, f"P{i + 1}", locale=locale) for i in range(players)]
         game = registry.get(key)
         said: list[list[str]] = []
         reply = await service.new_game(HERE, people[0], key, game.resolve_options(NEEDS.get((key, players), {})),
@@ -80,15 +85,17 @@ async def play_out(tmp_path, key: str, players: int, seed: int) -> tuple[list[li
         await store.close()
 
 
-@pytest.mark.parametrize("key,players", list(tables()))
-async def test_every_public_event_is_posted_by_its_command(tmp_path, key, players, seeds):
-    said, log, names = await play_out(tmp_path, key, players, seeds[0])
+@pytest.mark.parametrize("key,players,locale", list(tables()))
+async def test_every_public_event_is_posted_by_its_command(tmp_path, key, players, locale, seeds):
+    said, log, names = await play_out(tmp_path, key, players, seeds[0], locale)
     assert log and any(entry.events for entry in log), "the game produced public events"
+    if locale != "en":   # the reader's words, not the stored English
+        assert any(entry_events(locale, e) != list(e.events) for e in log if e.events), "nothing was translated"
     # the commands' posts in order; entry i of the log came from command i (start is command 0)
     channel = "\n".join(text for texts in said for text in texts)
     cursor = 0
     for entry in log:
-        for event in entry.events:
+        for event in entry_events(locale, entry):
             shown = TableContext.fill(event, names)
             found = channel.find(shown, cursor)
             assert found >= 0, f"v{entry.version} `{entry.text}`: {shown!r} never reached the channel in order"
@@ -98,7 +105,7 @@ async def test_every_public_event_is_posted_by_its_command(tmp_path, key, player
     assert len(moves) == len(said) - 1, "one log entry per command (no seat is played by the table here)"
     for entry, texts in zip(moves, said[1:], strict=True):
         told = "\n".join(texts)
-        for event in entry.events:
+        for event in entry_events(locale, entry):
             shown = TableContext.fill(event, names)
             assert shown in told, f"v{entry.version} `{entry.text}`: {shown!r} was not posted by its own command"
 

@@ -51,17 +51,40 @@ def test_every_page_of_every_game_fits_and_nothing_is_lost(key, locale):
         assert " ".join(page.text.split()) in " ".join(" ".join(messages).split())
 
 
+class Plain:
+    """A game with only a one-piece rules text (split at its **Heading** lines)."""
+
+    key = "plain"
+
+    def display_name(self, locale):
+        return "Plain"
+
+    def rules_text(self, locale):
+        return ("**Plain**: a game.\n\n**Déplacement**: move.\n**Village**: found one.\n**Époques**: five."
+                if locale == "fr" else "**Plain**: a game.\n\n**Move**: move.\n**Village**: found one.")
+
+
 def test_pages_are_reached_by_id_number_or_title_in_the_readers_language():
-    clans = registry.get("clans")
-    pages = pages_of(clans, "fr")
+    pages = pages_of(Plain(), "fr")
     assert [p.title for p in pages][:3] == ["Aperçu et but", "Déplacement", "Village"]
     assert find_page(pages, None) == 0 and find_page(pages, "overview") == 0
     assert find_page(pages, "3") == 2 and find_page(pages, "village") == 2
     assert find_page(pages, "deplacement") == 1 and find_page(pages, "Époq") == 3
     assert find_page(pages, "nothing like it") is None
-    first = page_messages(clans, "en")[0]
-    assert first.startswith("**Clans** — Overview and goal (page 1/5)")
+    first = page_messages(Plain(), "en")[0]
+    assert first.startswith("**Plain** — Overview and goal (page 1/3)")
     assert "Other pages: `2` Move · `3` Village" in first
+    clans = pages_of(registry.get("clans"), "fr")
+    assert find_page(clans, "decompte") == 2 and find_page(clans, "notation") == 3
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+@pytest.mark.parametrize("key", GAMES)
+def test_every_game_teaches_its_goal_turn_scoring_and_notation(key, locale):
+    """Issue 15: /rules teaches the game, not only the notation: the four shared pages in every game."""
+    pages = pages_of(registry.get(key), locale)
+    assert [p.topic for p in pages][:4] == ["overview", "turn", "scoring", "notation"]
+    assert all(len(p.text) > 300 for p in pages[:3]), "each page says something a newcomer can play from"
 
 
 def test_an_unknown_topic_is_refused_with_the_pages_and_the_typed_text_neutralised():
@@ -93,7 +116,7 @@ def test_topic_choices_keep_to_discords_limits_and_filter_by_what_is_typed():
     choices = topic_choices(game, "en")
     assert len(choices) == CHOICE_LIMIT
     assert all(len(name) <= CHOICE_NAME_LIMIT and len(value) <= CHOICE_NAME_LIMIT for name, value in choices)
-    assert topic_choices(registry.get("clans"), "fr", "epo") == [("4. Époques", "4")]
+    assert topic_choices(registry.get("clans"), "fr", "décompte") == [("3. Décompte", "scoring")]
     assert topic_choices(registry.get("clans"), "en", "overview") == [("1. Overview and goal", "overview")]
 
 
