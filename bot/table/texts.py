@@ -76,6 +76,7 @@ _ALL: tuple[Message, ...] = (
     msg("spectator", "You are not playing in this game; you can watch with `/board` and `/game status`."),
     msg("not_your_turn", "It is not your turn: waiting for {who}."),
     msg("your_turn", "{who}, your turn."),
+    plural("earlier_events", "… ({n} earlier event in `/log`)", "… ({n} earlier events in `/log`)"),
     # TRANSLATORS: one player's public score in /game status and the pinned status.
     msg("score_of", "{name}: {score}"),
     # TRANSLATORS: a move that left nothing else to tell; {move} is what the player typed.

@@ -122,7 +122,7 @@ class Turns:
         # table-played turns is cut, pointing to /log
         lines = list(head) + [ctx.fill(e, names) for e in events[-POST_EVENTS:]]
         if len(events) > POST_EVENTS:
-            lines.insert(len(head), f"… ({len(events) - POST_EVENTS} earlier events in `/log`)")
+            lines.insert(len(head), tn(loc, "earlier_events", len(events) - POST_EVENTS))
         acting = game.to_act(state)
         result = game.result(state)
         mentions: list[int] = []

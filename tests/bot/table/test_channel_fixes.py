@@ -130,3 +130,30 @@ async def test_hand_after_the_game_is_over(service, store):
     assert hand.ok and hand.ephemeral
     assert "over" in hand.text and "secret number" in hand.text, hand.text
     assert not (await service.hand(HERE, CID)).ok, "a spectator still has no hand"
+
+
+
+async def test_a_post_too_long_to_tell_every_event_counts_the_rest_in_the_readers_language(service, store,
+                                                                                         monkeypatch):
+    from bot.table import turns
+    monkeypatch.setattr(turns, "POST_EVENTS", 1)      # the cut of a runaway chain of table-played turns
+    people = [ANN, BOB, CID]
+    await started(service, tuple(people), key="neanderthal")
+    game = registry.get("neanderthal")
+    chooser = Rng(5)
+    cut = []
+    for _ in range(300):
+        row = await store.open_game_in(HERE.channel_id)
+        if row is None or cut:
+            break
+        state = service.context.state_of(row)
+        seats = await store.seats(row.id)
+        seat = game.to_act(state)[0]
+        moves = game.legal_moves(state, seat)
+        owner = next(p for p in people if p.user_id == seats[seat].user_id)
+        french = dataclasses.replace(owner, locale="fr")
+        reply = await service.move(HERE, french, moves[chooser.randbelow(len(moves))].notation)
+        cut += [line for line in reply.text.split("\n") if line.startswith("… (")]
+    assert cut, "some move told more than one event"
+    assert re.fullmatch(r"… \(1 événement plus ancien dans `/log`\)|… \(\d+ événements plus anciens dans `/log`\)",
+                        cut[0]), cut[0]
