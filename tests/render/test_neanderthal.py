@@ -79,16 +79,14 @@ def test_open_auction_and_a_card_deal_render():
     assert state["auc"]["n"] == view["auction"]["discs"] == 1
 
 
-def test_a_pending_proposal_shows_in_a_banner_with_the_players_names(monkeypatch):
-    from render import neanderthal as R
+def test_a_pending_proposal_shows_in_a_banner_with_the_players_names():
+    from render.neanderthal_turn import draw_focus
     from tests.rules.test_neanderthal import ARCHAIC
     from tests.rules.test_neanderthal_negotiation import three_on_the_deer
     state = three_on_the_deer()
     state, _ = GAME.apply(state, GAME.parse(state, ARCHAIC, "ask B S2"))
-    drawn = []
-    real = kit.text
-    monkeypatch.setattr(R.kit, "text", lambda d, xy, s, *a, **k: (drawn.append(s), real(d, xy, s, *a, **k))[1])
-    render(state)
-    banner = [s for s in drawn if s.startswith("Proposal:")]
-    assert banner and "Ana asks Bo to leave S2" in banner[0] and "Cy must agree too" in banner[0]
-    assert not any("{p" in s for s in drawn)
+    table = kit.Table(names=NAMES, to_act=GAME.to_act(state), title="Neanderthal")
+    for img in (render(state), draw_focus(GAME.view(state, None), table)):
+        drawn = " ".join(m.text for m in kit.marks(img))      # wrapped lines joined again
+        assert "Proposal: Ana asks Bo to leave S2" in drawn and "Cy must agree too" in drawn
+        assert "{p" not in drawn
