@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from render import first_sparks_words as fw
 from render import kit
 from rules.first_sparks import phrases as ph
-from rules.wording import seat
+from rules.wording import seat as seat_of
 
 W = 760
 MAIN = kit.main_size(W)       # 14 px: 7 px at 400 px wide
@@ -402,7 +402,7 @@ def _headline(view: dict, table: kit.Table) -> str:
     acting = view["to_act"]
     if not acting:
         return head
-    who = seat(acting[0])
+    who = seat_of(acting[0])
     offer = view["offer"]
     if view["phase"] == "build" and view.get("drawn"):
         up, down, tid = view["drawn"]
@@ -414,8 +414,8 @@ def _headline(view: dict, table: kit.Table) -> str:
     elif view["phase"] == "buy" and offer and offer["decide"]:
         said = fw.BUY_OR_REMOVE(who=who, card=offer["card"])
     elif view["phase"] == "buy" and offer:
-        said = (fw.OFFERED(by=seat(offer["by"]), card=offer["card"], who=who) if offer["yes"] is None else
-                fw.OFFERED_WANTED(by=seat(offer["by"]), card=offer["card"], who=who, yes=seat(offer["yes"])))
+        said = (fw.OFFERED(by=seat_of(offer["by"]), card=offer["card"], who=who) if offer["yes"] is None else
+                fw.OFFERED_WANTED(by=seat_of(offer["by"]), card=offer["card"], who=who, yes=seat_of(offer["yes"])))
     elif view["phase"] == "buy":
         said = fw.OFFERS(who=who)
     elif view["phase"] == "expand" and view["neutral_due"]:
