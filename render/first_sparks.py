@@ -132,8 +132,9 @@ def _map_layer(hexes: tuple, mountains: tuple, frame: tuple, words: tuple) -> Im
         d.arc((x - r * .7, y - r * .7, x + r * .7, y + r * .7), 200, 280, fill=kit.lighter(GROUND_RGB[ground], .4),
               width=2)
         label = labels[ground]
-        kit.text(d, (x, y), label, kit.fit_size(label, MAIN - 2, 2 * r - 6, bold=True, smallest=9), fill=kit.WHITE,
-                 anchor="mm", bold=True)
+        size = kit.fit_size(label, MAIN - 2, 2 * r - 6, bold=True, smallest=9)
+        if kit.text_width(label, size, True) <= 2 * r - 4:     # a small landscape (set-up): the colour says it
+            kit.text(d, (x, y), label, size, fill=kit.WHITE, anchor="mm", bold=True)
         kit.keepout(d, (x - r, y - r, x + r, y + r))
     return img
 
@@ -187,6 +188,8 @@ def _draw_map(view: dict, table: kit.Table) -> Image.Image:
             poly = [_px(frame, *p) for p in regions[rid - 1][0]]
             d.line(poly + poly[:1], fill=kit.HIGHLIGHT, width=5, joint="curve")
     for i, (poly, _label) in enumerate(regions):   # numbers first (clear of each other), members around them
+        if view["phase"] == "build":
+            break       # while tiles are laid, the only numbers are the spots': no region is played yet
         cx, cy = poly[0]
         tx, ty = poly[2]
         spots = [_px(frame, cx + (tx - cx) * t, cy + (ty - cy) * t) for t in (0.76, 0.68, 0.6, 0.84, 0.52)]
@@ -225,7 +228,7 @@ def _draw_map(view: dict, table: kit.Table) -> Image.Image:
 # ------------------------------------------------------------------ cards
 
 
-def _table_text(info: dict, table: kit.Table, width: float) -> list[str]:
+def _table_text(info: dict, table: kit.Table) -> list[str]:
     """What a card gives: its crops, its table (tokens on the space+ : food taken) or what its knowledge does."""
     k = info["kind"]
     if k in ("herbs", "field"):
@@ -234,8 +237,20 @@ def _table_text(info: dict, table: kit.Table, width: float) -> list[str]:
         return ["  ".join(f"{least}+:{take}" for least, take in info["table"][i:i + 2])
                 for i in range(0, len(info["table"]), 2)]
     if k in fw.KNOWLEDGE:
-        return kit.wrap(kit.said(table, fw.KNOWLEDGE[k]()), MAIN - 1, width)[:2]
+        return [kit.said(table, fw.KNOWLEDGE[k]())]
     return []
+
+
+def _table_lines(info: dict, table: kit.Table, width: float) -> tuple[int, list[str]]:
+    """The size and lines of what a card gives: two lines, or three smaller ones, words never cut."""
+    lines = _table_text(info, table)
+    if len(lines) != 1:
+        return MAIN - 1, lines
+    for size, most in ((MAIN - 1, 2), (MAIN - 3, 3), (MAIN - 4, 3)):
+        wrapped = kit.wrap(lines[0], size, width)
+        if len(wrapped) <= most and all(kit.text_width(w, size) <= width for w in wrapped):
+            return size, wrapped
+    return MAIN - 4, wrapped[:3]
 
 
 def kind_name(table: kit.Table, kind: str) -> str:
@@ -262,10 +277,10 @@ def _card(d: ImageDraw.ImageDraw, x: int, y: int, number: int, info: dict, table
     kit.text(d, (x + 7, y + 28), name, kit.fit_size(name, MAIN - 1, CARD_W - 32, smallest=10))
     if food:
         d.ellipse((x + CARD_W - 20, y + 30, x + CARD_W - 7, y + 43), fill=FOOD_RGB[food], outline=kit.INK)
-    lines = _table_text(info, table, CARD_W - (40 if bonus else 12))
+    room = CARD_W - (40 if bonus else 12)
+    size, lines = _table_lines(info, table, room)
     for i, line in enumerate(lines):
-        kit.text(d, (x + 7, y + 50 + 17 * i), line, kit.fit_size(line, MAIN - 1, CARD_W - (40 if bonus else 12),
-                                                                   smallest=10))
+        kit.text(d, (x + 7, y + 48 + round(size * 1.2) * i), line, kit.fit_size(line, size, room, smallest=9))
     if bonus:
         bx, by = x + CARD_W - 17, y + CARD_H - 17
         d.ellipse((bx - 12, by - 12, bx + 12, by + 12), fill=FOOD_RGB["crop"], outline=kit.INK, width=2)
@@ -322,11 +337,15 @@ def _spaces(view: dict, table: kit.Table) -> Image.Image:
     items = [("crop", kit.said(table, fw.SPACE["crop"]()), "∞", "")] + [
         (f, kit.said(table, fw.SPACE[f]()), str(view["spaces"][f]), f"+{view['restock'][f]}")
         for f in ("berry", "fish", "bear", "mammoth")]
-    step = (PANEL_W - 16) / len(items)
-    for i, (food, label, count, plus) in enumerate(items):
-        x = 8 + i * step
+    labels = [(food, f"{label} {count}" + (f" ({plus})" if plus else "")) for food, label, count, plus in items]
+    widths = [32 + kit.text_width(label, MAIN) for _f, label in labels]
+    gap = max(8.0, (PANEL_W - 16 - sum(widths)) / (len(items) - 1))   # spread out, each as wide as it needs
+    x = 8
+    for (food, label), w in zip(labels, widths, strict=True):
         d.ellipse((x, 30, x + 26, 56), fill=FOOD_RGB[food], outline=kit.INK, width=2)
-        kit.text(d, (x + 32, 43), f"{label} {count}" + (f" ({plus})" if plus else ""), MAIN, anchor="lm", main=True)
+        kit.piece(d, (x, 30, x + 27, 57))
+        kit.text(d, (x + 32, 43), label, MAIN, anchor="lm", main=True)
+        x += w + gap
     return img
 
 
