@@ -22,7 +22,8 @@ from rules.first_sparks import phrases as ph
 from rules.wording import seat as seat_of
 
 W = 760
-MAIN = kit.main_size(W)       # 14 px: 7 px at 400 px wide
+MAIN = kit.phone_size(W)      # 19 px: numbers and counts 7 px tall at 400 px wide
+TEXT = kit.main_size(W)       # 14 px: words on cards and headings
 HEX = 110           # largest hexagon radius in pixels (smaller when the landscape is wide)
 MAP_PAD = 16
 MAP_W, MAP_H = W, 720
@@ -132,8 +133,8 @@ def _map_layer(hexes: tuple, mountains: tuple, frame: tuple, words: tuple) -> Im
         d.arc((x - r * .7, y - r * .7, x + r * .7, y + r * .7), 200, 280, fill=kit.lighter(GROUND_RGB[ground], .4),
               width=2)
         label = labels[ground]
-        size = kit.fit_size(label, MAIN - 2, 2 * r - 6, bold=True, smallest=9)
-        if kit.text_width(label, size, True) <= 2 * r - 4:     # a small landscape (set-up): the colour says it
+        size = kit.fit_size(label, TEXT - 2, 2 * r - 6, bold=True, smallest=8)
+        if kit.text_width(label, size, True) <= 2 * r - 2:     # a small landscape (set-up): the colour says it
             kit.text(d, (x, y), label, size, fill=kit.WHITE, anchor="mm", bold=True)
         kit.keepout(d, (x - r, y - r, x + r, y + r))
     return img
@@ -166,6 +167,17 @@ def _mountain(d: ImageDraw.ImageDraw, a, b, scale: float) -> None:
         x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
         d.polygon([(x - k, y + k * .7), (x, y - k * 1.1), (x + k, y + k * .7)], fill=(150, 140, 130), outline=kit.INK)
         d.polygon([(x - k * .35, y - k * .5), (x, y - k * 1.1), (x + k * .35, y - k * .5)], fill=kit.WHITE)
+
+
+@lru_cache(maxsize=64)
+def _member_spots(margin: float) -> list[tuple[float, float]]:
+    """Where members may stand in a lozenge, nearest its middle first: (t, c) with t along
+    the axis from the hexagon's centre (0) to its tip (1) and c across it, in units of the
+    axis. A lozenge is 1 long and 1.73 wide (a rhombus of the hexagon's side): a spot must
+    stay ``margin`` inside it, or its member would seem to stand in the next region."""
+    spots = [(t / 100, c * 0.12) for t in range(20, 86, 6) for c in range(-6, 7)]
+    inside = [(t, c) for t, c in spots if abs(t - 0.5) / 0.5 + abs(c) / 0.866 <= 1 - 2.2 * margin]
+    return sorted(inside, key=lambda p: (abs(p[0] - 0.5) * 1.7 + abs(p[1]), p))
 
 
 def _draw_map(view: dict, table: kit.Table) -> Image.Image:
@@ -210,9 +222,9 @@ def _draw_map(view: dict, table: kit.Table) -> Image.Image:
         length = math.hypot(tx - cx, ty - cy)
         ux, uy = (tx - cx) / length, (ty - cy) / length     # along the lozenge, outwards
         vx, vy = -uy, ux                                     # across it
-        r = max(8, min(12, frame[4] * 0.11))
+        r = max(9, min(14, frame[4] * 0.13))      # members: tokens a phone reader can tell apart
         spots = [(cx + ux * length * t + vx * length * c, cy + uy * length * t + vy * length * c)
-                 for t in (0.5, 0.62, 0.4, 0.72) for c in (0, -0.14, 0.14, -0.26, 0.26)]
+                 for t, c in _member_spots(r / length)]
         for clan in clans:
             box = kit.place(d, 2 * r + 4, 2 * r + 4, spots)
             bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
@@ -245,12 +257,12 @@ def _table_lines(info: dict, table: kit.Table, width: float) -> tuple[int, list[
     """The size and lines of what a card gives: two lines, or three smaller ones, words never cut."""
     lines = _table_text(info, table)
     if len(lines) != 1:
-        return MAIN - 1, lines
-    for size, most in ((MAIN - 1, 2), (MAIN - 3, 3), (MAIN - 4, 3)):
+        return TEXT - 1, lines
+    for size, most in ((TEXT - 1, 2), (TEXT - 3, 3), (TEXT - 4, 3)):
         wrapped = kit.wrap(lines[0], size, width)
         if len(wrapped) <= most and all(kit.text_width(w, size) <= width for w in wrapped):
             return size, wrapped
-    return MAIN - 4, wrapped[:3]
+    return TEXT - 4, wrapped[:3]
 
 
 def kind_name(table: kit.Table, kind: str) -> str:
@@ -266,15 +278,15 @@ def _card(d: ImageDraw.ImageDraw, x: int, y: int, number: int, info: dict, table
                         width=5 if ring else 1)
     if k == "shuffle":
         word = kind_name(table, k).upper()
-        kit.text(d, (x + CARD_W / 2, y + CARD_H / 2), word, kit.fit_size(word, MAIN, CARD_W - 10, True, 9),
+        kit.text(d, (x + CARD_W / 2, y + CARD_H / 2), word, kit.fit_size(word, TEXT, CARD_W - 10, True, 9),
                  anchor="mm", bold=True)
         return
-    kit.text(d, (x + 7, y + 5), f"#{number}", MAIN + 2, bold=True, main=True)
-    kit.text(d, (x + CARD_W - 7, y + 5), f"{info['price']}", MAIN + 2, anchor="ra", bold=True, fill=(150, 40, 20),
+    kit.text(d, (x + 7, y + 4), f"#{number}", MAIN, bold=True, main=True)
+    kit.text(d, (x + CARD_W - 7, y + 4), f"{info['price']}", MAIN, anchor="ra", bold=True, fill=(150, 40, 20),
              main=True)
     name = kind_name(table, k)
     food = KIND_FOOD.get(k)
-    kit.text(d, (x + 7, y + 28), name, kit.fit_size(name, MAIN - 1, CARD_W - 32, smallest=10))
+    kit.text(d, (x + 7, y + 29), name, kit.fit_size(name, TEXT - 1, CARD_W - 32, smallest=10))
     if food:
         d.ellipse((x + CARD_W - 20, y + 30, x + CARD_W - 7, y + 43), fill=FOOD_RGB[food], outline=kit.INK)
     room = CARD_W - (40 if bonus else 12)
@@ -306,13 +318,18 @@ def _market(view: dict, table: kit.Table) -> Image.Image:
         lines = 0   # the market ran out: the title says so
     img = Image.new("RGB", (PANEL_W, 30 + lines * (CARD_H + 10) + 24), kit.PAPER)
     d = ImageDraw.Draw(img)
-    title = kit.said(table, (fw.MARKET if view["stage"] == 1 else fw.MARKET_TWO)(deck=view["deck"]))
-    if not market:
-        title += " · " + kit.said(table, fw.NO_CARD_LEFT())
-    kit.text(d, (8, 6), title, MAIN, bold=True, main=True)
-    key = kit.said(table, fw.MARKET_KEY())      # how to read a card, where the title leaves room
-    if market and kit.text_width(title, MAIN, True) + kit.text_width(key, MAIN - 3) + 32 <= PANEL_W:
-        kit.text(d, (PANEL_W - 8, 8), key, MAIN - 3, fill=kit.MUTED, anchor="ra")
+    title = kit.said(table, fw.MARKET(deck=view["deck"]))
+    kit.text(d, (8, 4), title, MAIN, bold=True, main=True)
+    notes = ([kit.said(table, fw.STAGE_TWO())] if view["stage"] != 1 else []) + \
+        ([] if market else [kit.said(table, fw.NO_CARD_LEFT())])
+    if notes:       # the market's state, after its title
+        x = 8 + kit.text_width(title, MAIN, True) + 12
+        note = " · ".join(notes)
+        kit.text(d, (x, 4 + MAIN * 0.6), note, kit.fit_size(note, TEXT, PANEL_W - 8 - x, smallest=9), anchor="lm",
+                 fill=kit.MUTED)
+    if market:      # how to read a card, under the cards
+        kit.text(d, (PANEL_W - 8, img.height - 4), kit.said(table, fw.MARKET_KEY()), TEXT - 3, fill=kit.MUTED,
+                 anchor="rd")
     rows = (kit.said(table, fw.NOW()), kit.said(table, fw.LATER()))
     offer = view["offer"]
     last_card = view["last"].get("card")
@@ -320,7 +337,7 @@ def _market(view: dict, table: kit.Table) -> Image.Image:
         x, y = card_origin(view, index)
         if index in (0, now):
             word = rows[0 if index == 0 else 1]
-            kit.text(d, (8, y + CARD_H / 2), word, kit.fit_size(word, MAIN - 2, 48, smallest=9), fill=kit.MUTED,
+            kit.text(d, (8, y + CARD_H / 2), word, kit.fit_size(word, TEXT - 2, 48, smallest=9), fill=kit.MUTED,
                      anchor="lm")
         ring = kit.HIGHLIGHT if (offer and offer["card"] == c) or c == last_card else None
         _card(d, x, y, c, view["card_info"][str(c)], table, dim=index >= now, ring=ring, bonus=c == view["bonus"])
@@ -333,18 +350,24 @@ def _market(view: dict, table: kit.Table) -> Image.Image:
 def _spaces(view: dict, table: kit.Table) -> Image.Image:
     img = Image.new("RGB", (PANEL_W, 70), kit.PAPER)
     d = ImageDraw.Draw(img)
-    kit.text(d, (8, 4), kit.said(table, fw.SPACES()), MAIN, bold=True)
+    kit.text(d, (8, 4), kit.said(table, fw.SPACES()), TEXT, bold=True)
     items = [("crop", kit.said(table, fw.SPACE["crop"]()), "∞", "")] + [
         (f, kit.said(table, fw.SPACE[f]()), str(view["spaces"][f]), f"+{view['restock'][f]}")
         for f in ("berry", "fish", "bear", "mammoth")]
-    labels = [(food, f"{label} {count}" + (f" ({plus})" if plus else "")) for food, label, count, plus in items]
-    widths = [32 + kit.text_width(label, MAIN) for _f, label in labels]
+    widths = [26 + 6 + kit.text_width(label, TEXT) + 5 + kit.text_width(count, MAIN, True) + 4
+              + (kit.text_width(f"({plus})", TEXT) if plus else 0) for _f, label, count, plus in items]
     gap = max(8.0, (PANEL_W - 16 - sum(widths)) / (len(items) - 1))   # spread out, each as wide as it needs
     x = 8
-    for (food, label), w in zip(labels, widths, strict=True):
+    for (food, label, count, plus), w in zip(items, widths, strict=True):
         d.ellipse((x, 30, x + 26, 56), fill=FOOD_RGB[food], outline=kit.INK, width=2)
         kit.piece(d, (x, 30, x + 27, 57))
-        kit.text(d, (x + 32, 43), label, MAIN, anchor="lm", main=True)
+        tx = x + 32
+        kit.text(d, (tx, 43), label, TEXT, anchor="lm")
+        tx += kit.text_width(label, TEXT) + 5
+        kit.text(d, (tx, 43), count, MAIN, anchor="lm", bold=True, main=True)      # tokens on the space
+        if plus:      # what the space gets back each round
+            kit.text(d, (tx + kit.text_width(count, MAIN, True) + 4, 43), f"({plus})", TEXT, anchor="lm",
+                     fill=kit.MUTED)
         x += w + gap
     return img
 
@@ -352,63 +375,71 @@ def _spaces(view: dict, table: kit.Table) -> Image.Image:
 # ------------------------------------------------------------------ clans
 
 
+CLAN_ROW = MAIN + 16       # a line of a clan's row (its chips wrap onto more lines)
+
+
 def _clans(view: dict, table: kit.Table) -> Image.Image:
+    """The clans in turn order: place, badge, name, size, food, then the tool and knowledge chips."""
     order = view["order"]
     foods = {seat: kit.said(table, fw.HIDDEN() if view["food"][seat] is None else fw.FOOD(n=view["food"][seat]))
              for seat in order}
-    chip_x0 = max(300, 214 + max(kit.text_width(f, MAIN) for f in foods.values()) + 12)   # French is longer
+    name_x, name_w = 70, 130
+    size_x = name_x + name_w + 8
+    food_x = size_x + kit.text_width("13", MAIN + 2, True) + 14
+    chip_x0 = food_x + max(kit.text_width(f, MAIN) for f in foods.values()) + 14     # French is longer
     rows = []
     for seat in order:   # the tool chips of a clan wrap onto more lines when they need to
         chips, x, line = [], chip_x0, 0
         for c in view["cards"][seat]:
             info = view["card_info"][str(c)]
             label = f"#{c} {kind_name(table, info['kind'])}"
-            w = kit.text_width(label, MAIN - 1) + 12
+            w = kit.text_width(label, TEXT - 1) + 12
             if x + w > PANEL_W - 6 and x > chip_x0:
                 x, line = chip_x0, line + 1
             chips.append((c, info, label, x, line, w))
             x += w + 4
         rows.append((seat, chips, line + 1))
-    height = 36 + sum(max(1, n) * 30 + 8 for _s, _c, n in rows) + (40 if view["neutral"] is not None else 0)
+    height = 36 + sum(n * CLAN_ROW + 8 for _s, _c, n in rows) + (CLAN_ROW + 8 if view["neutral"] is not None else 0)
     img = Image.new("RGB", (PANEL_W, height), kit.PAPER)
     d = ImageDraw.Draw(img)
     heading = kit.said(table, fw.CLANS())
-    kit.text(d, (8, 6), heading, kit.fit_size(heading, MAIN, PANEL_W - 16, True, MAIN - 3), bold=True)
+    kit.text(d, (8, 6), heading, kit.fit_size(heading, TEXT, PANEL_W - 16, True, TEXT - 3), bold=True)
     y = 36
     for pos, (seat, chips, lines) in enumerate(rows):
-        h = lines * 30 + 4
+        h = lines * CLAN_ROW + 4
         acting = seat in table.to_act and not table.finished
         if acting:
             d.rounded_rectangle((2, y, PANEL_W - 2, y + h), radius=6, fill=kit.TURN_BG, outline=kit.INK)
         elif seat in view["done"] and view["phase"] == "buy":
             d.rounded_rectangle((2, y, PANEL_W - 2, y + h), radius=6, fill=(232, 228, 216))
-        cy = y + 17
-        kit.text(d, (10, cy), f"{pos + 1}.", MAIN, anchor="lm", bold=True)
-        kit.badge(d, seat, 44, cy, 11)
+        cy = y + CLAN_ROW / 2 + 2
+        kit.text(d, (10, cy), f"{pos + 1}.", TEXT, anchor="lm", bold=True)
+        kit.badge(d, seat, 48, cy, MAIN * 0.65)
         name = kit.name_of(table, seat)
-        while len(name) > 2 and kit.text_width(name, MAIN, acting) > 116:
+        while len(name) > 2 and kit.text_width(name, MAIN, acting) > name_w:
             name = name[:-2] + "…"
-        kit.text(d, (62, cy), name, MAIN, anchor="lm", bold=acting, main=True)
-        kit.text(d, (186, cy), f"{view['sizes'][seat]}", MAIN + 2, anchor="lm", bold=True, main=True)
+        kit.text(d, (name_x, cy), name, MAIN, anchor="lm", bold=acting, main=True)
+        kit.text(d, (size_x, cy), f"{view['sizes'][seat]}", MAIN + 2, anchor="lm", bold=True, main=True)
         food = view["food"][seat]
-        kit.text(d, (214, cy), foods[seat], MAIN, anchor="lm", fill=kit.MUTED if food is None else kit.INK, main=True)
+        kit.text(d, (food_x, cy), foods[seat], MAIN, anchor="lm", fill=kit.MUTED if food is None else kit.INK,
+                 main=True)
         for c, info, label, x, line, w in chips:
             ring = view["last"].get("card") == c
-            top = y + 5 + line * 30
+            top = y + (CLAN_ROW - 24) / 2 + 2 + line * CLAN_ROW
             d.rounded_rectangle((x, top, x + w, top + 24), radius=5, fill=KIND_RGB[info["kind"]],
                                 outline=kit.HIGHLIGHT if ring else kit.INK, width=3 if ring else 1)
-            kit.text(d, (x + 6, top + 12), label, MAIN - 1, anchor="lm")
+            kit.text(d, (x + 6, top + 12), label, TEXT - 1, anchor="lm")
         y += h + 4
     if view["neutral"] is not None:
-        cy = y + 17
-        kit.shape(d, "circle", 44, cy, 11, NEUTRAL_RGB)
-        kit.text(d, (44, cy), "N", 13, fill=kit.WHITE, anchor="mm", outline=kit.INK, bold=True, record_it=False)
+        cy = y + CLAN_ROW / 2 + 2
+        kit.shape(d, "circle", 48, cy, MAIN * 0.65, NEUTRAL_RGB)
+        kit.text(d, (48, cy), "N", 14, fill=kit.WHITE, anchor="mm", outline=kit.INK, bold=True, record_it=False)
         neutral = kit.said(table, fw.NEUTRAL())
-        kit.text(d, (62, cy), neutral, kit.fit_size(neutral, MAIN, 116, smallest=MAIN - 4), anchor="lm")
-        kit.text(d, (186, cy), f"{view['sizes'][view['neutral']]}", MAIN + 2, anchor="lm", bold=True, main=True)
+        kit.text(d, (name_x, cy), neutral, kit.fit_size(neutral, TEXT, name_w, smallest=TEXT - 4), anchor="lm")
+        kit.text(d, (size_x, cy), f"{view['sizes'][view['neutral']]}", MAIN + 2, anchor="lm", bold=True, main=True)
         grows = kit.said(table, fw.NEUTRAL_GROWS())
-        kit.text(d, (214, cy), grows, kit.fit_size(grows, MAIN - 1, PANEL_W - 222, smallest=MAIN - 4), anchor="lm",
-                 fill=kit.MUTED)
+        kit.text(d, (food_x, cy), grows, kit.fit_size(grows, TEXT - 1, PANEL_W - food_x - 8, smallest=TEXT - 4),
+                 anchor="lm", fill=kit.MUTED)
     return img
 
 
@@ -446,9 +477,9 @@ def _headline(view: dict, table: kit.Table) -> str:
 
 def _status(view: dict, table: kit.Table) -> Image.Image:
     line = _headline(view, table)
-    h = int(kit.paragraph_height(line, MAIN + 2, W - 20, bold=True) + 16)
+    h = int(kit.paragraph_height(line, MAIN, W - 20, bold=True) + 16)
     img = Image.new("RGB", (W, h), kit.PAPER)
-    kit.paragraph(ImageDraw.Draw(img), (10, 8), line, MAIN + 2, W - 20, bold=True, main=True)
+    kit.paragraph(ImageDraw.Draw(img), (10, 8), line, MAIN, W - 20, bold=True, main=True)
     return img
 
 
@@ -462,7 +493,8 @@ def _breakdown(view: dict, table: kit.Table) -> kit.Breakdown | None:
 
 
 def _legend(view: dict, table: kit.Table) -> Image.Image:
-    return kit.legend(table, W, scores=view["sizes"][:len(table.names)], breakdown=_breakdown(view, table))
+    return kit.legend(table, W, scores=view["sizes"][:len(table.names)], breakdown=_breakdown(view, table),
+                      main=MAIN)
 
 
 def layout(view: dict, table: kit.Table) -> dict[str, int]:

@@ -27,8 +27,8 @@ DECIDES = phrase(f"{R}decides", "{who} to decide")
 
 # ---- the market
 MARKET = phrase(f"{R}market", "Market · deck {deck}", "deck: cards left in the deck")
-MARKET_TWO = phrase(f"{R}market_two", "Market (stage 2: every card may be offered) · deck {deck}",
-                    "after the shuffle card left the market")
+STAGE_TWO = phrase(f"{R}stage_two", "stage 2: every card may be offered", "after the market's title, once the "
+                   "shuffle card left the market")
 NO_CARD_LEFT = phrase(f"{R}no_card_left", "no cards left", "after the market's title: the market ran out")
 MARKET_KEY = phrase(f"{R}market_key", "# · price · tokens on space+ : take",
                     "how to read a card: its number, its price, and its table (when the harvest space holds at "

@@ -24,7 +24,7 @@ GAMES = {"clans": (2, 4), "carcassonne_hg": (2, 5), "first_sparks": (2, 6), "fir
 PER_PLAYOUT = 16    # positions drawn along each playout
 # Games whose main labels are held to 7 px tall digits and capitals at 400 px
 # wide (``kit.phone_size``), not only to a 7 px font size (digits 5 px tall).
-CAPITALS_7PX = {"clans", "neanderthal"}
+CAPITALS_7PX = {"clans", "first_sparks", "neanderthal"}
 
 
 def problems(img, phone: bool = True, capitals: bool = False) -> list[str]:
