@@ -174,10 +174,11 @@ def _member_spots(margin: float) -> list[tuple[float, float]]:
     """Where members may stand in a lozenge, nearest its middle first: (t, c) with t along
     the axis from the hexagon's centre (0) to its tip (1) and c across it, in units of the
     axis. A lozenge is 1 long and 1.73 wide (a rhombus of the hexagon's side): a spot must
-    stay ``margin`` inside it, or its member would seem to stand in the next region."""
-    spots = [(t / 100, c * 0.12) for t in range(20, 86, 6) for c in range(-6, 7)]
+    stay ``margin`` inside it, or its member would seem to stand in the next region. The
+    nearest few to the lozenge's middle, a little outwards (the ground's disc is inwards)."""
+    spots = [(t / 100, c * 0.12) for t in range(38, 86, 6) for c in range(-6, 7)]   # clear of the ground's disc
     inside = [(t, c) for t, c in spots if abs(t - 0.5) / 0.5 + abs(c) / 0.866 <= 1 - 2.2 * margin]
-    return sorted(inside, key=lambda p: (abs(p[0] - 0.5) * 1.7 + abs(p[1]), p))
+    return sorted(inside, key=lambda p: (abs(p[0] - 0.5) * 2 + abs(abs(p[1]) - 0.25), p))[:36]
 
 
 def _draw_map(view: dict, table: kit.Table) -> Image.Image:
