@@ -11,9 +11,10 @@ from . import engine as E
 from . import moves as M
 from . import phrases as ph
 from . import queries as Q
-from .data import BIOMES, SEXUALITY, SPECIES
+from .data import BIOMES, COLOUR_NAMES, SEXUALITY, SPECIES
 from .model import (
     alive_cubes,
+    card_name,
     copy_state,
     daughter_bonus,
     deep_copy,
@@ -26,7 +27,7 @@ from .model import (
     seat_name,
     vocab_total,
 )
-from .negotiation import describe_fr, describe_said
+from .negotiation import describe, describe_fr
 from .quick import quick_apply
 from .text import PAGES_EN, PAGES_FR, rules_pages
 
@@ -257,8 +258,7 @@ class Neanderthal(Game):
             "fresh": st["fresh"],
             "waiting": waiting_note(st),
             "auction": auction_view(st),
-            "proposal": describe_said(st, st["nego"]["prop"]).to_json() if st.get("nego") and st["nego"]["prop"]
-            else None,
+            "proposal": describe(st, st["nego"]["prop"]) if st.get("nego") and st["nego"]["prop"] else None,
             "proposal_fr": describe_fr(st, st["nego"]["prop"]) if st.get("nego") and st["nego"]["prop"] else None,
         }
 
@@ -305,41 +305,40 @@ class Neanderthal(Game):
         return Result.of(scores, ranks, ph.SUMMARY(head=head, players=lines(lines_)))
 
 
-def waiting_note(st) -> dict | None:
-    """A public line on what the acting seats must decide, as a phrase (its stored form)."""
-    phase = st["phase"]
-    said = None
-    if phase == "blizzard":
-        said = ph.W_BLIZZARD(parts=listing([ph.W_GIVE_UP(who=seat_name(int(s)), n=n) for s, n in st["pend"].items()],
-                                           "comma"))
-    elif phase == "chaos":
-        said = ph.W_CHAOS(who=listing([seat_name(int(s)) for s in st["pend"]]))
-    elif phase == "bid":
+def waiting_note(st) -> str:
+    """A public line on what the acting seats must decide."""
+    ph = st["phase"]
+    if ph == "blizzard":
+        return "Blizzard: " + ", ".join(f"{'ABC'[int(s)]} must give up {n} dependant(s)" for s, n in st["pend"].items())
+    if ph == "chaos":
+        return "Chaos: " + ", ".join(f"{'ABC'[int(s)]} chooses" for s in st["pend"])
+    if ph == "bid":
         auc = st["auc"]
-        who = seat_name(Q.bid_turn(st))
-        said = ph.W_NO_BID(who=who) if auc["lead"] is None else \
-            ph.W_LEADS(lead=seat_name(auc["lead"]), n=auc["n"], who=who)
-    elif phase == "pay":
-        said = ph.W_PAY(who=seat_name(st["auc"]["lead"]), n=st["auc"]["n"])
-    elif phase == "release":
+        lead = "no bid yet" if auc["lead"] is None else \
+            f"{'ABC'[auc['lead']]} leads with {Q.discs_word(auc['n'])}"
+        return f"Auction: {lead}; {'ABC'[Q.bid_turn(st)]} to bid or pass"
+    if ph == "pay":
+        return f"{'ABC'[st['auc']['lead']]} chooses the colours of its {Q.discs_word(st['auc']['n'])}"
+    if ph == "release":
         seat, colour = st["rel"][0]
-        said = ph.W_RELEASE(who=seat_name(seat), colour=ph.COLOUR[colour]())
-    elif phase == "fighting" and st["fight"]["who"] is not None:
+        return f"{'ABC'[seat]} chooses which {COLOUR_NAMES[colour]} disc is freed"
+    if ph == "fighting" and st["fight"]["who"] is not None:
         f = st["fight"]
-        said = ph.W_TARGET(key=f["key"], who=seat_name(f["who"]), n=f["hits"]) if f["step"] == "target" else \
-            ph.W_VICTIM(key=f["key"], who=seat_name(f["who"]))
-    elif phase == "take":
+        if f["step"] == "target":
+            return f"Attack on {f['key']}: {'ABC'[f['who']]} chooses whom a hit ({f['hits']} left) strikes"
+        return f"Attack on {f['key']}: {'ABC'[f['who']]} chooses which hunter dies"
+    if ph == "take":
         seat, kind, cid, key = st["offers"][0]
-        said = (ph.W_TAKE_TROPHY if kind == "trophy" else ph.W_TAKE_HAND)(who=seat_name(seat), card=ph.card(cid),
-                                                                          key=key)
-    elif phase == "hunt_order":
-        said = ph.W_HUNT_ORDER(who=seat_name(st["order"][0]), keys=listing(st["hunt_opts"], "or"))
-    elif phase == "alpha":
+        return f"{'ABC'[seat]} may take {card_name(cid)} ({key}) " + \
+            ("as a trophy" if kind == "trophy" else "into hand")
+    if ph == "hunt_order":
+        return f"{'ABC'[st['order'][0]]} (first player) chooses which of {', '.join(st['hunt_opts'])} is resolved next"
+    if ph == "alpha":
         seat, key = st["alpha_ask"]
-        said = ph.W_ALPHA(who=seat_name(seat), key=key)
-    elif phase == "expat":
-        said = ph.W_EXPAT(who=seat_name(st["pend"]["seat"]), n=st["pend"]["left"])
-    return said.to_json() if said is not None else None
+        return f"{'ABC'[seat]} decides whether its alpha uses its power on {key}"
+    if ph == "expat":
+        return f"{'ABC'[st['pend']['seat']]} sends {st['pend']['left']} wanderer(s)"
+    return ""
 
 
 def auction_view(st):

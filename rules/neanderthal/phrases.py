@@ -206,25 +206,6 @@ TAMES = phrase(f"{P}event.tames", "{who} domesticates {card}.")
 INVENTS = phrase(f"{P}event.invents", "{who} invents {card}.")
 CONVERTS = phrase(f"{P}event.converts", "{who} becomes linguistically fluent and converts to tribal culture!")
 
-# ---- what the acting seats must decide (the view's "waiting" note, drawn on the board)
-W_BLIZZARD = phrase(f"{P}waiting.blizzard", "Blizzard: {parts}", "parts: the lines below, one per tribe")
-W_GIVE_UP = phrase_n(f"{P}waiting.give_up", "{who} must give up {n} dependant", "{who} must give up {n} dependants")
-W_CHAOS = phrase(f"{P}waiting.chaos", "Chaos: {who} to choose what to lose", "who: one seat or several")
-W_NO_BID = phrase(f"{P}waiting.no_bid", "Auction: no bid yet; {who} to bid or pass")
-W_LEADS = phrase_n(f"{P}waiting.leads", "Auction: {lead} leads with {n} disc; {who} to bid or pass",
-                   "Auction: {lead} leads with {n} discs; {who} to bid or pass")
-W_PAY = phrase_n(f"{P}waiting.pay", "{who} chooses the colour of its {n} disc", "{who} chooses the colours of its {n} discs")
-W_RELEASE = phrase(f"{P}waiting.release", "{who} chooses which {colour} disc is freed")
-W_TARGET = phrase_n(f"{P}waiting.target", "Attack on {key}: {who} chooses whom a hit strikes ({n} left)",
-                    "Attack on {key}: {who} chooses whom a hit strikes ({n} left)", "n: hits left to give")
-W_VICTIM = phrase(f"{P}waiting.victim", "Attack on {key}: {who} chooses which hunter dies")
-W_TAKE_TROPHY = phrase(f"{P}waiting.take_trophy", "{who} may take {card} ({key}) as a trophy")
-W_TAKE_HAND = phrase(f"{P}waiting.take_hand", "{who} may take {card} ({key}) into hand")
-W_HUNT_ORDER = phrase(f"{P}waiting.hunt_order", "{who} (first player) chooses which of {keys} is resolved next",
-                      "keys: the places still to hunt, S1, N3…")
-W_ALPHA = phrase(f"{P}waiting.alpha", "{who} decides whether its alpha uses its power on {key}")
-W_EXPAT = phrase_n(f"{P}waiting.expat", "{who} sends {n} wanderer", "{who} sends {n} wanderers")
-
 # ---- refusals
 NOT_LEGAL = phrase(f"{P}refuse.not_legal", "'{typed}' is not a legal move during the {phase}. Try: {sample}",
                    "typed: what the player typed; sample: a few legal notations")

@@ -71,7 +71,7 @@ def test_open_auction_and_a_card_deal_render():
     bid = next(m for m in GAME.legal_moves(state, seat) if m.notation.startswith("bid"))
     state, _ = GAME.apply(state, bid)
     view = GAME.view(state, None)
-    assert view["auction"]["lead"] == seat and view["waiting"]["key"] == "neanderthal.waiting.leads"
+    assert view["auction"]["lead"] == seat and "leads with" in view["waiting"]
     elk = next(k for k, v in BIOMES.items() if v["name"] == "Irish Elk")
     state["pl"][0]["trophies"] = [elk]
     img = render(state)
