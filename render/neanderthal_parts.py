@@ -185,6 +185,8 @@ def draw_slot(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, key: str
               scale: Scale, highlighted: bool, fresh: bool) -> None:
     """A place of a row: its card (or ice, or a gap) and its key (N1…); the hunters are drawn by the caller."""
     w, h, face_h, m = scale.card_w, scale.card_h, scale.face_h, scale.main
+    if cell is not None:        # a card lies on the table: its shadow
+        d.rectangle((x + 3, y + 3, x + w + 3, y + h + 3), fill=kit.darker(TABLE_BG, 0.25))
     d.rectangle((x, y, x + w, y + h), fill=SLOT_BG)
     if cell is None:
         d.rectangle((x, y, x + w, y + h), outline=kit.MUTED, width=1)

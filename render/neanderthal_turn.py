@@ -80,7 +80,7 @@ def _europe(view: dict, table: kit.Table, highlight: set[str]) -> Image.Image:
             empty = all(c is None or c.get("ice") for c in cells)
             lines.append((row, first, LOW if empty else SCALE if hunted else BARE))
     h = 2 * ROW_TITLE + sum(scale.card_h + GAP for _r, _f, scale in lines) + 4
-    img = Image.new("RGB", (FW, h), parts.TABLE_BG)
+    img = kit.copy(kit.textured(FW, h, parts.TABLE_BG, 0.1))      # the table the cards lie on
     d = ImageDraw.Draw(img)
     species = [p["species"] for p in view["players"]]
     y = 0

@@ -31,7 +31,7 @@ def problems(img, phone: bool = True, capitals: bool = False) -> list[str]:
     """Every way the image breaks the rules of the kit, as readable lines.
     ``phone``: the image a turn post shows, held to 7 px main labels at 400 px
     wide (a game's whole board is exempt when the game draws a focused turn
-    image instead: Carcassonne and Fire & Stone). ``capitals``: the digits and
+    image instead: Carcassonne, Fire & Stone, Neanderthal). ``capitals``: the digits and
     capitals of main labels, not only their font size, are 7 px tall there."""
     found = kit.marks(img)
     out = []
