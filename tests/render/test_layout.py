@@ -24,14 +24,14 @@ GAMES = {"clans": (2, 4), "carcassonne_hg": (2, 5), "first_sparks": (2, 6), "fir
 PER_PLAYOUT = 16    # positions drawn along each playout
 # Games whose main labels are held to 7 px tall digits and capitals at 400 px
 # wide (``kit.phone_size``), not only to a 7 px font size (digits 5 px tall).
-CAPITALS_7PX = {"clans"}
+CAPITALS_7PX = {"clans", "first_sparks", "neanderthal"}
 
 
 def problems(img, phone: bool = True, capitals: bool = False) -> list[str]:
     """Every way the image breaks the rules of the kit, as readable lines.
     ``phone``: the image a turn post shows, held to 7 px main labels at 400 px
     wide (a game's whole board is exempt when the game draws a focused turn
-    image instead: Carcassonne and Fire & Stone). ``capitals``: the digits and
+    image instead: Carcassonne, Fire & Stone, Neanderthal). ``capitals``: the digits and
     capitals of main labels, not only their font size, are 7 px tall there."""
     found = kit.marks(img)
     out = []

@@ -81,16 +81,49 @@ def test_open_auction_and_a_card_deal_render():
     assert state["auc"]["n"] == view["auction"]["discs"] == 1
 
 
-def test_a_pending_proposal_shows_in_a_banner_with_the_players_names(monkeypatch):
-    from render import neanderthal as R
+def test_a_pending_proposal_shows_in_a_banner_with_the_players_names():
+    from render.neanderthal_turn import draw_focus
     from tests.rules.test_neanderthal import ARCHAIC
     from tests.rules.test_neanderthal_negotiation import three_on_the_deer
     state = three_on_the_deer()
     state, _ = GAME.apply(state, GAME.parse(state, ARCHAIC, "ask B S2"))
-    drawn = []
-    real = kit.text
-    monkeypatch.setattr(R.kit, "text", lambda d, xy, s, *a, **k: (drawn.append(s), real(d, xy, s, *a, **k))[1])
-    render(state)
-    banner = [s for s in drawn if s.startswith("Proposal:")]
-    assert banner and "Ana asks Bo to leave S2" in banner[0] and "Cy must agree too" in banner[0]
-    assert not any("{p" in s for s in drawn)
+    table = kit.Table(names=NAMES, to_act=GAME.to_act(state), title="Neanderthal")
+    for img in (render(state), draw_focus(GAME.view(state, None), table)):
+        drawn = " ".join(m.text for m in kit.marks(img))      # wrapped lines joined again
+        assert "Proposal: Ana asks Bo to leave S2" in drawn and "Cy must agree too" in drawn
+        assert "{p" not in drawn
+
+
+def _assigned():
+    """Three tribes, the first one has sent hunters to S2."""
+    state = GAME.setup(3, 3, GAME.resolve_options({}))
+    while state["phase"] != "assign":
+        state, _ = GAME.apply(state, GAME.default_move(state, GAME.to_act(state)[0]))
+    seat = GAME.to_act(state)[0]
+    move = next(m for m in GAME.legal_moves(state, seat) if m.notation.startswith("S2x"))
+    return GAME.apply(state, move)[0], seat
+
+
+def test_the_turn_image_is_a_phone_image_with_the_places_hunters_and_scores():
+    from render import has_focus
+    from render.neanderthal_turn import FW, draw_focus
+    state, seat = _assigned()
+    view = GAME.view(state, None)
+    table = kit.Table(names=NAMES, to_act=GAME.to_act(state), last_events=["Ana sends hunters to S2."])
+    img = draw_focus(view, table)
+    assert has_focus("neanderthal") and img.width == FW and img.height < render(state).height
+    main = {m.text for m in kit.marks(img) if m.main and kit.shown_height(m.size, img.width) >= 7 - 0.05}
+    party = view["parties"]["S2"][str(seat)]
+    assert {"S2", str(sum(party["c"]) + party["a"])} <= main                      # the place and its hunters
+    assert {f"{p['score']} VP" for p in view["players"]} <= main                   # every tribe's score
+    crop = img.convert("RGB")
+    assert {c for _n, c in crop.getcolors(1 << 20)} & {kit.HIGHLIGHT}, "the place of the last move is outlined"
+
+
+def test_a_view_stored_with_english_notes_still_draws_them_with_names():
+    from render.neanderthal_turn import draw_focus
+    state, _seat = _assigned()
+    view = GAME.view(state, None)
+    view["waiting"] = "Blizzard: {p1} must give up 1 dependant(s)"
+    drawn = " ".join(m.text for m in kit.marks(draw_focus(view, kit.Table(names=NAMES))))
+    assert "Blizzard: Bo must give up 1 dependant(s)" in drawn
