@@ -17,7 +17,7 @@ from collections import OrderedDict
 
 import render
 from bot.table.clock import SystemClock
-from bot.table.i18n import entry_events, sayer, summary_text, t, tn
+from bot.table.i18n import entry_events, language, sayer, summary_text, t, tn
 from bot.table.names import public_name
 from bot.table.replay import Played
 from bot.table.values import MAX_INPUT, Actor, Place, Refused
@@ -100,7 +100,7 @@ class TableContext:
         self.announce_after_post = False
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[tuple[int, int], object] = OrderedDict()
-        self._images: OrderedDict[tuple[int, int, bool], bytes] = OrderedDict()
+        self._images: OrderedDict[tuple[int, int, bool, str], bytes] = OrderedDict()
 
     # ---- a game row: its rules, its state, its lock
 
@@ -314,7 +314,7 @@ class TableContext:
         if not self.render_images:
             return None
         area = bool(area) and render.has_focus(row.key)
-        key = (row.id, row.version, area)
+        key = (row.id, row.version, area, language(locale))   # boards speak the reader's language
         if key in self._images:
             return self._images[key]
         game = self.game_of(row)

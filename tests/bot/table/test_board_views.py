@@ -75,3 +75,21 @@ async def test_the_final_image_marks_the_winner_from_the_result(service, monkeyp
     row = await service.store.latest_game_in(HERE.channel_id)
     assert row.status == "finished" and table.finished
     assert table.ranks == row.result["ranks"] and table.ranks[0] == 1 and table.ranks[1] == 2
+
+
+
+async def test_a_board_is_drawn_in_each_readers_language_and_kept_per_language(service, monkeypatch):
+    from dataclasses import replace
+
+    from render.words import GAME_OVER
+
+    drawn = Drawn(monkeypatch)
+    await started(service, key="clans")
+    english = await service.board(HERE, CID)
+    before = len(drawn.calls)
+    french = await service.board(HERE, replace(CID, locale="fr"))
+    assert len(drawn.calls) == before + 1, "the French reader does not get the English board from the cache"
+    assert drawn.calls[-1][1].say(GAME_OVER()) == "Partie terminée"
+    assert english.image and french.image and english.image != french.image
+    again = await service.board(HERE, replace(CID, locale="fr"))
+    assert again.image == french.image and len(drawn.calls) == before + 1, "then kept for the next French reader"
