@@ -18,8 +18,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render import clans_words as cw
 from render import kit
+from render.words import TOTAL
+from rules.clans import phrases as ph
 from rules.clans.data import COLOURS, EPOCHS, MAP, TERRAINS
+from rules.wording import listing
 
 HUT_RGB = {"red": (206, 44, 40), "blue": (40, 96, 196), "green": (30, 140, 60), "yellow": (247, 206, 40),
            "black": (40, 40, 40)}
@@ -214,14 +218,15 @@ def _map_in_data_coordinates() -> Image.Image:
     return img
 
 
-def _key(d: ImageDraw.ImageDraw) -> None:
-    """River vs lake, in the sea at the bottom right."""
+def _key(d: ImageDraw.ImageDraw, river: str, lake: str) -> None:
+    """River vs lake, under the epoch table (the texts in the table's language)."""
     size = max(14, MAIN - 6)
     x, y = 12, PANEL_H - 22
     d.line([(x, y), (x + 30, y)], fill=RIVER, width=6)
-    kit.text(d, (x + 36, y), "river: still neighbours", size, anchor="lm", fill=kit.INK)
-    d.ellipse((x + 232, y - 9, x + 256, y + 9), fill=LAKE)
-    kit.text(d, (x + 262, y), "lake: cut", size, anchor="lm", fill=kit.INK)
+    kit.text(d, (x + 36, y), river, size, anchor="lm", fill=kit.INK)
+    lx = max(x + 232, x + 36 + kit.text_width(river, size) + 16)
+    d.ellipse((lx, y - 9, lx + 24, y + 9), fill=LAKE)
+    kit.text(d, (lx + 30, y), lake, size, anchor="lm", fill=kit.INK)
 
 
 # ------------------------------------------------------------------ pieces
@@ -302,7 +307,7 @@ def _tag(d: ImageDraw.ImageDraw, tid: int, below: float, label: str, fill, ink) 
              main=True, kind="piece-label")
 
 
-def _draw_map(view: dict) -> Image.Image:
+def _draw_map(view: dict, table: kit.Table) -> Image.Image:
     img = kit.copy(_map_layer())
     d = ImageDraw.Draw(img)
     centre = {t["id"]: _anchor(t["id"]) for t in TERRITORIES}
@@ -340,7 +345,8 @@ def _draw_map(view: dict) -> Image.Image:
                 kit.count_badge(d, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, str(total), MAIN,
                                 fill=kit.INK if total >= 7 else kit.WHITE, ink=kit.WHITE if total >= 7 else kit.INK)
     for tid, (number, v) in villages.items():   # the points are listed under the map
-        _tag(d, tid, below[tid], f"V{number}", (150, 30, 30) if v["destroyed"] else kit.INK, kit.WHITE)
+        _tag(d, tid, below[tid], kit.said(table, cw.TAG(v=number)), (150, 30, 30) if v["destroyed"] else kit.INK,
+             kit.WHITE)
     for tid in view["pending"]:   # the mover is choosing which is founded first
         _tag(d, tid, below[tid], "?", kit.HIGHLIGHT, kit.INK)
     return img
@@ -354,16 +360,27 @@ def _swatch(d: ImageDraw.ImageDraw, terrain: str, x: float, y: float, w: float =
     _terrain_mark(d, terrain, x + w / 2, y + 2, 0.9)
 
 
-def _epoch_table(view: dict, width: int) -> Image.Image:
+def _epoch_table(view: dict, table: kit.Table, width: int) -> Image.Image:
+    """The epoch table: what each epoch favours (and its bonus), its bonus tokens left, what it makes hostile."""
+    texts = (kit.said(table, cw.EPOCH_HEAD()), kit.said(table, cw.NO_HOSTILE()),
+             tuple(kit.said(table, ph.TERRAIN[row["hostile"]]()) if row["hostile"] else "" for row in EPOCHS),
+             kit.said(table, cw.RIVER_KEY()), kit.said(table, cw.LAKE_KEY()))
+    current = 0 if view["over"] else view["epoch"]
+    return _epoch_layer(texts, current, tuple(view["chips_left"]), width)
+
+
+@lru_cache(maxsize=64)
+def _epoch_layer(texts: tuple, current: int, chips_left: tuple, width: int) -> Image.Image:
+    """The epoch table drawn once per language and state (a dozen states a game): read-only, pasted."""
+    head_text, none, hostile_names, river, lake = texts
     img = Image.new("RGB", (width, PANEL_H), kit.PAPER)
     d = ImageDraw.Draw(img)
     head = max(14, MAIN - 6)
-    kit.text(d, (12, 12), "Epoch · favourable +bonus · tokens left · hostile", head, bold=True, fill=kit.MUTED)
+    kit.text(d, (12, 12), head_text, kit.fit_size(head_text, head, width - 24, True, 12), bold=True, fill=kit.MUTED)
     row_h = MAIN + 20
     for i, row in enumerate(EPOCHS):
         y = 62 + i * row_h
-        current = i + 1 == view["epoch"] and not view["over"]
-        if current:
+        if i + 1 == current:
             d.rounded_rectangle((6, y - row_h / 2 + 2, width - 6, y + row_h / 2 - 2), radius=6, fill=kit.TURN_BG,
                                 outline=kit.INK, width=2)
         kit.text(d, (16, y), ROMAN[i], MAIN, anchor="lm", bold=True, main=True)
@@ -374,7 +391,7 @@ def _epoch_table(view: dict, width: int) -> Image.Image:
         else:
             _swatch(d, fav, 70, y)
         kit.text(d, (124, y), f"+{row['bonus']}", MAIN, anchor="lm", bold=True, main=True)
-        left = view["chips_left"][i]
+        left = chips_left[i]
         for k in range(row["chips"]):
             x = 196 + k * 30
             d.ellipse((x - 12, y - 12, x + 12, y + 12), fill=(232, 190, 90) if k < left else kit.PAPER,
@@ -383,28 +400,31 @@ def _epoch_table(view: dict, width: int) -> Image.Image:
             _swatch(d, row["hostile"], 330, y)
             d.line((330, y - 15, 370, y + 15), fill=(170, 30, 30), width=4)
             d.line((330, y + 15, 370, y - 15), fill=(170, 30, 30), width=4)
-            kit.text(d, (380, y), row["hostile"], MAIN - 4, anchor="lm")
+            name = hostile_names[i]
+            kit.text(d, (380, y), name, kit.fit_size(name, MAIN - 4, width - 388, smallest=12), anchor="lm")
         else:
-            kit.text(d, (330, y), "none", MAIN - 4, anchor="lm", fill=kit.MUTED)
-    _key(d)
+            kit.text(d, (330, y), none, MAIN - 4, anchor="lm", fill=kit.MUTED)
+    _key(d, river, lake)
     return img
 
 
-def _score_track(view: dict, width: int) -> Image.Image:
+def _score_track(view: dict, table: kit.Table, width: int) -> Image.Image:
     img = Image.new("RGB", (width, PANEL_H), kit.PAPER)
     d = ImageDraw.Draw(img)
     over = view["over"]
-    title = "Colours revealed: track + tokens" if over else "Score track (colours are secret)"
+    title = kit.said(table, cw.TRACK_REVEALED() if over else cw.TRACK_SECRET())
     kit.text(d, (12, 12), title, kit.fit_size(title, max(14, MAIN - 6), width - 24, True, 12), bold=True,
              fill=kit.MUTED)
     top = max(60, max(view["scores"].values()))     # the board's track has 60 spaces
     owner = {c: s for s, c in enumerate(view.get("clans", []))}
+    names = _colour_names(table)
     x0, x1 = 86, width - (184 if over else 56)
     row_h = MAIN + 20
+    nobody = kit.said(table, cw.NOBODY()) if over else ""
     for i, colour in enumerate(COLOURS):
         y = 62 + i * row_h
         score = view["scores"][colour]
-        kit.text(d, (12, y), colour, MAIN - 2, anchor="lm")
+        kit.text(d, (12, y), names[i], kit.fit_size(names[i], MAIN - 2, x0 - 16, smallest=12), anchor="lm")
         d.rounded_rectangle((x0, y - 10, x1, y + 10), radius=4, fill=(230, 222, 204))
         d.rounded_rectangle((x0, y - 10, x0 + max(8, (x1 - x0) * score / top), y + 10), radius=4,
                             fill=HUT_RGB[colour], outline=kit.INK)
@@ -415,37 +435,46 @@ def _score_track(view: dict, width: int) -> Image.Image:
             kit.text(d, (x1 + 76, y), f"+{view['chips'][seat]} = {view['final'][seat]}", MAIN, anchor="lm",
                      bold=True, main=True)
         elif over:
-            kit.text(d, (x1 + 48, y), "nobody", MAIN - 4, anchor="lm", fill=kit.MUTED)
+            kit.text(d, (x1 + 48, y), nobody, kit.fit_size(nobody, MAIN - 4, width - x1 - 52, smallest=12),
+                     anchor="lm", fill=kit.MUTED)
     return img
 
 
-def _villages(view: dict, width: int) -> Image.Image | None:
+def _colour_names(table: kit.Table) -> list[str]:
+    """The five colours' names in the table's language."""
+    return [kit.said(table, c()) for c in ph.COLOUR]
+
+
+def _villages(view: dict, table: kit.Table, width: int) -> Image.Image | None:
     """The villages founded so far, with what each scored (the map shows only V1, V2…)."""
-    parts = [f"V{n} on {v['territory']}: " + ("destroyed" if v["destroyed"] else f"{v['value']} pts")
+    parts = [cw.VILLAGE_DESTROYED(v=n, t=v["territory"]) if v["destroyed"]
+             else cw.VILLAGE_POINTS(v=n, t=v["territory"], n=v["value"])
              for n, v in enumerate(view["villages"], start=1)]
     if view["pending"]:
-        parts.append("founding now on " + " and ".join(str(t) for t in view["pending"]) + ": which first?")
+        parts.append(cw.FOUNDING(ts=listing([str(t) for t in view["pending"]])))
     if not parts:
         return None
-    line = "Villages: " + " · ".join(parts)
+    line = kit.said(table, cw.VILLAGES(list=" · ".join(kit.said(table, part) for part in parts)))
     h = int(kit.paragraph_height(line, MAIN, width - 24) + 20)
     img = Image.new("RGB", (width, h), kit.PAPER)
     kit.paragraph(ImageDraw.Draw(img), (12, 10), line, MAIN, width - 24, main=True)
     return img
 
 
-def _breakdown(view: dict) -> kit.Breakdown | None:
+def _breakdown(view: dict, table: kit.Table) -> kit.Breakdown | None:
     if not view["over"]:
         return None
-    rows = [[view["clans"][s], view["scores"][view["clans"][s]], view["chips"][s], view["final"][s]]
+    names = dict(zip(COLOURS, _colour_names(table), strict=True))
+    rows = [[names[view["clans"][s]], view["scores"][view["clans"][s]], view["chips"][s], view["final"][s]]
             for s in range(len(view["final"]))]
-    return kit.Breakdown(["colour", "track", "tokens", "total"], rows)
+    columns = [kit.said(table, c()) for c in (cw.COLUMN_COLOUR, cw.COLUMN_TRACK, cw.COLUMN_TOKENS, TOTAL)]
+    return kit.Breakdown(columns, rows)
 
 
 def _legend(view: dict, table: kit.Table) -> Image.Image:
-    extra = None if view["over"] else {s: f"tokens {n}" for s, n in enumerate(view["chips"])}
+    extra = None if view["over"] else {s: kit.said(table, cw.TOKENS(n=n)) for s, n in enumerate(view["chips"])}
     scores = view["final"] if view["over"] else None
-    return kit.legend(table, WIDTH, scores=scores, extra=extra, breakdown=_breakdown(view), main=MAIN)
+    return kit.legend(table, WIDTH, scores=scores, extra=extra, breakdown=_breakdown(view, table), main=MAIN)
 
 
 def map_top(view: dict, table: kit.Table) -> int:
@@ -454,10 +483,10 @@ def map_top(view: dict, table: kit.Table) -> int:
 
 
 def draw(view: dict, table: kit.Table) -> Image.Image:
-    board = _draw_map(view)
+    board = _draw_map(view, table)
     panel = Image.new("RGB", (WIDTH, PANEL_H), kit.PAPER)
-    kit.paste(panel, _epoch_table(view, EPOCH_W), (0, 0))
-    kit.paste(panel, _score_track(view, WIDTH - EPOCH_W), (EPOCH_W, 0))
+    kit.paste(panel, _epoch_table(view, table, EPOCH_W), (0, 0))
+    kit.paste(panel, _score_track(view, table, WIDTH - EPOCH_W), (EPOCH_W, 0))
     legend = _legend(view, table)
-    villages = _villages(view, WIDTH)
+    villages = _villages(view, table, WIDTH)
     return kit.stack([legend, board] + ([villages] if villages else []) + [panel])
