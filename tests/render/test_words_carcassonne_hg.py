@@ -17,10 +17,10 @@ NOTATION = set(ROLES) | {"lake", "none"} | SIDES | set(ORDER)
 
 
 def test_every_word_on_the_carcassonne_board_is_said_in_the_readers_language(seeds):
-    found = english_left("carcassonne_hg", seeds[:1], NOTATION)
+    found = english_left("carcassonne_hg", seeds[:max(1, len(seeds) - 2)], NOTATION)
     assert not found, f"{len(found)} English words, first ones:\n" + "\n".join(found[:20])
 
 
 def test_french_carcassonne_boards_hide_nothing_and_clip_nothing(seeds):
-    found = french_problems("carcassonne_hg", seeds[:1])
+    found = french_problems("carcassonne_hg", seeds[:max(1, len(seeds) - 2)])
     assert not found, f"{len(found)} problems, first ones:\n" + "\n".join(found[:20])

@@ -9,10 +9,10 @@ ROMAN = {"II", "III", "IV"}     # epoch numerals (the rulebook's own, in every l
 
 
 def test_every_word_on_the_clans_board_is_said_in_the_readers_language(seeds):
-    found = english_left("clans", seeds[:1], ROMAN)
+    found = english_left("clans", seeds[:max(1, len(seeds) - 2)], ROMAN)
     assert not found, f"{len(found)} English words, first ones:\n" + "\n".join(found[:20])
 
 
 def test_french_clans_boards_hide_nothing_and_clip_nothing(seeds):
-    found = french_problems("clans", seeds[:1])
+    found = french_problems("clans", seeds[:max(1, len(seeds) - 2)])
     assert not found, f"{len(found)} problems, first ones:\n" + "\n".join(found[:20])

@@ -9,10 +9,10 @@ ROMAN = {"II", "III"}     # region numerals (the rulebook's own, in every langua
 
 
 def test_every_word_on_the_fire_and_stone_board_is_said_in_the_readers_language(seeds):
-    found = english_left("fire_and_stone", seeds[:1], ROMAN)
+    found = english_left("fire_and_stone", seeds[:max(1, len(seeds) - 2)], ROMAN)
     assert not found, f"{len(found)} English words, first ones:\n" + "\n".join(found[:20])
 
 
 def test_french_fire_and_stone_boards_hide_nothing_and_clip_nothing(seeds):
-    found = french_problems("fire_and_stone", seeds[:1])
+    found = french_problems("fire_and_stone", seeds[:max(1, len(seeds) - 2)])
     assert not found, f"{len(found)} problems, first ones:\n" + "\n".join(found[:20])
