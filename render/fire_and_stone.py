@@ -101,7 +101,7 @@ def _sizes(geo: Geo) -> dict[str, int]:
 
 
 @lru_cache(maxsize=8)
-def _map_base(open_regions: tuple[str, ...], geo: Geo = FULL, start: str = "start") -> Image.Image:
+def _map_base(open_regions: tuple[str, ...], geo: Geo, start: str) -> Image.Image:
     """The static map for one set of open regions: sea, lakes, territories,
     printed fires, sea routes, the start's label (``start``, in the table's
     language; numbers and region names go on per image)."""
