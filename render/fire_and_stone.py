@@ -436,9 +436,10 @@ def _draw_tribes(view: dict, table: kit.Table, width: int) -> Image.Image:
 def _status_text(view: dict, table: kit.Table) -> str:
     head = view["pending"]
     if head and not view["over"]:      # a finished game: the legend's banner names the winner
-        what = fw.PROMPT[head["k"]](e=head.get("e", 0) + 1, pot=head.get("pot", 0))
-        now = fw.NOW(who=kit.name_of(table, head["s"]), what=what)
-        return kit.said(table, fw.ENDING(now=now) if view["end"] is not None else now)
+        # said part by part, each with plain parameters: the kit remembers such phrases
+        what = kit.said(table, fw.PROMPT[head["k"]](e=head.get("e", 0) + 1, pot=head.get("pot", 0)))
+        now = kit.said(table, fw.NOW(who=kit.name_of(table, head["s"]), what=what))
+        return kit.said(table, fw.ENDING(now=now)) if view["end"] is not None else now
     return ""
 
 
