@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from render import carcassonne_hg_words as cw
 from render import kit
+from render.words import TOTAL
+from rules.carcassonne_hg import phrases as ph
 from rules.carcassonne_hg.data import TILES, Tile
 from rules.carcassonne_hg.text import zone_labels
 
@@ -26,9 +30,12 @@ RIVER = (52, 120, 205)
 LAKE = (40, 100, 190)
 EDGE = (70, 80, 50)
 SPOT = (255, 255, 255)
-ANIMAL = {"deer": ((150, 95, 45), "D"), "mammoth": ((110, 110, 125), "M"), "aurochs": ((70, 40, 25), "A"),
-          "tiger": ((240, 140, 20), "T")}
-ROLE_LETTER = {"hunter": "H", "gatherer": "G", "fisher": "F"}
+ANIMALS = ("deer", "mammoth", "aurochs", "tiger")
+ANIMAL_FILL = {"deer": (150, 95, 45), "mammoth": (110, 110, 125), "aurochs": (70, 40, 25), "tiger": (240, 140, 20)}
+ANIMAL_LETTER = {"deer": cw.DEER_LETTER, "mammoth": cw.MAMMOTH_LETTER, "aurochs": cw.AUROCHS_LETTER,
+                 "tiger": cw.TIGER_LETTER}
+ROLE_LETTER = {"hunter": cw.HUNTER_LETTER, "gatherer": cw.GATHERER_LETTER, "fisher": cw.FISHER_LETTER}
+ENGLISH_ANIMALS = tuple(ANIMAL_LETTER[a].one for a in ANIMALS)   # the letters of tile art drawn without a table
 MAX_BOARD = 980
 
 
@@ -147,11 +154,11 @@ def zone_anchor(tile: Tile, z: int):
 # ------------------------------------------------------------------ tile art
 
 
-def _glyph(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, r: float) -> None:
+def _glyph(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, r: float, letter: str = "") -> None:
     kit.piece(d, (x - r * (1.6 if kind == "volcano" else 1), y - r * (1.5 if kind in ("volcano", "fire") else 1),
                   x + r * (1.6 if kind == "volcano" else 1), y + r))
-    if kind in ANIMAL:
-        fill, letter = ANIMAL[kind]
+    if kind in ANIMAL_FILL:
+        fill = ANIMAL_FILL[kind]
         d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=kit.INK)
         kit.text(d, (x, y + 1), letter, size=max(9, int(r * 1.5)), fill=kit.WHITE if kind != "tiger" else kit.INK,
                  anchor="mm", record_it=False)
@@ -174,8 +181,9 @@ def _glyph(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, r: float) -> N
 
 
 @lru_cache(maxsize=1024)
-def tile_art(tile_id: int, rot: int, size: int) -> Image.Image:
-    """One tile, turned, at ``size`` pixels (cached: the same art serves every image)."""
+def tile_art(tile_id: int, rot: int, size: int, letters: tuple[str, ...] = ENGLISH_ANIMALS) -> Image.Image:
+    """One tile, turned, at ``size`` pixels (cached: the same art serves every image), its
+    animals lettered with ``letters`` (deer, mammoth, aurochs, tiger: the table's language)."""
     tile = TILES[tile_id]
     big = size * 2   # draw at double size, then shrink: smooth edges for free
     img = Image.new("RGB", (big, big), MEADOW)
@@ -216,7 +224,7 @@ def tile_art(tile_id: int, rot: int, size: int) -> Image.Image:
     glyph_r = big * 0.1
     for i, z in enumerate(tile.zones):
         x, y = px(zone_anchor(tile, i))
-        marks = [a for a in ("deer", "mammoth", "aurochs", "tiger") for _ in range(getattr(z, a))]
+        marks = [a for a in ANIMALS for _ in range(getattr(z, a))]
         marks += ["fire"] * z.fire + ["shrine"] * z.shrine + ["mushrooms"] * z.mushrooms
         if z.nugget:
             marks.append("volcano" if tile.deck == "start" else "nugget")
@@ -231,7 +239,8 @@ def tile_art(tile_id: int, rot: int, size: int) -> Image.Image:
                       min(max(py_, glyph_r * 1.6), big - glyph_r * 1.2)) for px_, py_ in spots]
             w = glyph_r * (3.3 if mark == "volcano" else 2.1)
             box = kit.place(d, w, glyph_r * 2.6, spots, margin=1)
-            _glyph(d, mark, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + glyph_r * 0.25, glyph_r)
+            _glyph(d, mark, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + glyph_r * 0.25, glyph_r,
+                   letters[ANIMALS.index(mark)] if mark in ANIMAL_FILL else "")
     d.rectangle((0, 0, big - 1, big - 1), outline=EDGE, width=2)
     # halve by averaging 2×2 blocks: looks the same as a Lanczos resize at this
     # exact factor, at a tenth of the cost (the map redraws every tile when
@@ -245,9 +254,9 @@ def tile_art(tile_id: int, rot: int, size: int) -> Image.Image:
 # ------------------------------------------------------------------ figures
 
 
-def _figure(d: ImageDraw.ImageDraw, seat: int, role: str, x: float, y: float, r: float) -> None:
+def _figure(d: ImageDraw.ImageDraw, seat: int, role: str, x: float, y: float, r: float, letter: str) -> None:
     """A hut (a house in the player's colour with their letter) or a figure
-    (the player's shape with the role letter H, G or F)."""
+    (the player's shape with the role's letter: H, G or F in English)."""
     colour = kit.player_colour(seat)
     if role == "hut":
         kit.hut(d, x, y, 2 * r * 0.95, colour)
@@ -255,8 +264,9 @@ def _figure(d: ImageDraw.ImageDraw, seat: int, role: str, x: float, y: float, r:
                  anchor="mm", outline=kit.INK, bold=True, record_it=False)
         return
     kit.shape(d, kit.PLAYER_SHAPES[seat % 6], x, y, r, colour)
-    kit.text(d, (x, y + (r * 0.15 if kit.PLAYER_SHAPES[seat % 6] == "triangle" else 0)), ROLE_LETTER[role],
-             size=max(9, int(r * 1.15)), fill=kit.WHITE, anchor="mm", outline=kit.INK, bold=True, record_it=False)
+    kit.text(d, (x, y + (r * 0.15 if kit.PLAYER_SHAPES[seat % 6] == "triangle" else 0)), letter,
+             size=max(9, int(r * (1.15 if len(letter) < 2 else 0.9))), fill=kit.WHITE, anchor="mm", outline=kit.INK,
+             bold=True, record_it=False)
 
 
 def _figure_point(tile: Tile, rot: int, zone: int, role: str):
@@ -272,6 +282,24 @@ def _figure_point(tile: Tile, rot: int, zone: int, role: str):
 
 
 PAD = 10
+
+
+class Letters(NamedTuple):
+    """The letters on animals (deer, mammoth, aurochs, tiger) and figures (by role), in the table's language."""
+
+    animals: tuple[str, ...]
+    roles: dict[str, str]
+
+
+def letters(table: kit.Table) -> Letters:
+    return Letters(tuple(kit.said(table, ANIMAL_LETTER[a]()) for a in ANIMALS),
+                   {role: kit.said(table, p()) for role, p in ROLE_LETTER.items()})
+
+
+def _keys(table: kit.Table, said: Letters) -> tuple[str, str]:
+    """What the letters mean: the figures' key and the animals' key."""
+    return (kit.said(table, cw.KEY_FIGURES(**said.roles)),
+            kit.said(table, cw.KEY_ANIMALS(**dict(zip(ANIMALS, said.animals, strict=True)))))
 
 
 def layout(view: dict) -> tuple[int, int, int, int, int]:
@@ -294,7 +322,7 @@ def tile_box(view: dict, x: int, y: int) -> tuple[int, int, int, int]:
     return ox, oy, ox + size, oy + size
 
 
-def _board(view: dict, size: int | None = None, window: tuple[int, int, int, int] | None = None,
+def _board(view: dict, said: Letters, size: int | None = None, window: tuple[int, int, int, int] | None = None,
            detail: bool = True) -> Image.Image:
     """The map: every tile, the latest turn's tiles framed in gold, figures
     beside the animals and fish counts of their zone, the legal spots as
@@ -321,7 +349,7 @@ def _board(view: dict, size: int | None = None, window: tuple[int, int, int, int
             d.rectangle((ox + 2, oy + 2, ox + size + 2, oy + size + 2), fill=(150, 140, 120))
     for tile_id, x, y, rot in tiles:
         if inside(x, y):
-            kit.paste(img, tile_art(tile_id, rot, size), origin(x, y))
+            kit.paste(img, tile_art(tile_id, rot, size, said.animals), origin(x, y))
     for index in view["recent"]:
         _t, x, y, _r = tiles[index]
         if not inside(x, y):
@@ -349,7 +377,7 @@ def _board(view: dict, size: int | None = None, window: tuple[int, int, int, int
         spots = [(min(max(px, ox + r + 3), ox + size - r - 3), min(max(py, oy + r + 3), oy + size - r - 3))
                  for px, py in spots]
         box = kit.place(d, 2 * r + 5, 2 * r + 5, spots, margin=1)   # the drawn piece plus its shadow
-        _figure(d, seat, role, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, r)
+        _figure(d, seat, role, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, r, said.roles.get(role, ""))
     number = max(11, int(size * 0.26))
     for k, x, y, _rots in view["spots"]:
         if not inside(x, y):
@@ -368,61 +396,85 @@ def _board(view: dict, size: int | None = None, window: tuple[int, int, int, int
 # ------------------------------------------------------------------ the side panel
 
 
-def _hand_panel(view: dict, width: int, names: list[str]) -> Image.Image:
+def _hand_panel(view: dict, table: kit.Table, width: int, said: Letters, key: bool = True) -> Image.Image:
+    """The tile in hand in its four turns (or the placed tile and the figures that may go on it, or
+    the end scoring), the tiles left and, with ``key``, what the letters mean."""
     img = Image.new("RGB", (width, 420), kit.PAPER)
     d = ImageDraw.Draw(img)
     y = 10
+    inner = width - 24
     if view["phase"] == "place" and view["hand"] >= 0:
-        title = "Bonus tile in hand" if view["in_bonus"] else "Tile in hand"
-        kit.text(d, (12, y), f"{title}: type spot + turn, e.g. {view['spots'][0][0]}{'abcd'[view['spots'][0][3][0]]}"
-                 if view["spots"] else title, size=16, bold=True)
+        bonus = view["in_bonus"]
+        if view["spots"]:
+            example = f"{view['spots'][0][0]}{'abcd'[view['spots'][0][3][0]]}"
+            title = kit.said(table, (cw.HAND_BONUS_HOW if bonus else cw.HAND_HOW)(example=example))
+        else:
+            title = kit.said(table, (cw.HAND_BONUS if bonus else cw.HAND)())
+        kit.text(d, (12, y), title, kit.fit_size(title, 16, inner, True, 11), bold=True)
         legal = {r for _k, _x, _y, rots in view["spots"] for r in rots}
         tile = TILES[view["hand"]]
         size = min(120, (width - 40) // 4 - 14)
-        for i, rot in enumerate(range(4)):
-            x0 = 14 + i * (size + 14)
-            img.paste(tile_art(view["hand"], rot, size), (x0, y + 30))
-            same = rot not in tile.rotations
-            label = "abcd"[rot] + (" (same)" if same else "" if rot in legal else " (no fit)")
-            kit.text(d, (x0 + size / 2, y + 36 + size), label, size=16, anchor="mt", bold=rot in legal,
-                     fill=kit.INK if rot in legal else kit.MUTED)
+        for rot in range(4):
+            x0 = 14 + rot * (size + 14)
+            img.paste(tile_art(view["hand"], rot, size, said.animals), (x0, y + 30))
+            turn = "abcd"[rot]
+            label = kit.said(table, cw.TURN_SAME(turn=turn)) if rot not in tile.rotations else \
+                turn if rot in legal else kit.said(table, cw.TURN_NO_FIT(turn=turn))
+            kit.text(d, (x0 + size / 2, y + 36 + size), label, kit.fit_size(label, 16, size + 12, rot in legal, 10),
+                     anchor="mt", bold=rot in legal, fill=kit.INK if rot in legal else kit.MUTED)
         y += size + 62
     elif view["phase"] == "figure" and view["current"] >= 0:
         tile_id, _x, _y, rot = view["tiles"][view["current"]]
         tile = TILES[tile_id]
         size = 170
-        kit.text(d, (12, y), "Figure step: put a figure on the placed tile, or `none`", size=16, bold=True)
-        img.paste(tile_art(tile_id, rot, size), (14, y + 30))
+        title = kit.said(table, ph.STATUS_FIGURE())
+        y = int(kit.paragraph(d, (12, y), title, 16, inner, bold=True)) - 16   # the tile 14 px under the title
+        img.paste(tile_art(tile_id, rot, size, said.animals), (14, y + 30))
         labels = zone_labels(tile, rot)
         named = sorted({zone for _role, zone, _label in view["options"]})
-        for z in named:
+        for z in named:   # each name at its zone, or beside it if another name is there
             u, v = _turn(zone_anchor(tile, z), rot)
-            kit.text(d, (14 + u * size, y + 30 + v * size - 10), labels[z], size=15, anchor="mm", fill=kit.WHITE,
-                     outline=kit.INK, bold=True)
-        lines = [f"{role} {label}" for role, _z, label in view["options"]] + ["none"]
+            x, yy = 14 + u * size, y + 30 + v * size - 10
+            w, h = kit.text_width(labels[z], 15, True) + 6, 21
+            spots = [(x, yy)] + [(x + dx * w * 0.6, yy + dy * h * 0.8) for dx, dy in
+                                 ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1), (0, 2))]
+            spots = [(min(max(sx, 14 + w / 2), 14 + size - w / 2), min(max(sy, y + 30 + h / 2), y + 30 + size - h / 2))
+                     for sx, sy in spots]
+            box = kit.place(d, w, h, spots, avoid=("label",), margin=0)
+            kit.text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), labels[z], size=15, anchor="mm",
+                     fill=kit.WHITE, outline=kit.INK, bold=True)
+        lines = [f"{role} {label}" for role, _z, label in view["options"]] + ["none"]   # as typed
         for i, line in enumerate(lines[:12]):
             kit.text(d, (14 + size + 24 + 170 * (i // 6), y + 34 + 24 * (i % 6)), "- " + line, size=15)
         y += size + 40
     elif view["phase"] == "over":
-        kit.text(d, (12, y), "Game over. End scoring (huts, meadows):", size=16, bold=True)
+        head = kit.said(table, cw.END_HEAD())
+        kit.text(d, (12, y), head, kit.fit_size(head, 16, inner, True, 11), bold=True)
         y += 26
         for seat in range(view["seats"]):
             huts = sum(f["points"] for f in view["final"] if f["kind"] == "huts" and seat in f["seats"])
             meadows = sum(f["points"] for f in view["final"] if f["kind"] == "meadow" and seat in f["seats"])
             kit.badge(d, seat, 24, y + 9, 9)
-            name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-            kit.text(d, (40, y), f"{name[:20]}: huts +{huts}, hunters +{meadows}", size=15)
+            line = kit.said(table, cw.END_LINE(who=kit.name_of(table, seat)[:20], huts=huts, hunters=meadows))
+            kit.text(d, (40, y), line, kit.fit_size(line, 15, width - 52, smallest=10))
             y += 22
         y += 6
-    info = f"Land tiles left: {view['land_left']}   ·   bonus tiles left: {view['bonus_left']}"
+    info = kit.said(table, ph.STATUS_LEFT(land=view["land_left"], bonus=view["bonus_left"]))
     if view["removed"]:
-        info += f"   ·   removed (fit nowhere): {len(view['removed'])}"
-    kit.text(d, (12, y), info, size=15)
-    kit.text(d, (12, y + 22), "Figures: H hunter · G gatherer · F fisher · house = hut (shape and colour: player)",
-             size=13, fill=kit.MUTED)
-    kit.text(d, (12, y + 40), "Animals: D deer · M mammoth · A aurochs · T tiger · yellow diamond: gold nugget",
-             size=13, fill=kit.MUTED)
-    return img.crop((0, 0, width, y + 62))
+        info += "   ·   " + kit.said(table, cw.REMOVED(n=len(view["removed"])))
+    kit.text(d, (12, y), info, kit.fit_size(info, 15, inner, smallest=10))
+    if key:
+        for i, line in enumerate(_keys(table, said)):
+            kit.text(d, (12, y + 22 + 18 * i), line, kit.fit_size(line, 13, inner, smallest=9), fill=kit.MUTED)
+    return _top(img, y + (62 if key else 26))
+
+
+def _top(img: Image.Image, height: int) -> Image.Image:
+    """The top of an image, with the records of what was drawn there (a plain crop drops them)."""
+    out = img.crop((0, 0, img.width, height))
+    for m in kit.marks(img):
+        kit.record(out, m.kind, m.box, m.text, m.size, m.main, m.clipped or m.box[3] > height + 1)
+    return out
 
 
 FOCUS_W = 720
@@ -447,14 +499,14 @@ def focus_window(view: dict) -> tuple[int, int, int, int]:
     return x0, y0, FOCUS_COLS, FOCUS_ROWS
 
 
-def _overview(view: dict, window, width: int) -> Image.Image:
+def _overview(view: dict, window, width: int, said: Letters) -> Image.Image:
     """The whole map, small, with the focus window framed."""
     min_x, min_y, cols, rows, _size = layout(view)
     size = max(8, min(OVERVIEW_TILE, (width - 2 * PAD) // cols, 260 // rows))
     # drawn with tiles of one size all game long, then scaled: tile art at a
     # size that changes as the map grows was drawn afresh for every tile
     # (the slowest turn images, 3–4 times the usual time)
-    whole = _board(view, size=OVERVIEW_TILE, detail=False)
+    whole = _board(view, said, size=OVERVIEW_TILE, detail=False)
     k = size / OVERVIEW_TILE
     img = kit.forget(whole if k == 1 else whole.resize((round(whole.width * k), round(whole.height * k)),
                                                        Image.Resampling.BILINEAR, reducing_gap=2.0))
@@ -475,29 +527,37 @@ def draw_focus(view: dict, table: kit.Table) -> Image.Image:
     """The turn image for a phone, 720 px wide: whose turn, the latest tiles
     and what is around them at a readable scale, a small overview of the
     whole map framing them, and the tile in hand (or the figure choice)."""
+    said = letters(table)
     window = focus_window(view)
-    extra = {s: f"men {view['men'][s]} · huts {view['huts'][s]}" for s in range(view["seats"])}
-    legend = kit.legend(table, FOCUS_W, scores=view["scores"], extra=extra, breakdown=_breakdown(view))
-    crop = _board(view, size=FOCUS_TILE, window=window)
-    overview = _overview(view, window, 300)
+    legend = kit.legend(table, FOCUS_W, scores=view["scores"], extra=_supplies(view, table),
+                        breakdown=_breakdown(view, table))
+    crop = _board(view, said, size=FOCUS_TILE, window=window)
+    overview = _overview(view, window, 300, said)
     size = kit.main_size(FOCUS_W)
     info = Image.new("RGB", (FOCUS_W - overview.width - 12, max(overview.height, 8 * size)), kit.PAPER)
     d = ImageDraw.Draw(info)
-    y = kit.paragraph(d, (6, 8), "The framed part of the whole map (/board shows it all).", size, info.width - 12)
+    y = kit.paragraph(d, (6, 8), kit.said(table, cw.FRAMED()), size, info.width - 12)
     if view["phase"] == "over":
-        y = kit.paragraph(d, (6, y + 4), "Game over.", size, info.width - 12, bold=True)
-    kit.paragraph(d, (6, y + 6), "H hunter · G gatherer · F fisher · house: hut · D deer · M mammoth · A aurochs · "
-                  "T tiger · yellow diamond: gold", size - 2, info.width - 12, fill=kit.MUTED)
+        y = kit.paragraph(d, (6, y + 4), kit.said(table, ph.STATUS_OVER()), size, info.width - 12, bold=True)
+    kit.paragraph(d, (6, y + 6), " · ".join(_keys(table, said)), size - 2, info.width - 12, fill=kit.MUTED)
     row = Image.new("RGB", (FOCUS_W, info.height + 8), kit.PAPER)
     kit.paste(row, overview, (4, 4))
     kit.paste(row, info, (overview.width + 10, 4))
     parts = [legend, crop, row]
-    if view["phase"] != "over":
-        parts.append(_hand_panel(view, FOCUS_W, table.names))
+    if view["phase"] != "over":   # the key is beside the overview already
+        parts.append(_hand_panel(view, table, FOCUS_W, said, key=False))
     return kit.stack(parts)
 
 
-def _breakdown(view: dict) -> kit.Breakdown | None:
+def _supplies(view: dict, table: kit.Table) -> dict[int, str] | None:
+    """Each player's men and huts left in their supply, beside their name (none once the game is over)."""
+    if view["phase"] == "over":
+        return None
+    return {s: f"{kit.said(table, ph.MEN(n=view['men'][s]))} · {kit.said(table, ph.HUTS(n=view['huts'][s]))}"
+            for s in range(view["seats"])}
+
+
+def _breakdown(view: dict, table: kit.Table) -> kit.Breakdown | None:
     """At the end: points in play, then huts and hunters' meadows scored at the end."""
     if view["phase"] != "over":
         return None
@@ -507,12 +567,13 @@ def _breakdown(view: dict) -> kit.Breakdown | None:
         meadows = sum(f["points"] for f in view["final"] if f["kind"] == "meadow" and seat in f["seats"])
         total = view["scores"][seat]
         rows.append([total - huts - meadows, huts, meadows, total])
-    return kit.Breakdown(["play", "huts", "hunters", "total"], rows)
+    columns = [kit.said(table, c()) for c in (cw.COLUMN_PLAY, cw.COLUMN_HUTS, cw.COLUMN_HUNTERS, TOTAL)]
+    return kit.Breakdown(columns, rows)
 
 
 def draw(view: dict, table: kit.Table) -> Image.Image:
-    board = _board(view)
+    said = letters(table)
+    board = _board(view, said)
     width = max(board.width, 640)
-    extra = {s: f"men {view['men'][s]} · huts {view['huts'][s]}" for s in range(view["seats"])}
-    legend = kit.legend(table, width, scores=view["scores"], extra=extra)
-    return kit.stack([board, _hand_panel(view, width, table.names), legend])
+    legend = kit.legend(table, width, scores=view["scores"], extra=_supplies(view, table))
+    return kit.stack([board, _hand_panel(view, table, width, said), legend])

@@ -18,8 +18,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render import clans_words as cw
 from render import kit
+from render.words import TOTAL
+from rules.clans import phrases as ph
 from rules.clans.data import COLOURS, EPOCHS, MAP, TERRAINS
+from rules.wording import listing
 
 HUT_RGB = {"red": (206, 44, 40), "blue": (40, 96, 196), "green": (30, 140, 60), "yellow": (247, 206, 40),
            "black": (40, 40, 40)}
@@ -37,7 +41,9 @@ SCALE = WIDTH / DATA_W
 MAP_H = round(DATA_H * SCALE)
 MAIN = kit.phone_size(WIDTH)         # 22 px: digits 7 px tall once shown 400 px wide
 HUT_W = MAIN + 8
-PANEL_H = 100 + 5 * (MAIN + 20)
+ROW_H = MAIN + 14                    # a row of the epoch table and of the score track
+FIRST_ROW = 50                       # the centre of the first row, under the panels' headings
+PANEL_H = FIRST_ROW + 4 * ROW_H + ROW_H // 2 + 34   # with the river and lake key at the bottom
 EPOCH_W = 520                        # the epoch table; the score track beside it
 
 
@@ -214,14 +220,15 @@ def _map_in_data_coordinates() -> Image.Image:
     return img
 
 
-def _key(d: ImageDraw.ImageDraw) -> None:
-    """River vs lake, in the sea at the bottom right."""
+def _key(d: ImageDraw.ImageDraw, river: str, lake: str) -> None:
+    """River vs lake, under the epoch table (the texts in the table's language)."""
     size = max(14, MAIN - 6)
-    x, y = 12, PANEL_H - 22
+    x, y = 12, PANEL_H - 18
     d.line([(x, y), (x + 30, y)], fill=RIVER, width=6)
-    kit.text(d, (x + 36, y), "river: still neighbours", size, anchor="lm", fill=kit.INK)
-    d.ellipse((x + 232, y - 9, x + 256, y + 9), fill=LAKE)
-    kit.text(d, (x + 262, y), "lake: cut", size, anchor="lm", fill=kit.INK)
+    kit.text(d, (x + 36, y), river, size, anchor="lm", fill=kit.INK)
+    lx = max(x + 232, x + 36 + kit.text_width(river, size) + 16)
+    d.ellipse((lx, y - 9, lx + 24, y + 9), fill=LAKE)
+    kit.text(d, (lx + 30, y), lake, size, anchor="lm", fill=kit.INK)
 
 
 # ------------------------------------------------------------------ pieces
@@ -289,20 +296,42 @@ def _number_spots(tid: int, w: float) -> tuple:
     return tuple(sorted(spots, key=wet))
 
 
+@lru_cache(maxsize=64)
+def _number_stamp(value: str) -> tuple[Image.Image, tuple[int, int, int, int]]:
+    """A territory's number in its white halo, drawn once and pasted on every image (sixty a board:
+    pasting costs a third of drawing), with its box around the anchor point."""
+    f = kit.font(MAIN, True)
+    box = f.getbbox(value, anchor="mm", stroke_width=2)
+    stamp = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (*kit.WHITE, 0))   # white edges, not grey
+    ImageDraw.Draw(stamp).text((-box[0], -box[1]), value, font=f, fill=kit.INK, anchor="mm", stroke_width=2,
+                               stroke_fill=kit.WHITE)
+    return stamp, box
+
+
+def _number(img: Image.Image, x: float, y: float, value: str) -> None:
+    """A territory's number centred on (x, y), recorded as a main label (as ``kit.text`` would)."""
+    stamp, (x0, y0, x1, y1) = _number_stamp(value)
+    x, y = round(x), round(y)
+    img.paste(stamp, (x + x0, y + y0), stamp)
+    box = (x + x0, y + y0, x + x1, y + y1)
+    kit.record(img, "label", box, value, MAIN, True, box[0] < -1 or box[1] < -1 or box[2] > img.width + 1
+               or box[3] > img.height + 1)
+
+
 def _tag(d: ImageDraw.ImageDraw, tid: int, below: float, label: str, fill, ink) -> None:
     """A village's label, laid in free space near its territory."""
     cx, cy = _anchor(tid)
     w = kit.text_width(label, MAIN, True) + 14
     h = MAIN + 10
     ring = _ring(cx, cy, (36, 46, 58, 70, 84, 98))
-    box = kit.place(d, w, h, [(cx, below + h / 2 + 4)] + ring)
+    box = kit.place(d, w, h, [(cx, below + h / 2 + 4)] + ring, margin=1)   # a 2 px gap: most late maps had no spot
     d.rounded_rectangle(box, radius=6, fill=fill, outline=kit.INK, width=2)
     kit.piece(d, box)
     kit.text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, MAIN, anchor="mm", fill=ink, bold=True,
              main=True, kind="piece-label")
 
 
-def _draw_map(view: dict) -> Image.Image:
+def _draw_map(view: dict, table: kit.Table) -> Image.Image:
     img = kit.copy(_map_layer())
     d = ImageDraw.Draw(img)
     centre = {t["id"]: _anchor(t["id"]) for t in TERRITORIES}
@@ -325,8 +354,7 @@ def _draw_map(view: dict) -> Image.Image:
     for t in TERRITORIES:   # the number at its place, or beside it if a neighbour's hut is there
         w = kit.text_width(str(t["id"]), MAIN, True) + 4
         box = kit.place(d, w, MAIN + 4, _number_spots(t["id"], w), avoid=("piece", "label", "piece-label"))
-        kit.text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(t["id"]), MAIN, anchor="mm", bold=True,
-                 outline=kit.WHITE, main=True)
+        _number(img, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, str(t["id"]))
         number_at[t["id"]] = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     for tid, counts in enumerate(view["huts"], start=1):   # group sizes, once every hut is down
         if any(counts):
@@ -336,11 +364,12 @@ def _draw_map(view: dict) -> Image.Image:
                 w = kit.text_width(str(tid), MAIN, True)
                 bw = MAIN * (1.4 if total < 10 else 2)
                 box = kit.place(d, bw, MAIN * 1.3, [(nx + w / 2 + bw / 2 + 4, ny), (nx - w / 2 - bw / 2 - 4, ny)]
-                                + _ring(nx, ny, (22, 31, 40, 49, 58, 70, 84)))
+                                + _ring(nx, ny, (22, 31, 40, 49, 58, 70, 84)), margin=1)
                 kit.count_badge(d, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, str(total), MAIN,
                                 fill=kit.INK if total >= 7 else kit.WHITE, ink=kit.WHITE if total >= 7 else kit.INK)
     for tid, (number, v) in villages.items():   # the points are listed under the map
-        _tag(d, tid, below[tid], f"V{number}", (150, 30, 30) if v["destroyed"] else kit.INK, kit.WHITE)
+        _tag(d, tid, below[tid], kit.said(table, cw.TAG(v=number)), (150, 30, 30) if v["destroyed"] else kit.INK,
+             kit.WHITE)
     for tid in view["pending"]:   # the mover is choosing which is founded first
         _tag(d, tid, below[tid], "?", kit.HIGHLIGHT, kit.INK)
     return img
@@ -349,62 +378,77 @@ def _draw_map(view: dict) -> Image.Image:
 # ------------------------------------------------------------------ panels
 
 
-def _swatch(d: ImageDraw.ImageDraw, terrain: str, x: float, y: float, w: float = 40, h: float = 30) -> None:
+def _swatch(d: ImageDraw.ImageDraw, terrain: str, x: float, y: float, w: float = 40, h: float = 28) -> None:
     d.rounded_rectangle((x, y - h / 2, x + w, y + h / 2), radius=4, fill=TERRAIN_RGB[terrain], outline=kit.INK)
     _terrain_mark(d, terrain, x + w / 2, y + 2, 0.9)
 
 
-def _epoch_table(view: dict, width: int) -> Image.Image:
+def _epoch_table(view: dict, table: kit.Table, width: int) -> Image.Image:
+    """The epoch table: what each epoch favours (and its bonus), its bonus tokens left, what it makes hostile."""
+    texts = (kit.said(table, cw.EPOCH_HEAD()), kit.said(table, cw.NO_HOSTILE()),
+             tuple(kit.said(table, ph.TERRAIN[row["hostile"]]()) if row["hostile"] else "" for row in EPOCHS),
+             kit.said(table, cw.RIVER_KEY()), kit.said(table, cw.LAKE_KEY()))
+    current = 0 if view["over"] else view["epoch"]
+    return _epoch_layer(texts, current, tuple(view["chips_left"]), width)
+
+
+@lru_cache(maxsize=32)
+def _epoch_layer(texts: tuple, current: int, chips_left: tuple, width: int) -> Image.Image:
+    """The epoch table drawn once per language and state (14 states a game, 380 KB each): read-only,
+    pasted."""
+    head_text, none, hostile_names, river, lake = texts
     img = Image.new("RGB", (width, PANEL_H), kit.PAPER)
     d = ImageDraw.Draw(img)
     head = max(14, MAIN - 6)
-    kit.text(d, (12, 12), "Epoch · favourable +bonus · tokens left · hostile", head, bold=True, fill=kit.MUTED)
-    row_h = MAIN + 20
+    kit.text(d, (12, 10), head_text, kit.fit_size(head_text, head, width - 24, True, 12), bold=True, fill=kit.MUTED)
+    row_h = ROW_H
     for i, row in enumerate(EPOCHS):
-        y = 62 + i * row_h
-        current = i + 1 == view["epoch"] and not view["over"]
-        if current:
+        y = FIRST_ROW + i * row_h
+        if i + 1 == current:
             d.rounded_rectangle((6, y - row_h / 2 + 2, width - 6, y + row_h / 2 - 2), radius=6, fill=kit.TURN_BG,
                                 outline=kit.INK, width=2)
         kit.text(d, (16, y), ROMAN[i], MAIN, anchor="lm", bold=True, main=True)
         fav = row["favourable"]
         if fav == "all":
             for k, terrain in enumerate(TERRAINS):
-                d.rectangle((70 + k * 12, y - 14, 81 + k * 12, y + 14), fill=TERRAIN_RGB[terrain], outline=kit.INK)
+                d.rectangle((70 + k * 12, y - 13, 81 + k * 12, y + 13), fill=TERRAIN_RGB[terrain], outline=kit.INK)
         else:
             _swatch(d, fav, 70, y)
         kit.text(d, (124, y), f"+{row['bonus']}", MAIN, anchor="lm", bold=True, main=True)
-        left = view["chips_left"][i]
+        left = chips_left[i]
         for k in range(row["chips"]):
             x = 196 + k * 30
             d.ellipse((x - 12, y - 12, x + 12, y + 12), fill=(232, 190, 90) if k < left else kit.PAPER,
                       outline=kit.INK if k < left else kit.MUTED, width=2)
         if row["hostile"]:
             _swatch(d, row["hostile"], 330, y)
-            d.line((330, y - 15, 370, y + 15), fill=(170, 30, 30), width=4)
-            d.line((330, y + 15, 370, y - 15), fill=(170, 30, 30), width=4)
-            kit.text(d, (380, y), row["hostile"], MAIN - 4, anchor="lm")
+            d.line((330, y - 14, 370, y + 14), fill=(170, 30, 30), width=4)
+            d.line((330, y + 14, 370, y - 14), fill=(170, 30, 30), width=4)
+            name = hostile_names[i]
+            kit.text(d, (380, y), name, kit.fit_size(name, MAIN - 4, width - 388, smallest=12), anchor="lm")
         else:
-            kit.text(d, (330, y), "none", MAIN - 4, anchor="lm", fill=kit.MUTED)
-    _key(d)
+            kit.text(d, (330, y), none, MAIN - 4, anchor="lm", fill=kit.MUTED)
+    _key(d, river, lake)
     return img
 
 
-def _score_track(view: dict, width: int) -> Image.Image:
+def _score_track(view: dict, table: kit.Table, width: int) -> Image.Image:
     img = Image.new("RGB", (width, PANEL_H), kit.PAPER)
     d = ImageDraw.Draw(img)
     over = view["over"]
-    title = "Colours revealed: track + tokens" if over else "Score track (colours are secret)"
-    kit.text(d, (12, 12), title, kit.fit_size(title, max(14, MAIN - 6), width - 24, True, 12), bold=True,
+    title = kit.said(table, cw.TRACK_REVEALED() if over else cw.TRACK_SECRET())
+    kit.text(d, (12, 10), title, kit.fit_size(title, max(14, MAIN - 6), width - 24, True, 12), bold=True,
              fill=kit.MUTED)
     top = max(60, max(view["scores"].values()))     # the board's track has 60 spaces
     owner = {c: s for s, c in enumerate(view.get("clans", []))}
+    names = _colour_names(table)
     x0, x1 = 86, width - (184 if over else 56)
-    row_h = MAIN + 20
+    row_h = ROW_H
+    nobody = kit.said(table, cw.NOBODY()) if over else ""
     for i, colour in enumerate(COLOURS):
-        y = 62 + i * row_h
+        y = FIRST_ROW + i * row_h
         score = view["scores"][colour]
-        kit.text(d, (12, y), colour, MAIN - 2, anchor="lm")
+        kit.text(d, (12, y), names[i], kit.fit_size(names[i], MAIN - 2, x0 - 16, smallest=12), anchor="lm")
         d.rounded_rectangle((x0, y - 10, x1, y + 10), radius=4, fill=(230, 222, 204))
         d.rounded_rectangle((x0, y - 10, x0 + max(8, (x1 - x0) * score / top), y + 10), radius=4,
                             fill=HUT_RGB[colour], outline=kit.INK)
@@ -415,37 +459,46 @@ def _score_track(view: dict, width: int) -> Image.Image:
             kit.text(d, (x1 + 76, y), f"+{view['chips'][seat]} = {view['final'][seat]}", MAIN, anchor="lm",
                      bold=True, main=True)
         elif over:
-            kit.text(d, (x1 + 48, y), "nobody", MAIN - 4, anchor="lm", fill=kit.MUTED)
+            kit.text(d, (x1 + 48, y), nobody, kit.fit_size(nobody, MAIN - 4, width - x1 - 52, smallest=12),
+                     anchor="lm", fill=kit.MUTED)
     return img
 
 
-def _villages(view: dict, width: int) -> Image.Image | None:
+def _colour_names(table: kit.Table) -> list[str]:
+    """The five colours' names in the table's language."""
+    return [kit.said(table, c()) for c in ph.COLOUR]
+
+
+def _villages(view: dict, table: kit.Table, width: int) -> Image.Image | None:
     """The villages founded so far, with what each scored (the map shows only V1, V2…)."""
-    parts = [f"V{n} on {v['territory']}: " + ("destroyed" if v["destroyed"] else f"{v['value']} pts")
+    parts = [cw.VILLAGE_DESTROYED(v=n, t=v["territory"]) if v["destroyed"]
+             else cw.VILLAGE_POINTS(v=n, t=v["territory"], n=v["value"])
              for n, v in enumerate(view["villages"], start=1)]
     if view["pending"]:
-        parts.append("founding now on " + " and ".join(str(t) for t in view["pending"]) + ": which first?")
+        parts.append(cw.FOUNDING(ts=listing([str(t) for t in view["pending"]])))
     if not parts:
         return None
-    line = "Villages: " + " · ".join(parts)
+    line = kit.said(table, cw.VILLAGES(list=" · ".join(kit.said(table, part) for part in parts)))
     h = int(kit.paragraph_height(line, MAIN, width - 24) + 20)
     img = Image.new("RGB", (width, h), kit.PAPER)
     kit.paragraph(ImageDraw.Draw(img), (12, 10), line, MAIN, width - 24, main=True)
     return img
 
 
-def _breakdown(view: dict) -> kit.Breakdown | None:
+def _breakdown(view: dict, table: kit.Table) -> kit.Breakdown | None:
     if not view["over"]:
         return None
-    rows = [[view["clans"][s], view["scores"][view["clans"][s]], view["chips"][s], view["final"][s]]
+    names = dict(zip(COLOURS, _colour_names(table), strict=True))
+    rows = [[names[view["clans"][s]], view["scores"][view["clans"][s]], view["chips"][s], view["final"][s]]
             for s in range(len(view["final"]))]
-    return kit.Breakdown(["colour", "track", "tokens", "total"], rows)
+    columns = [kit.said(table, c()) for c in (cw.COLUMN_COLOUR, cw.COLUMN_TRACK, cw.COLUMN_TOKENS, TOTAL)]
+    return kit.Breakdown(columns, rows)
 
 
 def _legend(view: dict, table: kit.Table) -> Image.Image:
-    extra = None if view["over"] else {s: f"tokens {n}" for s, n in enumerate(view["chips"])}
+    extra = None if view["over"] else {s: kit.said(table, cw.TOKENS(n=n)) for s, n in enumerate(view["chips"])}
     scores = view["final"] if view["over"] else None
-    return kit.legend(table, WIDTH, scores=scores, extra=extra, breakdown=_breakdown(view), main=MAIN)
+    return kit.legend(table, WIDTH, scores=scores, extra=extra, breakdown=_breakdown(view, table), main=MAIN)
 
 
 def map_top(view: dict, table: kit.Table) -> int:
@@ -454,10 +507,10 @@ def map_top(view: dict, table: kit.Table) -> int:
 
 
 def draw(view: dict, table: kit.Table) -> Image.Image:
-    board = _draw_map(view)
+    board = _draw_map(view, table)
     panel = Image.new("RGB", (WIDTH, PANEL_H), kit.PAPER)
-    kit.paste(panel, _epoch_table(view, EPOCH_W), (0, 0))
-    kit.paste(panel, _score_track(view, WIDTH - EPOCH_W), (EPOCH_W, 0))
+    kit.paste(panel, _epoch_table(view, table, EPOCH_W), (0, 0))
+    kit.paste(panel, _score_track(view, table, WIDTH - EPOCH_W), (EPOCH_W, 0))
     legend = _legend(view, table)
-    villages = _villages(view, WIDTH)
+    villages = _villages(view, table, WIDTH)
     return kit.stack([legend, board] + ([villages] if villages else []) + [panel])

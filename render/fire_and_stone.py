@@ -20,8 +20,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render import fire_and_stone_words as fw
 from render import kit
-from rules.fire_and_stone.data import ADJ, ALL_INV, CAVES, DATA, PRINTED_FIRE, REGION, SEA, START, TERR, TERR_IDS
+from render.words import TOTAL
+from rules.fire_and_stone import phrases as ph
+from rules.fire_and_stone.data import ADJ, DATA, PRINTED_FIRE, REGION, SEA, START, TERR, TERR_IDS
 
 R = 37                      # hex radius of the whole map
 HW = math.sqrt(3) * R       # hex width
@@ -39,12 +42,17 @@ REGION_FILL = {"I": (232, 205, 150), "II": (190, 215, 150), "III": (225, 180, 16
 CLOSED_FILL = (175, 170, 160)
 FIRE = (235, 110, 30)
 TILE_BACK = (120, 85, 55)
-KIND_STYLE = {  # short label, fill
-    "apple": ("APL", (200, 40, 40)), "nut": ("NUT", (140, 95, 50)), "mushroom": ("MSH", (150, 120, 170)),
-    "root": ("ROT", (190, 140, 60)), "forest": ("FOR", (40, 110, 50)), "fire": ("FIRE", FIRE),
-    "cave": ("CAVE", (80, 80, 90)), "hut": ("HUT", (150, 100, 60)), "cache": ("CACHE", (90, 90, 60)),
+KIND_FILL = {  # a chip's colour (its short label: fire_and_stone_words.CHIP)
+    "apple": (200, 40, 40), "nut": (140, 95, 50), "mushroom": (150, 120, 170), "root": (190, 140, 60),
+    "forest": (40, 110, 50), "fire": FIRE, "cave": (80, 80, 90), "hut": (150, 100, 60), "cache": (90, 90, 60),
 }
-MILESTONES = {3: "reg II", 5: "2nd", 9: "reg III", 11: "END"}
+MILESTONES = {3: fw.MILESTONE_REGION(region="II"), 5: fw.MILESTONE_SECOND(), 9: fw.MILESTONE_REGION(region="III"),
+              11: fw.MILESTONE_END()}
+
+
+def chip_labels(table: kit.Table) -> dict[str, str]:
+    """The short label of each kind of chip, in the table's language."""
+    return {kind: kit.said(table, p()) for kind, p in fw.CHIP.items()}
 
 
 @dataclass(frozen=True)
@@ -93,9 +101,10 @@ def _sizes(geo: Geo) -> dict[str, int]:
 
 
 @lru_cache(maxsize=8)
-def _map_base(open_regions: tuple[str, ...], geo: Geo = FULL) -> Image.Image:
+def _map_base(open_regions: tuple[str, ...], geo: Geo, start: str) -> Image.Image:
     """The static map for one set of open regions: sea, lakes, territories,
-    printed fires, sea routes, region names (numbers go on per image)."""
+    printed fires, sea routes, the start's label (``start``, in the table's
+    language; numbers and region names go on per image)."""
     img = kit.copy(kit.textured(geo.w, geo.h, SEA_BLUE, 0.12))
     d = ImageDraw.Draw(img)
     r = geo.r
@@ -119,17 +128,17 @@ def _map_base(open_regions: tuple[str, ...], geo: Geo = FULL) -> Image.Image:
             _flame(d, cx - r * 0.42, cy - r * 0.05, r * 0.2)
             kit.piece(d, (cx - r * 0.62, cy - r * 0.31, cx - r * 0.22, cy + r * 0.13))
         if t == START and geo.inside(t) and cy + r * 1.3 < geo.h:   # under its hexagon, in the sea
-            kit.text(d, (cx, cy + r * 1.12), "start", max(10, round(r * 0.26)), fill=kit.WHITE, anchor="mm",
+            kit.text(d, (cx, cy + r * 1.12), start, max(10, round(r * 0.26)), fill=kit.WHITE, anchor="mm",
                      outline=kit.INK)
     return img
 
 
-def _region_names(d: ImageDraw.ImageDraw, view: dict) -> None:
+def _region_names(d: ImageDraw.ImageDraw, view: dict, table: kit.Table) -> None:
     """Region names in open sea, wherever nothing else is (whole map only)."""
     sea = [(MARGIN + c * HW, MARGIN + row * 1.5 * R) for c, row in
            ((1.2, 7.6), (0.9, 7.9), (7.0, 7.6), (6.6, 6.6), (11.0, 0.1), (12.0, 8.5), (11.5, 5.2), (13.0, 8.5))]
     for region, spots in (("I", sea[0:2]), ("II", sea[2:4]), ("III", sea[4:])):
-        label = f"REGION {region}" + ("" if region in view["open"] else " (closed)")
+        label = kit.said(table, (fw.REGION if region in view["open"] else fw.REGION_CLOSED)(region=region))
         w = kit.text_width(label, 16, True) + 8
         box = kit.place(d, w, 24, spots)
         kit.text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, 16, fill=kit.WHITE, outline=kit.INK,
@@ -182,8 +191,9 @@ def path(a: int, b: int) -> list[int]:
     return [a, b]
 
 
-def _draw_map(view: dict, geo: Geo = FULL, main: bool = False) -> Image.Image:
-    img = kit.copy(_map_base(tuple(view["open"]), geo))
+def _draw_map(view: dict, table: kit.Table, geo: Geo = FULL, main: bool = False) -> Image.Image:
+    img = kit.copy(_map_base(tuple(view["open"]), geo, kit.said(table, fw.START())))
+    chips = chip_labels(table)
     d = ImageDraw.Draw(img)
     size = _sizes(geo)
     r = geo.r
@@ -218,9 +228,9 @@ def _draw_map(view: dict, geo: Geo = FULL, main: bool = False) -> Image.Image:
             _flame(d, x, y, r * 0.2)
             kit.piece(d, (x - r * 0.2, y - r * 0.26, x + r * 0.2, y + r * 0.18))
         else:
-            label, fill = KIND_STYLE[kind]
-            if kind == "forest":
-                label = f"FOR {view['forest'].get(key, 0)}"
+            label, fill = chips[kind], KIND_FILL[kind]
+            if kind == "forest":     # with the game tiles left in it
+                label = f"{label} {view['forest'].get(key, 0)}"
             _chip(d, cx + (r * 0.28 if t in PRINTED_FIRE else 0), cy - r * 0.16, label, fill, size["chip"], main)
     for key, huts in view["villages"].items():
         t = int(key)
@@ -235,7 +245,7 @@ def _draw_map(view: dict, geo: Geo = FULL, main: bool = False) -> Image.Image:
             kit.hut(d, x0 + step * i, cy + r * 0.45, w, kit.player_colour(s), count=str(n),
                     count_size=max(10, round(size["hut"] * 0.6)), main=main)
     if geo == FULL:
-        _region_names(d, view)
+        _region_names(d, view, table)
     crowd: dict[int, list[int]] = {}
     for s, pos in enumerate(view["explorers"]):
         for t in pos:
@@ -280,15 +290,15 @@ def focus_geo(view: dict) -> Geo:
     return Geo(FOCUS_R, round(ox), round(oy), FOCUS_W, FOCUS_H)
 
 
-@lru_cache(maxsize=4)
-def _overview_base(open_regions: tuple[str, ...], width: int) -> Image.Image:
-    base = _map_base(open_regions)
+@lru_cache(maxsize=8)
+def _overview_base(open_regions: tuple[str, ...], width: int, start: str) -> Image.Image:
+    base = _map_base(open_regions, FULL, start)
     return kit.forget(base.resize((width, round(base.height * width / base.width)), Image.Resampling.BILINEAR))
 
 
-def _overview(view: dict, geo: Geo, width: int) -> Image.Image:
+def _overview(view: dict, table: kit.Table, geo: Geo, width: int) -> Image.Image:
     """The whole map, small, with the focus window framed and the last move marked."""
-    img = _overview_base(tuple(view["open"]), width).copy()
+    img = _overview_base(tuple(view["open"]), width, kit.said(table, fw.START())).copy()
     d = ImageDraw.Draw(img)
     k = width / MAP_W
     scale = R / geo.r
@@ -304,7 +314,7 @@ def _overview(view: dict, geo: Geo, width: int) -> Image.Image:
     return img
 
 
-def _draw_track(view: dict, width: int, main: bool = False) -> Image.Image:
+def _draw_track(view: dict, table: kit.Table, width: int, main: bool = False) -> Image.Image:
     """The hut track: 11 spaces, the milestones marked; the 12th space (for the
     last hut tile, no effect) shows only once reached."""
     size = kit.main_size(width, 13) if main else 14
@@ -313,57 +323,54 @@ def _draw_track(view: dict, width: int, main: bool = False) -> Image.Image:
     d = ImageDraw.Draw(img)
     track = view["track"]
     spaces = DATA["hut_track"]["spaces"] if track >= DATA["hut_track"]["spaces"] else 11
-    label_w = kit.text_width("Huts 11/11", size, True) + 20
-    kit.text(d, (10, h / 2), f"Huts {track}/11", size, anchor="lm", bold=True, main=main)
+    label_w = kit.text_width(kit.said(table, fw.HUTS_TRACK(n=11)), size, True) + 20
+    kit.text(d, (10, h / 2), kit.said(table, fw.HUTS_TRACK(n=track)), size, anchor="lm", bold=True, main=main)
     w = min(size * 3.2, (width - label_w - 10) / spaces - 4)
     for i in range(1, spaces + 1):
         x = label_w + (i - 1) * (w + 4)
         filled = i <= track
         d.rounded_rectangle((x, 4, x + w, h - 4), radius=4, fill=(150, 100, 60) if filled else kit.WHITE,
                             outline=kit.INK, width=3 if i in MILESTONES else 1)
-        small = kit.fit_size(MILESTONES.get(i, ""), size - 2, w - 4, smallest=8) if i in MILESTONES else size - 2
         kit.text(d, (x + w / 2, h * 0.32), str(i), size - 2, fill=kit.WHITE if filled else kit.MUTED, anchor="mm")
         if i in MILESTONES:
-            kit.text(d, (x + w / 2, h * 0.7), MILESTONES[i], small, fill=kit.WHITE if filled else kit.INK,
-                     anchor="mm")
+            label = kit.said(table, MILESTONES[i])
+            kit.text(d, (x + w / 2, h * 0.7), label, kit.fit_size(label, size - 2, w - 4, smallest=8),
+                     fill=kit.WHITE if filled else kit.INK, anchor="mm")
     return img
 
 
-def _wrap(text: str, chars: int) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        if len(line) + len(word) + 1 > chars:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    return lines + ([line] if line else [])
+def _lines(d: ImageDraw.ImageDraw, xy, value: str, size: int, width: float, lines: int, fill=kit.MUTED) -> None:
+    """A card's text wrapped to ``width`` pixels, at most ``lines`` lines (the last cut with …)."""
+    kit.paragraph(d, xy, value, size, width, fill=fill, line_gap=1.2, max_lines=lines)
 
 
-def _draw_cards(view: dict, width: int) -> Image.Image:
+def _draw_cards(view: dict, table: kit.Table, width: int) -> Image.Image:
     img = Image.new("RGB", (width, 132), kit.PAPER)
     d = ImageDraw.Draw(img)
-    kit.text(d, (12, 4), f"Inventions (deck {view['inv_deck']})", size=15, bold=True)
+    kit.text(d, (12, 4), kit.said(table, fw.INVENTIONS(n=view["inv_deck"])), size=15, bold=True)
     cw = 215
     for i, inv in enumerate(view["inv_row"]):
         x = 12 + i * (cw + 8)
         d.rounded_rectangle((x, 24, x + cw, 112), radius=6, fill=kit.WHITE, outline=kit.INK)
-        kit.text(d, (x + 6, 28), f"i{i + 1}  {ALL_INV[inv]['en']}", size=14, bold=True)
-        for j, line in enumerate(_wrap(ALL_INV[inv]["text"], 30)[:4]):
-            kit.text(d, (x + 6, 48 + j * 15), line, size=12, fill=kit.MUTED)
+        name = f"i{i + 1}  {kit.said(table, ph.INVENTION[inv]())}"
+        kit.text(d, (x + 6, 28), name, kit.fit_size(name, 14, cw - 12, True, 10), bold=True)
+        _lines(d, (x + 6, 47), kit.said(table, ph.INVENTION_TEXT[inv]()), 12, cw - 12, 4)
     x = 12 + 3 * (cw + 8) + 8
+    right = width - x - 8
     vp = view["vp_deck"]
-    kit.text(d, (x, 28), f"VP pile: {len(vp)} left" + (f", top {vp[-1]} VP" if vp else ""), size=14, bold=True)
+    pile = kit.said(table, fw.VP_PILE_TOP(n=len(vp), top=vp[-1]) if vp else fw.VP_PILE(n=0))
+    kit.text(d, (x, 28), pile, kit.fit_size(pile, 14, right, True, 10), bold=True)
     stacks = view["stacks"]
-    kit.text(d, (x, 50), f"Game stacks: I {stacks['I']} · II {stacks['II']} · III {stacks['III']}", size=13)
-    kit.text(d, (x, 68), f"Bags in supply: {view['bag_supply']}", size=13)
+    for y, line in ((50, kit.said(table, fw.STACKS(one=stacks["I"], two=stacks["II"], three=stacks["III"]))),
+                    (68, kit.said(table, fw.BAGS(n=view["bag_supply"])))):
+        kit.text(d, (x, y), line, kit.fit_size(line, 13, right, smallest=10))
     if view["cave"]:
-        cave = CAVES[view["cave"]]
-        kit.text(d, (x, 86), f"Cave: {cave['en']}", size=13, bold=True)
-        for j, line in enumerate(_wrap(cave["text"], 60)[:2]):
-            kit.text(d, (x, 101 + j * 13), line, size=11, fill=kit.MUTED)
+        cave = kit.said(table, fw.CAVE(name=kit.said(table, ph.CAVE[view["cave"]]())))
+        kit.text(d, (x, 86), cave, kit.fit_size(cave, 13, right, True, 10), bold=True)
+        _lines(d, (x, 101), kit.said(table, ph.CAVE_TEXT[view["cave"]]()), 11, right, 2)
     else:
-        kit.text(d, (x, 86), "Cave card: face down", size=13, fill=kit.MUTED)
+        down = kit.said(table, fw.CAVE_DOWN())
+        kit.text(d, (x, 86), down, kit.fit_size(down, 13, right, smallest=10), fill=kit.MUTED)
     return img
 
 
@@ -372,16 +379,17 @@ def _draw_tribes(view: dict, table: kit.Table, width: int) -> Image.Image:
     row_h = 58
     img = Image.new("RGB", (width, 26 + rows * row_h), kit.PAPER)
     d = ImageDraw.Draw(img)
-    kit.text(d, (12, 4), "Tribes: food in bags · gathering tracks · game tiles · huts left · inventions", size=15,
-             bold=True)
+    head = kit.said(table, fw.TRIBES())
+    kit.text(d, (12, 4), head, kit.fit_size(head, 15, width - 24, True, 11), bold=True)
+    chips = chip_labels(table)
     for s, tribe in enumerate(view["tribes"]):
         y = 26 + s * row_h
         acting = view["pending"] and view["pending"]["s"] == s and not view["over"]
         d.rectangle((4, y, width - 4, y + row_h - 4), fill=(255, 240, 170) if acting else (238, 230, 212),
                     outline=kit.INK if acting else kit.MUTED)
         kit.badge(d, s, 22, y + 16, 11)
-        name = table.names[s] if s < len(table.names) else f"P{s + 1}"
-        kit.text(d, (38, y + 6), f"{name[:12]}  {tribe['vp']} VP", size=14, bold=True)
+        name = f"{kit.name_of(table, s)[:12]}  {kit.said(table, fw.VP(vp=tribe['vp']))}"
+        kit.text(d, (38, y + 6), name, kit.fit_size(name, 14, 186, True, 10), bold=True)
         # Bags: one box per bag, filled when it holds food.
         bx, step = 40, min(13, 130 // max(1, tribe["bags"]))
         for b in range(tribe["bags"]):
@@ -390,52 +398,48 @@ def _draw_tribes(view: dict, table: kit.Table, width: int) -> Image.Image:
         kit.text(d, (bx + tribe["bags"] * step + 6, y + 36), f"{tribe['food']}/{tribe['bags']}", size=12, anchor="lm")
         x = 230
         for kind, count in tribe["tracks"]:
-            label, fill = KIND_STYLE[kind] if kind else ("-", kit.MUTED)
-            _chip(d, x + 20, y + 18, label, fill if count else kit.MUTED)
+            label, fill = (chips[kind], KIND_FILL[kind]) if kind else ("-", kit.MUTED)
+            small = kit.fit_size(label, 12, 38, True, 8)     # the chips of a row 52 px apart
+            _chip(d, x + 20, y + 18, label, fill if count else kit.MUTED, small)
             for k in range(3):
                 d.ellipse((x + 6 + k * 12, y + 33, x + 15 + k * 12, y + 42), outline=kit.INK,
                           fill=kit.INK if k < count else kit.WHITE)
             x += 52
-        kit.text(d, (x + 6, y + 10), f"game {tribe['game']}", size=13)
-        kit.text(d, (x + 6, y + 30), f"huts {tribe['huts']}", size=13)
-        x += 80
+        game = kit.said(table, fw.GAME_TILES(n=tribe["game"]))
+        huts = kit.said(table, fw.HUTS_LEFT(n=tribe["huts"]))
+        col = max(80, max(kit.text_width(game, 13), kit.text_width(huts, 13)) + 12)
+        kit.text(d, (x + 6, y + 10), game, size=13)
+        kit.text(d, (x + 6, y + 30), huts, size=13)
+        x += col
         inv_x = x
         for inv in tribe["inv"]:
-            name = ALL_INV[inv]["en"]
+            name = kit.said(table, ph.INVENTION[inv]())
             covered = tribe["cover"].get(inv)
-            label = f"{name} [{covered} VP]" if covered else name
-            w = kit.text_size(d, label, 12)[0] + 10
+            label = kit.said(table, fw.COVERED(name=name, vp=covered)) if covered else name
+            w = kit.text_width(label, 12) + 10
             if inv_x + w > width - 10:
                 break
             d.rounded_rectangle((inv_x, y + 8, inv_x + w, y + 26), radius=4,
                                 fill=(200, 200, 200) if covered else kit.WHITE, outline=kit.INK)
             kit.text(d, (inv_x + 5, y + 17), label, size=12, anchor="lm", fill=kit.MUTED if covered else kit.INK)
             inv_x += w + 4
-        if tribe.get("marker") == "cave":
-            kit.text(d, (x + 110, y + 36), "marker on the cave card", size=12, fill=kit.INK)
+        low = x     # under the inventions: the cave marker, the turns left
         if view["end"] is not None and not view["over"]:
-            kit.text(d, (x, y + 36), f"turns left: {view['end'][s]}", size=12, fill=(160, 30, 30), bold=True)
+            turns = kit.said(table, fw.TURNS_LEFT(n=view["end"][s]))
+            kit.text(d, (low, y + 36), turns, size=12, fill=(160, 30, 30), bold=True)
+            low += kit.text_width(turns, 12, True) + 16
+        if tribe.get("marker") == "cave":
+            kit.text(d, (max(low, x + 110), y + 36), kit.said(table, fw.MARKER()), size=12, fill=kit.INK)
     return img
-
-
-PROMPTS = {
-    "move": "move explorer {e}", "forest": "take a game tile", "cook": "cook game tiles ({pot} in the pot)",
-    "gather": "take or leave the gathering tile", "card": "take an invention or a VP card",
-    "build": "build a hut?", "fire": "send an explorer to a fire", "buy": "buy in the cave?",
-    "draft": "choose a starting invention",
-}
 
 
 def _status_text(view: dict, table: kit.Table) -> str:
     head = view["pending"]
-    if view["over"]:
-        return "Game over"
-    if head:
-        who = kit.name_of(table, head["s"])
-        text = f"Now: {who}: " + PROMPTS[head["k"]].format(e=head.get("e", 0) + 1, pot=head.get("pot", 0))
-        if view["end"] is not None:
-            text += " · END TRIGGERED: final turns"
-        return text
+    if head and not view["over"]:      # a finished game: the legend's banner names the winner
+        # said part by part, each with plain parameters: the kit remembers such phrases
+        what = kit.said(table, fw.PROMPT[head["k"]](e=head.get("e", 0) + 1, pot=head.get("pot", 0)))
+        now = kit.said(table, fw.NOW(who=kit.name_of(table, head["s"]), what=what))
+        return kit.said(table, fw.ENDING(now=now)) if view["end"] is not None else now
     return ""
 
 
@@ -448,11 +452,11 @@ def _draw_status(view: dict, table: kit.Table, width: int, size: int = 16) -> Im
     return img
 
 
-def _breakdown(view: dict) -> kit.Breakdown | None:
+def _breakdown(view: dict, table: kit.Table) -> kit.Breakdown | None:
     if not view["over"] or not view.get("final"):
         return None
     rows = [[f["track"], f["cards"], f["huts"], f["majorities"], f["objective"], f["total"]] for f in view["final"]]
-    return kit.Breakdown(["track", "cards", "huts", "major.", "obj.", "total"], rows)
+    return kit.Breakdown([kit.said(table, c()) for c in (*fw.COLUMNS, TOTAL)], rows)
 
 
 def _scores(view: dict) -> list:
@@ -463,19 +467,19 @@ def _scores(view: dict) -> list:
 
 def map_top(view: dict, table: kit.Table) -> int:
     """Where the map starts in the whole board image."""
-    return (kit.legend(table, WIDTH, scores=_scores(view), breakdown=_breakdown(view)).height
+    return (kit.legend(table, WIDTH, scores=_scores(view), breakdown=_breakdown(view, table)).height
             + _draw_status(view, table, WIDTH).height)
 
 
 def draw(view: dict, table: kit.Table) -> Image.Image:
-    legend = kit.legend(table, WIDTH, scores=_scores(view), breakdown=_breakdown(view))
-    parts = [legend, _draw_status(view, table, WIDTH), _draw_map(view), _draw_track(view, WIDTH),
-             _draw_cards(view, WIDTH), _draw_tribes(view, table, WIDTH)]
+    legend = kit.legend(table, WIDTH, scores=_scores(view), breakdown=_breakdown(view, table))
+    parts = [legend, _draw_status(view, table, WIDTH), _draw_map(view, table), _draw_track(view, table, WIDTH),
+             _draw_cards(view, table, WIDTH), _draw_tribes(view, table, WIDTH)]
     return kit.stack(parts)
 
 
 def _tribe_lines(view: dict, table: kit.Table, width: int, size: int) -> Image.Image:
-    """One short line per tribe (VP, food, huts left, game tiles) beside the overview."""
+    """One short line per tribe (VP, food, huts left) beside the overview."""
     rows = len(view["tribes"])
     row_h = int(size * 1.9)
     img = Image.new("RGB", (width, 8 + rows * row_h), kit.PAPER)
@@ -483,9 +487,14 @@ def _tribe_lines(view: dict, table: kit.Table, width: int, size: int) -> Image.I
     for s, tribe in enumerate(view["tribes"]):
         y = 4 + s * row_h + row_h / 2
         kit.badge(d, s, 14, y, size * 0.6)
-        line = f"{kit.name_of(table, s)}: {tribe['vp']} VP · food {tribe['food']}/{tribe['bags']} · huts left " \
-               f"{tribe['huts']}"
-        kit.text(d, (30, y), line, kit.fit_size(line, size, width - 36, smallest=size), anchor="lm", main=True)
+        name = kit.name_of(table, s)
+        while True:    # a long name is cut rather than the line run off the image
+            line = kit.said(table, fw.TRIBE_LINE(who=name, vp=tribe["vp"], food=tribe["food"], bags=tribe["bags"],
+                                                 huts=tribe["huts"]))
+            if kit.text_width(line, size) <= width - 36 or len(name) <= 4:
+                break
+            name = name[:-2] + "…"
+        kit.text(d, (30, y), line, size, anchor="lm", main=True)
     return img
 
 
@@ -495,13 +504,13 @@ def draw_focus(view: dict, table: kit.Table) -> Image.Image:
     turn, the tribes in a line each and the hut track."""
     size = kit.main_size(FOCUS_W)
     geo = focus_geo(view)
-    legend = kit.legend(table, FOCUS_W, scores=_scores(view), breakdown=_breakdown(view))
+    legend = kit.legend(table, FOCUS_W, scores=_scores(view), breakdown=_breakdown(view, table))
     status = _draw_status(view, table, FOCUS_W, size + 2)
-    crop = _draw_map(view, geo, main=True)
+    crop = _draw_map(view, table, geo, main=True)
     over_w = 300
-    overview = _overview(view, geo, over_w)
+    overview = _overview(view, table, geo, over_w)
     lines = _tribe_lines(view, table, FOCUS_W - over_w - 16, size)
     row = Image.new("RGB", (FOCUS_W, max(overview.height, lines.height) + 12), kit.PAPER)
     kit.paste(row, overview, (6, 6))
     kit.paste(row, lines, (over_w + 12, 6))
-    return kit.stack([legend, status, crop, row, _draw_track(view, FOCUS_W, main=True)])
+    return kit.stack([legend, status, crop, row, _draw_track(view, table, FOCUS_W, main=True)])

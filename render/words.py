@@ -17,3 +17,4 @@ WINNER = phrase("render.kit.winner", "Winner: {who}", "the banner of a finished 
 WINNERS_TIE = phrase("render.kit.winners_tie", "Winners (tie): {who}", "several players share first place")
 GAME_OVER = phrase("render.kit.game_over", "Game over", "a finished game without a winner (a co-op defeat)")
 SEAT = phrase("render.kit.seat", "seat {n}", "a seat nobody sits in (never in a real game)")
+TOTAL = phrase("render.kit.total", "total", "the last column of a final score table (every game's)")

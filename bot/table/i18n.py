@@ -186,8 +186,10 @@ def say(locale: str | None, said: Said | dict) -> str:
     return render(data, lookup, join, lambda n: number(n, lang))
 
 
+@functools.lru_cache(maxsize=64)
 def sayer(locale: str | None) -> Callable[[Said | dict], str]:
-    """``say`` for one reader's language: what a board (``render.kit.Table.say``) translates with."""
+    """``say`` for one reader's language: what a board (``render.kit.Table.say``) translates with
+    (the same one each time, so that the board kit can remember what it said)."""
     return functools.partial(say, locale)
 
 

@@ -24,17 +24,18 @@ def pseudo(template: str) -> str:
     return "".join(part if _FIELD.fullmatch(part) else part.translate(ACCENTED) for part in _FIELD.split(template))
 
 
+def pseudo_join(items: list[str], style: str = "standard") -> str:
+    """A list joined as English joins it, its own words ("and", "or") in the made-up language too."""
+    if style == "comma" or len(items) < 2:
+        return english_join(items, style)
+    return ", ".join(items[:-1]) + (" ór " if style == "or" else " ánd ") + items[-1]
+
+
 def pseudo_say(text: Said | dict) -> str:
     data = text.to_json() if isinstance(text, Said) else text
     if data.get("key") not in PHRASES:
         raise KeyError(f"no phrase {data.get('key')!r}")
     return render(data, lambda p, n: pseudo(p.english(n)), pseudo_join)
-
-
-def pseudo_join(items: list[str], style: str = "standard") -> str:
-    """A list as the made-up language joins it: English's 'and' and 'or', accented (a real
-    language's come from its translator)."""
-    return english_join(items, style).replace(" and ", " ánd ").replace(" or ", " ór ")
 
 
 def untranslated(img, names: list[str], allowed: set[str] = frozenset()) -> list[str]:
