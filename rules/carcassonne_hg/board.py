@@ -238,7 +238,7 @@ class Board:
 
 
 def square(x: int, y: int) -> int:
-    """A square as one integer, ordered north to south then west to east (|x|, |y| < 512:
+    """A square as one integer, ordered north to south then west to east (|x|, |y| < 128:
     the map has 91 tiles)."""
     return (y + _OFF) * _ROW + x + _OFF
 
@@ -247,7 +247,7 @@ def square_xy(sq: int) -> tuple[int, int]:
     return sq % _ROW - _OFF, sq // _ROW - _OFF
 
 
-_OFF, _ROW = 512, 1024
+_OFF, _ROW = 128, 256        # the map has 91 tiles: |x|, |y| <= 91
 _FAR_SIDE = (2, 3, 0, 1)
 _FACING = tuple(facing_port(p) for p in range(12))
 _ZONE_PORTS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
