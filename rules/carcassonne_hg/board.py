@@ -29,7 +29,7 @@ from .data import DELTA, TILES, Tile, facing_port
 
 
 class Board:
-    __slots__ = ("at", "placed", "base", "parent", "system", "open", "frontier", "order", "order_needs", "_spots")
+    __slots__ = ("at", "placed", "base", "parent", "system", "open", "order", "order_needs", "_spots")
 
     def __init__(self) -> None:
         self.at: dict[tuple[int, int], int] = {}        # square -> placement index
@@ -38,7 +38,6 @@ class Board:
         self.parent: list[int] = []
         self.system: list[int] = []
         self.open: list[int] = []
-        self.frontier: dict[tuple[int, int], int] = {}   # empty square -> edges it needs (``need_code``)
         self.order: list[int] = []                      # the frontier's squares, sorted (see ``square``)
         self.order_needs: list[int] = []                # the edges each of them needs, in the same order
         self._spots: tuple[int, list] | None = None         # (tile id, spots) of the last ``spots`` call
@@ -47,13 +46,12 @@ class Board:
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
-        b.at = self.at.copy()
+        b.at = self.at.copy()     # not dict(): that walks a dict with deleted entries key by key
         b.placed = self.placed.copy()
         b.base = self.base.copy()
         b.parent = self.parent.copy()
         b.system = self.system.copy()
         b.open = self.open.copy()
-        b.frontier = self.frontier.copy()     # not dict(): that walks a dict with deleted entries key by key
         b.order = self.order.copy()
         b.order_needs = self.order_needs.copy()
         b._spots = self._spots  # noqa: SLF001 - a copy of its own class; never changed in place: ``add`` drops it
@@ -84,6 +82,16 @@ class Board:
             system[n] = system[system[n]]
             n = system[n]
         return n
+
+    def roots(self, system: bool = False) -> list[int]:
+        """Every node's root (``find`` of each, or ``find_system``), worked out by pointer jumping:
+        each pass a ``map`` at C speed, as many passes as the deepest node is deep (a few)."""
+        roots = self.system if system else self.parent
+        while True:
+            up = list(map(roots.__getitem__, roots))
+            if up == roots:
+                return up
+            roots = up
 
     def _union(self, a: int, b: int) -> None:
         ra, rb = self.find(a), self.find(b)
@@ -140,10 +148,22 @@ class Board:
                         todo.append(joined)
         return sorted(seen)
 
+    @property
+    def frontier(self) -> dict[tuple[int, int], int]:
+        """Every empty square beside the map -> the edges a tile put there must match (``need_code``)."""
+        return {square_xy(sq): need for sq, need in zip(self.order, self.order_needs)}
+
+    def need(self, x: int, y: int) -> int | None:
+        """The edges a tile put on (x, y) must match, or None when it is not beside the map (or taken)."""
+        sq = (y + _OFF) * _ROW + x + _OFF
+        order = self.order
+        i = bisect_left(order, sq)
+        return self.order_needs[i] if i < len(order) and order[i] == sq else None
+
     def fits(self, tile: Tile, rot: int, x: int, y: int) -> bool:
         """Whether the tile, turned ``rot``, may go on (x, y): an empty square
         beside the map whose every neighbour it matches."""
-        need = self.frontier.get((x, y))
+        need = self.need(x, y)
         # the table lists the tile's distinct turns; a turn that looks like one of them is checked edge by edge
         return need is not None and (rot in _FITTING[tile.id][need] or _matches(need, _EDGE_CODES[tile.id][rot]))
 
@@ -175,63 +195,68 @@ class Board:
     def add(self, tile_id: int, x: int, y: int, rot: int) -> int:
         """Put a tile down (fit is the caller's business); join its zones to
         the neighbours' features and update the frontier. Returns the placement
-        index. (The hot path of a search: the unions are written out here.)"""
-        tile = TILES[tile_id]
+        index. (The hot path of a search: the unions and their finds are written
+        out here, each find as ``find`` does it.)"""
         index = len(self.placed)
         base = len(self.parent)
-        at, placed, bases, parent, system, open_ = self.at, self.placed, self.base, self.parent, self.system, self.open
-        find, find_system = self.find, self.find_system
-        frontier, order, needs, edges = self.frontier, self.order, self.order_needs, _EDGE_SIDES[tile_id][rot]
+        at, bases, parent, system, open_ = self.at, self.base, self.parent, self.system, self.open
+        order, needs = self.order, self.order_needs
+        placed = self.placed
         placed.append((tile_id, x, y, rot))
         at[(x, y)] = index
         bases.append(base)
-        n_zones = len(tile.zones)
-        new = range(base, base + n_zones)
+        turned = tile_id * 4 + rot
+        new = range(base, base + _ZONE_COUNT[tile_id])
         parent.extend(new)
         system.extend(new)
-        open_.extend([0] * n_zones)
-        if frontier.pop((x, y), None) is not None:
-            i = bisect_left(order, (y + _OFF) * _ROW + x + _OFF)
+        open_.extend(_ZEROS[tile_id])
+        sq = (y + _OFF) * _ROW + x + _OFF
+        i = bisect_left(order, sq)
+        if i < len(order) and order[i] == sq:
             del order[i], needs[i]
-        sides, open_middles, lakes = _JOINS[tile_id * 4 + rot]
-        for side in range(4):
-            dx, dy = DELTA[side]
-            sx, sy = x + dx, y + dy
-            other = at.get((sx, sy))
+        for dx, dy, step, edge, open_zone, ports in _SIDES[turned]:
+            other = at.get((x + dx, y + dy))
             if other is None:
-                z = open_middles[side]
-                if z >= 0:                              # a forest or river left open on that side
-                    open_[find(base + z)] += 1
-                before = frontier.get((sx, sy))         # that square must now match this tile's edge
-                need = frontier[(sx, sy)] = (before or 0) | edges[side]
-                sq = (sy + _OFF) * _ROW + sx + _OFF
-                if before is None:                      # (0 is never a need: it has one side at least)
-                    i = bisect_left(order, sq)
-                    order.insert(i, sq)
-                    needs.insert(i, need)
+                if open_zone >= 0:                      # a forest or river left open on that side
+                    n = base + open_zone
+                    while parent[n] != n:
+                        parent[n] = parent[parent[n]]
+                        n = parent[n]
+                    open_[n] += 1
+                beside = sq + step                      # that square must now match this tile's edge
+                i = bisect_left(order, beside)
+                if i < len(order) and order[i] == beside:
+                    needs[i] |= edge
                 else:
-                    needs[bisect_left(order, sq)] = need
+                    order.insert(i, beside)
+                    needs.insert(i, edge)
                 continue
-            otile, _ox, _oy, orot = placed[other]
-            other_zone, other_base = TILES[otile].port_zone[orot], bases[other]
-            joined = -1
-            for z, facing, counts_open, river in sides[side]:
+            other_tile, _ox, _oy, other_rot = placed[other]
+            other_zone, other_base = _PORT_ZONE[other_tile * 4 + other_rot], bases[other]
+            joined = root = -1
+            for z, facing, counts_open, river in ports:
                 node, onode = base + z, other_base + other_zone[facing]
-                rb = find(onode)
-                if counts_open:
-                    open_[rb] -= 1                      # that side of theirs is now closed
                 if node * 65536 + onode == joined:      # a side's ports often join the same two zones
+                    if counts_open:
+                        open_[root] -= 1                # that side of theirs is now closed
                     continue
                 joined = node * 65536 + onode
-                ra = find(node)
-                if ra != rb:                            # one feature now
-                    parent[rb] = ra
-                    open_[ra] += open_[rb]
+                rb = onode
+                while parent[rb] != rb:
+                    parent[rb] = parent[parent[rb]]
+                    rb = parent[rb]
+                if counts_open:
+                    open_[rb] -= 1                      # that side of theirs is now closed
+                root = node
+                while parent[root] != root:
+                    parent[root] = parent[parent[root]]
+                    root = parent[root]
+                if root != rb:                          # one feature now
+                    parent[rb] = root
+                    open_[root] += open_[rb]
                 if river:                               # one river system now
-                    ra, rb = find_system(node), find_system(onode)
-                    if ra != rb:
-                        system[rb] = ra
-        for z, lake in lakes:
+                    self._union_system(node, onode)
+        for z, lake in _LAKES[tile_id]:
             self._union_system(base + z, base + lake)
         self._spots = None
         return index
@@ -278,6 +303,10 @@ def _joins(tile: Tile, rot: int) -> tuple:
 
 
 _JOINS = [_joins(tile, rot) for tile in TILES for rot in range(4)]     # [tile id * 4 + rot], made once
+_PORT_ZONE = [tile.port_zone[rot] for tile in TILES for rot in range(4)]
+_ZONE_COUNT = [len(tile.zones) for tile in TILES]
+_ZEROS = [(0,) * len(tile.zones) for tile in TILES]
+_LAKES = [_joins(tile, 0)[2] for tile in TILES]       # (river, lake) of a tile: the same whatever its turn
 
 
 # Needed edges as integers: two bits a side, N lowest; 0 where no tile is beside the square.
@@ -294,6 +323,12 @@ def need_code(edges: str) -> int:
 _EDGE_CODES = [[need_code(edges) for edges in tile.rot_edges] for tile in TILES]
 _EDGE_SIDES = [[tuple(_EDGE_BITS[edges[side]] << 2 * _FAR_SIDE[side] for side in range(4)) for edges in tile.rot_edges]
                for tile in TILES]
+# per tile and turn, per side (N E S W): the step to the square beside (dx, dy and as a ``square``
+# difference), the edge that square must then match, the zone left open on that side (or -1), and
+# how the side's three ports join a tile there (see ``_joins``)
+_SIDES = [tuple((dx, dy, dy * _ROW + dx, _EDGE_SIDES[tile.id][rot][side], _JOINS[tile.id * 4 + rot][1][side],
+                 _JOINS[tile.id * 4 + rot][0][side]) for side, (dx, dy) in enumerate(DELTA))
+          for tile in TILES for rot in range(4)]
 
 
 # _FITTING[tile id][need code] -> the tile's rotations that match it, for each of the 256 codes
