@@ -6,12 +6,15 @@ score the full value.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from rules.core import Event
 from rules.wording import Said, listing
 from rules.wording import seat as player
 
 from . import phrases as ph
 from .board import Board
+from .data import TILES
 from .state import State
 
 ROLE_OF_KIND = {"forest": "gatherer", "river": "fisher", "meadow": "hunter"}
@@ -31,26 +34,41 @@ def majority(seats: list[int]) -> list[int]:
 def feature_value(board: Board, root: int, nodes: list[int] | None = None) -> dict:
     """Parts and contents of the feature of ``root`` (its ``nodes`` when the
     caller has them already)."""
-    info = {"parts": 0, "fish": 0, "nuggets": 0, "mushrooms": 0, "deer": 0, "mammoth": 0, "aurochs": 0,
-            "tiger": 0, "fire": False, "shrine_nodes": []}
+    parts = nuggets = mushrooms = deer = mammoth = aurochs = tiger = 0
+    fire = False
+    shrine_nodes: list[int] = []
     lakes: set[int] = set()
+    bases, placed = board.base, board.placed
     for n in board.members(root) if nodes is None else nodes:
-        zone = board.zone_of(n)
-        info["parts"] += 1
-        if zone.kind == "river" and zone.lake >= 0:
-            lakes.add(board.node(board.place_of(n), zone.lake))
-        info["nuggets"] += zone.nugget
-        info["mushrooms"] += zone.mushrooms
-        info["deer"] += zone.deer
-        info["mammoth"] += zone.mammoth
-        info["aurochs"] += zone.aurochs
-        info["tiger"] += zone.tiger
-        info["fire"] = info["fire"] or zone.fire
-        if zone.shrine:
-            info["shrine_nodes"].append(n)
-    info["fish"] = sum(board.zone_of(lake).fish for lake in lakes)   # a lake at both ends counts once
-    return info
+        placement = bisect_right(bases, n) - 1
+        base = bases[placement]
+        lake, contents = _SCORED[placed[placement][0]][n - base]
+        parts += 1
+        if lake >= 0:                       # a river into a lake of its tile
+            lakes.add(base + lake)
+        if contents is not None:
+            n_nuggets, n_mushrooms, n_deer, n_mammoth, n_aurochs, n_tiger, has_fire, shrine = contents
+            nuggets += n_nuggets
+            mushrooms += n_mushrooms
+            deer += n_deer
+            mammoth += n_mammoth
+            aurochs += n_aurochs
+            tiger += n_tiger
+            fire = fire or has_fire
+            if shrine:
+                shrine_nodes.append(n)
+    fish = sum(board.zone_of(lake).fish for lake in lakes)   # a lake at both ends counts once
+    return {"parts": parts, "fish": fish, "nuggets": nuggets, "mushrooms": mushrooms, "deer": deer,
+            "mammoth": mammoth, "aurochs": aurochs, "tiger": tiger, "fire": fire, "shrine_nodes": shrine_nodes}
 
+
+# per tile, per zone: the lake a river runs into (or -1), and what counts on the zone when its
+# feature scores (nuggets, mushrooms, deer, mammoths, aurochs, tigers, fire, shrine) or None
+_SCORED = [tuple((zone.lake, (zone.nugget, zone.mushrooms, zone.deer, zone.mammoth, zone.aurochs, zone.tiger,
+                              zone.fire, zone.shrine)
+                  if any((zone.nugget, zone.mushrooms, zone.deer, zone.mammoth, zone.aurochs, zone.tiger, zone.fire,
+                          zone.shrine)) else None)
+                 for zone in tile.zones) for tile in TILES]
 
 DURING = {"forest": 0, "river": 1}          # State.during's columns
 
@@ -78,9 +96,13 @@ def score_completed(state: State, root: int, kind: str) -> tuple[list[Event], bo
     """Score a just-completed forest or river and send its figures home.
     Returns the events and whether it held a gold nugget."""
     board = state.board
-    info = feature_value(board, root)
     role = ROLE_OF_KIND[kind]
     on_it = [f for f in state.figures if f[1] == role and board.find(f[2]) == root]
+    if not on_it and kind == "river":       # nobody scores it, and a river brings no bonus tile
+        return [], False
+    info = feature_value(board, root)
+    if not on_it:                           # nobody scores it: only its gold nugget counts
+        return [], kind == "forest" and info["nuggets"] > 0
     scorers = majority([f[0] for f in on_it])
     if kind == "forest":
         # « 2 points par portion de forêt »; « Chaque clairière aux champignons sacrés ajoute 2 points »
@@ -118,29 +140,27 @@ def final_scoring(state: State) -> list[Event]:
         events.append(Event.of(ph.GO_HOME(n=len(home))))
     # huts: one score per river system
     systems: dict[int, list[int]] = {}
-    for seat, role, node in state.figures:
-        if role == "hut":
-            systems.setdefault(board.find_system(node), []).append(seat)
     meadows: dict[int, list[list]] = {}
     for f in state.figures:
-        if f[1] == "hunter":
+        if f[1] == "hut":
+            systems.setdefault(board.find_system(f[2]), []).append(f[0])
+        elif f[1] == "hunter":
             meadows.setdefault(board.find(f[2]), []).append(f)
     # the nodes of every scored system and meadow, in one pass over the map
     in_system: dict[int, list[int]] = {root: [] for root in systems}
     in_meadow: dict[int, list[int]] = {root: [] for root in meadows}
-    find, find_system = board.find, board.find_system
-    for n in range(len(board.system)):
-        if in_system:
-            nodes = in_system.get(find_system(n))
-            if nodes is not None:
-                nodes.append(n)
-        nodes = in_meadow.get(find(n))
-        if nodes is not None:
-            nodes.append(n)
+    for groups, roots in ((in_system, board.roots(system=True)), (in_meadow, board.roots())):
+        if groups:
+            get = groups.get
+            for n, root in enumerate(roots):
+                nodes = get(root)
+                if nodes is not None:
+                    nodes.append(n)
     for root, seats in sorted(systems.items()):
-        fish = sum(board.zone_of(n).fish for n in in_system[root] if board.zone_of(n).kind == "lake")
+        fish = sum(zone.fish for zone in map(board.zone_of, in_system[root]) if zone.kind == "lake")
         scorers = majority(seats)
-        events += award(state, scorers, fish, ph.HUT_SYSTEM(fish=ph.FISH(n=fish)))
+        if fish > 0:            # the phrase only for a score said (award says none of 0)
+            events += award(state, scorers, fish, ph.HUT_SYSTEM(fish=ph.FISH(n=fish)))
         state.final.append({"kind": "huts", "node": in_system[root][0], "points": fish, "seats": scorers})
     # hunters: one score per meadow
     for root, hunters in sorted(meadows.items()):
@@ -150,14 +170,15 @@ def final_scoring(state: State) -> list[Event]:
         points = 2 * (deer + info["mammoth"] + info["aurochs"])
         on_shrine = sorted({f[0] for f in hunters if f[2] in info["shrine_nodes"]})
         scorers = on_shrine or majority([f[0] for f in hunters])
-        parts = [ph.ANIMAL["deer"](n=deer)]
-        if info["deer"] > deer:
-            parts[0] = ph.DEER_EATEN(deer=parts[0], n=info["deer"] - deer)
-        if info["fire"] and info["tiger"]:
-            parts.append(ph.TIGERS_FLED())
-        parts += [ph.ANIMAL["mammoth"](n=info["mammoth"]), ph.ANIMAL["aurochs"](n=info["aurochs"])]
-        if on_shrine:
-            parts.append(ph.SHRINE_ALONE())
-        events += award(state, scorers, points, ph.MEADOW(game=listing(parts, style="comma")))
+        if points > 0:          # the phrase only for a score said (award says none of 0)
+            parts = [ph.ANIMAL["deer"](n=deer)]
+            if info["deer"] > deer:
+                parts[0] = ph.DEER_EATEN(deer=parts[0], n=info["deer"] - deer)
+            if info["fire"] and info["tiger"]:
+                parts.append(ph.TIGERS_FLED())
+            parts += [ph.ANIMAL["mammoth"](n=info["mammoth"]), ph.ANIMAL["aurochs"](n=info["aurochs"])]
+            if on_shrine:
+                parts.append(ph.SHRINE_ALONE())
+            events += award(state, scorers, points, ph.MEADOW(game=listing(parts, style="comma")))
         state.final.append({"kind": "meadow", "node": root, "points": points, "seats": scorers})
     return events
