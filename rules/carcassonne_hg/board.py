@@ -7,13 +7,13 @@ systems (for huts). ``open`` counts, at each feature root, the middle ports
 of its forest or river zones that face an empty square: 0 means complete.
 Only the placements are stored; everything else is rebuilt by replaying them.
 
-``frontier`` maps every empty square beside the map to the edges a tile put
-there must match (N E S W, two bits a side: see ``need_code``), and ``order``
-lists the same squares north to south then west to east (the spot numbering)
-as integers (``square``: they sort the same way, and hash without collisions),
-with ``order_needs`` their needed edges in the same order;
-both are kept up to date as tiles are added, so listing where a tile fits is a
-table lookup per square (a search asks it on every placement).
+The frontier, every empty square beside the map, is ``order``: its squares
+north to south then west to east (the spot numbering) as integers
+(``square``: they sort the same way), with ``order_needs`` the edges a tile
+put there must match (N E S W, two bits a side: see ``need_code``) in the
+same order. Both are kept up to date as tiles are added (a square is found
+by bisection), so listing where a tile fits is a table lookup per square (a
+search asks it on every placement); ``frontier`` is the same as a dict.
 
 A copy (one per placed tile in a search) copies every per-node list, so there
 are as few as the rules need; a feature's nodes are found by walking its ports
