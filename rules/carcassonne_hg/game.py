@@ -74,7 +74,7 @@ class CarcassonneHG(Game):
         return [] if state.phase == "over" else [state.turn]
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
-        if seat not in self.to_act(state):
+        if seat != state.turn or state.phase == "over":       # not in to_act
             return []
         if state.phase == "place":
             if state.hand < 0:
@@ -115,16 +115,17 @@ class CarcassonneHG(Game):
                     ("turn", first.data, second.data))
 
     def play(self, state: State, move: Move) -> list[Event]:
-        kind = move.data[0]
+        data = move.data            # read once: a placement works it out when read
+        kind = data[0]
         if kind == "turn":
-            events = self.play(state, Move(move.seat, "", data=move.data[1]))
+            events = self.play(state, Move(move.seat, "", data=data[1]))
             if state.phase == "figure":
-                events += self.play(state, Move(move.seat, "", data=move.data[2]))
+                events += self.play(state, Move(move.seat, "", data=data[2]))
             return events
         if kind == "place":
-            _, x, y, rot = move.data
+            _, x, y, rot = data
             return place(state, x, y, rot)
-        _, role, zone = move.data
+        _, role, zone = data
         return put_figure(state, role, zone)
 
     # ---- AI seats (see ai.py: only the stacks' order and the dice are hidden)
@@ -303,29 +304,41 @@ def figure_options(state: State) -> list[tuple[str, int, str]]:
         return []
     board = state.board
     tile_id, _x, _y, rot = board.placed[state.current]
-    labels = text.zone_names(TILES[tile_id], rot)
-    find, find_system = board.find, board.find_system
     roles, water_here = _TILE_ROLES[tile_id]
     men_roles = roles if men else ()                  # only the figures that could be in the way count
     huts = huts and water_here
-    taken: dict[str, set[int]] = {"hunter": set(), "gatherer": set(), "fisher": set()}
+    # the features (and river systems) already held: their roots, each found as Board.find does
+    # without shortening paths (written out: a search asks this on every placement)
+    parent, system = board.parent, board.system
+    taken: set[tuple[str, int]] = set()
     taken_huts: set[int] = set()
     for _s, role, node in state.figures:
         if role in men_roles:
-            taken[role].add(find(node))
+            while parent[node] != node:
+                node = parent[node]
+            taken.add((role, node))
         elif huts and role == "hut":
-            taken_huts.add(find_system(node))
+            while system[node] != node:
+                node = system[node]
+            taken_huts.add(node)
+    labels = _ZONE_NAMES[tile_id * 4 + rot]
     out: list[tuple[str, int, str]] = []
     hut_systems: dict[int, int] = {}
-    base = board.base[state.current]
+    node = board.base[state.current]
     for z, role, water, lake in _ZONE_ROLES[tile_id]:
-        node = base + z
-        if men and role and find(node) not in taken[role]:
-            out.append((role, z, labels[z]))
+        if men and role:
+            root = node
+            while parent[root] != root:
+                root = parent[root]
+            if (role, root) not in taken:
+                out.append((role, z, labels[z]))
         if huts and water:
-            system = find_system(node)
-            if system not in taken_huts and (lake or system not in hut_systems):
-                hut_systems[system] = z      # one hut choice per system, on its lake when it has one
+            root = node
+            while system[root] != root:
+                root = system[root]
+            if root not in taken_huts and (lake or root not in hut_systems):
+                hut_systems[root] = z      # one hut choice per system, on its lake when it has one
+        node += 1
     for z in sorted(hut_systems.values()):
         out.append(("hut", z, labels[z]))
     return out
@@ -338,6 +351,8 @@ _CLOSABLE = [tuple((z, zone.kind) for z, zone in enumerate(tile.zones) if zone.k
 _ROLE_OF_KIND = {"meadow": "hunter", "forest": "gatherer", "river": "fisher"}
 _ZONE_ROLES = [tuple((z, _ROLE_OF_KIND.get(zone.kind), zone.kind in ("river", "lake"), zone.kind == "lake")
                      for z, zone in enumerate(tile.zones)) for tile in TILES]
+# per tile and turn (tile id * 4 + turn): the names its zones are typed by (text.zone_names)
+_ZONE_NAMES = [text.zone_names(tile, rot) for tile in TILES for rot in range(4)]
 # per tile: the roles a man may take on it, and whether a hut may go on it
 _TILE_ROLES = [(frozenset(role for _z, role, _w, _l in zones if role), any(water for _z, _r, water, _l in zones))
                for zones in _ZONE_ROLES]
