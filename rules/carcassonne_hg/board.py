@@ -29,7 +29,7 @@ from .data import DELTA, TILES, Tile, facing_port
 
 
 class Board:
-    __slots__ = ("at", "placed", "base", "parent", "system", "open", "order", "order_needs", "_spots")
+    __slots__ = ("at", "placed", "base", "parent", "system", "open", "order", "order_needs", "nuggets", "_spots")
 
     def __init__(self) -> None:
         self.at: dict[tuple[int, int], int] = {}        # square -> placement index
@@ -40,6 +40,7 @@ class Board:
         self.open: list[int] = []
         self.order: list[int] = []                      # the frontier's squares, sorted (see ``square``)
         self.order_needs: list[int] = []                # the edges each of them needs, in the same order
+        self.nuggets: tuple[int, ...] = ()              # the nodes with a gold nugget (a new tuple when one comes)
         self._spots: tuple[int, list] | None = None         # (tile id, spots) of the last ``spots`` call
 
     # ---- copying and storage
@@ -54,6 +55,7 @@ class Board:
         b.open = self.open.copy()
         b.order = self.order.copy()
         b.order_needs = self.order_needs.copy()
+        b.nuggets = self.nuggets
         b._spots = self._spots  # noqa: SLF001 - a copy of its own class; never changed in place: ``add`` drops it
         return b
 
@@ -137,12 +139,11 @@ class Board:
             node = todo.pop()
             placement = bisect_right(base, node) - 1
             tile_id, x, y, rot = placed[placement]
-            for port in _zone_ports(tile_id, rot)[node - base[placement]]:
-                dx, dy = DELTA[port // 3]
+            for dx, dy, facing in _PORT_STEPS[tile_id * 4 + rot][node - base[placement]]:
                 other = at.get((x + dx, y + dy))
                 if other is not None:
                     otile, _ox, _oy, orot = placed[other]
-                    joined = base[other] + TILES[otile].port_zone[orot][_FACING[port]]
+                    joined = base[other] + _PORT_ZONE[otile * 4 + orot][facing]
                     if joined not in seen:
                         seen.add(joined)
                         todo.append(joined)
@@ -258,6 +259,8 @@ class Board:
                     self._union_system(node, onode)
         for z, lake in _LAKES[tile_id]:
             self._union_system(base + z, base + lake)
+        if _NUGGETS[tile_id]:
+            self.nuggets += tuple(base + z for z in _NUGGETS[tile_id])
         self._spots = None
         return index
 
@@ -274,18 +277,13 @@ def square_xy(sq: int) -> tuple[int, int]:
 
 _OFF, _ROW = 128, 256        # the map has 91 tiles: |x|, |y| <= 91
 _FAR_SIDE = (2, 3, 0, 1)
-_FACING = tuple(facing_port(p) for p in range(12))
-_ZONE_PORTS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+# per tile and turn (tile id * 4 + turn), per zone: each port it reaches as the step to the
+# square beside (dx, dy) and the port facing it there
+_PORT_STEPS = [tuple(tuple((*DELTA[p // 3], facing_port(p)) for p in range(12) if tile.port_zone[rot][p] == z)
+                     for z in range(len(tile.zones)))
+               for tile in TILES for rot in range(4)]
 
 
-def _zone_ports(tile_id: int, rot: int) -> tuple[tuple[int, ...], ...]:
-    """For each zone of the tile turned ``rot``, the ports it reaches."""
-    ports = _ZONE_PORTS.get((tile_id, rot))
-    if ports is None:
-        port_zone = TILES[tile_id].port_zone[rot]
-        ports = _ZONE_PORTS[(tile_id, rot)] = tuple(tuple(p for p in range(12) if port_zone[p] == z)
-                                                    for z in range(len(TILES[tile_id].zones)))
-    return ports
 def _joins(tile: Tile, rot: int) -> tuple:
     """How the tile turned ``rot`` joins its neighbours: per side, (zone, facing
     port, counts_open, river) for its three ports (``counts_open``: the middle
@@ -306,7 +304,8 @@ _JOINS = [_joins(tile, rot) for tile in TILES for rot in range(4)]     # [tile i
 _PORT_ZONE = [tile.port_zone[rot] for tile in TILES for rot in range(4)]
 _ZONE_COUNT = [len(tile.zones) for tile in TILES]
 _ZEROS = [(0,) * len(tile.zones) for tile in TILES]
-_LAKES = [_joins(tile, 0)[2] for tile in TILES]       # (river, lake) of a tile: the same whatever its turn
+_LAKES = [_joins(tile, 0)[2] for tile in TILES]
+_NUGGETS = [tuple(z for z, zone in enumerate(tile.zones) if zone.nugget) for tile in TILES]       # (river, lake) of a tile: the same whatever its turn
 
 
 # Needed edges as integers: two bits a side, N lowest; 0 where no tile is beside the square.

@@ -98,11 +98,9 @@ def score_completed(state: State, root: int, kind: str) -> tuple[list[Event], bo
     board = state.board
     role = ROLE_OF_KIND[kind]
     on_it = [f for f in state.figures if f[1] == role and board.find(f[2]) == root]
-    if not on_it and kind == "river":       # nobody scores it, and a river brings no bonus tile
-        return [], False
+    if not on_it:                           # nobody scores it: only a gold nugget in a forest counts
+        return [], kind == "forest" and any(board.find(n) == root for n in board.nuggets)
     info = feature_value(board, root)
-    if not on_it:                           # nobody scores it: only its gold nugget counts
-        return [], kind == "forest" and info["nuggets"] > 0
     scorers = majority([f[0] for f in on_it])
     if kind == "forest":
         # « 2 points par portion de forêt »; « Chaque clairière aux champignons sacrés ajoute 2 points »
