@@ -85,16 +85,6 @@ class Board:
             n = system[n]
         return n
 
-    def roots(self, system: bool = False) -> list[int]:
-        """Every node's root (``find`` of each, or ``find_system``), worked out by pointer jumping:
-        each pass a ``map`` at C speed, as many passes as the deepest node is deep (a few)."""
-        roots = self.system if system else self.parent
-        while True:
-            up = list(map(roots.__getitem__, roots))
-            if up == roots:
-                return up
-            roots = up
-
     def _union(self, a: int, b: int) -> None:
         ra, rb = self.find(a), self.find(b)
         if ra != rb:

@@ -70,6 +70,15 @@ _SCORED = [tuple((zone.lake, (zone.nugget, zone.mushrooms, zone.deer, zone.mammo
                           zone.shrine)) else None)
                  for zone in tile.zones) for tile in TILES]
 
+# per tile: (zone, fish) of its rivers and lakes (the nodes of river systems: a river has no fish)
+_WATERS = [tuple((z, zone.fish if zone.kind == "lake" else 0) for z, zone in enumerate(tile.zones)
+                 if zone.kind in ("river", "lake")) for tile in TILES]
+# per tile: (zone, deer, mammoths, aurochs, tigers, fire, shrine) of its meadows with game, fire or a shrine
+_GAME = [tuple((z, zone.deer, zone.mammoth, zone.aurochs, zone.tiger, zone.fire, zone.shrine)
+               for z, zone in enumerate(tile.zones)
+               if zone.kind == "meadow" and (zone.deer or zone.mammoth or zone.aurochs or zone.tiger or zone.fire
+                                             or zone.shrine)) for tile in TILES]
+
 DURING = {"forest": 0, "river": 1}          # State.during's columns
 
 
@@ -144,25 +153,43 @@ def final_scoring(state: State) -> list[Event]:
             systems.setdefault(board.find_system(f[2]), []).append(f[0])
         elif f[1] == "hunter":
             meadows.setdefault(board.find(f[2]), []).append(f)
-    # the nodes of every scored system and meadow, in one pass over the map
-    in_system: dict[int, list[int]] = {root: [] for root in systems}
-    in_meadow: dict[int, list[int]] = {root: [] for root in meadows}
-    for groups, roots in ((in_system, board.roots(system=True)), (in_meadow, board.roots())):
-        if groups:
-            get = groups.get
-            for n, root in enumerate(roots):
-                nodes = get(root)
-                if nodes is not None:
-                    nodes.append(n)
+    # what the scored systems and meadows hold, in one pass over the map's water and game: per
+    # system its fish and its first node (the smallest), per meadow [deer, mammoths, aurochs,
+    # tigers, fire, shrine nodes]
+    fish_of = dict.fromkeys(systems, 0)
+    first_of: dict[int, int] = {}
+    game_of = {root: [0, 0, 0, 0, False, []] for root in meadows}
+    find, find_system = board.find, board.find_system
+    for base, (tile_id, _x, _y, _rot) in zip(board.base, board.placed):
+        if fish_of:
+            for z, fish in _WATERS[tile_id]:
+                root = find_system(base + z)
+                if root in fish_of:
+                    fish_of[root] += fish
+                    if root not in first_of:
+                        first_of[root] = base + z
+        if game_of:
+            for z, deer, mammoth, aurochs, tiger, fire, shrine in _GAME[tile_id]:
+                held = game_of.get(find(base + z))
+                if held is not None:
+                    held[0] += deer
+                    held[1] += mammoth
+                    held[2] += aurochs
+                    held[3] += tiger
+                    held[4] = held[4] or fire
+                    if shrine:
+                        held[5].append(base + z)
     for root, seats in sorted(systems.items()):
-        fish = sum(zone.fish for zone in map(board.zone_of, in_system[root]) if zone.kind == "lake")
+        fish = fish_of[root]
         scorers = majority(seats)
         if fish > 0:            # the phrase only for a score said (award says none of 0)
             events += award(state, scorers, fish, ph.HUT_SYSTEM(fish=ph.FISH(n=fish)))
-        state.final.append({"kind": "huts", "node": in_system[root][0], "points": fish, "seats": scorers})
+        state.final.append({"kind": "huts", "node": first_of[root], "points": fish, "seats": scorers})
     # hunters: one score per meadow
     for root, hunters in sorted(meadows.items()):
-        info = feature_value(board, root, in_meadow[root])
+        game = game_of[root]
+        info = {"deer": game[0], "mammoth": game[1], "aurochs": game[2], "tiger": game[3], "fire": game[4],
+                "shrine_nodes": game[5]}
         tigers = 0 if info["fire"] else info["tiger"]
         deer = max(0, info["deer"] - tigers)
         points = 2 * (deer + info["mammoth"] + info["aurochs"])
