@@ -224,20 +224,12 @@ class Board:
                 continue
             other_tile, _ox, _oy, other_rot = placed[other]
             other_zone, other_base = _PORT_ZONE[other_tile * 4 + other_rot], bases[other]
-            joined = root = -1
             for z, facing, counts_open, river in ports:
                 node, onode = base + z, other_base + other_zone[facing]
-                if node * 65536 + onode == joined:      # a side's ports often join the same two zones
-                    if counts_open:
-                        open_[root] -= 1                # that side of theirs is now closed
-                    continue
-                joined = node * 65536 + onode
                 rb = onode
                 while parent[rb] != rb:
                     parent[rb] = parent[parent[rb]]
                     rb = parent[rb]
-                if counts_open:
-                    open_[rb] -= 1                      # that side of theirs is now closed
                 root = node
                 while parent[root] != root:
                     parent[root] = parent[parent[root]]
@@ -245,6 +237,8 @@ class Board:
                 if root != rb:                          # one feature now
                     parent[rb] = root
                     open_[root] += open_[rb]
+                if counts_open:
+                    open_[root] -= 1                    # the middle port of theirs is now closed
                 if river:                               # one river system now
                     self._union_system(node, onode)
         for z, lake in _LAKES[tile_id]:
@@ -276,18 +270,28 @@ _PORT_STEPS = [tuple(tuple((*DELTA[p // 3], facing_port(p)) for p in range(12) i
 
 def _joins(tile: Tile, rot: int) -> tuple:
     """How the tile turned ``rot`` joins its neighbours: per side, (zone, facing
-    port, counts_open, river) for its three ports (``counts_open``: the middle
-    port of a forest or river, see ``open``); per side, the zone whose middle
-    port counts as open when no tile is there (or -1); and (river, lake) for
-    every river flowing into a lake of the tile."""
+    port, counts_open, river) for each of its zones there (``counts_open``: it
+    holds the middle port of a forest or river, see ``open``); per side, the
+    zone whose middle port counts as open when no tile is there (or -1); and
+    (river, lake) for every river flowing into a lake of the tile.
+
+    A forest or meadow side is one zone on every tile (checked below), so it
+    joins the tile beside by one port; a river side joins by its three (meadow,
+    river, meadow)."""
     zones, port_zone = tile.zones, tile.port_zone[rot]
     kinds = [zones[z].kind for z in port_zone]
-    sides = tuple(tuple((port_zone[p], facing_port(p), p % 3 == 1 and kinds[p] in ("forest", "river"),
-                         kinds[p] == "river") for p in range(3 * side, 3 * side + 3))
-                  for side in range(4))
-    open_middles = tuple(z if counts_open else -1 for (_, (z, _f, counts_open, _r), _) in sides)
+    sides = []
+    for side in range(4):
+        ports = [(port_zone[p], facing_port(p), p % 3 == 1 and kinds[p] in ("forest", "river"), kinds[p] == "river")
+                 for p in range(3 * side, 3 * side + 3)]
+        if kinds[3 * side + 1] != "river":
+            assert len({z for z, _f, _c, _r in ports}) == 1, f"{tile.name}: a forest or meadow side of two zones"
+            z, facing, _c, _r = ports[0]
+            ports = [(z, facing, any(c for _z, _f, c, _r in ports), False)]
+        sides.append(tuple(ports))
+    open_middles = tuple(next((z for z, _f, counts_open, _r in ports if counts_open), -1) for ports in sides)
     lakes = tuple((z, zone.lake) for z, zone in enumerate(zones) if zone.kind == "river" and zone.lake >= 0)
-    return sides, open_middles, lakes
+    return tuple(sides), open_middles, lakes
 
 
 _JOINS = [_joins(tile, rot) for tile in TILES for rot in range(4)]     # [tile id * 4 + rot], made once
