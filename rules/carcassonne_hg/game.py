@@ -114,6 +114,12 @@ class CarcassonneHG(Game):
         return Move(seat, f"{first.notation} {second.notation}", lambda: ph.L_THEN(first=first.said, second=second.said),
                     ("turn", first.data, second.data))
 
+    def apply(self, state: State, move: Move) -> tuple[State, list[Event]]:
+        """Game.apply without its indirections (a search applies thousands of moves a second):
+        the copy, then ``play``, whose event list is always a new one."""
+        new = state.copy()
+        return new, self.play(new, move)
+
     def play(self, state: State, move: Move) -> list[Event]:
         data = move.data            # read once: a placement works it out when read
         kind = data[0]
@@ -362,7 +368,10 @@ def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
     events: list[Event] = []
     if role is not None:
         seat = state.turn
-        if not any(r == role and z == zone for r, z, _ in step_options(state)):
+        for r, z, _label in step_options(state):
+            if z == zone and r == role:
+                break
+        else:
             raise IllegalMove.of(ph.R_FIGURE_NOT_THERE())
         if role == "hut":
             state.huts[seat] -= 1
@@ -370,7 +379,7 @@ def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
             state.men[seat] -= 1
         state.figures.append([seat, role, state.board.node(state.current, zone)])
         tile_id, _x, _y, rot = state.board.placed[state.current]
-        events.append(_figure_event(seat, role, text.zone_names(TILES[tile_id], rot)[zone]))
+        events.append(_figure_event(seat, role, _ZONE_NAMES[tile_id * 4 + rot][zone]))
     return events + finish_tile(state)
 
 
