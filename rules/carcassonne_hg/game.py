@@ -314,15 +314,16 @@ def figure_options(state: State) -> list[tuple[str, int, str]]:
     men_roles = roles if men else ()                  # only the figures that could be in the way count
     huts = huts and water_here
     # the features (and river systems) already held: their roots, each found as Board.find does
-    # without shortening paths (written out: a search asks this on every placement)
+    # without shortening paths (written out: a search asks this on every placement). A man's role
+    # is his feature's kind, so a root says both.
     parent, system = board.parent, board.system
-    taken: set[tuple[str, int]] = set()
+    taken: set[int] = set()
     taken_huts: set[int] = set()
     for _s, role, node in state.figures:
         if role in men_roles:
             while parent[node] != node:
                 node = parent[node]
-            taken.add((role, node))
+            taken.add(node)
         elif huts and role == "hut":
             while system[node] != node:
                 node = system[node]
@@ -336,7 +337,7 @@ def figure_options(state: State) -> list[tuple[str, int, str]]:
             root = node
             while parent[root] != root:
                 root = parent[root]
-            if (role, root) not in taken:
+            if root not in taken:
                 out.append((role, z, labels[z]))
         if huts and water:
             root = node
