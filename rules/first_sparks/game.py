@@ -19,7 +19,7 @@ from rules.wording import seat as player
 from . import ai, text
 from . import moves as book
 from . import phrases as ph
-from .board import TILE_BY_ID, cell_centre, layout, spot_choices
+from .board import TILE_BY_ID, cell_centre, layout, spot_columns
 from .data import (
     ANIMAL_VALUES,
     ANIMALS,
@@ -255,10 +255,7 @@ class FirstSparks(Game):
 
     def _build_moves(self, state: State, seat: int) -> list[Move]:
         up, down = TILE_GROUND_WORDS[state.pile[0]]
-        moves = []
-        for i, choice in enumerate(spot_choices(state.tiles), 1):
-            moves += book.spot_moves(seat, i, choice, up, down)
-        return moves
+        return book.spot_moves(seat, *spot_columns(state.tiles), up, down)
 
     def _free_starts(self, state: State) -> list[int]:
         region_hex = board_of(state).region_hex
