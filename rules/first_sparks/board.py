@@ -96,10 +96,9 @@ def neighbour_cell(col: int, row: int, k: int) -> tuple[int, int]:
 @lru_cache(maxsize=4096)
 def edge_between(a: tuple[int, int], b: tuple[int, int]) -> int | None:
     """Which edge of cell a faces cell b (None when they do not touch)."""
-    for k in range(6):
-        if neighbour_cell(*a, k) == b:
-            return k
-    return None
+    cells = ring(tuple(a))
+    b = tuple(b)
+    return cells.index(b) if b in cells else None
 
 
 def layout(tile_ids) -> tuple[Placement, ...]:
@@ -127,7 +126,7 @@ def build(placements) -> Board:
         tile = TILE_BY_ID[tid]
         turn = (d - 1) % 6
         first = len(cells)
-        for side, cell in ((0, (col, row)), (1, neighbour_cell(col, row, d))):
+        for side, cell in ((0, (col, row)), (1, ring((col, row))[d % 6])):    # ring: no trigonometry per call
             h = first + side
             cells.append(cell)
             centres.append(cell_centre(*cell))
@@ -158,7 +157,7 @@ def build(placements) -> Board:
     where = {cell: h for h, cell in enumerate(cells)}
     for h, cell in enumerate(cells):
         for k in range(3):   # edges 0..2 face right/down; the other half is seen from the neighbour
-            g = where.get(neighbour_cell(*cell, k))
+            g = where.get(ring(cell)[k])
             if g is not None:
                 link(3 * h + _owner(offsets[h], k) + 1, 3 * g + _owner(offsets[g], (k + 3) % 6) + 1)
     return Board(tuple(cells), tuple(centres), tuple(grounds), tuple(offsets), tuple(owners),
@@ -187,7 +186,7 @@ def spots_of(placements) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         return [((0, 0), (0, 1))]
     cells, owners = [], []
     for index, (_tid, col, row, d) in enumerate(placements):
-        cells += [(col, row), neighbour_cell(col, row, d)]
+        cells += [(col, row), ring((col, row))[d % 6]]
         owners += [index, index]
     return list(_spots(tuple(cells), tuple(owners), len(placements)))
 
@@ -211,7 +210,7 @@ def _found(placements) -> tuple:
     cells, owners = [], []
     for index, (_tid, col, row, d) in enumerate(placements):
         cell = (col, row)
-        cells += [cell, ring(cell)[d]]        # ring: the neighbour cells, worked out once per cell
+        cells += [cell, ring(cell)[d % 6]]        # ring: the neighbour cells, worked out once per cell
         owners += [index, index]
     return _spots(tuple(cells), tuple(owners), len(placements))
 

@@ -221,7 +221,11 @@ class FirstSparks(Game):
         return [self._proposer(state)]
 
     def _proposer(self, state: State) -> int:
-        return next(s for s in state.order if s not in state.done)
+        done = state.done
+        for s in state.order:
+            if s not in done:
+                return s
+        raise StopIteration     # as next() on an empty generator: every seat is done
 
     # ---------------------------------------------------------- legal moves
 
@@ -234,7 +238,7 @@ class FirstSparks(Game):
         if phase in ("neutral", "first"):
             neutral = phase == "neutral"
             clan = state.neutral if neutral else seat
-            return [book.START[seat, clan, r, neutral] for r in self._free_starts(state)]
+            return list(map(book.START[seat, clan, neutral].__getitem__, self._free_starts(state)))
         if phase == "second":
             moves = [book.SECOND[seat, r, c] for r, c in self._placements(state, seat)]
             moves.append(book.NO_SECOND[seat])

@@ -128,7 +128,7 @@ def _words(up: str, down: str, spots: int) -> list[tuple[int, str, str]]:
     return words[:2 * spots]
 
 
-START = Book(_start)            # [seat, clan, region, neutral clan?]
+START = Book(lambda seat, clan, neutral: Book(lambda r: _start(seat, clan, r, neutral)))   # [seat, clan, neutral?][region]
 SECOND = Book(_second)          # [seat, region, cost]
 NEW = Book(_new)                # [seat, region, cost]
 NEUTRAL = Book(_neutral)        # [seat, region]
