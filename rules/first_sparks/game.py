@@ -368,10 +368,7 @@ class FirstSparks(Game):
             state.last["regions"] = list(previous.get("regions", []))
         if not self._forced(state, move):
             state.chose = True
-        handler = {"build": self._play_build, "neutral": self._play_start, "first": self._play_start,
-                   "second": self._play_second, "buy": self._play_buy, "hunt": self._play_hunt,
-                   "expand": self._play_expand}[state.phase]
-        handler(state, move, ev)
+        getattr(self, _HANDLERS[state.phase])(state, move, ev)
         self._advance(state, ev)
         return ev
 
@@ -967,6 +964,11 @@ class FirstSparks(Game):
             if m.notation in ("pass", "decline", "done", "none", "discard"):
                 return m
         return moves[0]
+
+
+# each phase's move handler, by name (a dict of bound methods made on every move cost a search ~3%)
+_HANDLERS = {"build": "_play_build", "neutral": "_play_start", "first": "_play_start", "second": "_play_second",
+             "buy": "_play_buy", "hunt": "_play_hunt", "expand": "_play_expand"}
 
 
 def _cards_or_dash(cards: list[int]):
