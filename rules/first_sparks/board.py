@@ -96,9 +96,10 @@ def neighbour_cell(col: int, row: int, k: int) -> tuple[int, int]:
 @lru_cache(maxsize=4096)
 def edge_between(a: tuple[int, int], b: tuple[int, int]) -> int | None:
     """Which edge of cell a faces cell b (None when they do not touch)."""
-    cells = ring(tuple(a))
-    b = tuple(b)
-    return cells.index(b) if b in cells else None
+    for k in range(6):
+        if neighbour_cell(*a, k) == b:
+            return k
+    return None
 
 
 def layout(tile_ids) -> tuple[Placement, ...]:
@@ -126,7 +127,7 @@ def build(placements) -> Board:
         tile = TILE_BY_ID[tid]
         turn = (d - 1) % 6
         first = len(cells)
-        for side, cell in ((0, (col, row)), (1, ring((col, row))[d % 6])):    # ring: no trigonometry per call
+        for side, cell in ((0, (col, row)), (1, ring((col, row))[d % 6])):    # ring: one cached lookup per cell
             h = first + side
             cells.append(cell)
             centres.append(cell_centre(*cell))
@@ -217,7 +218,7 @@ def _found(placements) -> tuple:
 
 @lru_cache(maxsize=4096)
 def _spot_choices(found: tuple) -> tuple[tuple[str, tuple, str, tuple], ...]:
-    # ring(a).index(b): edge_between without its trigonometry (the two cells of a spot touch)
+    # ring(a).index(b): edge_between by one cached ring per cell (the two cells of a spot touch)
     return tuple((f"{i}a", ("tile", upper[0], upper[1], ring(upper).index(lower)),
                   f"{i}b", ("tile", lower[0], lower[1], ring(lower).index(upper)))
                  for i, (upper, lower) in enumerate(found, 1))

@@ -130,11 +130,12 @@ def open_regions(state: State, clan: int) -> list[tuple[int, int]]:
 
 def _open_regions(state: State, clan: int) -> list[tuple[int, int]]:
     board = board_of(state)
-    own = state.members[clan]
+    members = state.members[clan]
+    own = set(members)                  # looked up once per neighbour
     every_link_a_mountain: dict[int, bool] = {}
     neighbours = board.neighbours
     last = len(neighbours)
-    for r in own:
+    for r in members:
         if r > last:            # not on this board (only a hand-made test position has such)
             continue
         for n, m in neighbours[r - 1]:
