@@ -203,25 +203,27 @@ class Board:
         open_.extend(_ZEROS[tile_id])
         sq = (y + _OFF) * _ROW + x + _OFF
         i = bisect_left(order, sq)
+        beside = 0          # what the square needed: a side with a tile beside it has its bits set
         if i < len(order) and order[i] == sq:
+            beside = needs[i]
             del order[i], needs[i]
-        for dx, dy, step, edge, open_zone, ports in _SIDES[turned]:
-            other = at.get((x + dx, y + dy))
-            if other is None:
+        for dx, dy, step, edge, open_zone, ports, side_bits in _SIDES[turned]:
+            if not beside & side_bits:                  # no tile on that side
                 if open_zone >= 0:                      # a forest or river left open on that side
                     n = base + open_zone
                     while parent[n] != n:
                         parent[n] = parent[parent[n]]
                         n = parent[n]
                     open_[n] += 1
-                beside = sq + step                      # that square must now match this tile's edge
-                i = bisect_left(order, beside)
-                if i < len(order) and order[i] == beside:
+                there = sq + step                       # that square must now match this tile's edge
+                i = bisect_left(order, there)
+                if i < len(order) and order[i] == there:
                     needs[i] |= edge
                 else:
-                    order.insert(i, beside)
+                    order.insert(i, there)
                     needs.insert(i, edge)
                 continue
+            other = at[(x + dx, y + dy)]
             other_tile, _ox, _oy, other_rot = placed[other]
             other_zone, other_base = _PORT_ZONE[other_tile * 4 + other_rot], bases[other]
             for z, facing, counts_open, river in ports:
@@ -317,10 +319,10 @@ _EDGE_CODES = [[need_code(edges) for edges in tile.rot_edges] for tile in TILES]
 _EDGE_SIDES = [[tuple(_EDGE_BITS[edges[side]] << 2 * _FAR_SIDE[side] for side in range(4)) for edges in tile.rot_edges]
                for tile in TILES]
 # per tile and turn, per side (N E S W): the step to the square beside (dx, dy and as a ``square``
-# difference), the edge that square must then match, the zone left open on that side (or -1), and
-# how the side's three ports join a tile there (see ``_joins``)
+# difference), the edge that square must then match, the zone left open on that side (or -1),
+# how the side's three ports join a tile there (see ``_joins``), and the side's bits in a need code
 _SIDES = [tuple((dx, dy, dy * _ROW + dx, _EDGE_SIDES[tile.id][rot][side], _JOINS[tile.id * 4 + rot][1][side],
-                 _JOINS[tile.id * 4 + rot][0][side]) for side, (dx, dy) in enumerate(DELTA))
+                 _JOINS[tile.id * 4 + rot][0][side], 3 << 2 * side) for side, (dx, dy) in enumerate(DELTA))
           for tile in TILES for rot in range(4)]
 
 
