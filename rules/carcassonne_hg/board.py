@@ -146,6 +146,8 @@ class Board:
 
     def need(self, x: int, y: int) -> int | None:
         """The edges a tile put on (x, y) must match, or None when it is not beside the map (or taken)."""
+        if not (-_OFF < x < _OFF and -_OFF < y < _OFF):     # beyond any map (see ``square``)
+            return None
         sq = (y + _OFF) * _ROW + x + _OFF
         order = self.order
         i = bisect_left(order, sq)
