@@ -116,6 +116,16 @@ UNDER_DECK = book.Book(lambda c: Event.of(ph.UNDER_DECK(card=CARD_WORDS[c])))   
 NOBODY_BOUGHT = book.Book(lambda c: Event.of(ph.NOBODY_BOUGHT(card=c)))                    # [card]
 TURN_ORDER = book.Book(lambda *order: Event.of(ph.TURN_ORDER(order=_order_said(order))))   # [seats in order]
 HARVESTS = book.Book(_harvest)                                     # [seat, crops, tokens taken (ANIMALS order)]
+LAYS = book.Book(lambda s, t: Event.of(ph.LAYS(who=WHO[s], tile=t, grounds=TILE_WORDS[t]), seat=s))   # [seat, tile]
+DRAWS = book.Book(lambda s, t: Event.of(ph.DRAWS(who=WHO[s], tile=t, grounds=TILE_WORDS[t]), reveal=True))
+SETTLES = book.Book(lambda said, s, r: Event.of(said(who=WHO[s], region=r), seat=s))      # [phrase, seat, region]
+NO_SECOND = book.Book(lambda s: Event.of(ph.NO_SECOND(who=WHO[s]), seat=s))                 # [seat]
+ROUND = book.Book(lambda n, c: Event.of(ph.ROUND_BONUS(round=n, card=c) if c else ph.ROUND(round=n)))  # [round, card]
+OFFERS = book.Book(lambda s, c, cost: Event.of(ph.OFFERS(who=WHO[s], card=CARD_WORDS[c], cost=cost), seat=s))
+SELLS = book.Book(lambda said, s, c, cost: Event.of(said(who=WHO[s], card=CARD_WORDS[c], cost=cost), seat=s))
+SPOILED = book.Book(lambda s, lost: Event.of(ph.SPOILED(who=WHO[s], lost=lost), seat=s))   # [seat, food lost]
+CANNOT_FEED = book.Book(lambda s, fed, need, reveal: Event.of(ph.CANNOT_FEED(who=WHO[s], fed=fed, need=need),
+                                                                seat=s, reveal=reveal))     # [seat, fed, need, reveal]
 
 
 # what the stalemate safeguard compares: every field of the state but the counters (round, ledger,
@@ -395,23 +405,23 @@ class FirstSparks(Game):
         tid = state.pile.pop(0)
         state.tiles.append([tid, col, row, edge])
         state.last["tile"] = len(state.tiles) - 1
-        ev.append(Event.of(ph.LAYS(who=WHO[move.seat], tile=tid, grounds=TILE_WORDS[tid]), seat=move.seat))
+        ev.append(LAYS[move.seat, tid])
         state.queue.pop(0)
         if not state.queue:
             state.pile = []
             self._start_placement(state)
         else:
             nxt = state.pile[0]
-            ev.append(Event.of(ph.DRAWS(who=WHO[state.queue[0]], tile=nxt, grounds=TILE_WORDS[nxt]), reveal=True))
+            ev.append(DRAWS[state.queue[0], nxt])
 
     def _play_start(self, state: State, move: Move, ev: list[Event]) -> None:
         """A free first member (or the neutral clan's first member)."""
         _, clan, region = move.data
         self._put(state, clan, region)
         if clan == state.neutral:
-            ev.append(Event.of(ph.SETTLES_NEUTRAL(who=WHO[move.seat], region=region), seat=move.seat))
+            ev.append(SETTLES[ph.SETTLES_NEUTRAL, move.seat, region])
         else:
-            ev.append(Event.of(ph.SETTLES(who=WHO[move.seat], region=region), seat=move.seat))
+            ev.append(SETTLES[ph.SETTLES, move.seat, region])
         state.queue.pop(0)
         if state.phase == "neutral":
             state.phase, state.queue = "first", list(reversed(state.order))
@@ -422,7 +432,7 @@ class FirstSparks(Game):
         if move.data[0] == "place":
             self._pay_place(state, move.seat, move.data[1], ev)
         else:
-            ev.append(Event.of(ph.NO_SECOND(who=WHO[move.seat]), seat=move.seat))
+            ev.append(NO_SECOND[move.seat])
         state.queue.pop(0)
         if not state.queue:
             state.order = order_by_size(state)
@@ -522,8 +532,7 @@ class FirstSparks(Game):
         cur = current_market(state)
         state.bonus = cur[0] if cur else None
         state.bonus_rank = state.bonus
-        ev.append(Event.of(ph.ROUND_BONUS(round=state.round, card=state.bonus) if state.bonus
-                           else ph.ROUND(round=state.round)))
+        ev.append(ROUND[state.round, state.bonus])
 
     def _play_buy(self, state: State, move: Move, ev: list[Event]) -> None:
         seat, act = move.seat, move.data[0]
@@ -549,8 +558,7 @@ class FirstSparks(Game):
                    and (can_buy(state, s, card) or knows(state, s, "fire"))]
             state.offer = {"card": card, "by": seat, "ask": ask, "yes": None, "free": free}
             state.last["card"] = card
-            ev.append(Event.of(ph.OFFERS(who=WHO[seat], card=CARD_WORDS[card], cost=cost_to_buy(state, card)),
-                               seat=seat))
+            ev.append(OFFERS[seat, card, cost_to_buy(state, card)])
         elif act in ("buy", "decline"):
             offer = state.offer
             offer["ask"].pop(0)
@@ -588,7 +596,7 @@ class FirstSparks(Game):
         state.offer = None
         state.last["card"] = card
         said = ph.BUYS_BONUS if bonus else ph.BUYS
-        ev.append(Event.of(said(who=WHO[seat], card=CARD_WORDS[card], cost=cost), seat=seat))
+        ev.append(SELLS[said, seat, card, cost])
         if kind(card) == "intelligence":
             _step_back(state.order, seat)
             ev.append(Event.of(ph.STEPS_BACK(who=WHO[seat])))
@@ -646,7 +654,7 @@ class FirstSparks(Game):
             lost = spoilage(state.food[seat])
             if lost:
                 self.pay(state, seat, lost)
-                ev.append(Event.of(ph.SPOILED(who=WHO[seat], lost=lost), seat=seat))
+                ev.append(SPOILED[seat, lost])
         state.phase = "hunt"
         state.queue = list(reversed(state.order))
 
@@ -688,8 +696,7 @@ class FirstSparks(Game):
         if fed < need:
             state.starve = need - fed
             # a Fire clan's food is secret: saying how many it can feed reveals it (an undo barrier)
-            ev.append(Event.of(ph.CANNOT_FEED(who=WHO[seat], fed=fed, need=need), seat=seat,
-                            reveal=knows(state, seat, "fire")))
+            ev.append(CANNOT_FEED[seat, fed, need, knows(state, seat, "fire")])
 
     # ------------------------------------------------------------ phase 3
 
