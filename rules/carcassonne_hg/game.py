@@ -249,6 +249,11 @@ def _drawn_event(seat: int, tile: int, bonus: bool) -> Event:
 
 
 @cache
+def _nugget_event(seat: int) -> Event:
+    return Event.of(ph.NUGGET_BONUS(who=player(seat)))
+
+
+@cache
 def _placed_event(seat: int, bonus: bool, x: int, y: int) -> Event:
     # where: squares east/west and north/south of the start tile (see text.where)
     said = (ph.PLACES_BONUS if bonus else ph.PLACES)(who=player(seat), where=text.where(x, y))
@@ -416,7 +421,7 @@ def finish_tile(state: State) -> list[Event]:
     state.options = []
     if nugget and not state.in_bonus:
         if state.bonus:
-            events.append(Event.of(ph.NUGGET_BONUS(who=player(state.turn))))
+            events.append(_nugget_event(state.turn))
             events += draw(state, bonus=True)
             if state.hand >= 0:
                 return events

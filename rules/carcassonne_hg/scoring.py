@@ -7,6 +7,7 @@ score the full value.
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import cache
 
 from rules.core import Event
 from rules.wording import Said, listing
@@ -82,9 +83,10 @@ _GAME = [tuple((z, zone.deer, zone.mammoth, zone.aurochs, zone.tiger, zone.fire,
 DURING = {"forest": 0, "river": 1}          # State.during's columns
 
 
-def award(state: State, seats: list[int], points: int, what: Said, kind: str | None = None) -> list[Event]:
-    """Tied leaders all score the full value (« ils marquent tous les points »). ``kind``: a forest or
-    river scored during play, counted apart for the final summary."""
+def award(state: State, seats: list[int], points: int, what: tuple, kind: str | None = None) -> list[Event]:
+    """Tied leaders all score the full value (« ils marquent tous les points »). ``what``: the feature
+    scored, as ``what_said`` takes it. ``kind``: a forest or river scored during play, counted apart
+    for the final summary."""
     if not seats or points <= 0:
         return []
     state.scores = list(state.scores)          # a new list: State.copy shares it
@@ -94,11 +96,44 @@ def award(state: State, seats: list[int], points: int, what: Said, kind: str | N
         state.during = [list(p) for p in state.during]      # a new list too
         for s in seats:
             state.during[s][DURING[kind]] += points
+    return [_score_event(tuple(seats), points, what)]
+
+
+# A score's event and the words for what scored, made once each (immutable; a search scores
+# thousands of features): by the seats, the points and the feature's key (see what_said).
+
+@cache
+def _score_event(seats: tuple[int, ...], points: int, what: tuple) -> Event:
     if len(seats) == 1:
-        said = ph.SCORES(who=player(seats[0]), n=points, what=what)
+        said = ph.SCORES(who=player(seats[0]), n=points, what=what_said(*what))
     else:
-        said = ph.SCORE_EACH(who=listing([player(s) for s in seats]), n=points, what=what)
-    return [Event.of(said, seat=seats[0])]
+        said = ph.SCORE_EACH(who=listing([player(s) for s in seats]), n=points, what=what_said(*what))
+    return Event.of(said, seat=seats[0])
+
+
+@cache
+def what_said(kind: str, *counts) -> Said:
+    """What scored, in words: ("forest", parts, mushroom clearings), ("river", parts, fish),
+    ("huts", fish), ("meadow", deer left, deer eaten, tigers fled?, mammoths, aurochs, shrine?)."""
+    if kind == "forest":
+        parts, clearings = counts
+        return (ph.FOREST_DONE_MUSHROOMS(parts=ph.PARTS_FOREST(n=parts), clearings=ph.CLEARINGS(n=clearings))
+                if clearings else ph.FOREST_DONE(parts=ph.PARTS_FOREST(n=parts)))
+    if kind == "river":
+        parts, fish = counts
+        return ph.RIVER_DONE(parts=ph.PARTS_RIVER(n=parts), fish=ph.FISH(n=fish))
+    if kind == "huts":
+        return ph.HUT_SYSTEM(fish=ph.FISH(n=counts[0]))
+    deer, eaten, fled, mammoth, aurochs, shrine = counts
+    parts = [ph.ANIMAL["deer"](n=deer)]
+    if eaten:
+        parts[0] = ph.DEER_EATEN(deer=parts[0], n=eaten)
+    if fled:
+        parts.append(ph.TIGERS_FLED())
+    parts += [ph.ANIMAL["mammoth"](n=mammoth), ph.ANIMAL["aurochs"](n=aurochs)]
+    if shrine:
+        parts.append(ph.SHRINE_ALONE())
+    return ph.MEADOW(game=listing(parts, style="comma"))
 
 
 def score_completed(state: State, root: int, kind: str) -> tuple[list[Event], bool]:
@@ -114,13 +149,11 @@ def score_completed(state: State, root: int, kind: str) -> tuple[list[Event], bo
     if kind == "forest":
         # « 2 points par portion de forêt »; « Chaque clairière aux champignons sacrés ajoute 2 points »
         points = 2 * info["parts"] + 2 * info["mushrooms"]
-        parts = ph.PARTS_FOREST(n=info["parts"])
-        what = (ph.FOREST_DONE_MUSHROOMS(parts=parts, clearings=ph.CLEARINGS(n=info["mushrooms"]))
-                if info["mushrooms"] else ph.FOREST_DONE(parts=parts))
+        what = ("forest", info["parts"], info["mushrooms"])
     else:
         # « 1 point par "tronçon" de rivière et 1 point par poisson se trouvant dans un lac à l'extrémité »
         points = info["parts"] + info["fish"]
-        what = ph.RIVER_DONE(parts=ph.PARTS_RIVER(n=info["parts"]), fish=ph.FISH(n=info["fish"]))
+        what = ("river", info["parts"], info["fish"])
     events = award(state, scorers, points, what, kind)
     for f in on_it:
         state.figures.remove(f)
@@ -182,8 +215,7 @@ def final_scoring(state: State) -> list[Event]:
     for root, seats in sorted(systems.items()):
         fish = fish_of[root]
         scorers = majority(seats)
-        if fish > 0:            # the phrase only for a score said (award says none of 0)
-            events += award(state, scorers, fish, ph.HUT_SYSTEM(fish=ph.FISH(n=fish)))
+        events += award(state, scorers, fish, ("huts", fish))
         state.final.append({"kind": "huts", "node": first_of[root], "points": fish, "seats": scorers})
     # hunters: one score per meadow
     for root, hunters in sorted(meadows.items()):
@@ -195,15 +227,8 @@ def final_scoring(state: State) -> list[Event]:
         points = 2 * (deer + info["mammoth"] + info["aurochs"])
         on_shrine = sorted({f[0] for f in hunters if f[2] in info["shrine_nodes"]})
         scorers = on_shrine or majority([f[0] for f in hunters])
-        if points > 0:          # the phrase only for a score said (award says none of 0)
-            parts = [ph.ANIMAL["deer"](n=deer)]
-            if info["deer"] > deer:
-                parts[0] = ph.DEER_EATEN(deer=parts[0], n=info["deer"] - deer)
-            if info["fire"] and info["tiger"]:
-                parts.append(ph.TIGERS_FLED())
-            parts += [ph.ANIMAL["mammoth"](n=info["mammoth"]), ph.ANIMAL["aurochs"](n=info["aurochs"])]
-            if on_shrine:
-                parts.append(ph.SHRINE_ALONE())
-            events += award(state, scorers, points, ph.MEADOW(game=listing(parts, style="comma")))
+        events += award(state, scorers, points, ("meadow", deer, info["deer"] - deer,
+                                                  bool(info["fire"] and info["tiger"]), info["mammoth"],
+                                                  info["aurochs"], bool(on_shrine)))
         state.final.append({"kind": "meadow", "node": root, "points": points, "seats": scorers})
     return events
