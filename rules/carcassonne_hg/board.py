@@ -7,13 +7,13 @@ systems (for huts). ``open`` counts, at each feature root, the middle ports
 of its forest or river zones that face an empty square: 0 means complete.
 Only the placements are stored; everything else is rebuilt by replaying them.
 
-``frontier`` maps every empty square beside the map to the edges a tile put
-there must match (N E S W, two bits a side: see ``need_code``), and ``order``
-lists the same squares north to south then west to east (the spot numbering)
-as integers (``square``: they sort the same way, and hash without collisions),
-with ``order_needs`` their needed edges in the same order;
-both are kept up to date as tiles are added, so listing where a tile fits is a
-table lookup per square (a search asks it on every placement).
+The frontier, every empty square beside the map, is ``order``: its squares
+north to south then west to east (the spot numbering) as integers
+(``square``: they sort the same way), with ``order_needs`` the edges a tile
+put there must match (N E S W, two bits a side: see ``need_code``) in the
+same order. Both are kept up to date as tiles are added (a square is found
+by bisection), so listing where a tile fits is a table lookup per square (a
+search asks it on every placement); ``frontier`` is the same as a dict.
 
 A copy (one per placed tile in a search) copies every per-node list, so there
 are as few as the rules need; a feature's nodes are found by walking its ports
@@ -29,7 +29,7 @@ from .data import DELTA, TILES, Tile, facing_port
 
 
 class Board:
-    __slots__ = ("at", "placed", "base", "parent", "system", "open", "frontier", "order", "order_needs", "_spots")
+    __slots__ = ("at", "placed", "base", "parent", "system", "open", "order", "order_needs", "nuggets", "_spots")
 
     def __init__(self) -> None:
         self.at: dict[tuple[int, int], int] = {}        # square -> placement index
@@ -38,24 +38,24 @@ class Board:
         self.parent: list[int] = []
         self.system: list[int] = []
         self.open: list[int] = []
-        self.frontier: dict[tuple[int, int], int] = {}   # empty square -> edges it needs (``need_code``)
         self.order: list[int] = []                      # the frontier's squares, sorted (see ``square``)
         self.order_needs: list[int] = []                # the edges each of them needs, in the same order
+        self.nuggets: tuple[int, ...] = ()              # the nodes with a gold nugget (a new tuple when one comes)
         self._spots: tuple[int, list] | None = None         # (tile id, spots) of the last ``spots`` call
 
     # ---- copying and storage
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
-        b.at = self.at.copy()
+        b.at = self.at.copy()     # not dict(): that walks a dict with deleted entries key by key
         b.placed = self.placed.copy()
         b.base = self.base.copy()
         b.parent = self.parent.copy()
         b.system = self.system.copy()
         b.open = self.open.copy()
-        b.frontier = self.frontier.copy()     # not dict(): that walks a dict with deleted entries key by key
         b.order = self.order.copy()
         b.order_needs = self.order_needs.copy()
+        b.nuggets = self.nuggets
         b._spots = self._spots  # noqa: SLF001 - a copy of its own class; never changed in place: ``add`` drops it
         return b
 
@@ -129,21 +129,34 @@ class Board:
             node = todo.pop()
             placement = bisect_right(base, node) - 1
             tile_id, x, y, rot = placed[placement]
-            for port in _zone_ports(tile_id, rot)[node - base[placement]]:
-                dx, dy = DELTA[port // 3]
+            for dx, dy, facing in _PORT_STEPS[tile_id * 4 + rot][node - base[placement]]:
                 other = at.get((x + dx, y + dy))
                 if other is not None:
                     otile, _ox, _oy, orot = placed[other]
-                    joined = base[other] + TILES[otile].port_zone[orot][_FACING[port]]
+                    joined = base[other] + _PORT_ZONE[otile * 4 + orot][facing]
                     if joined not in seen:
                         seen.add(joined)
                         todo.append(joined)
         return sorted(seen)
 
+    @property
+    def frontier(self) -> dict[tuple[int, int], int]:
+        """Every empty square beside the map -> the edges a tile put there must match (``need_code``)."""
+        return {square_xy(sq): need for sq, need in zip(self.order, self.order_needs)}
+
+    def need(self, x: int, y: int) -> int | None:
+        """The edges a tile put on (x, y) must match, or None when it is not beside the map (or taken)."""
+        if not (-_OFF < x < _OFF and -_OFF < y < _OFF):     # beyond any map (see ``square``)
+            return None
+        sq = (y + _OFF) * _ROW + x + _OFF
+        order = self.order
+        i = bisect_left(order, sq)
+        return self.order_needs[i] if i < len(order) and order[i] == sq else None
+
     def fits(self, tile: Tile, rot: int, x: int, y: int) -> bool:
         """Whether the tile, turned ``rot``, may go on (x, y): an empty square
         beside the map whose every neighbour it matches."""
-        need = self.frontier.get((x, y))
+        need = self.need(x, y)
         # the table lists the tile's distinct turns; a turn that looks like one of them is checked edge by edge
         return need is not None and (rot in _FITTING[tile.id][need] or _matches(need, _EDGE_CODES[tile.id][rot]))
 
@@ -175,70 +188,73 @@ class Board:
     def add(self, tile_id: int, x: int, y: int, rot: int) -> int:
         """Put a tile down (fit is the caller's business); join its zones to
         the neighbours' features and update the frontier. Returns the placement
-        index. (The hot path of a search: the unions are written out here.)"""
-        tile = TILES[tile_id]
+        index. (The hot path of a search: the unions and their finds are written
+        out here, each find as ``find`` does it.)"""
         index = len(self.placed)
         base = len(self.parent)
-        at, placed, bases, parent, system, open_ = self.at, self.placed, self.base, self.parent, self.system, self.open
-        find, find_system = self.find, self.find_system
-        frontier, order, needs, edges = self.frontier, self.order, self.order_needs, _EDGE_SIDES[tile_id][rot]
+        at, bases, parent, system, open_ = self.at, self.base, self.parent, self.system, self.open
+        order, needs = self.order, self.order_needs
+        placed = self.placed
         placed.append((tile_id, x, y, rot))
         at[(x, y)] = index
         bases.append(base)
-        n_zones = len(tile.zones)
-        new = range(base, base + n_zones)
+        turned = tile_id * 4 + rot
+        new = range(base, base + _ZONE_COUNT[tile_id])
         parent.extend(new)
         system.extend(new)
-        open_.extend([0] * n_zones)
-        if frontier.pop((x, y), None) is not None:
-            i = bisect_left(order, (y + _OFF) * _ROW + x + _OFF)
+        open_.extend(_ZEROS[tile_id])
+        sq = (y + _OFF) * _ROW + x + _OFF
+        i = bisect_left(order, sq)
+        beside = 0          # what the square needed: a side with a tile beside it has its bits set
+        if i < len(order) and order[i] == sq:
+            beside = needs[i]
             del order[i], needs[i]
-        sides, open_middles, lakes = _JOINS[tile_id * 4 + rot]
-        for side in range(4):
-            dx, dy = DELTA[side]
-            sx, sy = x + dx, y + dy
-            other = at.get((sx, sy))
-            if other is None:
-                z = open_middles[side]
-                if z >= 0:                              # a forest or river left open on that side
-                    open_[find(base + z)] += 1
-                before = frontier.get((sx, sy))         # that square must now match this tile's edge
-                need = frontier[(sx, sy)] = (before or 0) | edges[side]
-                sq = (sy + _OFF) * _ROW + sx + _OFF
-                if before is None:                      # (0 is never a need: it has one side at least)
-                    i = bisect_left(order, sq)
-                    order.insert(i, sq)
-                    needs.insert(i, need)
+        for dx, dy, step, edge, open_zone, ports, side_bits in _SIDES[turned]:
+            if not beside & side_bits:                  # no tile on that side
+                if open_zone >= 0:                      # a forest or river left open on that side
+                    n = base + open_zone
+                    while parent[n] != n:
+                        parent[n] = parent[parent[n]]
+                        n = parent[n]
+                    open_[n] += 1
+                there = sq + step                       # that square must now match this tile's edge
+                i = bisect_left(order, there)
+                if i < len(order) and order[i] == there:
+                    needs[i] |= edge
                 else:
-                    needs[bisect_left(order, sq)] = need
+                    order.insert(i, there)
+                    needs.insert(i, edge)
                 continue
-            otile, _ox, _oy, orot = placed[other]
-            other_zone, other_base = TILES[otile].port_zone[orot], bases[other]
-            joined = -1
-            for z, facing, counts_open, river in sides[side]:
+            other = at[(x + dx, y + dy)]
+            other_tile, _ox, _oy, other_rot = placed[other]
+            other_zone, other_base = _PORT_ZONE[other_tile * 4 + other_rot], bases[other]
+            for z, facing, counts_open, river in ports:
                 node, onode = base + z, other_base + other_zone[facing]
-                rb = find(onode)
+                rb = onode
+                while parent[rb] != rb:
+                    parent[rb] = parent[parent[rb]]
+                    rb = parent[rb]
+                root = node
+                while parent[root] != root:
+                    parent[root] = parent[parent[root]]
+                    root = parent[root]
+                if root != rb:                          # one feature now
+                    parent[rb] = root
+                    open_[root] += open_[rb]
                 if counts_open:
-                    open_[rb] -= 1                      # that side of theirs is now closed
-                if node * 65536 + onode == joined:      # a side's ports often join the same two zones
-                    continue
-                joined = node * 65536 + onode
-                ra = find(node)
-                if ra != rb:                            # one feature now
-                    parent[rb] = ra
-                    open_[ra] += open_[rb]
+                    open_[root] -= 1                    # the middle port of theirs is now closed
                 if river:                               # one river system now
-                    ra, rb = find_system(node), find_system(onode)
-                    if ra != rb:
-                        system[rb] = ra
-        for z, lake in lakes:
+                    self._union_system(node, onode)
+        for z, lake in _LAKES[tile_id]:
             self._union_system(base + z, base + lake)
+        if _NUGGETS[tile_id]:
+            self.nuggets += tuple(base + z for z in _NUGGETS[tile_id])
         self._spots = None
         return index
 
 
 def square(x: int, y: int) -> int:
-    """A square as one integer, ordered north to south then west to east (|x|, |y| < 512:
+    """A square as one integer, ordered north to south then west to east (|x|, |y| < 128:
     the map has 91 tiles)."""
     return (y + _OFF) * _ROW + x + _OFF
 
@@ -247,37 +263,47 @@ def square_xy(sq: int) -> tuple[int, int]:
     return sq % _ROW - _OFF, sq // _ROW - _OFF
 
 
-_OFF, _ROW = 512, 1024
+_OFF, _ROW = 128, 256        # the map has 91 tiles: |x|, |y| <= 91
 _FAR_SIDE = (2, 3, 0, 1)
-_FACING = tuple(facing_port(p) for p in range(12))
-_ZONE_PORTS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+# per tile and turn (tile id * 4 + turn), per zone: each port it reaches as the step to the
+# square beside (dx, dy) and the port facing it there
+_PORT_STEPS = [tuple(tuple((*DELTA[p // 3], facing_port(p)) for p in range(12) if tile.port_zone[rot][p] == z)
+                     for z in range(len(tile.zones)))
+               for tile in TILES for rot in range(4)]
 
 
-def _zone_ports(tile_id: int, rot: int) -> tuple[tuple[int, ...], ...]:
-    """For each zone of the tile turned ``rot``, the ports it reaches."""
-    ports = _ZONE_PORTS.get((tile_id, rot))
-    if ports is None:
-        port_zone = TILES[tile_id].port_zone[rot]
-        ports = _ZONE_PORTS[(tile_id, rot)] = tuple(tuple(p for p in range(12) if port_zone[p] == z)
-                                                    for z in range(len(TILES[tile_id].zones)))
-    return ports
 def _joins(tile: Tile, rot: int) -> tuple:
     """How the tile turned ``rot`` joins its neighbours: per side, (zone, facing
-    port, counts_open, river) for its three ports (``counts_open``: the middle
-    port of a forest or river, see ``open``); per side, the zone whose middle
-    port counts as open when no tile is there (or -1); and (river, lake) for
-    every river flowing into a lake of the tile."""
+    port, counts_open, river) for each of its zones there (``counts_open``: it
+    holds the middle port of a forest or river, see ``open``); per side, the
+    zone whose middle port counts as open when no tile is there (or -1); and
+    (river, lake) for every river flowing into a lake of the tile.
+
+    A forest or meadow side is one zone on every tile (checked below), so it
+    joins the tile beside by one port; a river side joins by its three (meadow,
+    river, meadow)."""
     zones, port_zone = tile.zones, tile.port_zone[rot]
     kinds = [zones[z].kind for z in port_zone]
-    sides = tuple(tuple((port_zone[p], facing_port(p), p % 3 == 1 and kinds[p] in ("forest", "river"),
-                         kinds[p] == "river") for p in range(3 * side, 3 * side + 3))
-                  for side in range(4))
-    open_middles = tuple(z if counts_open else -1 for (_, (z, _f, counts_open, _r), _) in sides)
+    sides = []
+    for side in range(4):
+        ports = [(port_zone[p], facing_port(p), p % 3 == 1 and kinds[p] in ("forest", "river"), kinds[p] == "river")
+                 for p in range(3 * side, 3 * side + 3)]
+        if kinds[3 * side + 1] != "river":
+            assert len({z for z, _f, _c, _r in ports}) == 1, f"{tile.name}: a forest or meadow side of two zones"
+            z, facing, _c, _r = ports[0]
+            ports = [(z, facing, any(c for _z, _f, c, _r in ports), False)]
+        sides.append(tuple(ports))
+    open_middles = tuple(next((z for z, _f, counts_open, _r in ports if counts_open), -1) for ports in sides)
     lakes = tuple((z, zone.lake) for z, zone in enumerate(zones) if zone.kind == "river" and zone.lake >= 0)
-    return sides, open_middles, lakes
+    return tuple(sides), open_middles, lakes
 
 
 _JOINS = [_joins(tile, rot) for tile in TILES for rot in range(4)]     # [tile id * 4 + rot], made once
+_PORT_ZONE = [tile.port_zone[rot] for tile in TILES for rot in range(4)]
+_ZONE_COUNT = [len(tile.zones) for tile in TILES]
+_ZEROS = [(0,) * len(tile.zones) for tile in TILES]
+_LAKES = [_joins(tile, 0)[2] for tile in TILES]
+_NUGGETS = [tuple(z for z, zone in enumerate(tile.zones) if zone.nugget) for tile in TILES]       # (river, lake) of a tile: the same whatever its turn
 
 
 # Needed edges as integers: two bits a side, N lowest; 0 where no tile is beside the square.
@@ -294,6 +320,12 @@ def need_code(edges: str) -> int:
 _EDGE_CODES = [[need_code(edges) for edges in tile.rot_edges] for tile in TILES]
 _EDGE_SIDES = [[tuple(_EDGE_BITS[edges[side]] << 2 * _FAR_SIDE[side] for side in range(4)) for edges in tile.rot_edges]
                for tile in TILES]
+# per tile and turn, per side (N E S W): the step to the square beside (dx, dy and as a ``square``
+# difference), the edge that square must then match, the zone left open on that side (or -1),
+# how the side's three ports join a tile there (see ``_joins``), and the side's bits in a need code
+_SIDES = [tuple((dx, dy, dy * _ROW + dx, _EDGE_SIDES[tile.id][rot][side], _JOINS[tile.id * 4 + rot][1][side],
+                 _JOINS[tile.id * 4 + rot][0][side], 3 << 2 * side) for side, (dx, dy) in enumerate(DELTA))
+          for tile in TILES for rot in range(4)]
 
 
 # _FITTING[tile id][need code] -> the tile's rotations that match it, for each of the 256 codes

@@ -74,7 +74,7 @@ class CarcassonneHG(Game):
         return [] if state.phase == "over" else [state.turn]
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
-        if seat not in self.to_act(state):
+        if seat != state.turn or state.phase == "over":       # not in to_act
             return []
         if state.phase == "place":
             if state.hand < 0:
@@ -114,17 +114,24 @@ class CarcassonneHG(Game):
         return Move(seat, f"{first.notation} {second.notation}", lambda: ph.L_THEN(first=first.said, second=second.said),
                     ("turn", first.data, second.data))
 
+    def apply(self, state: State, move: Move) -> tuple[State, list[Event]]:
+        """Game.apply without its indirections (a search applies thousands of moves a second):
+        the copy, then ``play``, whose event list is always a new one."""
+        new = state.copy()
+        return new, self.play(new, move)
+
     def play(self, state: State, move: Move) -> list[Event]:
-        kind = move.data[0]
+        data = move.data            # read once: a placement works it out when read
+        kind = data[0]
         if kind == "turn":
-            events = self.play(state, Move(move.seat, "", data=move.data[1]))
+            events = self.play(state, Move(move.seat, "", data=data[1]))
             if state.phase == "figure":
-                events += self.play(state, Move(move.seat, "", data=move.data[2]))
+                events += self.play(state, Move(move.seat, "", data=data[2]))
             return events
         if kind == "place":
-            _, x, y, rot = move.data
+            _, x, y, rot = data
             return place(state, x, y, rot)
-        _, role, zone = move.data
+        _, role, zone = data
         return put_figure(state, role, zone)
 
     # ---- AI seats (see ai.py: only the stacks' order and the dice are hidden)
@@ -242,6 +249,11 @@ def _drawn_event(seat: int, tile: int, bonus: bool) -> Event:
 
 
 @cache
+def _nugget_event(seat: int) -> Event:
+    return Event.of(ph.NUGGET_BONUS(who=player(seat)))
+
+
+@cache
 def _placed_event(seat: int, bonus: bool, x: int, y: int) -> Event:
     # where: squares east/west and north/south of the start tile (see text.where)
     said = (ph.PLACES_BONUS if bonus else ph.PLACES)(who=player(seat), where=text.where(x, y))
@@ -303,29 +315,42 @@ def figure_options(state: State) -> list[tuple[str, int, str]]:
         return []
     board = state.board
     tile_id, _x, _y, rot = board.placed[state.current]
-    labels = text.zone_names(TILES[tile_id], rot)
-    find, find_system = board.find, board.find_system
     roles, water_here = _TILE_ROLES[tile_id]
     men_roles = roles if men else ()                  # only the figures that could be in the way count
     huts = huts and water_here
-    taken: dict[str, set[int]] = {"hunter": set(), "gatherer": set(), "fisher": set()}
+    # the features (and river systems) already held: their roots, each found as Board.find does
+    # without shortening paths (written out: a search asks this on every placement). A man's role
+    # is his feature's kind, so a root says both.
+    parent, system = board.parent, board.system
+    taken: set[int] = set()
     taken_huts: set[int] = set()
     for _s, role, node in state.figures:
         if role in men_roles:
-            taken[role].add(find(node))
+            while parent[node] != node:
+                node = parent[node]
+            taken.add(node)
         elif huts and role == "hut":
-            taken_huts.add(find_system(node))
+            while system[node] != node:
+                node = system[node]
+            taken_huts.add(node)
+    labels = _ZONE_NAMES[tile_id * 4 + rot]
     out: list[tuple[str, int, str]] = []
     hut_systems: dict[int, int] = {}
-    base = board.base[state.current]
+    node = board.base[state.current]
     for z, role, water, lake in _ZONE_ROLES[tile_id]:
-        node = base + z
-        if men and role and find(node) not in taken[role]:
-            out.append((role, z, labels[z]))
+        if men and role:
+            root = node
+            while parent[root] != root:
+                root = parent[root]
+            if root not in taken:
+                out.append((role, z, labels[z]))
         if huts and water:
-            system = find_system(node)
-            if system not in taken_huts and (lake or system not in hut_systems):
-                hut_systems[system] = z      # one hut choice per system, on its lake when it has one
+            root = node
+            while system[root] != root:
+                root = system[root]
+            if root not in taken_huts and (lake or root not in hut_systems):
+                hut_systems[root] = z      # one hut choice per system, on its lake when it has one
+        node += 1
     for z in sorted(hut_systems.values()):
         out.append(("hut", z, labels[z]))
     return out
@@ -338,6 +363,8 @@ _CLOSABLE = [tuple((z, zone.kind) for z, zone in enumerate(tile.zones) if zone.k
 _ROLE_OF_KIND = {"meadow": "hunter", "forest": "gatherer", "river": "fisher"}
 _ZONE_ROLES = [tuple((z, _ROLE_OF_KIND.get(zone.kind), zone.kind in ("river", "lake"), zone.kind == "lake")
                      for z, zone in enumerate(tile.zones)) for tile in TILES]
+# per tile and turn (tile id * 4 + turn): the names its zones are typed by (text.zone_names)
+_ZONE_NAMES = [text.zone_names(tile, rot) for tile in TILES for rot in range(4)]
 # per tile: the roles a man may take on it, and whether a hut may go on it
 _TILE_ROLES = [(frozenset(role for _z, role, _w, _l in zones if role), any(water for _z, _r, water, _l in zones))
                for zones in _ZONE_ROLES]
@@ -347,7 +374,10 @@ def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
     events: list[Event] = []
     if role is not None:
         seat = state.turn
-        if not any(r == role and z == zone for r, z, _ in step_options(state)):
+        for r, z, _label in step_options(state):
+            if z == zone and r == role:
+                break
+        else:
             raise IllegalMove.of(ph.R_FIGURE_NOT_THERE())
         if role == "hut":
             state.huts[seat] -= 1
@@ -355,7 +385,7 @@ def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
             state.men[seat] -= 1
         state.figures.append([seat, role, state.board.node(state.current, zone)])
         tile_id, _x, _y, rot = state.board.placed[state.current]
-        events.append(_figure_event(seat, role, text.zone_names(TILES[tile_id], rot)[zone]))
+        events.append(_figure_event(seat, role, _ZONE_NAMES[tile_id * 4 + rot][zone]))
     return events + finish_tile(state)
 
 
@@ -391,7 +421,7 @@ def finish_tile(state: State) -> list[Event]:
     state.options = []
     if nugget and not state.in_bonus:
         if state.bonus:
-            events.append(Event.of(ph.NUGGET_BONUS(who=player(state.turn))))
+            events.append(_nugget_event(state.turn))
             events += draw(state, bonus=True)
             if state.hand >= 0:
                 return events

@@ -1,18 +1,21 @@
 """Placement moves (``7b``: spot 7, turned b), listed fast.
 
 A search lists ~30 placements per tile and plays one of them, thousands of
-times a second, so the listing is the hot spot of the whole engine. Every
-step of it is a ``map`` over tables (C speed): the turns that fit each empty
-square come from the tile's table (``Board.turn_masks``), each spot's four
-moves from a per-seat table keyed by (spot number, square), and the turns
-that fit pick among them. A spot met for the first time gets its moves made,
-all the new ones of a listing at once (see ``_assemble``).
+times a second, so the listing is the hot spot of the whole engine. A
+placement move is packed in one integer (seat, spot number, turn, square:
+see ``PlacementMove``); its seat, notation and data are read from it when
+asked, which only the chosen move is. The turns that fit each empty square
+come from the tile's table (``Board.turn_masks``, one ``map``), each fitting
+spot gives one code per fitting turn, and the moves are made from the codes
+in two passes at C speed. No move is kept between calls: a listing costs the
+same the first time as the thousandth (ready-made moves kept per seat cost a
+search three times as much while they were being made).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from itertools import chain, compress, count, islice, repeat
+from itertools import compress, count, repeat
 from operator import add
 
 from rules.core import Move
@@ -24,12 +27,36 @@ from .text import where
 
 ROT_LETTERS = "abcd"
 
+# A move's code: ((seat * 4 + turn) * _SPOTS + spot number) * _SQUARES + square (``board.square``),
+# below 2**30 (5 seats): Python's one-digit integers, the quickest to add and keep.
+_SQUARES = 1 << 16           # squares are below it
+_SPOTS = 1 << 8              # spot numbers are below it (91 tiles leave at most 184 empty squares beside them)
+_SPOT = _SQUARES             # one spot number further
+_TURN = _SPOTS * _SQUARES    # one quarter turn further
+_SEAT = 4 * _TURN            # one seat further
+
 
 class PlacementMove(Move):
-    """A placement move: its label is worked out from its notation and data when read (a search
-    lists thousands and reads none)."""
+    """A placement move, packed in ``code``. Move's seat, notation and data are worked out from it
+    when read, and so is the label: a search lists thousands of moves and reads none of them but
+    the data of the one it plays. Compared and hashed as every Move, by (seat, notation, data)."""
 
-    __slots__ = ()
+    __slots__ = ("code",)
+
+    @property
+    def seat(self) -> int:
+        return self.code // _SEAT
+
+    @property
+    def notation(self) -> str:
+        code = self.code
+        return _NOTATIONS[code // _SPOT % _SPOTS - 1][code // _TURN % 4]
+
+    @property
+    def data(self) -> tuple:
+        code = self.code
+        sq = code % _SQUARES
+        return (_DATA.get(sq) or _square_data(sq))[code // _TURN % 4]
 
     @property
     def label(self) -> str:
@@ -44,72 +71,22 @@ class PlacementMove(Move):
 
 def placement_moves(board: Board, tile_id: int, seat: int) -> list[Move]:
     """Every placement of the tile: the spots (``Board.spots``) numbered north to south, each
-    with the turns that fit there (a turns mask: bit r for turn r)."""
+    with the turns that fit there (a turns mask: bit r for turn r), in that order."""
     fit = list(map(board.turn_masks(tile_id).__getitem__, board.order_needs))     # 0: fits no way
-    masks = list(compress(fit, fit))
-    keys = list(map(add, count(_SPOT, _SPOT), compress(board.order, fit)))      # spot k's key: k * _SPOT + square
-    table = _MOVES[seat] if seat < len(_MOVES) else _more_seats(seat)
-    spots = list(map(table.get, keys))
-    if not all(spots):
-        spots = _make_spots(table, seat, keys, spots)
-    return list(chain.from_iterable(map(compress, spots, map(_BITS.__getitem__, masks))))
-
-
-# _MOVES[seat][k * _SPOT + square]: the four moves of ``seat`` putting a tile on spot number k,
-# on that square (``board.square``), turned a, b, c, d. A move is immutable and a search meets the same ones again
-# and again, so each is made once. When a seat's table is full its oldest half goes: memory
-# stays bounded (about 10 MB a seat).
-_MOVES: list[dict[int, tuple[PlacementMove, ...]]] = []
-_SPOT = 1 << 20              # squares are below it
-_MOVES_MAX = 25_000          # per seat
-_BITS = [tuple(mask >> r & 1 for r in range(4)) for mask in range(16)]     # mask -> compress selectors
-
-
-def _more_seats(seat: int) -> dict:
-    while len(_MOVES) <= seat:
-        _MOVES.append({})
-    return _MOVES[seat]
-
-
-def _make_spots(table: dict, seat: int, keys: list[int], spots: list) -> list:
-    """Make the moves of the spots not in ``table`` yet, store them, and return every spot's."""
-    if len(table) >= _MOVES_MAX:
-        for old in list(islice(table, _MOVES_MAX // 2)):
-            del table[old]
-    new = [key for key, moves in zip(keys, spots) if moves is None]
-    if len(_NOTATIONS) < len(keys):
-        _more_notations(len(keys))
-    notations = chain.from_iterable(_NOTATIONS[key // _SPOT - 1] for key in new)
-    data = chain.from_iterable(_DATA.get(key % _SPOT) or _square_data(key % _SPOT) for key in new)
-    made = iter(_assemble(seat, list(notations), list(data)))
-    for key in new:
-        table[key] = tuple(islice(made, 4))
-    return [moves or table[key] for moves, key in zip(spots, keys)]
-
-
-def _assemble(seat: int, notations: list[str], data: list[tuple]) -> list[PlacementMove]:
-    """``[PlacementMove(seat, notation, data) ...]``. Move's own constructor goes through its
-    immutability guard (``object.__setattr__`` by name), which costs three times as much;
-    here Move's public slots are filled directly, column by column."""
-    moves = list(map(object.__new__, repeat(PlacementMove, len(notations))))
-    deque(map(_SET_SEAT, moves, repeat(seat)), maxlen=0)
-    deque(map(_SET_NOTATION, moves, notations), maxlen=0)
-    deque(map(_SET_DATA, moves, data), maxlen=0)
+    spots = map(add, count(seat * _SEAT + _SPOT, _SPOT), compress(board.order, fit))   # turn a's codes
+    codes = [spot + turn for spot, mask in zip(spots, compress(fit, fit)) for turn in _TURN_CODES[mask]]
+    moves = list(map(object.__new__, repeat(PlacementMove, len(codes))))
+    # Move's constructor goes through its immutability guard; the one slot is filled directly
+    deque(map(_SET_CODE, moves, codes), maxlen=0)
     return moves
 
 
-_SET_SEAT, _SET_NOTATION, _SET_DATA = Move.seat.__set__, Move.notation.__set__, Move.data.__set__
+_SET_CODE = PlacementMove.code.__set__
+# turns mask -> what each turn that fits adds to a spot's code
+_TURN_CODES = [tuple(r * _TURN for r in range(4) if mask >> r & 1) for mask in range(16)]
 
 # _NOTATIONS[k - 1]: the notations of spot k turned a, b, c, d ("7b": spot 7 turned b)
-_NOTATIONS: list[tuple[str, ...]] = []
-
-
-def _more_notations(spots: int) -> None:
-    for k in range(len(_NOTATIONS) + 1, spots + 1):
-        _NOTATIONS.append(tuple(f"{k}{letter}" for letter in ROT_LETTERS))
-
-
-_more_notations(128)
+_NOTATIONS = [tuple(f"{k}{letter}" for letter in ROT_LETTERS) for k in range(1, _SPOTS)]
 
 # _DATA[square]: the moves' data for that square turned a, b, c, d, shared by every seat
 # and game (a few thousand squares at most).

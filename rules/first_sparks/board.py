@@ -127,7 +127,7 @@ def build(placements) -> Board:
         tile = TILE_BY_ID[tid]
         turn = (d - 1) % 6
         first = len(cells)
-        for side, cell in ((0, (col, row)), (1, neighbour_cell(col, row, d))):
+        for side, cell in ((0, (col, row)), (1, ring((col, row))[d % 6])):    # ring: one cached lookup per cell
             h = first + side
             cells.append(cell)
             centres.append(cell_centre(*cell))
@@ -158,7 +158,7 @@ def build(placements) -> Board:
     where = {cell: h for h, cell in enumerate(cells)}
     for h, cell in enumerate(cells):
         for k in range(3):   # edges 0..2 face right/down; the other half is seen from the neighbour
-            g = where.get(neighbour_cell(*cell, k))
+            g = where.get(ring(cell)[k])
             if g is not None:
                 link(3 * h + _owner(offsets[h], k) + 1, 3 * g + _owner(offsets[g], (k + 3) % 6) + 1)
     return Board(tuple(cells), tuple(centres), tuple(grounds), tuple(offsets), tuple(owners),
@@ -187,7 +187,7 @@ def spots_of(placements) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         return [((0, 0), (0, 1))]
     cells, owners = [], []
     for index, (_tid, col, row, d) in enumerate(placements):
-        cells += [(col, row), neighbour_cell(col, row, d)]
+        cells += [(col, row), ring((col, row))[d % 6]]
         owners += [index, index]
     return list(_spots(tuple(cells), tuple(owners), len(placements)))
 
@@ -195,20 +195,40 @@ def spots_of(placements) -> list[tuple[tuple[int, int], tuple[int, int]]]:
 def spot_choices(placements) -> tuple[tuple[str, tuple, str, tuple], ...]:
     """For each spot (numbered from 1): the notation and move data of laying the
     drawn tile's first ground above ("3a") or below ("3b")."""
+    return _spot_choices(_found(placements))
+
+
+def spot_columns(placements) -> tuple[tuple[str, ...], tuple[tuple, ...]]:
+    """``spot_choices`` as two columns, spot after spot and above before below: the notations
+    (1a, 1b, 2a…) and the move data (a search lists them on every tile laid)."""
+    return _spot_columns(_found(placements))
+
+
+def _found(placements) -> tuple:
+    """The spots of the layout of these placements (see ``spots``)."""
     if not placements:
-        return _spot_choices((((0, 0), (0, 1)),))
+        return (((0, 0), (0, 1)),)
     cells, owners = [], []
     for index, (_tid, col, row, d) in enumerate(placements):
-        cells += [(col, row), neighbour_cell(col, row, d)]
+        cell = (col, row)
+        cells += [cell, ring(cell)[d % 6]]        # ring: the neighbour cells, worked out once per cell
         owners += [index, index]
-    return _spot_choices(_spots(tuple(cells), tuple(owners), len(placements)))
+    return _spots(tuple(cells), tuple(owners), len(placements))
 
 
 @lru_cache(maxsize=4096)
 def _spot_choices(found: tuple) -> tuple[tuple[str, tuple, str, tuple], ...]:
-    return tuple((f"{i}a", ("tile", upper[0], upper[1], edge_between(upper, lower)),
-                  f"{i}b", ("tile", lower[0], lower[1], edge_between(lower, upper)))
+    # ring(a).index(b): edge_between by one cached ring per cell (the two cells of a spot touch)
+    return tuple((f"{i}a", ("tile", upper[0], upper[1], ring(upper).index(lower)),
+                  f"{i}b", ("tile", lower[0], lower[1], ring(lower).index(upper)))
                  for i, (upper, lower) in enumerate(found, 1))
+
+
+@lru_cache(maxsize=4096)
+def _spot_columns(found: tuple) -> tuple[tuple[str, ...], tuple[tuple, ...]]:
+    choices = _spot_choices(found)
+    return (tuple(n for above, _a, below, _b in choices for n in (above, below)),
+            tuple(d for _a, above, _b, below in choices for d in (above, below)))
 
 
 @lru_cache(maxsize=4096)
@@ -244,11 +264,15 @@ def _spots(cells, hex_tiles, tiles_placed: int) -> tuple:
     out = set()
     nothing: set[int] = set()
     for a, near_a in near.items():
+        enough = len(near_a) >= need        # then any empty cell beside it makes a spot
         for b in ring(a):
             if b in used:
                 continue
+            if enough:
+                out.add((a, b) if _screen_key(a) <= _screen_key(b) else (b, a))
+                continue
             near_b = near.get(b, nothing)
-            if len(near_a) >= need or len(near_b) >= need or len(near_a | near_b) >= need:
+            if len(near_b) >= need or len(near_a | near_b) >= need:
                 out.add((a, b) if _screen_key(a) <= _screen_key(b) else (b, a))
     return tuple(sorted(out, key=_spot_key))
 

@@ -19,7 +19,7 @@ from rules.wording import seat as player
 from . import ai, text
 from . import moves as book
 from . import phrases as ph
-from .board import TILE_BY_ID, cell_centre, layout, spot_choices
+from .board import TILE_BY_ID, cell_centre, layout, spot_columns
 from .data import (
     ANIMAL_VALUES,
     ANIMALS,
@@ -116,6 +116,16 @@ UNDER_DECK = book.Book(lambda c: Event.of(ph.UNDER_DECK(card=CARD_WORDS[c])))   
 NOBODY_BOUGHT = book.Book(lambda c: Event.of(ph.NOBODY_BOUGHT(card=c)))                    # [card]
 TURN_ORDER = book.Book(lambda *order: Event.of(ph.TURN_ORDER(order=_order_said(order))))   # [seats in order]
 HARVESTS = book.Book(_harvest)                                     # [seat, crops, tokens taken (ANIMALS order)]
+LAYS = book.Book(lambda s, t: Event.of(ph.LAYS(who=WHO[s], tile=t, grounds=TILE_WORDS[t]), seat=s))   # [seat, tile]
+DRAWS = book.Book(lambda s, t: Event.of(ph.DRAWS(who=WHO[s], tile=t, grounds=TILE_WORDS[t]), reveal=True))
+SETTLES = book.Book(lambda said, s, r: Event.of(said(who=WHO[s], region=r), seat=s))      # [phrase, seat, region]
+NO_SECOND = book.Book(lambda s: Event.of(ph.NO_SECOND(who=WHO[s]), seat=s))                 # [seat]
+ROUND = book.Book(lambda n, c: Event.of(ph.ROUND_BONUS(round=n, card=c) if c else ph.ROUND(round=n)))  # [round, card]
+OFFERS = book.Book(lambda s, c, cost: Event.of(ph.OFFERS(who=WHO[s], card=CARD_WORDS[c], cost=cost), seat=s))
+SELLS = book.Book(lambda said, s, c, cost: Event.of(said(who=WHO[s], card=CARD_WORDS[c], cost=cost), seat=s))
+SPOILED = book.Book(lambda s, lost: Event.of(ph.SPOILED(who=WHO[s], lost=lost), seat=s))   # [seat, food lost]
+CANNOT_FEED = book.Book(lambda s, fed, need, reveal: Event.of(ph.CANNOT_FEED(who=WHO[s], fed=fed, need=need),
+                                                                seat=s, reveal=reveal))     # [seat, fed, need, reveal]
 
 
 # what the stalemate safeguard compares: every field of the state but the counters (round, ledger,
@@ -226,7 +236,11 @@ class FirstSparks(Game):
         return [self._proposer(state)]
 
     def _proposer(self, state: State) -> int:
-        return next(s for s in state.order if s not in state.done)
+        done = state.done
+        for s in state.order:
+            if s not in done:
+                return s
+        raise StopIteration     # as next() on an empty generator: every seat is done
 
     # ---------------------------------------------------------- legal moves
 
@@ -239,7 +253,7 @@ class FirstSparks(Game):
         if phase in ("neutral", "first"):
             neutral = phase == "neutral"
             clan = state.neutral if neutral else seat
-            return [book.START[seat, clan, r, neutral] for r in self._free_starts(state)]
+            return list(map(book.START[seat, clan, neutral].__getitem__, self._free_starts(state)))
         if phase == "second":
             moves = [book.SECOND[seat, r, c] for r, c in self._placements(state, seat)]
             moves.append(book.NO_SECOND[seat])
@@ -260,10 +274,7 @@ class FirstSparks(Game):
 
     def _build_moves(self, state: State, seat: int) -> list[Move]:
         up, down = TILE_GROUND_WORDS[state.pile[0]]
-        moves = []
-        for i, choice in enumerate(spot_choices(state.tiles), 1):
-            moves += book.spot_moves(seat, i, choice, up, down)
-        return moves
+        return book.spot_moves(seat, *spot_columns(state.tiles), up, down)
 
     def _free_starts(self, state: State) -> list[int]:
         region_hex = board_of(state).region_hex
@@ -362,6 +373,12 @@ class FirstSparks(Game):
     def clone(self, state: State) -> State:
         return state.copy()
 
+    def apply(self, state: State, move: Move) -> tuple[State, list[Event]]:
+        """Game.apply without its indirections (a search applies thousands of moves a second):
+        the copy, then ``play``, whose event list is always a new one."""
+        new = state.copy()
+        return new, self.play(new, move)
+
     def play(self, state: State, move: Move) -> list[Event]:
         if move.seat not in self.to_act(state):
             raise IllegalMove.of(core_phrases.NOT_YOUR_TURN())
@@ -372,10 +389,7 @@ class FirstSparks(Game):
             state.last["regions"] = list(previous.get("regions", []))
         if not self._forced(state, move):
             state.chose = True
-        handler = {"build": self._play_build, "neutral": self._play_start, "first": self._play_start,
-                   "second": self._play_second, "buy": self._play_buy, "hunt": self._play_hunt,
-                   "expand": self._play_expand}[state.phase]
-        handler(state, move, ev)
+        getattr(self, _HANDLERS[state.phase])(state, move, ev)
         self._advance(state, ev)
         return ev
 
@@ -396,23 +410,23 @@ class FirstSparks(Game):
         tid = state.pile.pop(0)
         state.tiles.append([tid, col, row, edge])
         state.last["tile"] = len(state.tiles) - 1
-        ev.append(Event.of(ph.LAYS(who=WHO[move.seat], tile=tid, grounds=TILE_WORDS[tid]), seat=move.seat))
+        ev.append(LAYS[move.seat, tid])
         state.queue.pop(0)
         if not state.queue:
             state.pile = []
             self._start_placement(state)
         else:
             nxt = state.pile[0]
-            ev.append(Event.of(ph.DRAWS(who=WHO[state.queue[0]], tile=nxt, grounds=TILE_WORDS[nxt]), reveal=True))
+            ev.append(DRAWS[state.queue[0], nxt])
 
     def _play_start(self, state: State, move: Move, ev: list[Event]) -> None:
         """A free first member (or the neutral clan's first member)."""
         _, clan, region = move.data
         self._put(state, clan, region)
         if clan == state.neutral:
-            ev.append(Event.of(ph.SETTLES_NEUTRAL(who=WHO[move.seat], region=region), seat=move.seat))
+            ev.append(SETTLES[ph.SETTLES_NEUTRAL, move.seat, region])
         else:
-            ev.append(Event.of(ph.SETTLES(who=WHO[move.seat], region=region), seat=move.seat))
+            ev.append(SETTLES[ph.SETTLES, move.seat, region])
         state.queue.pop(0)
         if state.phase == "neutral":
             state.phase, state.queue = "first", list(reversed(state.order))
@@ -423,7 +437,7 @@ class FirstSparks(Game):
         if move.data[0] == "place":
             self._pay_place(state, move.seat, move.data[1], ev)
         else:
-            ev.append(Event.of(ph.NO_SECOND(who=WHO[move.seat]), seat=move.seat))
+            ev.append(NO_SECOND[move.seat])
         state.queue.pop(0)
         if not state.queue:
             state.order = order_by_size(state)
@@ -523,8 +537,7 @@ class FirstSparks(Game):
         cur = current_market(state)
         state.bonus = cur[0] if cur else None
         state.bonus_rank = state.bonus
-        ev.append(Event.of(ph.ROUND_BONUS(round=state.round, card=state.bonus) if state.bonus
-                           else ph.ROUND(round=state.round)))
+        ev.append(ROUND[state.round, state.bonus])
 
     def _play_buy(self, state: State, move: Move, ev: list[Event]) -> None:
         seat, act = move.seat, move.data[0]
@@ -550,8 +563,7 @@ class FirstSparks(Game):
                    and (can_buy(state, s, card) or knows(state, s, "fire"))]
             state.offer = {"card": card, "by": seat, "ask": ask, "yes": None, "free": free}
             state.last["card"] = card
-            ev.append(Event.of(ph.OFFERS(who=WHO[seat], card=CARD_WORDS[card], cost=cost_to_buy(state, card)),
-                               seat=seat))
+            ev.append(OFFERS[seat, card, cost_to_buy(state, card)])
         elif act in ("buy", "decline"):
             offer = state.offer
             offer["ask"].pop(0)
@@ -589,7 +601,7 @@ class FirstSparks(Game):
         state.offer = None
         state.last["card"] = card
         said = ph.BUYS_BONUS if bonus else ph.BUYS
-        ev.append(Event.of(said(who=WHO[seat], card=CARD_WORDS[card], cost=cost), seat=seat))
+        ev.append(SELLS[said, seat, card, cost])
         if kind(card) == "intelligence":
             _step_back(state.order, seat)
             ev.append(Event.of(ph.STEPS_BACK(who=WHO[seat])))
@@ -647,7 +659,7 @@ class FirstSparks(Game):
             lost = spoilage(state.food[seat])
             if lost:
                 self.pay(state, seat, lost)
-                ev.append(Event.of(ph.SPOILED(who=WHO[seat], lost=lost), seat=seat))
+                ev.append(SPOILED[seat, lost])
         state.phase = "hunt"
         state.queue = list(reversed(state.order))
 
@@ -689,8 +701,7 @@ class FirstSparks(Game):
         if fed < need:
             state.starve = need - fed
             # a Fire clan's food is secret: saying how many it can feed reveals it (an undo barrier)
-            ev.append(Event.of(ph.CANNOT_FEED(who=WHO[seat], fed=fed, need=need), seat=seat,
-                            reveal=knows(state, seat, "fire")))
+            ev.append(CANNOT_FEED[seat, fed, need, knows(state, seat, "fire")])
 
     # ------------------------------------------------------------ phase 3
 
@@ -971,6 +982,11 @@ class FirstSparks(Game):
             if m.notation in ("pass", "decline", "done", "none", "discard"):
                 return m
         return moves[0]
+
+
+# each phase's move handler, by name (a dict of bound methods made on every move cost a search ~3%)
+_HANDLERS = {"build": "_play_build", "neutral": "_play_start", "first": "_play_start", "second": "_play_second",
+             "buy": "_play_buy", "hunt": "_play_hunt", "expand": "_play_expand"}
 
 
 def _cards_or_dash(cards: list[int]):

@@ -10,6 +10,9 @@ move that differs from the one the game would make afresh.
 
 from __future__ import annotations
 
+from collections import deque
+from itertools import repeat
+
 from rules.core import Move
 
 from . import phrases as ph
@@ -82,15 +85,50 @@ def _discard(seat: int, card: int) -> Move:
     return Move(seat, "discard", lambda: ph.L_DISCARD(card=ph.card(card)), ("discard",))
 
 
-def spot_moves(seat: int, spot: int, choice: tuple, up: str, down: str) -> tuple[Move, Move]:
-    """Laying the drawn tile on a spot, its first ground above or below (made afresh: a landscape
-    has too many shapes to keep them all)."""
-    above, data_a, below, data_b = choice
-    return (Move(seat, above, lambda: _spot_words(spot, up, down), data_a),
-            Move(seat, below, lambda: _spot_words(spot, down, up), data_b))
+class SpotMove(Move):
+    """Laying the drawn tile on a spot, its first ground above or below: ``words`` is (spot, top
+    ground, bottom ground), the label's words, worked out into the label when it is read."""
+
+    __slots__ = ("words",)
+
+    @property
+    def label(self) -> str:
+        return self.said.english()
+
+    @property
+    def said(self):
+        return _spot_words(*self.words)
 
 
-START = Book(_start)            # [seat, clan, region, neutral clan?]
+def spot_moves(seat: int, notations: tuple[str, ...], data: tuple[tuple, ...], up: str, down: str) -> list[Move]:
+    """The moves laying the drawn tile (grounds ``up`` then ``down``) on every spot, above then
+    below (``board.spot_columns``), made afresh: a landscape has too many shapes to keep them
+    all. Move's constructor goes through its immutability guard; here the slots are filled
+    directly, column by column."""
+    count = len(notations)
+    moves = list(map(object.__new__, repeat(SpotMove, count)))
+    deque(map(_SET_SEAT, moves, repeat(seat)), maxlen=0)
+    deque(map(_SET_NOTATION, moves, notations), maxlen=0)
+    deque(map(_SET_DATA, moves, data), maxlen=0)
+    deque(map(_SET_WORDS, moves, _words(up, down, count // 2)), maxlen=0)
+    return moves
+
+
+_SET_SEAT, _SET_NOTATION, _SET_DATA, _SET_WORDS = (Move.seat.__set__, Move.notation.__set__, Move.data.__set__,
+                                                   SpotMove.words.__set__)
+_WORDS: dict[tuple[str, str], list[tuple[int, str, str]]] = {}
+
+
+def _words(up: str, down: str, spots: int) -> list[tuple[int, str, str]]:
+    """The label words of spots 1..``spots``, above then below: (1, up, down), (1, down, up), (2, …)."""
+    words = _WORDS.setdefault((up, down), [])
+    while len(words) < 2 * spots:
+        spot = len(words) // 2 + 1
+        words += [(spot, up, down), (spot, down, up)]
+    return words[:2 * spots]
+
+
+START = Book(lambda seat, clan, neutral: Book(lambda r: _start(seat, clan, r, neutral)))   # [seat, clan, neutral?][region]
 SECOND = Book(_second)          # [seat, region, cost]
 NEW = Book(_new)                # [seat, region, cost]
 NEUTRAL = Book(_neutral)        # [seat, region]

@@ -130,11 +130,12 @@ def open_regions(state: State, clan: int) -> list[tuple[int, int]]:
 
 def _open_regions(state: State, clan: int) -> list[tuple[int, int]]:
     board = board_of(state)
-    own = state.members[clan]
+    members = state.members[clan]
+    own = set(members)                  # looked up once per neighbour
     every_link_a_mountain: dict[int, bool] = {}
     neighbours = board.neighbours
     last = len(neighbours)
-    for r in own:
+    for r in members:
         if r > last:            # not on this board (only a hand-made test position has such)
             continue
         for n, m in neighbours[r - 1]:
@@ -259,5 +260,49 @@ def _hunt_takes(state: State, seat: int, food: str, cards, virtual: int | None =
 def starve_choices(state: State, seat: int) -> list[int]:
     """Members whose removal leaves the rest in one group."""
     regs = state.members[seat]
+    if len(regs) <= 2:          # one member or none is left: a group
+        return list(regs)
     board = board_of(state)
-    return [r for r in regs if connected(set(regs) - {r}, board)]
+    group = set(regs)
+    if not connected(group, board):     # not one group already (a hand-made position): each tried
+        return [r for r in regs if connected(group - {r}, board)]
+    cut = cut_regions(group, board)
+    return [r for r in regs if r not in cut]
+
+
+def cut_regions(group: set[int], board: Board) -> set[int]:
+    """The regions of a group of touching regions whose removal splits it (its articulation
+    points), found in one depth-first walk instead of one walk per region (Hopcroft–Tarjan: a
+    region splits the group when some branch below it reaches no region above it)."""
+    start = next(iter(group))
+    order = {start: 0}                      # when each region was reached
+    low = {start: 0}                        # the earliest region its branch reaches back to
+    above = {start: None}
+    cut: set[int] = set()
+    branches = 0                            # the start's: it splits the group when it has two
+    walk = [(start, iter(board.adjacent(start)))]
+    while walk:
+        region, rest = walk[-1]
+        for n, _mountain in rest:
+            if n not in group:
+                continue
+            if n not in order:
+                order[n] = low[n] = len(order)
+                above[n] = region
+                if region == start:
+                    branches += 1
+                walk.append((n, iter(board.adjacent(n))))
+                break
+            if n != above[region] and order[n] < low[region]:
+                low[region] = order[n]
+        else:
+            walk.pop()
+            if walk:
+                up = walk[-1][0]
+                if low[region] < low[up]:
+                    low[up] = low[region]
+                if up != start and low[region] >= order[up]:
+                    cut.add(up)
+    if branches > 1:
+        cut.add(start)
+    return cut

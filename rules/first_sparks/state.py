@@ -71,32 +71,33 @@ class State:
         The tiles are shared once the landscape is built (nothing changes them
         after), and with them the cached board."""
         new = State.__new__(State)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d.pop("_open", None)
+        d = self.__dict__.copy()          # one dict copy, then the mutable fields anew (a copy per move)
+        if "_open" in d:
+            del d["_open"]
         if self.phase == "build":
-            d["tiles"] = [list(t) for t in self.tiles]
+            d["tiles"] = list(map(list.copy, self.tiles))
             d.pop("_board", None)
         d["rng"] = Rng(self.rng.state, self.rng.draws)
-        d["pile"] = self.pile[:]
-        d["order"] = self.order[:]
-        d["food"] = self.food[:]
-        d["cards"] = [c[:] for c in self.cards]
-        d["members"] = [m[:] for m in self.members]
-        d["market"] = self.market[:]
-        d["deck"] = self.deck[:]
-        d["box"] = self.box[:]
-        d["spaces"] = dict(self.spaces)
-        d["queue"] = self.queue[:]
-        d["done"] = self.done[:]
+        d["pile"] = self.pile.copy()
+        d["order"] = self.order.copy()
+        d["food"] = self.food.copy()
+        d["cards"] = list(map(list.copy, self.cards))
+        d["members"] = list(map(list.copy, self.members))
+        d["market"] = self.market.copy()
+        d["deck"] = self.deck.copy()
+        d["box"] = self.box.copy()
+        d["spaces"] = self.spaces.copy()
+        d["queue"] = self.queue.copy()
+        d["done"] = self.done.copy()
         if self.offer is not None:
-            offer = d["offer"] = dict(self.offer)
-            offer["ask"] = offer["ask"][:]
-        last = d["last"] = dict(self.last)
+            offer = d["offer"] = self.offer.copy()
+            offer["ask"] = offer["ask"].copy()
+        last = d["last"] = self.last.copy()
         if "regions" in last:
-            last["regions"] = last["regions"][:]
-        d["ledger"] = self.ledger[:]
-        d["placed"] = self.placed[:]
-        d["starved"] = self.starved[:]
-        d["held"] = [h[:] for h in self.held]
+            last["regions"] = last["regions"].copy()
+        d["ledger"] = self.ledger.copy()
+        d["placed"] = self.placed.copy()
+        d["starved"] = self.starved.copy()
+        d["held"] = list(map(list.copy, self.held))
+        new.__dict__ = d
         return new
