@@ -282,22 +282,24 @@ def can_promote(st, seat, rank) -> bool:
 
 
 def promotable(st, seat) -> list:
-    """The ranks where the seat may promote an elder now (E2)."""
+    """The ranks where the seat may promote an elder now (E2): can_promote, with the
+    player's fields read once and the cheap conditions asked first."""
     p = st["pl"][seat]
     if p["pool"][seat] == 0:
         return []
     tribal, vocab, elders = p["tribal"], p["vocab"], p["elders"]
     free = free_promotion(p)
     out = []
-    for r in range(1, 7):   # can_promote, with the player's fields read once
-        if elders[r] is not None:
+    for r, colour, tribal_only, domain in ELDER_NEEDS:
+        if elders[r] is not None or not (free or vocab[colour] > 0):
             continue
-        info = ELDERS[r]
-        if tribal or not info["tribal_only"]:
-            if tribal or not info["domain"] or domain_complete(p, info["domain"]):
-                if free or vocab[info["colour"]] > 0:
-                    out.append(r)
+        if tribal or not (tribal_only or (domain and not domain_complete(p, domain))):
+            out.append(r)
     return out
+
+
+# (rank, disc colour, tribal side only, brain domain or None) of each elder (E2)
+ELDER_NEEDS = tuple((r, ELDERS[r]["colour"], ELDERS[r]["tribal_only"], ELDERS[r]["domain"]) for r in range(1, 7))
 
 
 _SHARED: dict = {}
@@ -338,20 +340,28 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
     """Phase 2 assignments, `done` last. With first_only, stop at the first choice
     other than `done` (it is enough to know the seat is not finished)."""
     p = st["pl"][seat]
+    counts = p["pool"]
+    own = counts[seat]
     out: list = []
-    pool = sum(p["pool"])
+    pool = sum(counts)
     alpha_free = p["alpha"] == "pool"
     if pool or alpha_free:
         me = str(seat)
-        mine = {key: row[me] for key, row in st["parties"].items() if me in row}   # its parties so far
-        room_o, room_w, room_k = prereq_room(st, p, mine)   # discs left for a new card's prerequisites
-        own = p["pool"][seat] > 0
+        parties = st["parties"]
+        # prereq_room: the discs left for a new card's prerequisites (G)
+        vocab = p["vocab"]
+        room_o, room_w, room_k = vocab["o"], vocab["w"], vocab["k"]
+        for key, row in parties.items():
+            if me in row and key[0] in "NS":
+                a, b, c = PREREQ_COUNTS[slot_card(st, key)[0]]
+                room_o, room_w, room_k = room_o - a, room_w - b, room_k - c
         rows = st["rows"]
         for key, cell in zip(BIOME_KEYS, rows["N"] + rows["S"]):
             if cell is None or cell[1]:
                 continue   # a gap or ice: nothing to hunt
             cid = cell[0]
-            party = mine.get(key)
+            row = parties.get(key)
+            party = None if row is None else row.get(me)   # its party there so far
             if party is None:
                 o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
                 if o > room_o or w > room_w or k > room_k:
@@ -365,28 +375,33 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
                 out.append(moves[0])
             if first_only and out:
                 return out
-    for r in promotable(st, seat):
-        out.append(shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", words.shared_label(words.L_PROMOTE, elder=words.ELDER[r]),
-                                                                 ("promote", r))))
-    if p["pool"][seat] and p["sex"] != "libertine" and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
-        for i, d in enumerate(p["daughters"]):
-            if not d["discs"] and d["hus"] is None:
-                out.append(Move(seat, f"wed {i + 1}", words.later(words.L_WED, card=words.CARD[d["id"]]), ("wed", i)))
-    if first_only and out:
-        return out
-    out += court_moves(st, seat)
+    if own:
+        for r in promotable(st, seat):
+            move = _SHARED.get((seat, "promote", r))
+            out.append(move or shared((seat, "promote", r), lambda r=r: Move(
+                seat, f"e{r}", words.shared_label(words.L_PROMOTE, elder=words.ELDER[r]), ("promote", r))))
+        if p["sex"] != "libertine" and p["daughters"] and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
+            for i, d in enumerate(p["daughters"]):
+                if not d["discs"] and d["hus"] is None:
+                    out.append(Move(seat, f"wed {i + 1}", words.later(words.L_WED, card=words.CARD[d["id"]]), ("wed", i)))
+        if first_only and out:
+            return out
+    if own or alpha_free:
+        out += court_moves(st, seat)
     # B4 « A n'importe quel moment, vous pouvez échanger votre cylindre Alpha avec un chasseur non
     # affecté ». Ruling: offered during one's assignment (phase 2), where it changes what can be
     # sent out; an asynchronous table cannot ask at every instant. The alpha is never promoted
     # to elder here (promotions take a cube), so « assigné en permanence comme Ancien » cannot arise.
-    if p["alpha"] == "grave" and p["pool"][seat] and any(p["elders"][r] for r in (3, 4, 5)):
+    alpha = p["alpha"]
+    if alpha == "grave" and own and any(p["elders"][r] for r in (3, 4, 5)):
         out.append(Move(seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)))
-    elif p["alpha"] == "husband" and p["pool"][seat]:
+    elif alpha == "husband" and own:
         out.append(Move(seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)))
     if st["recalls"].get(str(seat), 0) > 0:
+        room = hand_limit(p) - len(p["hand"])   # a mature elder recalled lowers the hand limit by one
         for r in range(1, 7):
-            fits = len(p["hand"]) <= hand_limit(p) - (1 if mature_elder(p, r) else 0)
-            if p["elders"][r] is not None and fits:
+            e = p["elders"][r]
+            if e is not None and room >= (1 if e["imm"] is None else 0):
                 out.append(Move(seat, f"recall e{r}", words.later(words.L_RECALL_ELDER, elder=words.ELDER[r]), ("recall", "e", r)))
         for i, d in enumerate(p["daughters"]):
             h = d["hus"]
@@ -402,7 +417,7 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
                                         ("sultan", i, j)))
     if first_only and out:
         return out
-    out.append(shared((seat, "done"), lambda: Move(seat, "done", words.L_DONE, ("done",))))
+    out.append(_SHARED.get((seat, "done")) or shared((seat, "done"), lambda: Move(seat, "done", words.L_DONE, ("done",))))
     return out
 
 
@@ -414,25 +429,30 @@ def has_assignment(st, seat) -> bool:
 def court_moves(st, seat) -> list:
     p = st["pl"][seat]
     out = []
-    if p["pool"][seat] == 0 and p["alpha"] != "pool":
+    own = p["pool"][seat] > 0
+    alpha_free = p["alpha"] == "pool"
+    if not own and not alpha_free:
         return out
-    for owner in range(n_seats(st)):
-        for i, d in enumerate(st["pl"][owner]["daughters"]):
+    me = str(seat)
+    parties = st["parties"]
+    for owner, q in enumerate(st["pl"]):
+        for i, d in enumerate(q["daughters"]):
+            if d["discs"] or (d["hus"] is not None and d["hus"]["s"] == seat):
+                continue
             key = daughter_key(owner, i)
-            if d["discs"] or str(seat) in st["parties"].get(key, {}):
+            if me in parties.get(key, ()):
                 continue
-            if d["hus"] is not None and d["hus"]["s"] == seat:
-                continue
-            if owner == seat and p["sex"] == "libertine":
-                continue
-            if owner == seat and p["vocab"]["o"] == 0 and not free_husbands(st, seat):
+            if owner == seat and (p["sex"] == "libertine" or (p["vocab"]["o"] == 0 and not free_husbands(st, seat))):
                 continue   # E3: a husband in one's own tableau needs an orange disc (see engine.court)
-            if p["pool"][seat]:
-                out.append(shared((seat, key, d["id"], False), lambda key=key, d=d: Move(
-                    seat, f"court {key}", words.shared_label(words.L_COURT, card=words.CARD[d["id"]]), ("court", key, False))))
-            if p["alpha"] == "pool":
-                out.append(shared((seat, key, d["id"], True), lambda key=key, d=d: Move(
-                    seat, f"court {key}a", words.shared_label(words.L_ALPHA_COURTS, card=words.CARD[d["id"]]), ("court", key, True))))
+            cid = d["id"]
+            if own:
+                move = _SHARED.get((seat, key, cid, False))
+                out.append(move or shared((seat, key, cid, False), lambda key=key, cid=cid: Move(
+                    seat, f"court {key}", words.shared_label(words.L_COURT, card=words.CARD[cid]), ("court", key, False))))
+            if alpha_free:
+                move = _SHARED.get((seat, key, cid, True))
+                out.append(move or shared((seat, key, cid, True), lambda key=key, cid=cid: Move(
+                    seat, f"court {key}a", words.shared_label(words.L_ALPHA_COURTS, card=words.CARD[cid]), ("court", key, True))))
     return out
 
 

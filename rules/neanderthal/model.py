@@ -130,10 +130,11 @@ ALL_COLOURS = frozenset(COLOURS)
 def domain_complete(p, domain: str) -> bool:
     """Portals of all three colours in the slots bordering the domain (E2)."""
     portals = p["portals"]
-    got = set()
-    for slot in DOMAIN_SLOTS[domain]:
-        got.update(portals[slot])
-    return got == ALL_COLOURS
+    first, second = DOMAIN_SLOTS[domain]
+    a, b = portals[first], portals[second]
+    if len(a) + len(b) < 3:
+        return False   # three colours need three portals at least
+    return set(a).union(b) == ALL_COLOURS
 
 
 def conversion_threshold(st) -> int:
