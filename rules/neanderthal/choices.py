@@ -16,7 +16,6 @@ from .data import BIOMES, COLOURS, DAUGHTERS, ELDERS
 from .model import (
     ROW_KEYS,
     SEAT_LETTERS,
-    daughter_active,
     daughter_key,
     domain_complete,
     free_husbands,
@@ -460,22 +459,24 @@ def portal_sources(st, seat) -> list:
     """Daughters whose portals this seat may use (I1): its own active ones and
     those married to one of its tribesmen."""
     out = []
-    for owner in range(n_seats(st)):
-        for d in st["pl"][owner]["daughters"]:
-            if not daughter_active(st, owner, d):
-                continue
-            if owner == seat or (d["hus"] and d["hus"]["s"] == seat):
+    for owner, q in enumerate(st["pl"]):
+        monogamous = q["sex"] == "monogamy"
+        for d in q["daughters"]:
+            h = d["hus"]
+            if d["discs"] or (h is None and monogamous):
+                continue   # not daughter_active
+            if owner == seat or (h and h["s"] == seat):
                 out.append(d)
     return out
 
 
 def neolexia_colours(st, seat) -> set:
-    cols = set(portal_colours(st["pl"][seat]))
-    for owner in range(n_seats(st)):
+    cols = portal_colours(st["pl"][seat])   # a fresh set
+    for owner, q in enumerate(st["pl"]):
         if owner == seat:
             continue
-        if any(d["hus"] and d["hus"]["s"] == seat for d in st["pl"][owner]["daughters"]):
-            cols |= portal_colours(st["pl"][owner])
+        if any(d["hus"] and d["hus"]["s"] == seat for d in q["daughters"]):
+            cols |= portal_colours(q)
     return cols
 
 
@@ -518,7 +519,7 @@ def _action_moves(st, seat):
                         yield Move(seat, f"tool {slug(cid)} {name}", words.later(words.L_TOOL, card=words.CARD[cid],
                                                                               by=words.TOOL_BY[r]),
                                    ("elder", cid, r))
-    yield shared((seat, "pass"), lambda: Move(seat, "pass", words.L_NO_ACTION, ("pass",)))
+    yield _SHARED.get((seat, "pass")) or shared((seat, "pass"), lambda: Move(seat, "pass", words.L_NO_ACTION, ("pass",)))
 
 
 def action_moves(st, seat) -> list:

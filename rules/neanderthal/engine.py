@@ -746,11 +746,30 @@ def war_party(st, seat, key) -> bool:
 
 
 def combat_phase(st, ev) -> None:
-    """F2: on each contested card, each tribe in attack order rolls once."""
+    """F2: on each contested card, each tribe in attack order rolls once. Without a card
+    where two sides meet, straight on to what fight_on does after the last attack."""
+    if not any(contested(st, key) for key in st["parties"]):
+        st["fight"] = None
+        gathering(st, ev)
+        st["phase"] = "hunt"
+        return
     st["fight"] = {"keys": sorted(st["parties"], key=key_order), "key": None, "queue": [],
                    "att": None, "hits": 0, "vic": None, "who": None, "step": None}
     st["phase"] = "fighting"
     fight_on(st, ev)
+
+
+def contested(st, key) -> bool:
+    """Two seats or more would fight on the card: len(fighters_at(st, key)) > 1."""
+    sides = 0
+    for party in st["parties"][key].values():
+        if party["a"] or any(party["c"]):
+            sides += 1
+    if sides > 1:
+        return True
+    if key[0] in "NS":
+        return False
+    return len(fighters_at(st, key)) > 1   # a husband defends his wife
 
 
 
@@ -827,8 +846,7 @@ def fight_on(st, ev) -> bool:
 def attack(st, seat, key, strength):
     party = parties_at(st, key).get(str(seat))
     hus = husband_at(st, key)
-    roll = st["rng"].roll
-    rolls = [roll() for _ in range(strength)]
+    rolls = dice(st["rng"], strength)
     in_party = 0 if party is None else units(party)   # the dice past these are the husband's
     party_wp = in_party > 0 and war_party(st, seat, key)
     husband_wp = hus is not None and hus["imm"] is None   # a mature jealous husband is a war party
@@ -846,8 +864,9 @@ def gathering(st, ev) -> None:
         if not is_gatherer(st, seat):
             continue
         got = 0
+        me = str(seat)
         for key, parties in st["parties"].items():
-            party = parties.get(str(seat))
+            party = parties.get(me)
             if key[0] in "NS" and party and units(party) and huntable(st, key) \
                     and BIOMES[slot_card(st, key)[0]]["gather"]:
                 got += add_babies(st, seat, 1)
@@ -1021,11 +1040,14 @@ def _single_seat(st, key) -> int:
 
 def send_home(st, key) -> None:
     for s, party in st["parties"].get(key, {}).items():
+        pool = st["pl"][int(s)]["pool"]
+        counts = party["c"]
+        for owner in range(len(pool)):
+            if counts[owner]:
+                pool[owner] += counts[owner]
+                counts[owner] = 0
         seat = int(s)
         p = st["pl"][seat]
-        for owner in range(n_seats(st)):
-            p["pool"][owner] += party["c"][owner]
-            party["c"][owner] = 0
         if party["a"]:
             party["a"] = False
             p["alpha"] = "pool"
@@ -1061,9 +1083,10 @@ def ask_alpha(st, key) -> bool:
     """E5 « Préparation »: before a hunting roll, a player whose alpha has a power on
     this card decides whether to use it. True (phase "alpha") while someone must decide."""
     if key[0] in "NS":
-        if not huntable(st, key):
+        cell = slot_card(st, key)
+        if cell is None or cell[1]:   # huntable
             return False
-        kind = BIOMES[slot_card(st, key)[0]]["type"]
+        kind = BIOMES[cell[0]]["type"]
     else:   # G1: a daughter is courted « comme pour un biome Massue »
         owner, i = parse_daughter_key(key)
         daughters = st["pl"][owner]["daughters"]
@@ -1071,7 +1094,9 @@ def ask_alpha(st, key) -> bool:
             return False
         kind = "club"
     use = st.setdefault("alpha_use", {})
-    for s, party in sorted(st["parties"].get(key, {}).items()):
+    parties = st["parties"].get(key, {})
+    for s in sorted(s for s, party in parties.items() if party["a"]):   # only an alpha has a power
+        party = parties[s]
         seat = int(s)
         if key[0] not in "NS" and seat == owner and daughters[i]["hus"] is None:
             continue   # courting one's own unmarried daughter always succeeds: nothing to decide
@@ -1089,18 +1114,29 @@ def roll_party(st, seat, party, card, key=None) -> dict:
     auto = party["a"] and alpha_power(p, info["type"]) and \
         (st.get("alpha_use") or {}).get(alpha_key(key, seat), True)
     n = units(party) - (1 if auto else 0)
-    roll = st["rng"].roll
-    raw = [roll() for _ in range(n)]
+    raw = dice(st["rng"], n)
     modded = p["inventions"] and \
         any(BIOMES[c["id"]]["hand"]["mod"] == info["type"] for c in p["inventions"] if not c["discs"])
     faces = [1 if r == 3 else r for r in raw] if modded else raw
     allf = faces + [1] if auto else faces
     successes = allf.count(1) + (allf.count(2) if info["star"] else 0)
-    lethal = info["bloody"] if mature_elder(p, 6) else info["bloody"] + info["frozen"]
-    deaths = sum(1 for f in faces if f in lethal)
+    lethal = LETHAL[card][0 if mature_elder(p, 6) else 1]
+    deaths = sum(map(lethal.__contains__, faces))
     multiple = max(map(allf.count, set(allf))) if allf else 0   # doubles, triples… (G5, G6)
     return {"raw": raw, "faces": faces, "auto": auto, "successes": successes,
             "ok": successes >= info["dice"], "deaths": deaths, "multiple": multiple}
+
+
+# The faces that kill a hunter on each card (G2): bloody ones, with the fire-keeper's care (E5);
+# bloody and frozen ones without it.
+LETHAL = {cid: (frozenset(info["bloody"]), frozenset(info["bloody"] + info["frozen"]))
+          for cid, info in BIOMES.items() if "bloody" in info}
+
+
+def dice(rng, n: int) -> list:
+    """n six-sided dice (tests script them through ``roll``)."""
+    roll = rng.roll
+    return [roll() for _ in range(n)]
 
 
 def describe_roll(r) -> str:
@@ -1132,13 +1168,14 @@ def hunt_on(st, ev) -> bool:
         if st.get("offers"):
             return False
         seat = hc["seats"].pop(0)
-        if not huntable(st, key):
+        cell = slot_card(st, key)
+        if cell is None or cell[1]:   # not huntable any more
             hc["seats"] = []
             continue
         party = st["parties"][key].get(str(seat))
         if party is None or units(party) == 0:
             continue
-        card = slot_card(st, key)[0]
+        card = cell[0]
         info = BIOMES[card]
         p = st["pl"][seat]
         if key in st["fresh"] and not all(p["vocab"][c] >= info["prereq"].count(c) for c in info["prereq"]):
@@ -1276,7 +1313,7 @@ def bank_loot(st, seat, gains, ev) -> None:
             bits.append(ph.now(ph.BABIES, who=seat_name(seat), n=got))
     if gains.get("release"):
         queue_release(st, seat, gains["release"])
-    cell = slot_card(st, key) if key else None
+    cell = slot_card(st, key) if key and (gains.get("trophy") or gains.get("hand")) else None
     if gains.get("trophy") and cell and cell[0] == gains["trophy"]:
         if st["coop"]:   # K2: « prendre un trophée (G5) est obligatoire »
             bits.append(take_card(st, seat, "trophy", gains["trophy"], key))

@@ -82,9 +82,12 @@ def has_ability(st, seat, ability) -> bool:
     """A mature daughter's ability, shared with her husband's tribe (G1)."""
     for owner, p in enumerate(st["pl"]):
         for d in p["daughters"]:
-            if ABILITY[d["id"]] != ability or not daughter_active(st, owner, d):
+            if ABILITY[d["id"]] != ability or d["discs"]:
                 continue
-            if owner == seat or (d["hus"] and d["hus"]["s"] == seat and d["hus"]["imm"] is None):
+            h = d["hus"]   # daughter_active: a monogamous species' daughter needs a husband too
+            if h is None and p["sex"] == "monogamy":
+                continue
+            if owner == seat or (h and h["s"] == seat and h["imm"] is None):
                 return True
     return False
 
