@@ -13,6 +13,8 @@ Layout of one player ``st["pl"][seat]``:
             change, never changed in place (state copies share them)
   daughters [{"id", "discs": [...], "hus": None or {"s": seat, "a": bool, "imm": colour or None}}]
   trophies, hand  card ids;  domestic, inventions  [{"id", "discs"}]
+            a card's "discs" list and a husband's dict are replaced on change, never
+            changed in place (state copies share them; the card dicts are copied)
   sex       "harem" | "libertine" | "monogamy";  sexcard  index;  mpi  discs on it
 """
 
@@ -287,16 +289,26 @@ def release_from(p, holder, colour) -> bool:
             return False
         p["elders"][i] = {**p["elders"][i], "imm": None}   # replaced, never changed: copies share elders
     elif kind == "hus":
-        if p["daughters"][i]["hus"]["imm"] != colour:
+        d = p["daughters"][i]
+        if d["hus"]["imm"] != colour:
             return False
-        p["daughters"][i]["hus"]["imm"] = None
+        d["hus"] = {**d["hus"], "imm": None}   # replaced, never changed: copies share husbands
     else:
-        discs = holder_discs(p, holder)
-        if colour not in discs:
+        card = p[HOLDER_CARDS.get(kind, "inventions")][i]   # as holder_discs finds it
+        if colour not in card["discs"]:
             return False
-        discs.remove(colour)
+        card["discs"] = without(card["discs"], colour)   # replaced, never changed: copies share disc lists
     free_disc(p, colour)
     return True
+
+
+HOLDER_CARDS = {"daughter": "daughters", "domestic": "domestic"}   # any other holder: an invention
+
+
+def without(items: list, item) -> list:
+    """A new list: ``items`` without the first ``item`` (what ``list.remove`` leaves)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
 
 
 def release(p, colours) -> list:
@@ -523,12 +535,12 @@ def copy_player(p) -> dict:
         q["portals"] = p["portals"].copy()   # a slot's list is replaced, never changed in place
         q["elders"] = p["elders"][:]         # an elder is replaced, never changed in place
         daughters, domestic, inventions = p["daughters"], p["domestic"], p["inventions"]
-        q["daughters"] = [{**d, "discs": d["discs"][:], "hus": None if d["hus"] is None else d["hus"].copy()}
-                          for d in daughters] if daughters else []
+        # a card's discs and a husband are replaced on change, never changed in place: shared
+        q["daughters"] = [d.copy() for d in daughters] if daughters else []
         q["trophies"] = p["trophies"][:]
         q["hand"] = p["hand"][:]
-        q["domestic"] = [{**c, "discs": c["discs"][:]} for c in domestic] if domestic else []
-        q["inventions"] = [{**c, "discs": c["discs"][:]} for c in inventions] if inventions else []
+        q["domestic"] = [c.copy() for c in domestic] if domestic else []
+        q["inventions"] = [c.copy() for c in inventions] if inventions else []
         q["mpi"] = p["mpi"][:]
         return q
     except KeyError:   # another layout (never written by this code): copy it all

@@ -22,6 +22,7 @@ from .model import (
     release_from,
     seat_name,
     take_disc,
+    without,
 )
 from .negotiation import play_nego
 from .queries import slug
@@ -90,7 +91,7 @@ def play_assign(st, seat, data, ev) -> None:
             for owner in range(n_seats(st)):
                 for d in player(st, owner)["daughters"]:
                     if d["hus"] and d["hus"]["s"] == seat and d["hus"]["a"]:
-                        d["hus"]["a"] = False
+                        d["hus"] = {**d["hus"], "a": False}   # replaced: state copies share husbands
         else:
             p["grave"] += 1
         p["alpha"] = "pool"
@@ -134,9 +135,11 @@ def play_action(st, seat, data, ev) -> None:
         if what == "e":
             p["elders"][i] = {**p["elders"][i], "imm": None}
         elif what == "h":
-            p["daughters"][i]["hus"]["imm"] = None
+            d = p["daughters"][i]
+            d["hus"] = {**d["hus"], "imm": None}   # replaced: state copies share husbands
         else:
-            p["daughters"][i]["discs"].remove(colour)
+            d = p["daughters"][i]
+            d["discs"] = without(d["discs"], colour)   # replaced: state copies share disc lists
         free_disc(p, colour)
         ev.append(Event.of(ph.NEOLEXIA(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour])), seat=seat))
     elif kind == "elder":
