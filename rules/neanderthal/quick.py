@@ -1,5 +1,6 @@
 """Copy-on-write ``apply`` for the most frequent moves: bids (D7), assignments
-(E) and phase-6 actions (I). Each changes only a few parts of the state: the new
+(E), phase-6 actions (I), sexualities (C) and blizzard losses (D5). Each changes
+only a few parts of the state: the new
 state gets fresh copies of exactly those parts and shares the rest with its
 input. When the move turns out to unlock the automatic steps (the auction
 closes, the seat's assignments or the round's actions are over), the partial
@@ -53,7 +54,8 @@ def quick_apply(st, move):
             if "placed" in st:
                 new["placed"] = st["placed"][:]
         else:
-            _own_player(new, st, seat)
+            if kind != "done":            # `done` moves the turn on and clears the recalls only
+                _own_player(new, st, seat)
             if "recalls" in st:
                 new["recalls"] = st["recalls"].copy()
         play_move(new, move, ev)          # moves.play_assign
@@ -65,11 +67,24 @@ def quick_apply(st, move):
             or E.skip_idle_assigners(new))
     elif phase == "action" and kind in _ACTIONS:
         new = _shallow(st)
-        _own_player(new, st, seat)
+        if kind != "pass":                # a pass only joins `acted`
+            _own_player(new, st, seat)
         new["acted"] = st["acted"][:]
         play_move(new, move, ev)          # moves.play_action
         E.auto_pass(new)                  # what engine.advance does first (it touches `acted` only)
         busy = not E.all_acted(new)       # advance then waits for the others' actions
+    elif phase == "sex" and kind == "sex":
+        new = _shallow(st)
+        _own_player(new, st, seat)        # engine.choose_sexuality: the seat's card and discs
+        play_move(new, move, ev)
+        busy = new["phase"] == "sex"      # the last choice starts the first round
+    elif phase == "blizzard" and kind == "drop":
+        new = _shallow(st)
+        _own_players(new, st, _dropping(st, seat, move.data[1]))
+        new["pend"] = st["pend"].copy()   # {seat: dependants left to give up}
+        new["gone"] = st["gone"][:]       # engine.drop_dependant discards the card
+        play_move(new, move, ev)
+        busy = new["phase"] == "blizzard"   # the last loss lets the round's events go on
     else:
         return None
     if not busy:   # the engine moves on: it may touch anything, so complete the copy first
@@ -119,3 +134,19 @@ def _own_party(new, st, key, seat) -> None:
 def _own_player(new, st, seat) -> None:
     new["pl"] = pl = st["pl"][:]
     pl[seat] = copy_player(pl[seat])
+
+
+def _own_players(new, st, seats) -> None:
+    new["pl"] = pl = st["pl"][:]
+    for seat in seats:
+        pl[seat] = copy_player(pl[seat])
+
+
+def _dropping(st, seat, code) -> tuple:
+    """The players engine.drop_dependant changes: the seat's own, and the tribe of an
+    alpha married to the daughter given up (model.unseat_husband sends him home)."""
+    if code[0] == "d":
+        h = st["pl"][seat]["daughters"][int(code[1:]) - 1]["hus"]
+        if h is not None and h["a"] and h["s"] != seat:
+            return (seat, h["s"])
+    return (seat,)
