@@ -315,24 +315,26 @@ def shared(key, build) -> Move:
 # The discs (orange, white, black) each biome card needs to be hunted (G).
 PREREQ_COUNTS = {cid: tuple(info["prereq"].count(c) for c in COLOURS) for cid, info in BIOMES.items()}
 
+BIOME_KEYS = ROW_KEYS["N"] + ROW_KEYS["S"]   # the biome slots in the order of the two rows' cells
+SLOT_INDEX = {key: i for i, key in enumerate(BIOME_KEYS)}
+
 # Moves are immutable: those sending hunters to a card are built once per
-# (seat, slot, card) and shared, a list grown to the largest party asked for.
-_HUNT_MOVES: dict = {}
+# (seat, slot, card) and shared, a list grown to the largest party asked for:
+# _HUNT_MOVES[seat][slot index][card id] (seats 0–2, the slots in BIOME_KEYS order).
+_HUNT_MOVES = tuple(tuple({} for _ in BIOME_KEYS) for _ in range(3))
 
 
 def hunt_moves(seat, key, cid, n: int) -> list:
     """`N3x1` … `N3xn`: send 1 to n hunters to the card cid in slot key."""
-    got = _HUNT_MOVES.get((seat, key, cid))
+    by_card = _HUNT_MOVES[seat][SLOT_INDEX[key]]
+    got = by_card.get(cid)
     if got is None:
-        got = _HUNT_MOVES[(seat, key, cid)] = [Move(seat, f"{key}a", words.shared_label(words.L_ALPHA_TO, card=words.CARD[cid]),
-                                                    ("hunt", key, 0))]
+        got = by_card[cid] = [Move(seat, f"{key}a", words.shared_label(words.L_ALPHA_TO, card=words.CARD[cid]),
+                                   ("hunt", key, 0))]
     if len(got) <= n:
         got += [Move(seat, f"{key}x{k}", words.shared_label(words.L_HUNTERS_TO, n=k, card=words.CARD[cid]), ("hunt", key, k))
                 for k in range(len(got), n + 1)]
     return got
-
-
-BIOME_KEYS = ROW_KEYS["N"] + ROW_KEYS["S"]   # the biome slots in the order of the two rows' cells
 
 
 def assign_moves(st, seat, first_only: bool = False) -> list:
@@ -355,17 +357,19 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
                 a, b, c = PREREQ_COUNTS[slot_card(st, key)[0]]
                 room_o, room_w, room_k = room_o - a, room_w - b, room_k - c
         rows = st["rows"]
-        for key, cell in zip(BIOME_KEYS, rows["N"] + rows["S"]):
+        slots = _HUNT_MOVES[seat]
+        for i, cell in enumerate(rows["N"] + rows["S"]):
             if cell is None or cell[1]:
                 continue   # a gap or ice: nothing to hunt
             cid = cell[0]
+            key = BIOME_KEYS[i]
             row = parties.get(key)
             party = None if row is None else row.get(me)   # its party there so far
             if party is None:
                 o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
                 if o > room_o or w > room_w or k > room_k:
                     continue
-            moves = _HUNT_MOVES.get((seat, key, cid))
+            moves = slots[i].get(cid)
             if moves is None or len(moves) <= pool:
                 moves = hunt_moves(seat, key, cid, pool)
             if own or (party is not None and (party["c"][seat] > 0 or party["a"])):   # chaperoned

@@ -4,7 +4,7 @@ domestic animals (H). ``advance`` runs them until some seat must decide."""
 
 from __future__ import annotations
 
-from rules.core import Event, Rng
+from rules.core import Rng
 from rules.wording import english_lookup, listing, render, sentences
 
 from . import phrases as ph
@@ -25,6 +25,7 @@ from .model import (
     add_babies,
     biome_keys,
     black_discs,
+    event,
     free_husbands,
     hand_limit,
     has_ability,
@@ -249,7 +250,7 @@ def order_from_bar(st, card) -> list:
 def end_game(st, ev) -> None:
     st["phase"] = "over"
     st["event"] = None
-    ev.append(Event.of(ph.OVER()))
+    ev.append(event(ph.OVER()))
 
 
 def start_round(st, ev) -> None:
@@ -267,7 +268,7 @@ def start_round(st, ev) -> None:
     first = st["order"][0]
     info = DAUGHTERS[card]
     named = listing([ph.term(ph.EVENT_NAME[e]) for e in info["events"]], "comma")
-    ev.append(Event.of(ph.now(ph.ROUND, round=st["round"], card=ph.card(card), events=named, who=seat_name(first)),
+    ev.append(event(ph.now(ph.ROUND, round=st["round"], card=ph.card(card), events=named, who=seat_name(first)),
                        reveal=True))
     st["evq"] = list(info["events"])
     if n_seats(st) > 1 and mature_elder(st["pl"][first], 4):
@@ -286,7 +287,7 @@ def run_events(st, ev) -> None:
                 # the rest of the round (events, auction, hunting) is not played
                 st["evq"] = []
                 st["gone"].append(st["event"])
-                ev.append(Event.of(ph.ICED()))
+                ev.append(event(ph.ICED()))
                 end_game(st, ev)
                 return
         elif e == "warm":
@@ -339,7 +340,7 @@ def take_from_deck(st, row: str) -> str:
 def global_cooling(st, ev) -> None:
     north, south = st["rows"]["N"], st["rows"]["S"]
     if not st["decks"]["N"]:
-        ev.append(Event.of(ph.COOL_EMPTY()))
+        ev.append(event(ph.COOL_EMPTY()))
         return
     ice = [take_from_deck(st, "N"), True]
     i = _lowest(st, "N")
@@ -354,12 +355,12 @@ def global_cooling(st, ev) -> None:
             said = ph.COOL_SLIDES_GONE(card=ph.card(moved[0]), gone=ph.term(ph.ICE) if gone[1] else ph.card(gone[0]))
         else:
             said = ph.COOL_SLIDES(card=ph.card(moved[0]))
-        ev.append(Event.of(said))
+        ev.append(event(said))
         return
     gaps = [j for j, c in enumerate(north) if c is None]
     if gaps:
         north[gaps[0]] = ice
-        ev.append(Event.of(ph.COOL_GAP()))
+        ev.append(event(ph.COOL_GAP()))
         return
     # The North is all ice: push one ice card South to make room (D1).
     south_gaps = [j for j, c in enumerate(south) if c is None]
@@ -369,13 +370,13 @@ def global_cooling(st, ev) -> None:
     north[j] = ice
     if gone is not None:
         st["gone"].append(gone[0])
-    ev.append(Event.of(ph.COOL_SOLID()))
+    ev.append(event(ph.COOL_SOLID()))
 
 
 def global_warming(st, ev) -> None:
     north, south = st["rows"]["N"], st["rows"]["S"]
     if not st["decks"]["S"]:
-        ev.append(Event.of(ph.WARM_EMPTY()))
+        ev.append(event(ph.WARM_EMPTY()))
         return
     new = [take_from_deck(st, "S"), False]
     i = _lowest(st, "S")
@@ -406,7 +407,7 @@ def global_warming(st, ev) -> None:
         if c is not None and c[1]:
             south[j] = [c[0], False]
     melt = ph.WARM_MELT(cards=listing([ph.card(c[0]) for c in melted], "comma")) if melted else ""
-    ev.append(Event.of(ph.WARM(card=ph.card(new[0]), shift=shift, melt=melt), reveal=reveal))
+    ev.append(event(ph.WARM(card=ph.card(new[0]), shift=shift, melt=melt), reveal=reveal))
 
 
 # D2–D3 ------------------------------------------------------------------
@@ -417,7 +418,7 @@ def wurm(st, ev) -> None:
         return
     i = st["rng"].randbelow(len(st["unused"]))
     st["events"].append(st["unused"].pop(i))
-    ev.append(Event.of(ph.WURM()))
+    ev.append(event(ph.WURM()))
 
 
 def elder_attrition(st, ev, dice: int) -> None:
@@ -434,7 +435,7 @@ def elder_attrition(st, ev, dice: int) -> None:
             said = ph.ATTRITION(who=seat_name(seat), rolls=rolled, dead=listing(dead), n=len(dead))
         else:
             said = ph.now(ph.ATTRITION_NONE, who=seat_name(seat), rolls=rolled)
-        ev.append(Event.of(said, seat=seat))
+        ev.append(event(said, seat=seat))
 
 
 # D4 ---------------------------------------------------------------------
@@ -474,7 +475,7 @@ def chaos_kill(st, seat, kind, ev) -> None:
         send_cube_to_grave(st, kind)
         what = ph.term(ph.A_HUNTER) if kind == seat else ph.A_WANDERER(of=seat_name(kind))
     st["pend"][str(seat)]["kill"] -= 1
-    ev.append(Event.of(ph.CHAOS_LOSES(who=seat_name(seat), what=what), seat=seat))
+    ev.append(event(ph.CHAOS_LOSES(who=seat_name(seat), what=what), seat=seat))
 
 
 def chaos_settle(st, seat, ev) -> None:
@@ -493,7 +494,7 @@ def chaos_settle(st, seat, ev) -> None:
     if pend["elder"] and len(elders) <= 1:
         if elders:
             remove_elder(st, seat, elders[0])
-            ev.append(Event.of(ph.CHAOS_ELDER(who=seat_name(seat), elder=ph.ELDER[elders[0]]()), seat=seat))
+            ev.append(event(ph.CHAOS_ELDER(who=seat_name(seat), elder=ph.ELDER[elders[0]]()), seat=seat))
         pend["elder"] = False
     if not (pend["kill"] or pend["elder"] or pend["flip"]):
         del st["pend"][str(seat)]
@@ -508,14 +509,14 @@ def chaos(st, ev) -> bool:
     for seat in st["order"]:
         p = st["pl"][seat]
         if chaos_immune(st, seat):
-            ev.append(Event.of(ph.now(ph.CHAOS_IMMUNE, who=seat_name(seat)), seat=seat))
+            ev.append(event(ph.now(ph.CHAOS_IMMUNE, who=seat_name(seat)), seat=seat))
             continue
         loss = min(chaos_losses(p), hunters(p))
         st["chaos_lost"][seat] += loss
         elders = [r for r in range(1, 7) if has_elder(p, r)]
         lose_elder = bool(elders) and not mature_elder(p, 6)
         must = ph.CHAOS_MUST_ELDER if lose_elder else ph.CHAOS_MUST
-        ev.append(Event.of(must(who=seat_name(seat), n=loss), seat=seat))
+        ev.append(event(must(who=seat_name(seat), n=loss), seat=seat))
         st["pend"][str(seat)] = {"kill": loss, "elder": lose_elder, "flip": loss > 0 and flip_possible(st, seat)}
         chaos_settle(st, seat, ev)
     if st["pend"]:
@@ -535,7 +536,7 @@ def flip_sexuality(st, seat, ev) -> None:
         p["vocab"][c] -= 1
         p["mpi"].append(c)
     p["sex"] = other
-    ev.append(Event.of(ph.FLIPS(who=seat_name(seat), sex=ph.term(ph.SEX[other])), seat=seat))
+    ev.append(event(ph.FLIPS(who=seat_name(seat), sex=ph.term(ph.SEX[other])), seat=seat))
 
 
 # D5 ---------------------------------------------------------------------
@@ -552,12 +553,12 @@ def blizzard(st, ev) -> bool:
         need = blizzard_excess(st, seat)
         if need:
             pend[str(seat)] = need
-            ev.append(Event.of(ph.BLIZZARD_SHORT(who=seat_name(seat), n=need), seat=seat))
+            ev.append(event(ph.BLIZZARD_SHORT(who=seat_name(seat), n=need), seat=seat))
     if pend:
         st["pend"] = pend
         st["phase"] = "blizzard"
         return True
-    ev.append(Event.of(ph.BLIZZARD_FED()))
+    ev.append(event(ph.BLIZZARD_FED()))
     return False
 
 
@@ -574,7 +575,7 @@ def expatriation(st, ev, eyes: int) -> bool:
     n = min(eyes, p["grave"]) if st["chaos_lost"][worst] > 0 else 0
     targets = expat_targets(st, worst)
     if n == 0 or not targets:
-        ev.append(Event.of(ph.now(ph.EXPAT_NONE, )))
+        ev.append(event(ph.now(ph.EXPAT_NONE, )))
         return False
     if len(targets) == 1:
         send_expats(st, worst, targets[0], n, ev)
@@ -587,7 +588,7 @@ def expatriation(st, ev, eyes: int) -> bool:
 def send_expats(st, seat, target, n, ev) -> None:
     st["pl"][seat]["grave"] -= n
     st["pl"][target]["pool"][seat] += n
-    ev.append(Event.of(ph.EXPAT(n=n, who=seat_name(seat), target=seat_name(target)), seat=seat))
+    ev.append(event(ph.EXPAT(n=n, who=seat_name(seat), target=seat_name(target)), seat=seat))
 
 
 # D7 ---------------------------------------------------------------------
@@ -616,7 +617,7 @@ def open_auction(st, ev) -> None:
     seats = bidders(st)
     if not seats:
         st["gone"].append(st["event"])
-        ev.append(Event.of(ph.NOBODY_BIDS(card=ph.card(st["event"]))))
+        ev.append(event(ph.NOBODY_BIDS(card=ph.card(st["event"]))))
         st["phase"] = "assign_start"
         return
     st["auc"] = {"seats": seats, "turn": 0, "lead": None, "n": 0, "passes": 0}
@@ -630,12 +631,12 @@ def play_bid(st, seat, n, ev) -> None:
     auc = st["auc"]
     if n is None:
         auc["passes"] += 1
-        ev.append(Event.of(ph.now(ph.PASSES, who=seat_name(seat)), seat=seat))
+        ev.append(event(ph.now(ph.PASSES, who=seat_name(seat)), seat=seat))
     else:
         auc["lead"], auc["n"], auc["passes"] = seat, n, 0
         half = st["pl"][seat]["tribal"]
         bids = ph.BIDS_HALF if half else ph.BIDS
-        ev.append(Event.of(ph.now(bids, who=seat_name(seat), n=n, card=ph.card(st["event"])), seat=seat))
+        ev.append(event(ph.now(bids, who=seat_name(seat), n=n, card=ph.card(st["event"])), seat=seat))
     others = [s for s in auc["seats"] if s != auc["lead"]]
     if auc["passes"] >= len(others):
         st["phase"] = "resolve_bids"
@@ -656,10 +657,10 @@ def resolve_auction(st, ev) -> None:
     if winner is None:
         st["gone"].append(card)
         st["auc"] = None
-        ev.append(Event.of(ph.NO_BID(card=ph.card(card))))
+        ev.append(event(ph.NO_BID(card=ph.card(card))))
         finish_auction(st, None)
         return
-    ev.append(Event.of(ph.now(ph.WINS_AUCTION, who=seat_name(winner), card=ph.card(card), n=auc["n"]), seat=winner))
+    ev.append(event(ph.now(ph.WINS_AUCTION, who=seat_name(winner), card=ph.card(card), n=auc["n"]), seat=winner))
     ways = payments(st, winner, auc["n"])
     if len(ways) == 1:
         pay_auction(st, ways[0], ev)
@@ -677,7 +678,7 @@ def pay_auction(st, discs: dict, ev) -> None:
             placed.append(c)
     p["daughters"].append({"id": st["event"], "discs": placed, "hus": None})
     words = listing([ph.DISCS_OF[c](n=discs[c]) for c in COLOURS if discs.get(c)], "comma")
-    ev.append(Event.of(ph.PLACES(who=seat_name(winner), discs=words, card=ph.card(st["event"])), seat=winner))
+    ev.append(event(ph.PLACES(who=seat_name(winner), discs=words, card=ph.card(st["event"])), seat=winner))
     st["auc"] = None
     finish_auction(st, winner)
 
@@ -787,7 +788,7 @@ def fight_kill(st, key, victim, kind, ev) -> None:
         party["c"][kind] -= 1
         send_cube_to_grave(st, kind)
         what = ph.term(ph.A_HUNTER) if kind == victim else ph.A_WANDERER(of=seat_name(kind))
-    ev.append(Event.of(ph.LOSES_ON(who=seat_name(victim), what=what, place=place_said(st, key)), seat=victim))
+    ev.append(event(ph.LOSES_ON(who=seat_name(victim), what=what, place=place_said(st, key)), seat=victim))
 
 
 def fight_on(st, ev) -> bool:
@@ -855,7 +856,7 @@ def attack(st, seat, key, strength):
         wp = party_wp if i < in_party else husband_wp
         if r == 1 or (wp and r == 2):
             hits += 1
-    return hits, Event.of(ph.now(ph.ATTACKS, who=seat_name(seat), place=place_said(st, key),
+    return hits, event(ph.now(ph.ATTACKS, who=seat_name(seat), place=place_said(st, key),
                                      rolls=" ".join(map(str, rolls)), n=hits), seat=seat)
 
 
@@ -871,7 +872,7 @@ def gathering(st, ev) -> None:
                     and BIOMES[slot_card(st, key)[0]]["gather"]:
                 got += add_babies(st, seat, 1)
         if got:
-            ev.append(Event.of(ph.now(ph.GATHERS, who=seat_name(seat), n=got), seat=seat))
+            ev.append(event(ph.now(ph.GATHERS, who=seat_name(seat), n=got), seat=seat))
 
 
 
@@ -1023,7 +1024,7 @@ def settle_releases(st, ev) -> bool:
         st["rel"].pop(0)
         if options:
             release_from(st["pl"][seat], options[0], colour)
-            ev.append(Event.of(ph.FREES(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour]),
+            ev.append(event(ph.FREES(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour]),
                                         holder=holder_said(st, seat, options[0])), seat=seat))
     return True
 
@@ -1211,7 +1212,7 @@ def hunt_on(st, ev) -> bool:
                     else:
                         bank_loot(st, seat, item, [])
                 party["loot"] = keep
-        ev.append(Event.of(ph.now(ph.HUNT, parts=sentences(parts)), seat=seat))
+        ev.append(event(ph.now(ph.HUNT, parts=sentences(parts)), seat=seat))
         pred_key = None
         if r["ok"] and info["type"] == "big" and not predator and survivors > 0:
             preds = nearest_predators(st, key)
@@ -1223,7 +1224,7 @@ def hunt_on(st, ev) -> bool:
             if r["ok"]:
                 _home_others(st, key, seat)
             move_party(st, key, seat, onward)
-            ev.append(Event.of(ph.PRED_TOO(card=ph.card(slot_card(st, onward)[0]), key=onward, who=seat_name(seat)),
+            ev.append(event(ph.PRED_TOO(card=ph.card(slot_card(st, onward)[0]), key=onward, who=seat_name(seat)),
                                seat=seat))
             if r["ok"]:
                 hc["seats"] = []
@@ -1233,7 +1234,7 @@ def hunt_on(st, ev) -> bool:
             # G4: the gains wait for the predator's attack
             move_party(st, key, seat, pred_key)
             st["parties"][pred_key][str(seat)].setdefault("loot", []).append(gains)
-            ev.append(Event.of(ph.PRED(card=ph.card(slot_card(st, pred_key)[0]), key=pred_key, who=seat_name(seat)),
+            ev.append(event(ph.PRED(card=ph.card(slot_card(st, pred_key)[0]), key=pred_key, who=seat_name(seat)),
                                seat=seat))
         else:
             bank_loot(st, seat, gains, ev)
@@ -1322,7 +1323,7 @@ def bank_loot(st, seat, gains, ev) -> None:
     elif gains.get("hand") and cell and cell[0] == gains["hand"]:
         st.setdefault("offers", []).append([seat, "hand", gains["hand"], key])  # G6: « vous pouvez »
     if bits and ev is not None:
-        ev.append(Event.of(ph.now(ph.LOOT, parts=sentences(bits)), seat=seat))
+        ev.append(event(ph.now(ph.LOOT, parts=sentences(bits)), seat=seat))
 
 
 def take_card(st, seat, kind, cid, key):
@@ -1344,7 +1345,7 @@ def answer_offer(st, take: bool, ev) -> None:
         said = take_card(st, seat, kind, cid, key)
     else:
         said = ph.LEAVES_CARD(who=seat_name(seat), card=ph.card(cid))
-    ev.append(Event.of(said, seat=seat))
+    ev.append(event(said, seat=seat))
 
 
 def refill(st, key) -> None:
@@ -1374,7 +1375,7 @@ def court(st, key, ev) -> None:
         if seat == owner and op["vocab"]["o"] == 0 and not free_husbands(st, owner):
             # E3: a husband in one's own tableau sits on an orange disc (G1 « commence immature »);
             # without one (and no free promotion) the courting cannot succeed
-            ev.append(Event.of(ph.NO_ORANGE(who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
+            ev.append(event(ph.NO_ORANGE(who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
             continue
         # G1 « Un guerrier alpha réussit toujours », if it chose its power before the roll (E5)
         warrior = party["a"] and alpha_power(p, "club") and st.get("alpha_use", {}).get(alpha_key(key, seat), True)
@@ -1382,7 +1383,7 @@ def court(st, key, ev) -> None:
         roll = None if sure else st["rng"].roll()
         ok = sure or roll <= 2
         courts = ph.COURTS_SURE if sure else ph.COURTS_OK if ok else ph.COURTS_REFUSED
-        ev.append(Event.of(courts(who=seat_name(seat), card=ph.card(d["id"]), roll=roll) if not sure
+        ev.append(event(courts(who=seat_name(seat), card=ph.card(d["id"]), roll=roll) if not sure
                            else courts(who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
         if not ok:
             continue
@@ -1402,7 +1403,7 @@ def court(st, key, ev) -> None:
         d["hus"] = {"s": groom, "a": alpha, "imm": imm}
         if alpha:
             st["pl"][groom]["alpha"] = "husband"
-        ev.append(Event.of(ph.MARRIES(who=seat_name(groom), card=ph.card(d["id"])), seat=groom))
+        ev.append(event(ph.MARRIES(who=seat_name(groom), card=ph.card(d["id"])), seat=groom))
     send_home(st, key)
 
 
@@ -1416,7 +1417,7 @@ def libertine_success(st, seat, victim, ev) -> None:
     send_cube_to_grave(st, victim)
     me["grave"] -= 1
     vp["pool"][seat] += 1
-    ev.append(Event.of(ph.GENES(who=seat_name(seat), victim=seat_name(victim)), seat=seat))
+    ev.append(event(ph.GENES(who=seat_name(seat), victim=seat_name(victim)), seat=seat))
 
 
 # ------------------------------------------------------------ phase 5
@@ -1432,7 +1433,7 @@ def domestic_phase(st, ev) -> None:
             got = add_babies(st, seat, dom["babies"])
             queue_release(st, seat, dom["release"])
             if got:
-                ev.append(Event.of(ph.DOMESTIC(who=seat_name(seat), card=ph.card(c["id"]), n=got), seat=seat))
+                ev.append(event(ph.DOMESTIC(who=seat_name(seat), card=ph.card(c["id"]), n=got), seat=seat))
 
 
 def drop_dependant(st, seat, code, ev) -> None:
@@ -1446,7 +1447,7 @@ def drop_dependant(st, seat, code, ev) -> None:
     else:
         cid = remove_tableau_card(st, seat, "domestic", idx - 1)
         what = ph.card(cid)
-    ev.append(Event.of(ph.CANNOT_FEED(who=seat_name(seat), what=what), seat=seat))
+    ev.append(event(ph.CANNOT_FEED(who=seat_name(seat), what=what), seat=seat))
 
 
 def remove_daughter_at(st, seat, i) -> str:

@@ -31,6 +31,14 @@ WIDTH = 6
 ROW_KEYS = {r: tuple(f"{r}{i + 1}" for i in range(WIDTH)) for r in ROWS}   # "N1" … "N6", "S1" … "S6"
 
 
+# ------------------------------------------------------------- events
+
+
+def event(said, seat: int | None = None, reveal: bool = False) -> Event:
+    """``event(said, seat=…, reveal=…)``, made in one call: a search makes thousands."""
+    return Event(None, None, seat, None, reveal, said)
+
+
 # ------------------------------------------------------------- queries
 
 
@@ -396,7 +404,7 @@ def convert_if_fluent(st, seat, events) -> None:
             free_disc(p, c)
         p["portals"][slot] = []
     p["tribal"] = True
-    events.append(Event.of(CONVERTS(who=seat_name(seat)), seat=seat))
+    events.append(event(CONVERTS(who=seat_name(seat)), seat=seat))
 
 
 def mpi_for(sex: str) -> list:

@@ -4,7 +4,7 @@ then lets the engine run the automatic steps until someone must decide.
 
 from __future__ import annotations
 
-from rules.core import Event, IllegalMove, Move
+from rules.core import IllegalMove, Move
 from rules.wording import listing
 
 from . import engine as E
@@ -14,6 +14,7 @@ from .choices import can_promote, free_promotion, legal, to_act
 from .data import ELDERS
 from .model import (
     convert_if_fluent,
+    event,
     free_disc,
     free_husbands,
     mature_elder,
@@ -55,7 +56,7 @@ def play_assign(st, seat, data, ev) -> None:
                 party["c"][s] += take
                 left -= take
             said = ph.now(ph.SENDS, who=seat_name(seat), n=k, place=Q.place_said(st, key))
-        ev.append(Event.of(said, seat=seat))
+        ev.append(event(said, seat=seat))
     elif kind == "promote":
         r = data[1]
         colour = ELDERS[r]["colour"]
@@ -65,7 +66,7 @@ def play_assign(st, seat, data, ev) -> None:
             imm = colour
         p["pool"][seat] -= 1
         p["elders"][r] = {"imm": imm}
-        ev.append(Event.of(ph.now(ph.PROMOTES, who=seat_name(seat), elder=ph.term(ph.ELDER[r])), seat=seat))
+        ev.append(event(ph.now(ph.PROMOTES, who=seat_name(seat), elder=ph.term(ph.ELDER[r])), seat=seat))
     elif kind == "wed":
         i = data[1]
         imm = None
@@ -74,7 +75,7 @@ def play_assign(st, seat, data, ev) -> None:
             imm = "o"
         p["pool"][seat] -= 1
         p["daughters"][i]["hus"] = {"s": seat, "a": False, "imm": imm}
-        ev.append(Event.of(ph.WEDS(who=seat_name(seat), card=ph.card(p["daughters"][i]["id"])), seat=seat))
+        ev.append(event(ph.WEDS(who=seat_name(seat), card=ph.card(p["daughters"][i]["id"])), seat=seat))
     elif kind == "court":
         _, key, alpha = data
         party = st["parties"].setdefault(key, {}).setdefault(str(seat), new_party(st))
@@ -84,7 +85,7 @@ def play_assign(st, seat, data, ev) -> None:
         else:
             p["pool"][seat] -= 1
             party["c"][seat] += 1
-        ev.append(Event.of(ph.now(ph.SUITOR, who=seat_name(seat), place=Q.place_said(st, key)), seat=seat))
+        ev.append(event(ph.now(ph.SUITOR, who=seat_name(seat), place=Q.place_said(st, key)), seat=seat))
     elif kind == "alpha":
         p["pool"][seat] -= 1
         if p["alpha"] == "husband":  # B4: a hunter takes the married alpha's place
@@ -95,7 +96,7 @@ def play_assign(st, seat, data, ev) -> None:
         else:
             p["grave"] += 1
         p["alpha"] = "pool"
-        ev.append(Event.of(ph.RAISES_ALPHA(who=seat_name(seat)), seat=seat))
+        ev.append(event(ph.RAISES_ALPHA(who=seat_name(seat)), seat=seat))
     elif kind == "recall":
         _, what, i = data
         if what == "e":
@@ -110,12 +111,12 @@ def play_assign(st, seat, data, ev) -> None:
             p["daughters"][i]["hus"] = None
         p["pool"][seat] += 1
         st["recalls"][str(seat)] -= 1
-        ev.append(Event.of(ph.RECALLS(who=seat_name(seat)), seat=seat))
+        ev.append(event(ph.RECALLS(who=seat_name(seat)), seat=seat))
     elif kind == "sultan":
         _, i, j = data
         p["daughters"][j]["hus"] = p["daughters"][i]["hus"]
         p["daughters"][i]["hus"] = None
-        ev.append(Event.of(ph.SULTAN(who=seat_name(seat)), seat=seat))
+        ev.append(event(ph.SULTAN(who=seat_name(seat)), seat=seat))
     elif kind == "done":
         st["recalls"][str(seat)] = 0
         st["cur"] += 1
@@ -128,7 +129,7 @@ def play_action(st, seat, data, ev) -> None:
         _, slot, colour = data
         take_disc(p, colour)
         p["portals"][slot] = p["portals"][slot] + [colour]   # replaced: state copies share portal lists
-        ev.append(Event.of(ph.OPENS[colour](who=seat_name(seat), slot=ph.term(ph.SLOT[slot])), seat=seat))
+        ev.append(event(ph.OPENS[colour](who=seat_name(seat), slot=ph.term(ph.SLOT[slot])), seat=seat))
         convert_if_fluent(st, seat, ev)
     elif kind == "neo":
         _, what, i, colour = data
@@ -141,7 +142,7 @@ def play_action(st, seat, data, ev) -> None:
             d = p["daughters"][i]
             d["discs"] = without(d["discs"], colour)   # replaced: state copies share disc lists
         free_disc(p, colour)
-        ev.append(Event.of(ph.NEOLEXIA(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour])), seat=seat))
+        ev.append(event(ph.NEOLEXIA(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour])), seat=seat))
     elif kind == "elder":
         _, cid, r = data
         colour = "w" if r == 2 else ELDERS[r]["colour"]
@@ -153,7 +154,7 @@ def play_action(st, seat, data, ev) -> None:
         target = "domestic" if r == 2 else "inventions"
         p[target].append({"id": cid, "discs": discs})
         verb = ph.TAMES if r == 2 else ph.INVENTS
-        ev.append(Event.of(verb(who=seat_name(seat), card=ph.card(cid)), seat=seat, reveal=True))
+        ev.append(event(verb(who=seat_name(seat), card=ph.card(cid)), seat=seat, reveal=True))
     st["acted"].append(seat)
 
 
@@ -201,19 +202,19 @@ def play_move(st, move: Move, ev: list) -> None:
         E.play_bid(st, seat, data[1], ev)
     elif kind == "sex":
         E.choose_sexuality(st, seat, data[1])
-        ev.append(Event.of(ph.CHOOSES_SEX(who=seat_name(seat), sex=ph.SEX[data[1]]()), seat=seat))
+        ev.append(event(ph.CHOOSES_SEX(who=seat_name(seat), sex=ph.SEX[data[1]]()), seat=seat))
         if not to_act(st):
             st["phase"] = "round"
     elif kind == "order":
         st["order"] = list(data[1])
-        ev.append(Event.of(ph.COUNCIL(who=seat_name(seat), order=listing([seat_name(s) for s in data[1]], "comma")),
+        ev.append(event(ph.COUNCIL(who=seat_name(seat), order=listing([seat_name(s) for s in data[1]], "comma")),
                            seat=seat))
         st["phase"] = "events"
     elif kind == "chaos":
         _, r, flip = data
         if r:
             E.remove_elder(st, seat, r)
-            ev.append(Event.of(ph.CHAOS_ELDER(who=seat_name(seat), elder=ph.term(ph.ELDER[r])), seat=seat))
+            ev.append(event(ph.CHAOS_ELDER(who=seat_name(seat), elder=ph.term(ph.ELDER[r])), seat=seat))
         if flip:
             E.flip_sexuality(st, seat, ev)
         del st["pend"][str(seat)]
@@ -229,12 +230,12 @@ def play_move(st, move: Move, ev: list) -> None:
         st["phase"] = "hunting"
     elif kind == "next":
         E.choose_next(st, data[1])
-        ev.append(Event.of(ph.RESOLVES_NEXT(who=seat_name(seat), place=Q.place_said(st, data[1])), seat=seat))
+        ev.append(event(ph.RESOLVES_NEXT(who=seat_name(seat), place=Q.place_said(st, data[1])), seat=seat))
     elif kind == "apower":
         _, key = st["alpha_ask"]
         st["alpha_use"][Q.alpha_key(key, seat)] = data[1]
         st["alpha_ask"] = None
-        ev.append(Event.of((ph.ALPHA_POWER if data[1] else ph.ALPHA_ROLLS)(who=seat_name(seat), key=key), seat=seat))
+        ev.append(event((ph.ALPHA_POWER if data[1] else ph.ALPHA_ROLLS)(who=seat_name(seat), key=key), seat=seat))
         st["phase"] = "hunting"
     elif kind == "hit":
         st["fight"]["vic"] = data[1]
@@ -262,13 +263,13 @@ def play_move(st, move: Move, ev: list) -> None:
     elif kind == "discard":
         p["hand"].remove(data[1])
         st["gone"].append(data[1])
-        ev.append(Event.of(ph.DISCARDS(who=seat_name(seat), card=ph.card(data[1])), seat=seat, reveal=True))
+        ev.append(event(ph.DISCARDS(who=seat_name(seat), card=ph.card(data[1])), seat=seat, reveal=True))
         if not to_act(st):
             st["phase"] = st["pend"]["then"]
             st["pend"] = {}
     elif kind == "free":
         _, what, i, colour = data
-        ev.append(Event.of(ph.FREES(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour]),
+        ev.append(event(ph.FREES(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour]),
                                     holder=Q.holder_said(st, seat, (what, i))), seat=seat))
         release_from(p, (what, i), colour)
         st["rel"].pop(0)
