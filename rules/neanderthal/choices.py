@@ -479,8 +479,10 @@ def neolexia_colours(st, seat) -> set:
     for owner, q in enumerate(st["pl"]):
         if owner == seat:
             continue
-        if any(d["hus"] and d["hus"]["s"] == seat for d in q["daughters"]):
-            cols |= portal_colours(q)
+        for d in q["daughters"]:
+            if d["hus"] and d["hus"]["s"] == seat:   # married to one of the seat's tribesmen
+                cols |= portal_colours(q)
+                break
     return cols
 
 

@@ -23,7 +23,6 @@ from .model import (
     ROWS,
     WIDTH,
     add_babies,
-    biome_keys,
     black_discs,
     event,
     free_husbands,
@@ -53,7 +52,7 @@ from .negotiation import start_negotiation
 from .queries import (
     alpha_key,
     chaos_kinds,
-    dependants,
+    dependant_count,
     expat_targets,
     fighters_at,
     hit_targets,
@@ -239,7 +238,12 @@ def to_discard(st, then: str) -> None:
 
 
 def europe_frozen(st) -> bool:
-    return not any(huntable(st, k) for k in biome_keys(st))
+    """No slot left to hunt (huntable: a card, not ice)."""
+    rows = st["rows"]
+    for cell in rows["N"] + rows["S"]:
+        if cell is not None and not cell[1]:
+            return False
+    return True
 
 
 def order_from_bar(st, card) -> list:
@@ -544,7 +548,7 @@ def flip_sexuality(st, seat, ev) -> None:
 
 
 def blizzard_excess(st, seat) -> int:
-    return max(0, len(dependants(st, seat)) - hunters(st["pl"][seat]) // 2)
+    return max(0, dependant_count(st, seat) - hunters(st["pl"][seat]) // 2)
 
 
 def blizzard(st, ev) -> bool:

@@ -129,7 +129,7 @@ def portal_count(p) -> int:
 def portal_colours(p) -> set:
     if p["tribal"]:
         return set(COLOURS)
-    return {c for v in p["portals"].values() for c in v}
+    return set().union(*p["portals"].values())
 
 
 # The portal slots bordering each brain domain (E2).
@@ -580,8 +580,7 @@ SHARED = frozenset(("coop", "solo", "rng", "round", "phase", "event", "cur", "an
 FLAT_DICTS = ("recalls", "alpha_use", "bids")   # seat or card key -> a number or a flag
 DEEP = ("pend", "fight", "alpha_ask", "offers", "hc", "nego", "rel")
 AUCTION_KEYS = frozenset(("seats", "turn", "lead", "n", "passes"))   # the open auction (D7): numbers and a list
-FLAT = frozenset(FLAT_LISTS + FLAT_DICTS)   # lists and dicts of numbers or strings: one flat copy
-DEEP_SET = frozenset(DEEP)
+FLAT_KEYS = FLAT_LISTS + FLAT_DICTS   # lists and dicts of numbers or strings: one flat copy
 KNOWN = SHARED | set(FLAT_LISTS) | set(FLAT_DICTS) | set(DEEP) | {"auc", "rows", "decks", "parties", "pl"}
 
 
@@ -591,15 +590,16 @@ def copy_state(st) -> dict:
     if not st.keys() <= KNOWN:
         return {k: deep_copy(v) if isinstance(v, (dict, list, tuple)) else v for k, v in st.items()}
     out = st.copy()
-    for k in FLAT & st.keys():
-        v = st[k]
+    get = st.get
+    for k in FLAT_KEYS:
+        v = get(k)
         if v is not None:
             out[k] = v.copy()
-    auc = st.get("auc")
+    auc = get("auc")
     if auc is not None:
         out["auc"] = {**auc, "seats": auc["seats"][:]} if auc.keys() == AUCTION_KEYS else deep_copy(auc)
-    for k in DEEP_SET & st.keys():
-        v = st[k]
+    for k in DEEP:
+        v = get(k)
         if v:
             out[k] = deep_copy(v)
         elif v is not None:

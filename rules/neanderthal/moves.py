@@ -169,7 +169,8 @@ def play(st, move: Move) -> list:
 def last_events(ev) -> list:
     """The last public events, for the board's highlights: their parameters (``view`` reads the places
     they name, see ``places_in``), so that no sentence is worked out during a search."""
-    return [places_in(e.said.params) if e.said is not None else e.text for e in ev if e.private_to is None][-6:]
+    out = [places_in(e.said.params) if e.said is not None else e.text for e in ev if e.private_to is None]
+    return out[-6:] if len(out) > 6 else out
 
 
 def places_in(params: dict) -> str:
