@@ -49,6 +49,7 @@ from .model import (
     vocab_total,
 )
 from .negotiation import start_negotiation
+from .queries import dependants as dependants  # re-exported: callers read E.dependants
 from .queries import (
     alpha_key,
     chaos_kinds,
