@@ -49,7 +49,6 @@ from .model import (
     vocab_total,
 )
 from .negotiation import start_negotiation
-from .queries import dependants as dependants  # re-exported: callers read E.dependants
 from .queries import (
     alpha_key,
     chaos_kinds,
@@ -68,6 +67,7 @@ from .queries import (
     units,
     victim_kinds,
 )
+from .queries import dependants as dependants  # re-exported: callers read E.dependants
 
 COLOUR_NAME_FR = COLOUR_NAMES_FR
 
