@@ -192,32 +192,47 @@ def lose_moves(seat, kinds, tag: str) -> list:
     return out
 
 
-_BID_MOVES: dict = {}   # (seat, discs, harem) -> Move: immutable, built once
+_BID_MOVES: dict = {}   # (seat, harem at half value) -> [None, `bid 1`, `bid 2`, …]: immutable, built once
 
 
-def _bid_move(seat, n: int, half: bool) -> Move:
-    move = _BID_MOVES.get((seat, n, half))
-    if move is None:
+def _bid_list(seat, half: bool, cap: int) -> list:
+    """The seat's bid moves, indexed by their number of discs, up to cap at least."""
+    got = _BID_MOVES.get((seat, half))
+    if got is None:
+        got = _BID_MOVES[(seat, half)] = [None]
+    while len(got) <= cap:
+        n = len(got)
         label = words.shared_label(words.L_BID_HALF, n=n, value=f"{n / 2:g}") if half else words.shared_label(words.L_BID, n=n)
-        move = _BID_MOVES[(seat, n, half)] = Move(seat, f"bid {n}", label, ("bid", n))
-    return move
+        got.append(Move(seat, f"bid {n}", label, ("bid", n)))
+    return got
+
+
+def lowest_winning_bid(st, seat, lead, n: int) -> int:
+    """The fewest discs with which the seat takes the lead from a bid of n discs (Q.bid_beats): a
+    higher value, or the same value with the better tie-break (D7: the Caring Woman, then player
+    order), which is asked only when some number of discs gives the seat that same value."""
+    value = Q.bid_value(st, lead, n)
+    if st["pl"][seat]["tribal"]:   # a tribal harem's discs count half (Q.bid_value)
+        same = int(value * 2)
+        above = same + 1
+    else:
+        same = int(value) if value == int(value) else None
+        above = int(value) + 1
+    if same is not None and same >= 1 and Q.bid_key(st, seat, same) > Q.bid_key(st, lead, n):
+        return same
+    return above
 
 
 def bid_moves(st, seat) -> list:
     """D7: open, match (when the tie goes your way) or raise by a number of
     discs in the card's colours, or pass. Only bids that take the lead are offered."""
-    out = [shared((seat, "bid pass"), lambda: Move(seat, "pass", words.L_PASS, ("bid", None)))]
-    half = st["pl"][seat]["tribal"]
+    out = [_SHARED.get((seat, "bid pass")) or shared((seat, "bid pass"), lambda: Move(seat, "pass", words.L_PASS, ("bid", None)))]
     auc = st["auc"]
     cap = Q.bid_capacity(st, seat)
-    lowest = 1
-    if auc["lead"] is not None:
-        # Q.bid_beats: a bid's key grows with its value, so every bid from the lowest winning one up wins
-        lead = Q.bid_key(st, auc["lead"], auc["n"])
-        rest = Q.bid_key(st, seat, 1)[1:]
-        while lowest <= cap and ((lowest / 2 if half else lowest),) + rest <= lead:   # Q.bid_value
-            lowest += 1
-    out += [_bid_move(seat, n, half) for n in range(lowest, cap + 1)]
+    # a bid's key grows with its value, so every bid from the lowest winning one up wins
+    lowest = 1 if auc["lead"] is None else lowest_winning_bid(st, seat, auc["lead"], auc["n"])
+    if lowest <= cap:
+        out += _bid_list(seat, st["pl"][seat]["tribal"], cap)[lowest:cap + 1]
     return out
 
 
