@@ -15,6 +15,7 @@ from . import queries as Q
 from .data import BIOMES, COLOURS, DAUGHTERS, ELDERS
 from .model import (
     ROW_KEYS,
+    SEAT_IDS,
     SEAT_LETTERS,
     daughter_key,
     domain_complete,
@@ -240,7 +241,10 @@ def pay_moves(st, seat) -> list:
     """D7: the winner names the colours of the discs it placed on the daughter."""
     out = []
     for discs in Q.payments(st, seat, st["auc"]["n"]):
-        out.append(Move(seat, f"pay {Q.bid_text(discs)}", pay_label(discs), ("pay", tuple(sorted(discs.items())))))
+        data = ("pay", tuple(sorted(discs.items())))
+        move = _SHARED.get((seat, data))
+        out.append(move or shared((seat, data), lambda discs=discs, data=data: Move(
+            seat, f"pay {Q.bid_text(discs)}", pay_label(discs), data)))
     return out
 
 
@@ -362,7 +366,7 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
     pool = sum(counts)
     alpha_free = p["alpha"] == "pool"
     if pool or alpha_free:
-        me = str(seat)
+        me = SEAT_IDS[seat]
         parties = st["parties"]
         # prereq_room: the discs left for a new card's prerequisites (G)
         vocab = p["vocab"]
@@ -415,7 +419,7 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
         out.append(Move(seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)))
     elif alpha == "husband" and own:
         out.append(Move(seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)))
-    if st["recalls"].get(str(seat), 0) > 0:
+    if st["recalls"].get(SEAT_IDS[seat], 0) > 0:
         room = hand_limit(p) - len(p["hand"])   # a mature elder recalled lowers the hand limit by one
         for r in range(1, 7):
             e = p["elders"][r]

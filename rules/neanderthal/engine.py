@@ -211,7 +211,11 @@ def auto_pass(st) -> None:
 
 
 def all_acted(st) -> bool:
-    return all(s in st["acted"] for s in range(n_seats(st)))
+    acted = st["acted"]
+    for s in range(n_seats(st)):
+        if s not in acted:
+            return False
+    return True
 
 
 def over_limit(p) -> bool:
@@ -724,10 +728,10 @@ def kill_in_party(st, seat, party, n) -> int:
     if n <= 0:
         return 0
     dead = 0
-    order = [s for s in range(n_seats(st)) if s != seat] + [seat]
-    for s in order:
-        while dead < n and party["c"][s] > 0:
-            party["c"][s] -= 1
+    counts = party["c"]
+    for s in others_first(st, seat):
+        while dead < n and counts[s] > 0:
+            counts[s] -= 1
             send_cube_to_grave(st, s)
             dead += 1
     if dead < n and party["a"]:
@@ -735,6 +739,14 @@ def kill_in_party(st, seat, party, n) -> int:
         st["pl"][seat]["alpha"] = "grave"
         dead += 1
     return dead
+
+
+def others_first(st, seat) -> tuple:
+    """The seats, the given one last (who loses hunters first: expatriates, D6)."""
+    return OTHERS_FIRST[n_seats(st)][seat]
+
+
+OTHERS_FIRST = {n: tuple(tuple([s for s in range(n) if s != seat] + [seat]) for seat in range(n)) for n in (1, 2, 3)}
 
 
 def attack_order(st, seats) -> list:
@@ -1119,11 +1131,11 @@ def roll_party(st, seat, party, card, key=None) -> dict:
     info = BIOMES[card]
     auto = party["a"] and alpha_power(p, info["type"]) and \
         (st.get("alpha_use") or {}).get(alpha_key(key, seat), True)
-    n = units(party) - (1 if auto else 0)
-    raw = dice(st["rng"], n)
-    modded = p["inventions"] and \
-        any(BIOMES[c["id"]]["hand"]["mod"] == info["type"] for c in p["inventions"] if not c["discs"])
-    faces = [1 if r == 3 else r for r in raw] if modded else raw
+    raw = dice(st["rng"], sum(party["c"]) + (1 if party["a"] else 0) - (1 if auto else 0))   # units
+    faces = raw
+    if p["inventions"] and \
+            any(BIOMES[c["id"]]["hand"]["mod"] == info["type"] for c in p["inventions"] if not c["discs"]):
+        faces = [1 if r == 3 else r for r in raw]
     allf = faces + [1] if auto else faces
     successes = allf.count(1) + (allf.count(2) if info["star"] else 0)
     lethal = LETHAL[card][0 if mature_elder(p, 6) else 1]
@@ -1192,7 +1204,7 @@ def hunt_on(st, ev) -> bool:
         head = ph.HUNT_OK if r["ok"] else ph.HUNT_FAIL
         parts = [ph.now(head, who=seat_name(seat), card=ph.card(card), key=key, n=survivors + dead, roll=said_roll(r))]
         if dead:
-            parts.append(ph.HUNT_DEATHS(n=dead))
+            parts.append(ph.now(ph.HUNT_DEATHS, n=dead))
         gains = {"babies": 0, "release": [], "trophy": None, "hand": None, "key": key}
         if r["ok"]:
             gains["babies"] = info["babies"]

@@ -26,6 +26,7 @@ from .data import BIOMES, COLOURS, CUBES, DAUGHTERS, SEXUALITY, SLOTS, SPECIES
 from .phrases import CONVERTS
 
 SEAT_LETTERS = "ABC"
+SEAT_IDS = ("0", "1", "2")   # str(seat): how the state's dicts key a seat
 ROWS = ("N", "S")
 WIDTH = 6
 ROW_KEYS = {r: tuple(f"{r}{i + 1}" for i in range(WIDTH)) for r in ROWS}   # "N1" … "N6", "S1" … "S6"
@@ -579,7 +580,8 @@ SHARED = frozenset(("coop", "solo", "rng", "round", "phase", "event", "cur", "an
                     "hunt_next", "sp", "order", "last"))
 FLAT_DICTS = ("recalls", "alpha_use", "bids")   # seat or card key -> a number or a flag
 DEEP = ("pend", "fight", "alpha_ask", "offers", "hc", "nego", "rel")
-AUCTION_KEYS = frozenset(("seats", "turn", "lead", "n", "passes"))   # the open auction (D7): numbers and a list
+# the open auction (D7): numbers, and the list of its bidders, set when it opens and never changed
+AUCTION_KEYS = frozenset(("seats", "turn", "lead", "n", "passes"))
 FLAT_KEYS = FLAT_LISTS + FLAT_DICTS   # lists and dicts of numbers or strings: one flat copy
 KNOWN = SHARED | set(FLAT_LISTS) | set(FLAT_DICTS) | set(DEEP) | {"auc", "rows", "decks", "parties", "pl"}
 
@@ -597,7 +599,7 @@ def copy_state(st) -> dict:
             out[k] = v.copy()
     auc = get("auc")
     if auc is not None:
-        out["auc"] = {**auc, "seats": auc["seats"][:]} if auc.keys() == AUCTION_KEYS else deep_copy(auc)
+        out["auc"] = auc.copy() if auc.keys() == AUCTION_KEYS else deep_copy(auc)   # its seats: never changed
     for k in DEEP:
         v = get(k)
         if v:

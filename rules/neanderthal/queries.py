@@ -76,8 +76,7 @@ def bid_colours(st) -> list:
 
 def bid_capacity(st, seat) -> int:
     """How many discs a seat can put up: its vocabulary in the card's colours."""
-    vocab = st["pl"][seat]["vocab"]
-    return sum([vocab[c] for c in BID_COLOURS[st["event"]]])
+    return sum(map(st["pl"][seat]["vocab"].__getitem__, BID_COLOURS[st["event"]]))
 
 
 def bid_value(st, seat, n: int) -> float:

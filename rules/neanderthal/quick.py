@@ -33,7 +33,7 @@ def quick_apply(st, move):
     if phase == "bid" and kind == "bid":
         new = _shallow(st)
         auc = st["auc"]
-        new["auc"] = {**auc, "seats": auc["seats"][:]} if auc.keys() == AUCTION_KEYS else deep_copy(auc)
+        new["auc"] = auc.copy() if auc.keys() == AUCTION_KEYS else deep_copy(auc)   # its seats: never changed
         play_move(new, move, ev)          # engine.play_bid: the auction only
         # still open: engine.advance waits for the next bidder; closed: on to the assignments
         busy = new["phase"] == "bid" or _to_assignments(new, st, ev)
