@@ -508,26 +508,34 @@ def neolexia_colours(st, seat) -> set:
 def _action_moves(st, seat):
     p = st["pl"][seat]
     if not p["tribal"]:
-        seen = set()
-        for d in portal_sources(st, seat):
-            for slot, colour in DAUGHTERS[d["id"]]["portals"]:
-                if (slot, colour) in seen or colour in p["portals"][slot] or p["vocab"][colour] == 0:
-                    continue
-                seen.add((slot, colour))
-                yield Move(seat, f"portal {slot} {colour}", words.later(words.L_PORTAL, colour=words.COLOUR[colour],
-                                                                     slot=words.SLOT[slot]),
-                           ("portal", slot, colour))
+        sources = portal_sources(st, seat)
+        if sources:
+            seen = set()
+            portals, vocab = p["portals"], p["vocab"]
+            for d in sources:
+                for slot, colour in DAUGHTERS[d["id"]]["portals"]:
+                    if (slot, colour) in seen or colour in portals[slot] or vocab[colour] == 0:
+                        continue
+                    seen.add((slot, colour))
+                    yield Move(seat, f"portal {slot} {colour}", words.later(words.L_PORTAL, colour=words.COLOUR[colour],
+                                                                         slot=words.SLOT[slot]),
+                               ("portal", slot, colour))
         cols = neolexia_colours(st, seat)
+        if not cols:   # no colour to free a disc of
+            yield _SHARED.get((seat, "pass")) or _pass_move(seat)
+            return
+        elders = p["elders"]
         for r in range(1, 7):
-            e = p["elders"][r]
+            e = elders[r]
             if e and e["imm"] in cols:
                 yield Move(seat, f"neo e{r}", words.later(words.L_NEO_ELDER, elder=words.ELDER[r]), ("neo", "e", r, e["imm"]))
         for i, d in enumerate(p["daughters"]):
-            for c in sorted(set(d["discs"])):
-                if c in cols:
-                    yield Move(seat, f"neo d{i + 1} {c}", words.later(words.L_NEO_DAUGHTER, colour=words.COLOUR[c],
-                                                                   card=words.CARD[d["id"]]),
-                               ("neo", "d", i, c))
+            if d["discs"]:
+                for c in sorted(set(d["discs"])):
+                    if c in cols:
+                        yield Move(seat, f"neo d{i + 1} {c}", words.later(words.L_NEO_DAUGHTER, colour=words.COLOUR[c],
+                                                                       card=words.CARD[d["id"]]),
+                                   ("neo", "d", i, c))
             h = d["hus"]
             if h and h["imm"] in cols:
                 yield Move(seat, f"neo h{i + 1}", words.later(words.L_NEO_HUSBAND, card=words.CARD[d["id"]]),
@@ -544,7 +552,11 @@ def _action_moves(st, seat):
                         yield Move(seat, f"tool {slug(cid)} {name}", words.later(words.L_TOOL, card=words.CARD[cid],
                                                                               by=words.TOOL_BY[r]),
                                    ("elder", cid, r))
-    yield _SHARED.get((seat, "pass")) or shared((seat, "pass"), lambda: Move(seat, "pass", words.L_NO_ACTION, ("pass",)))
+    yield _SHARED.get((seat, "pass")) or _pass_move(seat)
+
+
+def _pass_move(seat) -> Move:
+    return shared((seat, "pass"), lambda: Move(seat, "pass", words.L_NO_ACTION, ("pass",)))
 
 
 def action_moves(st, seat) -> list:

@@ -276,7 +276,7 @@ def start_round(st, ev) -> None:
     st["order"] = order_from_bar(st, card)
     first = st["order"][0]
     info = DAUGHTERS[card]
-    named = listing([ph.term(ph.EVENT_NAME[e]) for e in info["events"]], "comma")
+    named = EVENTS_NAMED[card]
     ev.append(event(ph.now(ph.ROUND, round=st["round"], card=ph.card(card), events=named, who=seat_name(first)),
                        reveal=True))
     st["evq"] = list(info["events"])
@@ -284,6 +284,11 @@ def start_round(st, ev) -> None:
         st["phase"] = "council"  # A2: the warrior lets the first player set the order
     else:
         st["phase"] = "events"
+
+
+# Each daughter card's events as a phrase parameter (stored form, shared, never changed).
+EVENTS_NAMED = {cid: listing([ph.term(ph.EVENT_NAME[e]) for e in info["events"]], "comma")
+                for cid, info in DAUGHTERS.items()}
 
 
 def run_events(st, ev) -> None:
@@ -902,11 +907,13 @@ def start_hunting(st) -> None:
     fresh = st["fresh"]
     first, second = [], []
     for k, parties in st["parties"].items():
-        seats = [s for s, p in parties.items() if units(p)]
+        seats = [s for s, p in parties.items() if p["a"] or any(p["c"])]   # units(p) > 0
         if not seats:
             continue
-        if k[0] in "NS" and huntable(st, k) and BIOMES[slot_card(st, k)[0]]["pred"] and k not in fresh:
-            continue   # a predator: hunted last
+        if k[0] in "NS":
+            cell = slot_card(st, k)
+            if cell is not None and not cell[1] and BIOMES[cell[0]]["pred"] and k not in fresh:
+                continue   # a predator (huntable): hunted last
         if len(seats) > 1:   # contested
             second.append(k)
         else:   # A4: a player's uncontested cards, in the order it assigned them
