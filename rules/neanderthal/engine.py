@@ -651,8 +651,8 @@ def play_bid(st, seat, n, ev) -> None:
         half = st["pl"][seat]["tribal"]
         bids = ph.BIDS_HALF if half else ph.BIDS
         ev.append(event(ph.now(bids, who=seat_name(seat), n=n, card=ph.card(st["event"])), seat=seat))
-    others = [s for s in auc["seats"] if s != auc["lead"]]
-    if auc["passes"] >= len(others):
+    others = len(auc["seats"]) - (auc["lead"] in auc["seats"])   # the bidders other than the leader
+    if auc["passes"] >= others:
         st["phase"] = "resolve_bids"
         return
     k = len(auc["seats"])
@@ -691,10 +691,23 @@ def pay_auction(st, discs: dict, ev) -> None:
             p["vocab"][c] -= 1
             placed.append(c)
     p["daughters"].append({"id": st["event"], "discs": placed, "hus": None})
-    words = listing([ph.DISCS_OF[c](n=discs[c]) for c in COLOURS if discs.get(c)], "comma")
-    ev.append(event(ph.PLACES(who=seat_name(winner), discs=words, card=ph.card(st["event"])), seat=winner))
+    words = discs_said(discs)
+    ev.append(event(ph.now(ph.PLACES, who=seat_name(winner), discs=words, card=ph.card(st["event"])), seat=winner))
     st["auc"] = None
     finish_auction(st, winner)
+
+
+_DISCS_SAID: dict = {}
+
+
+def discs_said(discs: dict) -> dict:
+    """'2 orange, 1 black' as a phrase parameter (stored form), made once per payment and
+    shared (never changed)."""
+    key = tuple(discs.get(c, 0) for c in COLOURS)
+    got = _DISCS_SAID.get(key)
+    if got is None:
+        got = _DISCS_SAID[key] = listing([ph.DISCS_OF[c](n=discs[c]) for c in COLOURS if discs.get(c)], "comma")
+    return got
 
 
 def finish_auction(st, winner) -> None:

@@ -13,6 +13,7 @@ from . import queries as Q
 from .choices import can_promote, free_promotion, legal, to_act
 from .data import ELDERS
 from .model import (
+    SEAT_IDS,
     convert_if_fluent,
     event,
     free_disc,
@@ -35,6 +36,10 @@ def new_party(st) -> dict:
     return {"c": [0] * n_seats(st), "a": False}
 
 
+# per number of seats, per seat: that seat, then the others in seat order
+OWN_FIRST = {n: tuple(tuple([seat] + [s for s in range(n) if s != seat]) for seat in range(n)) for n in (1, 2, 3)}
+
+
 def play_assign(st, seat, data, ev) -> None:
     p = player(st, seat)
     kind = data[0]
@@ -42,19 +47,23 @@ def play_assign(st, seat, data, ev) -> None:
         st["placed"].append(data[1])
     if kind == "hunt":
         _, key, k = data
-        party = st["parties"].setdefault(key, {}).setdefault(str(seat), new_party(st))
+        row = st["parties"].setdefault(key, {})
+        party = row.get(SEAT_IDS[seat])
+        if party is None:
+            party = row[SEAT_IDS[seat]] = new_party(st)
         if k == 0:
             p["alpha"] = "party"
             party["a"] = True
             said = ph.now(ph.SENDS_ALPHA, who=seat_name(seat), place=Q.place_said(st, key))
         else:
-            order = [seat] + [s for s in range(n_seats(st)) if s != seat]
+            pool, counts = p["pool"], party["c"]
             left = k
-            for s in order:
-                take = min(left, p["pool"][s])
-                p["pool"][s] -= take
-                party["c"][s] += take
-                left -= take
+            for s in OWN_FIRST[len(pool)][seat]:   # its own hunters first, then expatriates
+                take = min(left, pool[s])
+                if take:
+                    pool[s] -= take
+                    counts[s] += take
+                    left -= take
             said = ph.now(ph.SENDS, who=seat_name(seat), n=k, place=Q.place_said(st, key))
         ev.append(event(said, seat=seat))
     elif kind == "promote":
