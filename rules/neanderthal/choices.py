@@ -564,6 +564,29 @@ def action_moves(st, seat) -> list:
 
 
 def has_action(st, seat) -> bool:
-    """Whether the seat has more to choose than `pass` (which always comes last)."""
-    return next(_action_moves(st, seat)).data != ("pass",)
+    """Whether the seat has more to choose than `pass` (which always comes last): whether
+    _action_moves yields anything before it, asked without building a move (the engine asks
+    for every seat after every action; tests check the two agree)."""
+    p = st["pl"][seat]
+    if p["tribal"]:
+        return next(_action_moves(st, seat)).data != ("pass",)   # the elders' actions: rare, asked as they are
+    portals, vocab = p["portals"], p["vocab"]
+    for d in portal_sources(st, seat):
+        for slot, colour in DAUGHTERS[d["id"]]["portals"]:
+            if colour not in portals[slot] and vocab[colour] != 0:
+                return True
+    cols = neolexia_colours(st, seat)
+    if not cols:
+        return False
+    for e in p["elders"][1:7]:
+        if e and e["imm"] in cols:
+            return True
+    for d in p["daughters"]:
+        for c in d["discs"]:
+            if c in cols:
+                return True
+        h = d["hus"]
+        if h and h["imm"] in cols:
+            return True
+    return False
 
