@@ -307,11 +307,13 @@ def promotable(st, seat) -> list:
         return []
     tribal, vocab, elders = p["tribal"], p["vocab"], p["elders"]
     free = free_promotion(p)
+    # a domain needs portals of three colours: with fewer than three portals, none is complete
+    few = not tribal and sum(map(len, p["portals"].values())) < 3
     out = []
     for r, colour, tribal_only, domain in ELDER_NEEDS:
         if elders[r] is not None or not (free or vocab[colour] > 0):
             continue
-        if tribal or not (tribal_only or (domain and not domain_complete(p, domain))):
+        if tribal or not (tribal_only or (domain and (few or not domain_complete(p, domain)))):
             out.append(r)
     return out
 
@@ -415,7 +417,7 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
     # sent out; an asynchronous table cannot ask at every instant. The alpha is never promoted
     # to elder here (promotions take a cube), so « assigné en permanence comme Ancien » cannot arise.
     alpha = p["alpha"]
-    if alpha == "grave" and own and any(p["elders"][r] for r in (3, 4, 5)):
+    if alpha == "grave" and own and (p["elders"][3] or p["elders"][4] or p["elders"][5]):
         out.append(Move(seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)))
     elif alpha == "husband" and own:
         out.append(Move(seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)))
@@ -455,9 +457,11 @@ def court_moves(st, seat) -> list:
     alpha_free = p["alpha"] == "pool"
     if not own and not alpha_free:
         return out
-    me = str(seat)
+    me = SEAT_IDS[seat]
     parties = st["parties"]
     for owner, q in enumerate(st["pl"]):
+        if not q["daughters"]:
+            continue
         for i, d in enumerate(q["daughters"]):
             if d["discs"] or (d["hus"] is not None and d["hus"]["s"] == seat):
                 continue
