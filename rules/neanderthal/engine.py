@@ -981,7 +981,7 @@ def continue_hunting(st, ev) -> bool:
                 court(st, key, ev)
             continue
         # every call clears its card; a second predator may receive the survivors
-        preds = sorted(k for k in st["parties"] if any(units(p) for p in st["parties"][k].values()))
+        preds = sorted(k for k, row in st["parties"].items() if any(p["a"] or any(p["c"]) for p in row.values()))
         if preds:
             key = next_card(st, preds)
             if key is None:
@@ -1098,7 +1098,7 @@ def send_home(st, key) -> None:
 
 def hunt_order(st, key) -> list:
     parties = st["parties"][key]
-    seats = [int(s) for s, p in parties.items() if units(p)]
+    seats = [int(s) for s, p in parties.items() if p["a"] or any(p["c"])]   # units(p) > 0
     if len(seats) < 2:
         return seats
     return sorted(seats, key=lambda s: (0 if has_ability(st, s, "totem") else 1, units(parties[str(s)]),
@@ -1133,7 +1133,10 @@ def ask_alpha(st, key) -> bool:
         kind = "club"
     use = st.setdefault("alpha_use", {})
     parties = st["parties"].get(key, {})
-    for s in sorted(s for s, party in parties.items() if party["a"]):   # only an alpha has a power
+    alphas = [s for s, party in parties.items() if party["a"]]   # only an alpha has a power
+    if not alphas:
+        return False
+    for s in sorted(alphas):
         party = parties[s]
         seat = int(s)
         if key[0] not in "NS" and seat == owner and daughters[i]["hus"] is None:

@@ -15,7 +15,7 @@ from rules.core import Rng
 
 from . import engine as E
 from .model import AUCTION_KEYS, copy_player, copy_state, deep_copy
-from .moves import last_events, play_move
+from .moves import last_events, play_action, play_assign, play_move
 
 # assignment kinds touching only the seat's own player, the parties, the assignment
 # order, the recalls and the turn counter (the alpha swap may touch other tableaux)
@@ -34,7 +34,7 @@ def quick_apply(st, move):
         new = _shallow(st)
         auc = st["auc"]
         new["auc"] = auc.copy() if auc.keys() == AUCTION_KEYS else deep_copy(auc)   # its seats: never changed
-        play_move(new, move, ev)          # engine.play_bid: the auction only
+        E.play_bid(new, seat, move.data[1], ev)   # as play_move does: the auction only
         # still open: engine.advance waits for the next bidder; closed: on to the assignments
         busy = new["phase"] == "bid" or _to_assignments(new, st, ev)
     elif phase == "pay" and kind == "pay":
@@ -58,7 +58,7 @@ def quick_apply(st, move):
                 _own_player(new, st, seat)
             if "recalls" in st:
                 new["recalls"] = st["recalls"].copy()
-        play_move(new, move, ev)          # moves.play_assign
+        play_assign(new, seat, move.data, ev)     # as play_move does in this phase
         # engine.advance first passes over the seats with nothing to assign (it changes only
         # the turn counter, here the copy's own) and waits for the next busy one; after sending
         # hunters to a card, any hunter left can follow them there (choices.assign_moves)
@@ -70,7 +70,10 @@ def quick_apply(st, move):
         if kind != "pass":                # a pass only joins `acted`
             _own_player(new, st, seat)
         new["acted"] = st["acted"][:]
-        play_move(new, move, ev)          # moves.play_action
+        if kind == "pass":                # as play_move does in this phase
+            new["acted"].append(seat)
+        else:
+            play_action(new, seat, move.data, ev)
         E.auto_pass(new)                  # what engine.advance does first (it touches `acted` only)
         busy = not E.all_acted(new)       # advance then waits for the others' actions
     elif phase == "sex" and kind == "sex":
