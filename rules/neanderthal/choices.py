@@ -17,12 +17,14 @@ from .model import (
     ROW_KEYS,
     SEAT_IDS,
     SEAT_LETTERS,
+    ability_seats,
     daughter_key,
     domain_complete,
     free_husbands,
     hand_limit,
     mature_elder,
     n_seats,
+    order_index,
     portal_colours,
     slot_card,
 )
@@ -219,8 +221,10 @@ def lowest_winning_bid(st, seat, lead, n: int) -> int:
     else:
         same = int(value) if value == int(value) else None
         above = int(value) + 1
-    if same is not None and same >= 1 and Q.bid_key(st, seat, same) > Q.bid_key(st, lead, n):
-        return same
+    if same is not None and same >= 1:
+        carers = ability_seats(st, "caring")   # Q.bid_key past the value: the Caring Woman, player order
+        if (seat in carers, -order_index(st, seat)) > (lead in carers, -order_index(st, lead)):
+            return same
     return above
 
 

@@ -22,17 +22,16 @@ from .data import SEXUALITY as SEXUALITY  # re-exported: callers read E.SEXUALIT
 from .model import (
     ROWS,
     WIDTH,
+    ability_seats,
     add_babies,
     black_discs,
     event,
     free_husbands,
     hand_limit,
-    has_ability,
     has_elder,
     has_weapon,
     huntable,
     hunters,
-    is_gatherer,
     mature_elder,
     mpi_for,
     n_seats,
@@ -768,7 +767,8 @@ OTHERS_FIRST = {n: tuple(tuple([s for s in range(n) if s != seat] + [seat]) for 
 
 
 def attack_order(st, seats) -> list:
-    return sorted(seats, key=lambda s: (0 if has_ability(st, s, "totem") else 1,
+    totem = ability_seats(st, "totem")
+    return sorted(seats, key=lambda s: (0 if s in totem else 1,
                                         -black_discs(st["pl"][s]), order_index(st, s)))
 
 
@@ -896,8 +896,9 @@ def attack(st, seat, key, strength):
 
 
 def gathering(st, ev) -> None:
+    gatherers = ability_seats(st, "gatherer")   # is_gatherer: that ability, or a libertine tribe
     for seat in st["order"]:
-        if not is_gatherer(st, seat):
+        if seat not in gatherers and st["pl"][seat]["sex"] != "libertine":
             continue
         got = 0
         me = str(seat)
@@ -1101,7 +1102,8 @@ def hunt_order(st, key) -> list:
     seats = [int(s) for s, p in parties.items() if p["a"] or any(p["c"])]   # units(p) > 0
     if len(seats) < 2:
         return seats
-    return sorted(seats, key=lambda s: (0 if has_ability(st, s, "totem") else 1, units(parties[str(s)]),
+    totem = ability_seats(st, "totem")
+    return sorted(seats, key=lambda s: (0 if s in totem else 1, units(parties[str(s)]),
                                         order_index(st, s)))
 
 

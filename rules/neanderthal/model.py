@@ -103,6 +103,23 @@ def has_ability(st, seat, ability) -> bool:
     return False
 
 
+def ability_seats(st, ability) -> set:
+    """The seats for which has_ability(st, seat, ability) holds, in one pass over the daughters:
+    an active daughter's owner, and her mature husband's tribe."""
+    out = set()
+    for owner, p in enumerate(st["pl"]):
+        for d in p["daughters"]:
+            if ABILITY[d["id"]] != ability or d["discs"]:
+                continue
+            h = d["hus"]   # daughter_active: a monogamous species' daughter needs a husband too
+            if h is None and p["sex"] == "monogamy":
+                continue
+            out.add(owner)
+            if h and h["imm"] is None:
+                out.add(h["s"])
+    return out
+
+
 def free_husbands(st, seat) -> bool:
     """E3 « à moins d'avoir la gratuité de la promotion en mari »: a mature
     daughter with that ability lets husbands be promoted without a disc."""

@@ -17,7 +17,8 @@ from rules.neanderthal.choices import (
     has_assignment,
     portal_sources,
 )
-from rules.neanderthal.model import biome_keys, huntable, n_seats
+from rules.neanderthal.data import DAUGHTERS
+from rules.neanderthal.model import ability_seats, biome_keys, has_ability, huntable, n_seats
 
 CASES = [(3, "solo", 1), (2, "standard", 2), (3, "standard", 3), (2, "coop", 4), (3, "coop", 5), (3, "standard", 6)]
 
@@ -84,6 +85,17 @@ def test_the_bids_offered_are_the_bids_that_take_the_lead(walked):
         assert offered == [n for n in range(1, Q.bid_capacity(st, seat) + 1) if Q.bid_beats(st, seat, n)]
         leads += st["auc"]["lead"] is not None
     assert leads > 20
+
+
+def test_the_seats_with_an_ability_are_those_has_ability_names(walked):
+    abilities = {info["ability"] for info in DAUGHTERS.values()}
+    held = 0
+    for st in walked:
+        for ability in abilities:
+            seats = ability_seats(st, ability)
+            assert seats == {s for s in range(n_seats(st)) if has_ability(st, s, ability)}
+            held += len(seats)
+    assert held > 5
 
 
 def test_dependants_are_counted_as_they_are_named(walked):
