@@ -1227,9 +1227,10 @@ def hunt_on(st, ev) -> bool:
         dead = kill_in_party(st, seat, party, r["deaths"])
         survivors = units(party)
         head = ph.HUNT_OK if r["ok"] else ph.HUNT_FAIL
-        parts = [ph.now(head, who=seat_name(seat), card=ph.card(card), key=key, n=survivors + dead, roll=said_roll(r))]
+        # the hunt's sentences in stored form: what sentences() makes of them
+        parts = [ph.stored(head, who=seat_name(seat), card=ph.card(card), key=key, n=survivors + dead, roll=said_roll(r))]
         if dead:
-            parts.append(ph.now(ph.HUNT_DEATHS, n=dead))
+            parts.append(ph.stored(ph.HUNT_DEATHS, n=dead))
         gains = {"babies": 0, "release": [], "trophy": None, "hand": None, "key": key}
         if r["ok"]:
             gains["babies"] = info["babies"]
@@ -1254,7 +1255,7 @@ def hunt_on(st, ev) -> bool:
                     else:
                         bank_loot(st, seat, item, [])
                 party["loot"] = keep
-        ev.append(event(ph.now(ph.HUNT, parts=sentences(parts)), seat=seat))
+        ev.append(event(ph.now(ph.HUNT, parts={"sentences": parts}), seat=seat))   # sentences(parts)
         pred_key = None
         if r["ok"] and info["type"] == "big" and not predator and survivors > 0:
             preds = nearest_predators(st, key)
