@@ -70,13 +70,14 @@ def to_act(st) -> list:
 
 
 def legal(st, seat) -> list:
+    ph = st["phase"]
+    if ph == "assign":   # the most frequent decisions first, the seat to act asked as to_act does
+        return assign_moves(st, seat) if seat == st["order"][st["cur"]] else []
+    if ph == "bid":
+        auc = st["auc"]
+        return bid_moves(st, seat) if seat == auc["seats"][auc["turn"]] else []
     if seat not in to_act(st):
         return []
-    ph = st["phase"]
-    if ph == "assign":   # the most frequent decisions first
-        return assign_moves(st, seat)
-    if ph == "bid":
-        return bid_moves(st, seat)
     if ph == "sex":
         return [Move(seat, s, words.L_SEX[s], ("sex", s)) for s in Q.sex_options(st, seat)]
     if ph == "council":

@@ -178,12 +178,14 @@ def play(st, move: Move) -> list:
 def last_events(ev) -> list:
     """The last public events, for the board's highlights: their parameters (``view`` reads the places
     they name, see ``places_in``), so that no sentence is worked out during a search."""
-    if len(ev) == 1:   # the most frequent case: one public event
-        e = ev[0]
+    out = []
+    for e in reversed(ev):   # from the end: a round's steps say dozens of things, six are kept
         if e.private_to is None:
-            return [places_in(e.said.params) if e.said is not None else e.text]
-    out = [places_in(e.said.params) if e.said is not None else e.text for e in ev if e.private_to is None]
-    return out[-6:] if len(out) > 6 else out
+            out.append(places_in(e.said.params) if e.said is not None else e.text)
+            if len(out) == 6:
+                break
+    out.reverse()
+    return out
 
 
 def places_in(params: dict) -> str:
