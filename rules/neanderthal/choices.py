@@ -104,8 +104,7 @@ def legal(st, seat) -> list:
         return [Move(seat, f"next {k}", words.later(words.L_NEXT, place=Q.place_said(st, k)), ("next", k))
                 for k in st["hunt_opts"]]
     if ph == "blizzard":
-        return [Move(seat, f"drop {c}", words.later(words.L_LOSE, what=dependant_name(st, seat, c)), ("drop", c))
-                for c in Q.dependants(st, seat)]
+        return [drop_move(seat, c, dependant_name(st, seat, c)) for c in Q.dependants(st, seat)]
     if ph == "expat":
         return [Move(seat, f"send {SEAT_LETTERS[t]}", words.later(words.L_SEND, seat=SEAT_LETTERS[t]), ("send", t))
                 for t in Q.expat_targets(st, seat)]
@@ -136,6 +135,13 @@ def release_moves(st, seat) -> list:
                         words.later(words.L_FREE, colour=words.COLOUR[colour], holder=Q.holder_said(st, seat, holder)),
                         ("free", kind, i, colour)))
     return out
+
+
+def drop_move(seat, code, what) -> Move:
+    """`drop e3`, `drop d1`…: one Move per seat, code and dependant, made once (moves are immutable)."""
+    move = _SHARED.get((seat, "drop", code, what))
+    return move or shared((seat, "drop", code, what), lambda: Move(
+        seat, f"drop {code}", words.later(words.L_LOSE, what=what), ("drop", code)))
 
 
 def dependant_name(st, seat, code):

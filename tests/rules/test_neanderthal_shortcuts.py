@@ -122,3 +122,10 @@ def test_europe_is_frozen_when_no_slot_can_be_hunted(walked):
     assert E.europe_frozen(st)
     st["rows"]["S"][3] = [st["rows"]["S"][2][0], False]
     assert not E.europe_frozen(st)
+
+
+def test_dice_are_what_the_state_rng_rolls():
+    for seed in range(20):
+        fast, plain = Rng(seed), Rng(seed)
+        assert E.dice(fast, 7) == [plain.roll() for _ in range(7)]
+        assert (fast.state, fast.draws) == (plain.state, plain.draws)
