@@ -230,8 +230,7 @@ def over_hand_limit(st) -> bool:
 
 
 def to_discard(st, then: str) -> None:
-    over = [s for s in range(n_seats(st)) if over_limit(st["pl"][s])]
-    if over:
+    if over_hand_limit(st):   # some seat over_limit
         st["phase"] = "discard"
         st["pend"] = {"then": then}
     else:
@@ -857,7 +856,7 @@ def fight_on(st, ev) -> bool:
             fighters = fighters_at(st, f["key"])
             if fighters.get(seat, 0) == 0:
                 continue
-            if not hit_targets(st, f["key"], seat):
+            if len(fighters) < 2:   # hit_targets: nobody else left to hit (strengths are never 0)
                 f["queue"] = []
                 continue
             hits, e = attack(st, seat, f["key"], fighters[seat])
