@@ -318,10 +318,11 @@ def promotable(st, seat) -> list:
         return []
     tribal, vocab, elders = p["tribal"], p["vocab"], p["elders"]
     free = free_promotion(p)
-    # a domain needs portals of three colours: with fewer than three portals, none is complete
+    # a domain needs portals of three colours: with fewer than three portals, none is complete,
+    # and a vocal tribe may promote only the elders that need neither (ELDER_NEEDS_NOTHING)
     few = not tribal and sum(map(len, p["portals"].values())) < 3
     out = []
-    for r, colour, tribal_only, domain in ELDER_NEEDS:
+    for r, colour, tribal_only, domain in ELDER_NEEDS_NOTHING if few else ELDER_NEEDS:
         if elders[r] is not None or not (free or vocab[colour] > 0):
             continue
         if tribal or not (tribal_only or (domain and (few or not domain_complete(p, domain)))):
@@ -331,6 +332,7 @@ def promotable(st, seat) -> list:
 
 # (rank, disc colour, tribal side only, brain domain or None) of each elder (E2)
 ELDER_NEEDS = tuple((r, ELDERS[r]["colour"], ELDERS[r]["tribal_only"], ELDERS[r]["domain"]) for r in range(1, 7))
+ELDER_NEEDS_NOTHING = tuple(need for need in ELDER_NEEDS if not need[2] and not need[3])   # the Fire-Keeper
 
 
 _SHARED: dict = {}
