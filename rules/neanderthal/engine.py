@@ -614,8 +614,11 @@ def bidders(st) -> list:
         p = st["pl"][seat]
         if p["tribal"] and p["sex"] != "harem":
             continue
-        if any(p["vocab"][c] for c in colours):
-            out.append(seat)
+        vocab = p["vocab"]
+        for c in colours:
+            if vocab[c]:   # a disc of one of the card's colours
+                out.append(seat)
+                break
     return out
 
 
