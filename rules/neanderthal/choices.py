@@ -534,9 +534,10 @@ def _action_moves(st, seat):
                     if (slot, colour) in seen or colour in portals[slot] or vocab[colour] == 0:
                         continue
                     seen.add((slot, colour))
-                    yield Move(seat, f"portal {slot} {colour}", words.later(words.L_PORTAL, colour=words.COLOUR[colour],
-                                                                         slot=words.SLOT[slot]),
-                               ("portal", slot, colour))
+                    yield _SHARED.get((seat, "portal", slot, colour)) or shared(
+                        (seat, "portal", slot, colour),
+                        lambda slot=slot, colour=colour: Move(seat, f"portal {slot} {colour}", words.later(
+                            words.L_PORTAL, colour=words.COLOUR[colour], slot=words.SLOT[slot]), ("portal", slot, colour)))
         cols = neolexia_colours(st, seat)
         if not cols:   # no colour to free a disc of
             yield _SHARED.get((seat, "pass")) or _pass_move(seat)
@@ -545,14 +546,18 @@ def _action_moves(st, seat):
         for r in range(1, 7):
             e = elders[r]
             if e and e["imm"] in cols:
-                yield Move(seat, f"neo e{r}", words.later(words.L_NEO_ELDER, elder=words.ELDER[r]), ("neo", "e", r, e["imm"]))
+                data = ("neo", "e", r, e["imm"])
+                yield _SHARED.get((seat, data)) or shared((seat, data), lambda r=r, data=data: Move(
+                    seat, f"neo e{r}", words.later(words.L_NEO_ELDER, elder=words.ELDER[r]), data))
         for i, d in enumerate(p["daughters"]):
             if d["discs"]:
                 for c in sorted(set(d["discs"])):
                     if c in cols:
-                        yield Move(seat, f"neo d{i + 1} {c}", words.later(words.L_NEO_DAUGHTER, colour=words.COLOUR[c],
-                                                                       card=words.CARD[d["id"]]),
-                                   ("neo", "d", i, c))
+                        data = ("neo", "d", i, c)
+                        cid = d["id"]
+                        yield _SHARED.get((seat, data, cid)) or shared((seat, data, cid), lambda i=i, c=c, cid=cid, data=data: Move(
+                            seat, f"neo d{i + 1} {c}", words.later(words.L_NEO_DAUGHTER, colour=words.COLOUR[c],
+                                                                   card=words.CARD[cid]), data))
             h = d["hus"]
             if h and h["imm"] in cols:
                 yield Move(seat, f"neo h{i + 1}", words.later(words.L_NEO_HUSBAND, card=words.CARD[d["id"]]),
