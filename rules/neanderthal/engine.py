@@ -59,10 +59,10 @@ from .queries import (
     husband_at,
     key_order,
     parties_at,
-    payments,
     place_said,
     release_options,
     sex_options,
+    single_payment,
     units,
     victim_kinds,
 )
@@ -676,9 +676,9 @@ def resolve_auction(st, ev) -> None:
         finish_auction(st, None)
         return
     ev.append(event(ph.now(ph.WINS_AUCTION, who=seat_name(winner), card=ph.card(card), n=auc["n"]), seat=winner))
-    ways = payments(st, winner, auc["n"])
-    if len(ways) == 1:
-        pay_auction(st, ways[0], ev)
+    way = single_payment(st, winner, auc["n"])   # payments(), when there is only one
+    if way is not None:
+        pay_auction(st, way, ev)
     else:
         st["phase"] = "pay"   # D7: the colours are named only now, by the winner
 

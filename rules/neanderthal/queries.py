@@ -120,6 +120,24 @@ def payments(st, seat, n) -> list:
     return [{c: d.get(c, 0) for c in COLOURS} for d in out]
 
 
+def single_payment(st, seat, n):
+    """payments(st, seat, n)[0] when it is the only way to pay, else None. Without listing them:
+    with two colours or more to take from and 0 < n < all of them, a disc can always move from
+    one colour to another, so the way is unique only for none, all, or a single colour."""
+    vocab = st["pl"][seat]["vocab"]
+    cols = BID_COLOURS[st["event"]]
+    total = 0
+    able = 0
+    for c in cols:
+        total += vocab[c]
+        able += vocab[c] > 0
+    if n > total or not (n == 0 or n == total or able <= 1):
+        return None
+    if n == total:
+        return {c: vocab[c] if c in cols else 0 for c in COLOURS}
+    return {c: n if c in cols and vocab[c] > 0 else 0 for c in COLOURS}
+
+
 def _fill(vocab, cols, i, left, acc, out) -> None:
     """payments, colour by colour: colour i takes k discs, the most first; the last one the rest."""
     if i == len(cols) - 1:

@@ -98,6 +98,20 @@ def test_the_seats_with_an_ability_are_those_has_ability_names(walked):
     assert held > 5
 
 
+def test_a_single_way_to_pay_is_found_without_listing_the_ways(walked):
+    seen = set()
+    for st in walked:
+        if not st["event"]:
+            continue
+        for seat in range(n_seats(st)):
+            for n in range(Q.bid_capacity(st, seat) + 2):
+                ways = Q.payments(st, seat, n)
+                plain = ways[0] if len(ways) == 1 else None
+                assert Q.single_payment(st, seat, n) == plain, (st["event"], seat, n, ways)
+                seen.add(plain is None)
+    assert seen == {True, False}
+
+
 def test_dependants_are_counted_as_they_are_named(walked):
     for st in walked:
         for seat in range(n_seats(st)):
