@@ -15,14 +15,16 @@ from . import queries as Q
 from .data import BIOMES, COLOURS, DAUGHTERS, ELDERS
 from .model import (
     ROW_KEYS,
+    SEAT_IDS,
     SEAT_LETTERS,
-    daughter_active,
+    ability_seats,
     daughter_key,
     domain_complete,
     free_husbands,
     hand_limit,
     mature_elder,
     n_seats,
+    order_index,
     portal_colours,
     slot_card,
 )
@@ -68,13 +70,14 @@ def to_act(st) -> list:
 
 
 def legal(st, seat) -> list:
+    ph = st["phase"]
+    if ph == "assign":   # the most frequent decisions first, the seat to act asked as to_act does
+        return assign_moves(st, seat) if seat == st["order"][st["cur"]] else []
+    if ph == "bid":
+        auc = st["auc"]
+        return bid_moves(st, seat) if seat == auc["seats"][auc["turn"]] else []
     if seat not in to_act(st):
         return []
-    ph = st["phase"]
-    if ph == "assign":   # the most frequent decisions first
-        return assign_moves(st, seat)
-    if ph == "bid":
-        return bid_moves(st, seat)
     if ph == "sex":
         return [Move(seat, s, words.L_SEX[s], ("sex", s)) for s in Q.sex_options(st, seat)]
     if ph == "council":
@@ -101,8 +104,7 @@ def legal(st, seat) -> list:
         return [Move(seat, f"next {k}", words.later(words.L_NEXT, place=Q.place_said(st, k)), ("next", k))
                 for k in st["hunt_opts"]]
     if ph == "blizzard":
-        return [Move(seat, f"drop {c}", words.later(words.L_LOSE, what=dependant_name(st, seat, c)), ("drop", c))
-                for c in Q.dependants(st, seat)]
+        return [drop_move(seat, c, dependant_name(st, seat, c)) for c in Q.dependants(st, seat)]
     if ph == "expat":
         return [Move(seat, f"send {SEAT_LETTERS[t]}", words.later(words.L_SEND, seat=SEAT_LETTERS[t]), ("send", t))
                 for t in Q.expat_targets(st, seat)]
@@ -133,6 +135,13 @@ def release_moves(st, seat) -> list:
                         words.later(words.L_FREE, colour=words.COLOUR[colour], holder=Q.holder_said(st, seat, holder)),
                         ("free", kind, i, colour)))
     return out
+
+
+def drop_move(seat, code, what) -> Move:
+    """`drop e3`, `drop d1`…: one Move per seat, code and dependant, made once (moves are immutable)."""
+    move = _SHARED.get((seat, "drop", code, what))
+    return move or shared((seat, "drop", code, what), lambda: Move(
+        seat, f"drop {code}", words.later(words.L_LOSE, what=what), ("drop", code)))
 
 
 def dependant_name(st, seat, code):
@@ -193,32 +202,49 @@ def lose_moves(seat, kinds, tag: str) -> list:
     return out
 
 
-_BID_MOVES: dict = {}   # (seat, discs, harem) -> Move: immutable, built once
+_BID_MOVES: dict = {}   # (seat, harem at half value) -> [None, `bid 1`, `bid 2`, …]: immutable, built once
 
 
-def _bid_move(seat, n: int, half: bool) -> Move:
-    move = _BID_MOVES.get((seat, n, half))
-    if move is None:
+def _bid_list(seat, half: bool, cap: int) -> list:
+    """The seat's bid moves, indexed by their number of discs, up to cap at least."""
+    got = _BID_MOVES.get((seat, half))
+    if got is None:
+        got = _BID_MOVES[(seat, half)] = [None]
+    while len(got) <= cap:
+        n = len(got)
         label = words.shared_label(words.L_BID_HALF, n=n, value=f"{n / 2:g}") if half else words.shared_label(words.L_BID, n=n)
-        move = _BID_MOVES[(seat, n, half)] = Move(seat, f"bid {n}", label, ("bid", n))
-    return move
+        got.append(Move(seat, f"bid {n}", label, ("bid", n)))
+    return got
+
+
+def lowest_winning_bid(st, seat, lead, n: int) -> int:
+    """The fewest discs with which the seat takes the lead from a bid of n discs (Q.bid_beats): a
+    higher value, or the same value with the better tie-break (D7: the Caring Woman, then player
+    order), which is asked only when some number of discs gives the seat that same value."""
+    value = Q.bid_value(st, lead, n)
+    if st["pl"][seat]["tribal"]:   # a tribal harem's discs count half (Q.bid_value)
+        same = int(value * 2)
+        above = same + 1
+    else:
+        same = int(value) if value == int(value) else None
+        above = int(value) + 1
+    if same is not None and same >= 1:
+        carers = ability_seats(st, "caring")   # Q.bid_key past the value: the Caring Woman, player order
+        if (seat in carers, -order_index(st, seat)) > (lead in carers, -order_index(st, lead)):
+            return same
+    return above
 
 
 def bid_moves(st, seat) -> list:
     """D7: open, match (when the tie goes your way) or raise by a number of
     discs in the card's colours, or pass. Only bids that take the lead are offered."""
-    out = [shared((seat, "bid pass"), lambda: Move(seat, "pass", words.L_PASS, ("bid", None)))]
-    half = st["pl"][seat]["tribal"]
+    out = [_SHARED.get((seat, "bid pass")) or shared((seat, "bid pass"), lambda: Move(seat, "pass", words.L_PASS, ("bid", None)))]
     auc = st["auc"]
     cap = Q.bid_capacity(st, seat)
-    lowest = 1
-    if auc["lead"] is not None:
-        # Q.bid_beats: a bid's key grows with its value, so every bid from the lowest winning one up wins
-        lead = Q.bid_key(st, auc["lead"], auc["n"])
-        rest = Q.bid_key(st, seat, 1)[1:]
-        while lowest <= cap and ((lowest / 2 if half else lowest),) + rest <= lead:   # Q.bid_value
-            lowest += 1
-    out += [_bid_move(seat, n, half) for n in range(lowest, cap + 1)]
+    # a bid's key grows with its value, so every bid from the lowest winning one up wins
+    lowest = 1 if auc["lead"] is None else lowest_winning_bid(st, seat, auc["lead"], auc["n"])
+    if lowest <= cap:
+        out += _bid_list(seat, st["pl"][seat]["tribal"], cap)[lowest:cap + 1]
     return out
 
 
@@ -226,7 +252,10 @@ def pay_moves(st, seat) -> list:
     """D7: the winner names the colours of the discs it placed on the daughter."""
     out = []
     for discs in Q.payments(st, seat, st["auc"]["n"]):
-        out.append(Move(seat, f"pay {Q.bid_text(discs)}", pay_label(discs), ("pay", tuple(sorted(discs.items())))))
+        data = ("pay", tuple(sorted(discs.items())))
+        move = _SHARED.get((seat, data))
+        out.append(move or shared((seat, data), lambda discs=discs, data=data: Move(
+            seat, f"pay {Q.bid_text(discs)}", pay_label(discs), data)))
     return out
 
 
@@ -282,22 +311,28 @@ def can_promote(st, seat, rank) -> bool:
 
 
 def promotable(st, seat) -> list:
-    """The ranks where the seat may promote an elder now (E2)."""
+    """The ranks where the seat may promote an elder now (E2): can_promote, with the
+    player's fields read once and the cheap conditions asked first."""
     p = st["pl"][seat]
     if p["pool"][seat] == 0:
         return []
     tribal, vocab, elders = p["tribal"], p["vocab"], p["elders"]
     free = free_promotion(p)
+    # a domain needs portals of three colours: with fewer than three portals, none is complete,
+    # and a vocal tribe may promote only the elders that need neither (ELDER_NEEDS_NOTHING)
+    few = not tribal and sum(map(len, p["portals"].values())) < 3
     out = []
-    for r in range(1, 7):   # can_promote, with the player's fields read once
-        if elders[r] is not None:
+    for r, colour, tribal_only, domain in ELDER_NEEDS_NOTHING if few else ELDER_NEEDS:
+        if elders[r] is not None or not (free or vocab[colour] > 0):
             continue
-        info = ELDERS[r]
-        if tribal or not info["tribal_only"]:
-            if tribal or not info["domain"] or domain_complete(p, info["domain"]):
-                if free or vocab[info["colour"]] > 0:
-                    out.append(r)
+        if tribal or not (tribal_only or (domain and (few or not domain_complete(p, domain)))):
+            out.append(r)
     return out
+
+
+# (rank, disc colour, tribal side only, brain domain or None) of each elder (E2)
+ELDER_NEEDS = tuple((r, ELDERS[r]["colour"], ELDERS[r]["tribal_only"], ELDERS[r]["domain"]) for r in range(1, 7))
+ELDER_NEEDS_NOTHING = tuple(need for need in ELDER_NEEDS if not need[2] and not need[3])   # the Fire-Keeper
 
 
 _SHARED: dict = {}
@@ -314,49 +349,61 @@ def shared(key, build) -> Move:
 # The discs (orange, white, black) each biome card needs to be hunted (G).
 PREREQ_COUNTS = {cid: tuple(info["prereq"].count(c) for c in COLOURS) for cid, info in BIOMES.items()}
 
+BIOME_KEYS = ROW_KEYS["N"] + ROW_KEYS["S"]   # the biome slots in the order of the two rows' cells
+SLOT_INDEX = {key: i for i, key in enumerate(BIOME_KEYS)}
+
 # Moves are immutable: those sending hunters to a card are built once per
-# (seat, slot, card) and shared, a list grown to the largest party asked for.
-_HUNT_MOVES: dict = {}
+# (seat, slot, card) and shared, a list grown to the largest party asked for:
+# _HUNT_MOVES[seat][slot index][card id] (seats 0–2, the slots in BIOME_KEYS order).
+_HUNT_MOVES = tuple(tuple({} for _ in BIOME_KEYS) for _ in range(3))
 
 
 def hunt_moves(seat, key, cid, n: int) -> list:
     """`N3x1` … `N3xn`: send 1 to n hunters to the card cid in slot key."""
-    got = _HUNT_MOVES.get((seat, key, cid))
+    by_card = _HUNT_MOVES[seat][SLOT_INDEX[key]]
+    got = by_card.get(cid)
     if got is None:
-        got = _HUNT_MOVES[(seat, key, cid)] = [Move(seat, f"{key}a", words.shared_label(words.L_ALPHA_TO, card=words.CARD[cid]),
-                                                    ("hunt", key, 0))]
+        got = by_card[cid] = [Move(seat, f"{key}a", words.shared_label(words.L_ALPHA_TO, card=words.CARD[cid]),
+                                   ("hunt", key, 0))]
     if len(got) <= n:
         got += [Move(seat, f"{key}x{k}", words.shared_label(words.L_HUNTERS_TO, n=k, card=words.CARD[cid]), ("hunt", key, k))
                 for k in range(len(got), n + 1)]
     return got
 
 
-BIOME_KEYS = ROW_KEYS["N"] + ROW_KEYS["S"]   # the biome slots in the order of the two rows' cells
-
-
 def assign_moves(st, seat, first_only: bool = False) -> list:
     """Phase 2 assignments, `done` last. With first_only, stop at the first choice
     other than `done` (it is enough to know the seat is not finished)."""
     p = st["pl"][seat]
+    counts = p["pool"]
+    own = counts[seat]
     out: list = []
-    pool = sum(p["pool"])
+    pool = sum(counts)
     alpha_free = p["alpha"] == "pool"
     if pool or alpha_free:
-        me = str(seat)
-        mine = {key: row[me] for key, row in st["parties"].items() if me in row}   # its parties so far
-        room_o, room_w, room_k = prereq_room(st, p, mine)   # discs left for a new card's prerequisites
-        own = p["pool"][seat] > 0
+        me = SEAT_IDS[seat]
+        parties = st["parties"]
+        # prereq_room: the discs left for a new card's prerequisites (G)
+        vocab = p["vocab"]
+        room_o, room_w, room_k = vocab["o"], vocab["w"], vocab["k"]
+        for key, row in parties.items():
+            if me in row and key[0] in "NS":
+                a, b, c = PREREQ_COUNTS[slot_card(st, key)[0]]
+                room_o, room_w, room_k = room_o - a, room_w - b, room_k - c
         rows = st["rows"]
-        for key, cell in zip(BIOME_KEYS, rows["N"] + rows["S"]):
+        slots = _HUNT_MOVES[seat]
+        for i, cell in enumerate(rows["N"] + rows["S"]):
             if cell is None or cell[1]:
                 continue   # a gap or ice: nothing to hunt
             cid = cell[0]
-            party = mine.get(key)
+            key = BIOME_KEYS[i]
+            row = parties.get(key)
+            party = None if row is None else row.get(me)   # its party there so far
             if party is None:
                 o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
                 if o > room_o or w > room_w or k > room_k:
                     continue
-            moves = _HUNT_MOVES.get((seat, key, cid))
+            moves = slots[i].get(cid)
             if moves is None or len(moves) <= pool:
                 moves = hunt_moves(seat, key, cid, pool)
             if own or (party is not None and (party["c"][seat] > 0 or party["a"])):   # chaperoned
@@ -365,28 +412,33 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
                 out.append(moves[0])
             if first_only and out:
                 return out
-    for r in promotable(st, seat):
-        out.append(shared((seat, "promote", r), lambda r=r: Move(seat, f"e{r}", words.shared_label(words.L_PROMOTE, elder=words.ELDER[r]),
-                                                                 ("promote", r))))
-    if p["pool"][seat] and p["sex"] != "libertine" and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
-        for i, d in enumerate(p["daughters"]):
-            if not d["discs"] and d["hus"] is None:
-                out.append(Move(seat, f"wed {i + 1}", words.later(words.L_WED, card=words.CARD[d["id"]]), ("wed", i)))
-    if first_only and out:
-        return out
-    out += court_moves(st, seat)
+    if own:
+        for r in promotable(st, seat):
+            move = _SHARED.get((seat, "promote", r))
+            out.append(move or shared((seat, "promote", r), lambda r=r: Move(
+                seat, f"e{r}", words.shared_label(words.L_PROMOTE, elder=words.ELDER[r]), ("promote", r))))
+        if p["sex"] != "libertine" and p["daughters"] and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
+            for i, d in enumerate(p["daughters"]):
+                if not d["discs"] and d["hus"] is None:
+                    out.append(Move(seat, f"wed {i + 1}", words.later(words.L_WED, card=words.CARD[d["id"]]), ("wed", i)))
+        if first_only and out:
+            return out
+    if own or alpha_free:
+        out += court_moves(st, seat)
     # B4 « A n'importe quel moment, vous pouvez échanger votre cylindre Alpha avec un chasseur non
     # affecté ». Ruling: offered during one's assignment (phase 2), where it changes what can be
     # sent out; an asynchronous table cannot ask at every instant. The alpha is never promoted
     # to elder here (promotions take a cube), so « assigné en permanence comme Ancien » cannot arise.
-    if p["alpha"] == "grave" and p["pool"][seat] and any(p["elders"][r] for r in (3, 4, 5)):
+    alpha = p["alpha"]
+    if alpha == "grave" and own and (p["elders"][3] or p["elders"][4] or p["elders"][5]):
         out.append(Move(seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)))
-    elif p["alpha"] == "husband" and p["pool"][seat]:
+    elif alpha == "husband" and own:
         out.append(Move(seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)))
-    if st["recalls"].get(str(seat), 0) > 0:
+    if st["recalls"].get(SEAT_IDS[seat], 0) > 0:
+        room = hand_limit(p) - len(p["hand"])   # a mature elder recalled lowers the hand limit by one
         for r in range(1, 7):
-            fits = len(p["hand"]) <= hand_limit(p) - (1 if mature_elder(p, r) else 0)
-            if p["elders"][r] is not None and fits:
+            e = p["elders"][r]
+            if e is not None and room >= (1 if e["imm"] is None else 0):
                 out.append(Move(seat, f"recall e{r}", words.later(words.L_RECALL_ELDER, elder=words.ELDER[r]), ("recall", "e", r)))
         for i, d in enumerate(p["daughters"]):
             h = d["hus"]
@@ -402,7 +454,7 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
                                         ("sultan", i, j)))
     if first_only and out:
         return out
-    out.append(shared((seat, "done"), lambda: Move(seat, "done", words.L_DONE, ("done",))))
+    out.append(_SHARED.get((seat, "done")) or shared((seat, "done"), lambda: Move(seat, "done", words.L_DONE, ("done",))))
     return out
 
 
@@ -414,25 +466,32 @@ def has_assignment(st, seat) -> bool:
 def court_moves(st, seat) -> list:
     p = st["pl"][seat]
     out = []
-    if p["pool"][seat] == 0 and p["alpha"] != "pool":
+    own = p["pool"][seat] > 0
+    alpha_free = p["alpha"] == "pool"
+    if not own and not alpha_free:
         return out
-    for owner in range(n_seats(st)):
-        for i, d in enumerate(st["pl"][owner]["daughters"]):
+    me = SEAT_IDS[seat]
+    parties = st["parties"]
+    for owner, q in enumerate(st["pl"]):
+        if not q["daughters"]:
+            continue
+        for i, d in enumerate(q["daughters"]):
+            if d["discs"] or (d["hus"] is not None and d["hus"]["s"] == seat):
+                continue
             key = daughter_key(owner, i)
-            if d["discs"] or str(seat) in st["parties"].get(key, {}):
+            if me in parties.get(key, ()):
                 continue
-            if d["hus"] is not None and d["hus"]["s"] == seat:
-                continue
-            if owner == seat and p["sex"] == "libertine":
-                continue
-            if owner == seat and p["vocab"]["o"] == 0 and not free_husbands(st, seat):
+            if owner == seat and (p["sex"] == "libertine" or (p["vocab"]["o"] == 0 and not free_husbands(st, seat))):
                 continue   # E3: a husband in one's own tableau needs an orange disc (see engine.court)
-            if p["pool"][seat]:
-                out.append(shared((seat, key, d["id"], False), lambda key=key, d=d: Move(
-                    seat, f"court {key}", words.shared_label(words.L_COURT, card=words.CARD[d["id"]]), ("court", key, False))))
-            if p["alpha"] == "pool":
-                out.append(shared((seat, key, d["id"], True), lambda key=key, d=d: Move(
-                    seat, f"court {key}a", words.shared_label(words.L_ALPHA_COURTS, card=words.CARD[d["id"]]), ("court", key, True))))
+            cid = d["id"]
+            if own:
+                move = _SHARED.get((seat, key, cid, False))
+                out.append(move or shared((seat, key, cid, False), lambda key=key, cid=cid: Move(
+                    seat, f"court {key}", words.shared_label(words.L_COURT, card=words.CARD[cid]), ("court", key, False))))
+            if alpha_free:
+                move = _SHARED.get((seat, key, cid, True))
+                out.append(move or shared((seat, key, cid, True), lambda key=key, cid=cid: Move(
+                    seat, f"court {key}a", words.shared_label(words.L_ALPHA_COURTS, card=words.CARD[cid]), ("court", key, True))))
     return out
 
 
@@ -440,48 +499,65 @@ def portal_sources(st, seat) -> list:
     """Daughters whose portals this seat may use (I1): its own active ones and
     those married to one of its tribesmen."""
     out = []
-    for owner in range(n_seats(st)):
-        for d in st["pl"][owner]["daughters"]:
-            if not daughter_active(st, owner, d):
-                continue
-            if owner == seat or (d["hus"] and d["hus"]["s"] == seat):
+    for owner, q in enumerate(st["pl"]):
+        monogamous = q["sex"] == "monogamy"
+        for d in q["daughters"]:
+            h = d["hus"]
+            if d["discs"] or (h is None and monogamous):
+                continue   # not daughter_active
+            if owner == seat or (h and h["s"] == seat):
                 out.append(d)
     return out
 
 
 def neolexia_colours(st, seat) -> set:
-    cols = set(portal_colours(st["pl"][seat]))
-    for owner in range(n_seats(st)):
+    cols = portal_colours(st["pl"][seat])   # a fresh set
+    for owner, q in enumerate(st["pl"]):
         if owner == seat:
             continue
-        if any(d["hus"] and d["hus"]["s"] == seat for d in st["pl"][owner]["daughters"]):
-            cols |= portal_colours(st["pl"][owner])
+        for d in q["daughters"]:
+            if d["hus"] and d["hus"]["s"] == seat:   # married to one of the seat's tribesmen
+                cols |= portal_colours(q)
+                break
     return cols
 
 
 def _action_moves(st, seat):
     p = st["pl"][seat]
     if not p["tribal"]:
-        seen = set()
-        for d in portal_sources(st, seat):
-            for slot, colour in DAUGHTERS[d["id"]]["portals"]:
-                if (slot, colour) in seen or colour in p["portals"][slot] or p["vocab"][colour] == 0:
-                    continue
-                seen.add((slot, colour))
-                yield Move(seat, f"portal {slot} {colour}", words.later(words.L_PORTAL, colour=words.COLOUR[colour],
-                                                                     slot=words.SLOT[slot]),
-                           ("portal", slot, colour))
+        sources = portal_sources(st, seat)
+        if sources:
+            seen = set()
+            portals, vocab = p["portals"], p["vocab"]
+            for d in sources:
+                for slot, colour in DAUGHTERS[d["id"]]["portals"]:
+                    if (slot, colour) in seen or colour in portals[slot] or vocab[colour] == 0:
+                        continue
+                    seen.add((slot, colour))
+                    yield _SHARED.get((seat, "portal", slot, colour)) or shared(
+                        (seat, "portal", slot, colour),
+                        lambda slot=slot, colour=colour: Move(seat, f"portal {slot} {colour}", words.later(
+                            words.L_PORTAL, colour=words.COLOUR[colour], slot=words.SLOT[slot]), ("portal", slot, colour)))
         cols = neolexia_colours(st, seat)
+        if not cols:   # no colour to free a disc of
+            yield _SHARED.get((seat, "pass")) or _pass_move(seat)
+            return
+        elders = p["elders"]
         for r in range(1, 7):
-            e = p["elders"][r]
+            e = elders[r]
             if e and e["imm"] in cols:
-                yield Move(seat, f"neo e{r}", words.later(words.L_NEO_ELDER, elder=words.ELDER[r]), ("neo", "e", r, e["imm"]))
+                data = ("neo", "e", r, e["imm"])
+                yield _SHARED.get((seat, data)) or shared((seat, data), lambda r=r, data=data: Move(
+                    seat, f"neo e{r}", words.later(words.L_NEO_ELDER, elder=words.ELDER[r]), data))
         for i, d in enumerate(p["daughters"]):
-            for c in sorted(set(d["discs"])):
-                if c in cols:
-                    yield Move(seat, f"neo d{i + 1} {c}", words.later(words.L_NEO_DAUGHTER, colour=words.COLOUR[c],
-                                                                   card=words.CARD[d["id"]]),
-                               ("neo", "d", i, c))
+            if d["discs"]:
+                for c in sorted(set(d["discs"])):
+                    if c in cols:
+                        data = ("neo", "d", i, c)
+                        cid = d["id"]
+                        yield _SHARED.get((seat, data, cid)) or shared((seat, data, cid), lambda i=i, c=c, cid=cid, data=data: Move(
+                            seat, f"neo d{i + 1} {c}", words.later(words.L_NEO_DAUGHTER, colour=words.COLOUR[c],
+                                                                   card=words.CARD[cid]), data))
             h = d["hus"]
             if h and h["imm"] in cols:
                 yield Move(seat, f"neo h{i + 1}", words.later(words.L_NEO_HUSBAND, card=words.CARD[d["id"]]),
@@ -498,7 +574,11 @@ def _action_moves(st, seat):
                         yield Move(seat, f"tool {slug(cid)} {name}", words.later(words.L_TOOL, card=words.CARD[cid],
                                                                               by=words.TOOL_BY[r]),
                                    ("elder", cid, r))
-    yield shared((seat, "pass"), lambda: Move(seat, "pass", words.L_NO_ACTION, ("pass",)))
+    yield _SHARED.get((seat, "pass")) or _pass_move(seat)
+
+
+def _pass_move(seat) -> Move:
+    return shared((seat, "pass"), lambda: Move(seat, "pass", words.L_NO_ACTION, ("pass",)))
 
 
 def action_moves(st, seat) -> list:
@@ -506,6 +586,29 @@ def action_moves(st, seat) -> list:
 
 
 def has_action(st, seat) -> bool:
-    """Whether the seat has more to choose than `pass` (which always comes last)."""
-    return next(_action_moves(st, seat)).data != ("pass",)
+    """Whether the seat has more to choose than `pass` (which always comes last): whether
+    _action_moves yields anything before it, asked without building a move (the engine asks
+    for every seat after every action; tests check the two agree)."""
+    p = st["pl"][seat]
+    if p["tribal"]:
+        return next(_action_moves(st, seat)).data != ("pass",)   # the elders' actions: rare, asked as they are
+    portals, vocab = p["portals"], p["vocab"]
+    for d in portal_sources(st, seat):
+        for slot, colour in DAUGHTERS[d["id"]]["portals"]:
+            if colour not in portals[slot] and vocab[colour] != 0:
+                return True
+    cols = neolexia_colours(st, seat)
+    if not cols:
+        return False
+    for e in p["elders"][1:7]:
+        if e and e["imm"] in cols:
+            return True
+    for d in p["daughters"]:
+        for c in d["discs"]:
+            if c in cols:
+                return True
+        h = d["hus"]
+        if h and h["imm"] in cols:
+            return True
+    return False
 

@@ -4,7 +4,7 @@ domestic animals (H). ``advance`` runs them until some seat must decide."""
 
 from __future__ import annotations
 
-from rules.core import Event, Rng
+from rules.core import Rng
 from rules.wording import english_lookup, listing, render, sentences
 
 from . import phrases as ph
@@ -22,17 +22,16 @@ from .data import SEXUALITY as SEXUALITY  # re-exported: callers read E.SEXUALIT
 from .model import (
     ROWS,
     WIDTH,
+    ability_seats,
     add_babies,
-    biome_keys,
     black_discs,
+    event,
     free_husbands,
     hand_limit,
-    has_ability,
     has_elder,
     has_weapon,
     huntable,
     hunters,
-    is_gatherer,
     mature_elder,
     mpi_for,
     n_seats,
@@ -52,7 +51,7 @@ from .negotiation import start_negotiation
 from .queries import (
     alpha_key,
     chaos_kinds,
-    dependants,
+    dependant_count,
     expat_targets,
     fighters_at,
     hit_targets,
@@ -60,13 +59,14 @@ from .queries import (
     husband_at,
     key_order,
     parties_at,
-    payments,
     place_said,
     release_options,
     sex_options,
+    single_payment,
     units,
     victim_kinds,
 )
+from .queries import dependants as dependants  # re-exported: callers read E.dependants
 
 COLOUR_NAME_FR = COLOUR_NAMES_FR
 
@@ -210,7 +210,11 @@ def auto_pass(st) -> None:
 
 
 def all_acted(st) -> bool:
-    return all(s in st["acted"] for s in range(n_seats(st)))
+    acted = st["acted"]
+    for s in range(n_seats(st)):
+        if s not in acted:
+            return False
+    return True
 
 
 def over_limit(p) -> bool:
@@ -226,8 +230,7 @@ def over_hand_limit(st) -> bool:
 
 
 def to_discard(st, then: str) -> None:
-    over = [s for s in range(n_seats(st)) if over_limit(st["pl"][s])]
-    if over:
+    if over_hand_limit(st):   # some seat over_limit
         st["phase"] = "discard"
         st["pend"] = {"then": then}
     else:
@@ -238,7 +241,12 @@ def to_discard(st, then: str) -> None:
 
 
 def europe_frozen(st) -> bool:
-    return not any(huntable(st, k) for k in biome_keys(st))
+    """No slot left to hunt (huntable: a card, not ice)."""
+    rows = st["rows"]
+    for cell in rows["N"] + rows["S"]:
+        if cell is not None and not cell[1]:
+            return False
+    return True
 
 
 def order_from_bar(st, card) -> list:
@@ -249,7 +257,7 @@ def order_from_bar(st, card) -> list:
 def end_game(st, ev) -> None:
     st["phase"] = "over"
     st["event"] = None
-    ev.append(Event.of(ph.OVER()))
+    ev.append(event(ph.OVER()))
 
 
 def start_round(st, ev) -> None:
@@ -266,14 +274,19 @@ def start_round(st, ev) -> None:
     st["order"] = order_from_bar(st, card)
     first = st["order"][0]
     info = DAUGHTERS[card]
-    named = listing([ph.term(ph.EVENT_NAME[e]) for e in info["events"]], "comma")
-    ev.append(Event.of(ph.now(ph.ROUND, round=st["round"], card=ph.card(card), events=named, who=seat_name(first)),
+    named = EVENTS_NAMED[card]
+    ev.append(event(ph.now(ph.ROUND, round=st["round"], card=ph.card(card), events=named, who=seat_name(first)),
                        reveal=True))
     st["evq"] = list(info["events"])
     if n_seats(st) > 1 and mature_elder(st["pl"][first], 4):
         st["phase"] = "council"  # A2: the warrior lets the first player set the order
     else:
         st["phase"] = "events"
+
+
+# Each daughter card's events as a phrase parameter (stored form, shared, never changed).
+EVENTS_NAMED = {cid: listing([ph.term(ph.EVENT_NAME[e]) for e in info["events"]], "comma")
+                for cid, info in DAUGHTERS.items()}
 
 
 def run_events(st, ev) -> None:
@@ -286,7 +299,7 @@ def run_events(st, ev) -> None:
                 # the rest of the round (events, auction, hunting) is not played
                 st["evq"] = []
                 st["gone"].append(st["event"])
-                ev.append(Event.of(ph.ICED()))
+                ev.append(event(ph.ICED()))
                 end_game(st, ev)
                 return
         elif e == "warm":
@@ -339,7 +352,7 @@ def take_from_deck(st, row: str) -> str:
 def global_cooling(st, ev) -> None:
     north, south = st["rows"]["N"], st["rows"]["S"]
     if not st["decks"]["N"]:
-        ev.append(Event.of(ph.COOL_EMPTY()))
+        ev.append(event(ph.COOL_EMPTY()))
         return
     ice = [take_from_deck(st, "N"), True]
     i = _lowest(st, "N")
@@ -354,12 +367,12 @@ def global_cooling(st, ev) -> None:
             said = ph.COOL_SLIDES_GONE(card=ph.card(moved[0]), gone=ph.term(ph.ICE) if gone[1] else ph.card(gone[0]))
         else:
             said = ph.COOL_SLIDES(card=ph.card(moved[0]))
-        ev.append(Event.of(said))
+        ev.append(event(said))
         return
     gaps = [j for j, c in enumerate(north) if c is None]
     if gaps:
         north[gaps[0]] = ice
-        ev.append(Event.of(ph.COOL_GAP()))
+        ev.append(event(ph.COOL_GAP()))
         return
     # The North is all ice: push one ice card South to make room (D1).
     south_gaps = [j for j, c in enumerate(south) if c is None]
@@ -369,13 +382,13 @@ def global_cooling(st, ev) -> None:
     north[j] = ice
     if gone is not None:
         st["gone"].append(gone[0])
-    ev.append(Event.of(ph.COOL_SOLID()))
+    ev.append(event(ph.COOL_SOLID()))
 
 
 def global_warming(st, ev) -> None:
     north, south = st["rows"]["N"], st["rows"]["S"]
     if not st["decks"]["S"]:
-        ev.append(Event.of(ph.WARM_EMPTY()))
+        ev.append(event(ph.WARM_EMPTY()))
         return
     new = [take_from_deck(st, "S"), False]
     i = _lowest(st, "S")
@@ -406,7 +419,7 @@ def global_warming(st, ev) -> None:
         if c is not None and c[1]:
             south[j] = [c[0], False]
     melt = ph.WARM_MELT(cards=listing([ph.card(c[0]) for c in melted], "comma")) if melted else ""
-    ev.append(Event.of(ph.WARM(card=ph.card(new[0]), shift=shift, melt=melt), reveal=reveal))
+    ev.append(event(ph.WARM(card=ph.card(new[0]), shift=shift, melt=melt), reveal=reveal))
 
 
 # D2–D3 ------------------------------------------------------------------
@@ -417,7 +430,7 @@ def wurm(st, ev) -> None:
         return
     i = st["rng"].randbelow(len(st["unused"]))
     st["events"].append(st["unused"].pop(i))
-    ev.append(Event.of(ph.WURM()))
+    ev.append(event(ph.WURM()))
 
 
 def elder_attrition(st, ev, dice: int) -> None:
@@ -434,7 +447,7 @@ def elder_attrition(st, ev, dice: int) -> None:
             said = ph.ATTRITION(who=seat_name(seat), rolls=rolled, dead=listing(dead), n=len(dead))
         else:
             said = ph.now(ph.ATTRITION_NONE, who=seat_name(seat), rolls=rolled)
-        ev.append(Event.of(said, seat=seat))
+        ev.append(event(said, seat=seat))
 
 
 # D4 ---------------------------------------------------------------------
@@ -474,7 +487,7 @@ def chaos_kill(st, seat, kind, ev) -> None:
         send_cube_to_grave(st, kind)
         what = ph.term(ph.A_HUNTER) if kind == seat else ph.A_WANDERER(of=seat_name(kind))
     st["pend"][str(seat)]["kill"] -= 1
-    ev.append(Event.of(ph.CHAOS_LOSES(who=seat_name(seat), what=what), seat=seat))
+    ev.append(event(ph.CHAOS_LOSES(who=seat_name(seat), what=what), seat=seat))
 
 
 def chaos_settle(st, seat, ev) -> None:
@@ -493,7 +506,7 @@ def chaos_settle(st, seat, ev) -> None:
     if pend["elder"] and len(elders) <= 1:
         if elders:
             remove_elder(st, seat, elders[0])
-            ev.append(Event.of(ph.CHAOS_ELDER(who=seat_name(seat), elder=ph.ELDER[elders[0]]()), seat=seat))
+            ev.append(event(ph.CHAOS_ELDER(who=seat_name(seat), elder=ph.ELDER[elders[0]]()), seat=seat))
         pend["elder"] = False
     if not (pend["kill"] or pend["elder"] or pend["flip"]):
         del st["pend"][str(seat)]
@@ -508,14 +521,14 @@ def chaos(st, ev) -> bool:
     for seat in st["order"]:
         p = st["pl"][seat]
         if chaos_immune(st, seat):
-            ev.append(Event.of(ph.now(ph.CHAOS_IMMUNE, who=seat_name(seat)), seat=seat))
+            ev.append(event(ph.now(ph.CHAOS_IMMUNE, who=seat_name(seat)), seat=seat))
             continue
         loss = min(chaos_losses(p), hunters(p))
         st["chaos_lost"][seat] += loss
         elders = [r for r in range(1, 7) if has_elder(p, r)]
         lose_elder = bool(elders) and not mature_elder(p, 6)
         must = ph.CHAOS_MUST_ELDER if lose_elder else ph.CHAOS_MUST
-        ev.append(Event.of(must(who=seat_name(seat), n=loss), seat=seat))
+        ev.append(event(must(who=seat_name(seat), n=loss), seat=seat))
         st["pend"][str(seat)] = {"kill": loss, "elder": lose_elder, "flip": loss > 0 and flip_possible(st, seat)}
         chaos_settle(st, seat, ev)
     if st["pend"]:
@@ -535,7 +548,7 @@ def flip_sexuality(st, seat, ev) -> None:
         p["vocab"][c] -= 1
         p["mpi"].append(c)
     p["sex"] = other
-    ev.append(Event.of(ph.FLIPS(who=seat_name(seat), sex=ph.term(ph.SEX[other])), seat=seat))
+    ev.append(event(ph.FLIPS(who=seat_name(seat), sex=ph.term(ph.SEX[other])), seat=seat))
 
 
 # D5 ---------------------------------------------------------------------
@@ -543,7 +556,7 @@ def flip_sexuality(st, seat, ev) -> None:
 
 
 def blizzard_excess(st, seat) -> int:
-    return max(0, len(dependants(st, seat)) - hunters(st["pl"][seat]) // 2)
+    return max(0, dependant_count(st, seat) - hunters(st["pl"][seat]) // 2)
 
 
 def blizzard(st, ev) -> bool:
@@ -552,12 +565,12 @@ def blizzard(st, ev) -> bool:
         need = blizzard_excess(st, seat)
         if need:
             pend[str(seat)] = need
-            ev.append(Event.of(ph.BLIZZARD_SHORT(who=seat_name(seat), n=need), seat=seat))
+            ev.append(event(ph.BLIZZARD_SHORT(who=seat_name(seat), n=need), seat=seat))
     if pend:
         st["pend"] = pend
         st["phase"] = "blizzard"
         return True
-    ev.append(Event.of(ph.BLIZZARD_FED()))
+    ev.append(event(ph.BLIZZARD_FED()))
     return False
 
 
@@ -574,7 +587,7 @@ def expatriation(st, ev, eyes: int) -> bool:
     n = min(eyes, p["grave"]) if st["chaos_lost"][worst] > 0 else 0
     targets = expat_targets(st, worst)
     if n == 0 or not targets:
-        ev.append(Event.of(ph.now(ph.EXPAT_NONE, )))
+        ev.append(event(ph.now(ph.EXPAT_NONE, )))
         return False
     if len(targets) == 1:
         send_expats(st, worst, targets[0], n, ev)
@@ -587,7 +600,7 @@ def expatriation(st, ev, eyes: int) -> bool:
 def send_expats(st, seat, target, n, ev) -> None:
     st["pl"][seat]["grave"] -= n
     st["pl"][target]["pool"][seat] += n
-    ev.append(Event.of(ph.EXPAT(n=n, who=seat_name(seat), target=seat_name(target)), seat=seat))
+    ev.append(event(ph.EXPAT(n=n, who=seat_name(seat), target=seat_name(target)), seat=seat))
 
 
 # D7 ---------------------------------------------------------------------
@@ -601,8 +614,11 @@ def bidders(st) -> list:
         p = st["pl"][seat]
         if p["tribal"] and p["sex"] != "harem":
             continue
-        if any(p["vocab"][c] for c in colours):
-            out.append(seat)
+        vocab = p["vocab"]
+        for c in colours:
+            if vocab[c]:   # a disc of one of the card's colours
+                out.append(seat)
+                break
     return out
 
 
@@ -616,7 +632,7 @@ def open_auction(st, ev) -> None:
     seats = bidders(st)
     if not seats:
         st["gone"].append(st["event"])
-        ev.append(Event.of(ph.NOBODY_BIDS(card=ph.card(st["event"]))))
+        ev.append(event(ph.NOBODY_BIDS(card=ph.card(st["event"]))))
         st["phase"] = "assign_start"
         return
     st["auc"] = {"seats": seats, "turn": 0, "lead": None, "n": 0, "passes": 0}
@@ -630,14 +646,14 @@ def play_bid(st, seat, n, ev) -> None:
     auc = st["auc"]
     if n is None:
         auc["passes"] += 1
-        ev.append(Event.of(ph.now(ph.PASSES, who=seat_name(seat)), seat=seat))
+        ev.append(event(ph.now(ph.PASSES, who=seat_name(seat)), seat=seat))
     else:
         auc["lead"], auc["n"], auc["passes"] = seat, n, 0
         half = st["pl"][seat]["tribal"]
         bids = ph.BIDS_HALF if half else ph.BIDS
-        ev.append(Event.of(ph.now(bids, who=seat_name(seat), n=n, card=ph.card(st["event"])), seat=seat))
-    others = [s for s in auc["seats"] if s != auc["lead"]]
-    if auc["passes"] >= len(others):
+        ev.append(event(ph.now(bids, who=seat_name(seat), n=n, card=ph.card(st["event"])), seat=seat))
+    others = len(auc["seats"]) - (auc["lead"] in auc["seats"])   # the bidders other than the leader
+    if auc["passes"] >= others:
         st["phase"] = "resolve_bids"
         return
     k = len(auc["seats"])
@@ -656,13 +672,13 @@ def resolve_auction(st, ev) -> None:
     if winner is None:
         st["gone"].append(card)
         st["auc"] = None
-        ev.append(Event.of(ph.NO_BID(card=ph.card(card))))
+        ev.append(event(ph.NO_BID(card=ph.card(card))))
         finish_auction(st, None)
         return
-    ev.append(Event.of(ph.now(ph.WINS_AUCTION, who=seat_name(winner), card=ph.card(card), n=auc["n"]), seat=winner))
-    ways = payments(st, winner, auc["n"])
-    if len(ways) == 1:
-        pay_auction(st, ways[0], ev)
+    ev.append(event(ph.now(ph.WINS_AUCTION, who=seat_name(winner), card=ph.card(card), n=auc["n"]), seat=winner))
+    way = single_payment(st, winner, auc["n"])   # payments(), when there is only one
+    if way is not None:
+        pay_auction(st, way, ev)
     else:
         st["phase"] = "pay"   # D7: the colours are named only now, by the winner
 
@@ -676,10 +692,23 @@ def pay_auction(st, discs: dict, ev) -> None:
             p["vocab"][c] -= 1
             placed.append(c)
     p["daughters"].append({"id": st["event"], "discs": placed, "hus": None})
-    words = listing([ph.DISCS_OF[c](n=discs[c]) for c in COLOURS if discs.get(c)], "comma")
-    ev.append(Event.of(ph.PLACES(who=seat_name(winner), discs=words, card=ph.card(st["event"])), seat=winner))
+    words = discs_said(discs)
+    ev.append(event(ph.now(ph.PLACES, who=seat_name(winner), discs=words, card=ph.card(st["event"])), seat=winner))
     st["auc"] = None
     finish_auction(st, winner)
+
+
+_DISCS_SAID: dict = {}
+
+
+def discs_said(discs: dict) -> dict:
+    """'2 orange, 1 black' as a phrase parameter (stored form), made once per payment and
+    shared (never changed)."""
+    key = tuple(discs.get(c, 0) for c in COLOURS)
+    got = _DISCS_SAID.get(key)
+    if got is None:
+        got = _DISCS_SAID[key] = listing([ph.DISCS_OF[c](n=discs[c]) for c in COLOURS if discs.get(c)], "comma")
+    return got
 
 
 def finish_auction(st, winner) -> None:
@@ -718,10 +747,10 @@ def kill_in_party(st, seat, party, n) -> int:
     if n <= 0:
         return 0
     dead = 0
-    order = [s for s in range(n_seats(st)) if s != seat] + [seat]
-    for s in order:
-        while dead < n and party["c"][s] > 0:
-            party["c"][s] -= 1
+    counts = party["c"]
+    for s in others_first(st, seat):
+        while dead < n and counts[s] > 0:
+            counts[s] -= 1
             send_cube_to_grave(st, s)
             dead += 1
     if dead < n and party["a"]:
@@ -731,8 +760,17 @@ def kill_in_party(st, seat, party, n) -> int:
     return dead
 
 
+def others_first(st, seat) -> tuple:
+    """The seats, the given one last (who loses hunters first: expatriates, D6)."""
+    return OTHERS_FIRST[n_seats(st)][seat]
+
+
+OTHERS_FIRST = {n: tuple(tuple([s for s in range(n) if s != seat] + [seat]) for seat in range(n)) for n in (1, 2, 3)}
+
+
 def attack_order(st, seats) -> list:
-    return sorted(seats, key=lambda s: (0 if has_ability(st, s, "totem") else 1,
+    totem = ability_seats(st, "totem")
+    return sorted(seats, key=lambda s: (0 if s in totem else 1,
                                         -black_discs(st["pl"][s]), order_index(st, s)))
 
 
@@ -746,11 +784,30 @@ def war_party(st, seat, key) -> bool:
 
 
 def combat_phase(st, ev) -> None:
-    """F2: on each contested card, each tribe in attack order rolls once."""
+    """F2: on each contested card, each tribe in attack order rolls once. Without a card
+    where two sides meet, straight on to what fight_on does after the last attack."""
+    if not any(contested(st, key) for key in st["parties"]):
+        st["fight"] = None
+        gathering(st, ev)
+        st["phase"] = "hunt"
+        return
     st["fight"] = {"keys": sorted(st["parties"], key=key_order), "key": None, "queue": [],
                    "att": None, "hits": 0, "vic": None, "who": None, "step": None}
     st["phase"] = "fighting"
     fight_on(st, ev)
+
+
+def contested(st, key) -> bool:
+    """Two seats or more would fight on the card: len(fighters_at(st, key)) > 1."""
+    sides = 0
+    for party in st["parties"][key].values():
+        if party["a"] or any(party["c"]):
+            sides += 1
+    if sides > 1:
+        return True
+    if key[0] in "NS":
+        return False
+    return len(fighters_at(st, key)) > 1   # a husband defends his wife
 
 
 
@@ -768,7 +825,7 @@ def fight_kill(st, key, victim, kind, ev) -> None:
         party["c"][kind] -= 1
         send_cube_to_grave(st, kind)
         what = ph.term(ph.A_HUNTER) if kind == victim else ph.A_WANDERER(of=seat_name(kind))
-    ev.append(Event.of(ph.LOSES_ON(who=seat_name(victim), what=what, place=place_said(st, key)), seat=victim))
+    ev.append(event(ph.LOSES_ON(who=seat_name(victim), what=what, place=place_said(st, key)), seat=victim))
 
 
 def fight_on(st, ev) -> bool:
@@ -802,7 +859,7 @@ def fight_on(st, ev) -> bool:
             fighters = fighters_at(st, f["key"])
             if fighters.get(seat, 0) == 0:
                 continue
-            if not hit_targets(st, f["key"], seat):
+            if len(fighters) < 2:   # hit_targets: nobody else left to hit (strengths are never 0)
                 f["queue"] = []
                 continue
             hits, e = attack(st, seat, f["key"], fighters[seat])
@@ -827,8 +884,7 @@ def fight_on(st, ev) -> bool:
 def attack(st, seat, key, strength):
     party = parties_at(st, key).get(str(seat))
     hus = husband_at(st, key)
-    roll = st["rng"].roll
-    rolls = [roll() for _ in range(strength)]
+    rolls = dice(st["rng"], strength)
     in_party = 0 if party is None else units(party)   # the dice past these are the husband's
     party_wp = in_party > 0 and war_party(st, seat, key)
     husband_wp = hus is not None and hus["imm"] is None   # a mature jealous husband is a war party
@@ -837,22 +893,24 @@ def attack(st, seat, key, strength):
         wp = party_wp if i < in_party else husband_wp
         if r == 1 or (wp and r == 2):
             hits += 1
-    return hits, Event.of(ph.now(ph.ATTACKS, who=seat_name(seat), place=place_said(st, key),
+    return hits, event(ph.now(ph.ATTACKS, who=seat_name(seat), place=place_said(st, key),
                                      rolls=" ".join(map(str, rolls)), n=hits), seat=seat)
 
 
 def gathering(st, ev) -> None:
+    gatherers = ability_seats(st, "gatherer")   # is_gatherer: that ability, or a libertine tribe
     for seat in st["order"]:
-        if not is_gatherer(st, seat):
+        if seat not in gatherers and st["pl"][seat]["sex"] != "libertine":
             continue
         got = 0
+        me = str(seat)
         for key, parties in st["parties"].items():
-            party = parties.get(str(seat))
+            party = parties.get(me)
             if key[0] in "NS" and party and units(party) and huntable(st, key) \
                     and BIOMES[slot_card(st, key)[0]]["gather"]:
                 got += add_babies(st, seat, 1)
         if got:
-            ev.append(Event.of(ph.now(ph.GATHERS, who=seat_name(seat), n=got), seat=seat))
+            ev.append(event(ph.now(ph.GATHERS, who=seat_name(seat), n=got), seat=seat))
 
 
 
@@ -865,11 +923,13 @@ def start_hunting(st) -> None:
     fresh = st["fresh"]
     first, second = [], []
     for k, parties in st["parties"].items():
-        seats = [s for s, p in parties.items() if units(p)]
+        seats = [s for s, p in parties.items() if p["a"] or any(p["c"])]   # units(p) > 0
         if not seats:
             continue
-        if k[0] in "NS" and huntable(st, k) and BIOMES[slot_card(st, k)[0]]["pred"] and k not in fresh:
-            continue   # a predator: hunted last
+        if k[0] in "NS":
+            cell = slot_card(st, k)
+            if cell is not None and not cell[1] and BIOMES[cell[0]]["pred"] and k not in fresh:
+                continue   # a predator (huntable): hunted last
         if len(seats) > 1:   # contested
             second.append(k)
         else:   # A4: a player's uncontested cards, in the order it assigned them
@@ -924,7 +984,7 @@ def continue_hunting(st, ev) -> bool:
                 court(st, key, ev)
             continue
         # every call clears its card; a second predator may receive the survivors
-        preds = sorted(k for k in st["parties"] if any(units(p) for p in st["parties"][k].values()))
+        preds = sorted(k for k, row in st["parties"].items() if any(p["a"] or any(p["c"]) for p in row.values()))
         if preds:
             key = next_card(st, preds)
             if key is None:
@@ -1004,7 +1064,7 @@ def settle_releases(st, ev) -> bool:
         st["rel"].pop(0)
         if options:
             release_from(st["pl"][seat], options[0], colour)
-            ev.append(Event.of(ph.FREES(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour]),
+            ev.append(event(ph.FREES(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour]),
                                         holder=holder_said(st, seat, options[0])), seat=seat))
     return True
 
@@ -1021,11 +1081,14 @@ def _single_seat(st, key) -> int:
 
 def send_home(st, key) -> None:
     for s, party in st["parties"].get(key, {}).items():
+        pool = st["pl"][int(s)]["pool"]
+        counts = party["c"]
+        for owner in range(len(pool)):
+            if counts[owner]:
+                pool[owner] += counts[owner]
+                counts[owner] = 0
         seat = int(s)
         p = st["pl"][seat]
-        for owner in range(n_seats(st)):
-            p["pool"][owner] += party["c"][owner]
-            party["c"][owner] = 0
         if party["a"]:
             party["a"] = False
             p["alpha"] = "pool"
@@ -1038,10 +1101,11 @@ def send_home(st, key) -> None:
 
 def hunt_order(st, key) -> list:
     parties = st["parties"][key]
-    seats = [int(s) for s, p in parties.items() if units(p)]
+    seats = [int(s) for s, p in parties.items() if p["a"] or any(p["c"])]   # units(p) > 0
     if len(seats) < 2:
         return seats
-    return sorted(seats, key=lambda s: (0 if has_ability(st, s, "totem") else 1, units(parties[str(s)]),
+    totem = ability_seats(st, "totem")
+    return sorted(seats, key=lambda s: (0 if s in totem else 1, units(parties[str(s)]),
                                         order_index(st, s)))
 
 
@@ -1061,9 +1125,10 @@ def ask_alpha(st, key) -> bool:
     """E5 « Préparation »: before a hunting roll, a player whose alpha has a power on
     this card decides whether to use it. True (phase "alpha") while someone must decide."""
     if key[0] in "NS":
-        if not huntable(st, key):
+        cell = slot_card(st, key)
+        if cell is None or cell[1]:   # huntable
             return False
-        kind = BIOMES[slot_card(st, key)[0]]["type"]
+        kind = BIOMES[cell[0]]["type"]
     else:   # G1: a daughter is courted « comme pour un biome Massue »
         owner, i = parse_daughter_key(key)
         daughters = st["pl"][owner]["daughters"]
@@ -1071,7 +1136,12 @@ def ask_alpha(st, key) -> bool:
             return False
         kind = "club"
     use = st.setdefault("alpha_use", {})
-    for s, party in sorted(st["parties"].get(key, {}).items()):
+    parties = st["parties"].get(key, {})
+    alphas = [s for s, party in parties.items() if party["a"]]   # only an alpha has a power
+    if not alphas:
+        return False
+    for s in sorted(alphas):
+        party = parties[s]
         seat = int(s)
         if key[0] not in "NS" and seat == owner and daughters[i]["hus"] is None:
             continue   # courting one's own unmarried daughter always succeeds: nothing to decide
@@ -1088,19 +1158,34 @@ def roll_party(st, seat, party, card, key=None) -> dict:
     info = BIOMES[card]
     auto = party["a"] and alpha_power(p, info["type"]) and \
         (st.get("alpha_use") or {}).get(alpha_key(key, seat), True)
-    n = units(party) - (1 if auto else 0)
-    roll = st["rng"].roll
-    raw = [roll() for _ in range(n)]
-    modded = p["inventions"] and \
-        any(BIOMES[c["id"]]["hand"]["mod"] == info["type"] for c in p["inventions"] if not c["discs"])
-    faces = [1 if r == 3 else r for r in raw] if modded else raw
+    raw = dice(st["rng"], sum(party["c"]) + (1 if party["a"] else 0) - (1 if auto else 0))   # units
+    faces = raw
+    if p["inventions"] and \
+            any(BIOMES[c["id"]]["hand"]["mod"] == info["type"] for c in p["inventions"] if not c["discs"]):
+        faces = [1 if r == 3 else r for r in raw]
     allf = faces + [1] if auto else faces
     successes = allf.count(1) + (allf.count(2) if info["star"] else 0)
-    lethal = info["bloody"] if mature_elder(p, 6) else info["bloody"] + info["frozen"]
-    deaths = sum(1 for f in faces if f in lethal)
+    lethal = LETHAL[card][0 if mature_elder(p, 6) else 1]
+    deaths = sum(map(lethal.__contains__, faces))
     multiple = max(map(allf.count, set(allf))) if allf else 0   # doubles, triples… (G5, G6)
     return {"raw": raw, "faces": faces, "auto": auto, "successes": successes,
             "ok": successes >= info["dice"], "deaths": deaths, "multiple": multiple}
+
+
+# The faces that kill a hunter on each card (G2): bloody ones, with the fire-keeper's care (E5);
+# bloody and frozen ones without it.
+LETHAL = {cid: (frozenset(info["bloody"]), frozenset(info["bloody"] + info["frozen"]))
+          for cid, info in BIOMES.items() if "bloody" in info}
+
+
+def dice(rng, n: int) -> list:
+    """n six-sided dice: n calls of ``rng.roll()``. A plain Rng's roll is randbelow(6) + 1, drawn
+    here without the call in between (tests check the two agree); a scripted one is asked as it is."""
+    if type(rng) is Rng:
+        randbelow = rng.randbelow
+        return [randbelow(6) + 1 for _ in range(n)]
+    roll = rng.roll
+    return [roll() for _ in range(n)]
 
 
 def describe_roll(r) -> str:
@@ -1132,13 +1217,14 @@ def hunt_on(st, ev) -> bool:
         if st.get("offers"):
             return False
         seat = hc["seats"].pop(0)
-        if not huntable(st, key):
+        cell = slot_card(st, key)
+        if cell is None or cell[1]:   # not huntable any more
             hc["seats"] = []
             continue
         party = st["parties"][key].get(str(seat))
         if party is None or units(party) == 0:
             continue
-        card = slot_card(st, key)[0]
+        card = cell[0]
         info = BIOMES[card]
         p = st["pl"][seat]
         if key in st["fresh"] and not all(p["vocab"][c] >= info["prereq"].count(c) for c in info["prereq"]):
@@ -1147,9 +1233,10 @@ def hunt_on(st, ev) -> bool:
         dead = kill_in_party(st, seat, party, r["deaths"])
         survivors = units(party)
         head = ph.HUNT_OK if r["ok"] else ph.HUNT_FAIL
-        parts = [ph.now(head, who=seat_name(seat), card=ph.card(card), key=key, n=survivors + dead, roll=said_roll(r))]
+        # the hunt's sentences in stored form: what sentences() makes of them
+        parts = [ph.stored(head, who=seat_name(seat), card=ph.card(card), key=key, n=survivors + dead, roll=said_roll(r))]
         if dead:
-            parts.append(ph.HUNT_DEATHS(n=dead))
+            parts.append(ph.stored(ph.HUNT_DEATHS, n=dead))
         gains = {"babies": 0, "release": [], "trophy": None, "hand": None, "key": key}
         if r["ok"]:
             gains["babies"] = info["babies"]
@@ -1174,7 +1261,7 @@ def hunt_on(st, ev) -> bool:
                     else:
                         bank_loot(st, seat, item, [])
                 party["loot"] = keep
-        ev.append(Event.of(ph.now(ph.HUNT, parts=sentences(parts)), seat=seat))
+        ev.append(event(ph.now(ph.HUNT, parts={"sentences": parts}), seat=seat))   # sentences(parts)
         pred_key = None
         if r["ok"] and info["type"] == "big" and not predator and survivors > 0:
             preds = nearest_predators(st, key)
@@ -1186,7 +1273,7 @@ def hunt_on(st, ev) -> bool:
             if r["ok"]:
                 _home_others(st, key, seat)
             move_party(st, key, seat, onward)
-            ev.append(Event.of(ph.PRED_TOO(card=ph.card(slot_card(st, onward)[0]), key=onward, who=seat_name(seat)),
+            ev.append(event(ph.PRED_TOO(card=ph.card(slot_card(st, onward)[0]), key=onward, who=seat_name(seat)),
                                seat=seat))
             if r["ok"]:
                 hc["seats"] = []
@@ -1196,7 +1283,7 @@ def hunt_on(st, ev) -> bool:
             # G4: the gains wait for the predator's attack
             move_party(st, key, seat, pred_key)
             st["parties"][pred_key][str(seat)].setdefault("loot", []).append(gains)
-            ev.append(Event.of(ph.PRED(card=ph.card(slot_card(st, pred_key)[0]), key=pred_key, who=seat_name(seat)),
+            ev.append(event(ph.PRED(card=ph.card(slot_card(st, pred_key)[0]), key=pred_key, who=seat_name(seat)),
                                seat=seat))
         else:
             bank_loot(st, seat, gains, ev)
@@ -1276,7 +1363,7 @@ def bank_loot(st, seat, gains, ev) -> None:
             bits.append(ph.now(ph.BABIES, who=seat_name(seat), n=got))
     if gains.get("release"):
         queue_release(st, seat, gains["release"])
-    cell = slot_card(st, key) if key else None
+    cell = slot_card(st, key) if key and (gains.get("trophy") or gains.get("hand")) else None
     if gains.get("trophy") and cell and cell[0] == gains["trophy"]:
         if st["coop"]:   # K2: « prendre un trophée (G5) est obligatoire »
             bits.append(take_card(st, seat, "trophy", gains["trophy"], key))
@@ -1285,7 +1372,7 @@ def bank_loot(st, seat, gains, ev) -> None:
     elif gains.get("hand") and cell and cell[0] == gains["hand"]:
         st.setdefault("offers", []).append([seat, "hand", gains["hand"], key])  # G6: « vous pouvez »
     if bits and ev is not None:
-        ev.append(Event.of(ph.now(ph.LOOT, parts=sentences(bits)), seat=seat))
+        ev.append(event(ph.now(ph.LOOT, parts=sentences(bits)), seat=seat))
 
 
 def take_card(st, seat, kind, cid, key):
@@ -1307,7 +1394,7 @@ def answer_offer(st, take: bool, ev) -> None:
         said = take_card(st, seat, kind, cid, key)
     else:
         said = ph.LEAVES_CARD(who=seat_name(seat), card=ph.card(cid))
-    ev.append(Event.of(said, seat=seat))
+    ev.append(event(said, seat=seat))
 
 
 def refill(st, key) -> None:
@@ -1337,7 +1424,7 @@ def court(st, key, ev) -> None:
         if seat == owner and op["vocab"]["o"] == 0 and not free_husbands(st, owner):
             # E3: a husband in one's own tableau sits on an orange disc (G1 « commence immature »);
             # without one (and no free promotion) the courting cannot succeed
-            ev.append(Event.of(ph.NO_ORANGE(who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
+            ev.append(event(ph.NO_ORANGE(who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
             continue
         # G1 « Un guerrier alpha réussit toujours », if it chose its power before the roll (E5)
         warrior = party["a"] and alpha_power(p, "club") and st.get("alpha_use", {}).get(alpha_key(key, seat), True)
@@ -1345,7 +1432,7 @@ def court(st, key, ev) -> None:
         roll = None if sure else st["rng"].roll()
         ok = sure or roll <= 2
         courts = ph.COURTS_SURE if sure else ph.COURTS_OK if ok else ph.COURTS_REFUSED
-        ev.append(Event.of(courts(who=seat_name(seat), card=ph.card(d["id"]), roll=roll) if not sure
+        ev.append(event(courts(who=seat_name(seat), card=ph.card(d["id"]), roll=roll) if not sure
                            else courts(who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
         if not ok:
             continue
@@ -1365,7 +1452,7 @@ def court(st, key, ev) -> None:
         d["hus"] = {"s": groom, "a": alpha, "imm": imm}
         if alpha:
             st["pl"][groom]["alpha"] = "husband"
-        ev.append(Event.of(ph.MARRIES(who=seat_name(groom), card=ph.card(d["id"])), seat=groom))
+        ev.append(event(ph.MARRIES(who=seat_name(groom), card=ph.card(d["id"])), seat=groom))
     send_home(st, key)
 
 
@@ -1379,7 +1466,7 @@ def libertine_success(st, seat, victim, ev) -> None:
     send_cube_to_grave(st, victim)
     me["grave"] -= 1
     vp["pool"][seat] += 1
-    ev.append(Event.of(ph.GENES(who=seat_name(seat), victim=seat_name(victim)), seat=seat))
+    ev.append(event(ph.GENES(who=seat_name(seat), victim=seat_name(victim)), seat=seat))
 
 
 # ------------------------------------------------------------ phase 5
@@ -1395,7 +1482,7 @@ def domestic_phase(st, ev) -> None:
             got = add_babies(st, seat, dom["babies"])
             queue_release(st, seat, dom["release"])
             if got:
-                ev.append(Event.of(ph.DOMESTIC(who=seat_name(seat), card=ph.card(c["id"]), n=got), seat=seat))
+                ev.append(event(ph.DOMESTIC(who=seat_name(seat), card=ph.card(c["id"]), n=got), seat=seat))
 
 
 def drop_dependant(st, seat, code, ev) -> None:
@@ -1409,7 +1496,7 @@ def drop_dependant(st, seat, code, ev) -> None:
     else:
         cid = remove_tableau_card(st, seat, "domestic", idx - 1)
         what = ph.card(cid)
-    ev.append(Event.of(ph.CANNOT_FEED(who=seat_name(seat), what=what), seat=seat))
+    ev.append(event(ph.CANNOT_FEED(who=seat_name(seat), what=what), seat=seat))
 
 
 def remove_daughter_at(st, seat, i) -> str:

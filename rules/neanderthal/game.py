@@ -146,8 +146,8 @@ class Neanderthal(Game):
             return acting[:1]
         return acting
 
-    def legal_moves(self, state, seat):
-        return M.legal(state, seat)
+    # the builders' own function, called without a method frame in between (a search asks at every move)
+    legal_moves = staticmethod(M.legal)
 
     def play(self, state, move):
         return M.play(state, move)
@@ -299,7 +299,7 @@ class Neanderthal(Game):
         if state["phase"] != "over":
             return None
         scores = [score(state, s) for s in range(n_seats(state))]
-        lines_ = [score_line(state, s) for s in range(n_seats(state))]
+        lines_ = [score_line(state, s, total) for s, total in enumerate(scores)]
         if state["coop"]:
             ok = coop_victory(state)
             # K2: everyone wins together or everyone loses: a defeat ranks nobody first (no winner
@@ -416,12 +416,14 @@ def score_parts(st, seat) -> list:
     return out
 
 
-def score_line(st, seat):
-    """One player's final line: total VP and what made it, in the rulebook's terms (J)."""
-    parts = [ph.SCORE_PART[kind](n=n, vp=vp) for kind, n, vp in score_parts(st, seat)]
+def score_line(st, seat, total=None):
+    """One player's final line: total VP (``score``, given when known) and what made it, in
+    the rulebook's terms (J). Every parameter is said in its stored form (``ph.now``)."""
+    parts = [ph.now(ph.SCORE_PART[kind], n=n, vp=vp) for kind, n, vp in score_parts(st, seat)]
     sex = player(st, seat)["sex"]
-    return ph.SCORE_LINE(who=seat_name(seat), sex=ph.SEX[sex]() if sex else "-", total=score(st, seat),
-                         parts=listing(parts, "comma") if parts else ph.NO_POINTS())
+    return ph.now(ph.SCORE_LINE, who=seat_name(seat), sex=ph.term(ph.SEX[sex]) if sex else "-",
+                  total=score(st, seat) if total is None else total,
+                  parts=listing(parts, "comma") if parts else ph.term(ph.NO_POINTS))
 
 
 def coop_status(st, seat):

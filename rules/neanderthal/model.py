@@ -13,6 +13,8 @@ Layout of one player ``st["pl"][seat]``:
             change, never changed in place (state copies share them)
   daughters [{"id", "discs": [...], "hus": None or {"s": seat, "a": bool, "imm": colour or None}}]
   trophies, hand  card ids;  domestic, inventions  [{"id", "discs"}]
+            a card's "discs" list and a husband's dict are replaced on change, never
+            changed in place (state copies share them; the card dicts are copied)
   sex       "harem" | "libertine" | "monogamy";  sexcard  index;  mpi  discs on it
 """
 
@@ -24,9 +26,18 @@ from .data import BIOMES, COLOURS, CUBES, DAUGHTERS, SEXUALITY, SLOTS, SPECIES
 from .phrases import CONVERTS
 
 SEAT_LETTERS = "ABC"
+SEAT_IDS = ("0", "1", "2")   # str(seat): how the state's dicts key a seat
 ROWS = ("N", "S")
 WIDTH = 6
 ROW_KEYS = {r: tuple(f"{r}{i + 1}" for i in range(WIDTH)) for r in ROWS}   # "N1" … "N6", "S1" … "S6"
+
+
+# ------------------------------------------------------------- events
+
+
+def event(said, seat: int | None = None, reveal: bool = False) -> Event:
+    """``event(said, seat=…, reveal=…)``, made in one call: a search makes thousands."""
+    return Event(None, None, seat, None, reveal, said)
 
 
 # ------------------------------------------------------------- queries
@@ -82,11 +93,31 @@ def has_ability(st, seat, ability) -> bool:
     """A mature daughter's ability, shared with her husband's tribe (G1)."""
     for owner, p in enumerate(st["pl"]):
         for d in p["daughters"]:
-            if ABILITY[d["id"]] != ability or not daughter_active(st, owner, d):
+            if ABILITY[d["id"]] != ability or d["discs"]:
                 continue
-            if owner == seat or (d["hus"] and d["hus"]["s"] == seat and d["hus"]["imm"] is None):
+            h = d["hus"]   # daughter_active: a monogamous species' daughter needs a husband too
+            if h is None and p["sex"] == "monogamy":
+                continue
+            if owner == seat or (h and h["s"] == seat and h["imm"] is None):
                 return True
     return False
+
+
+def ability_seats(st, ability) -> set:
+    """The seats for which has_ability(st, seat, ability) holds, in one pass over the daughters:
+    an active daughter's owner, and her mature husband's tribe."""
+    out = set()
+    for owner, p in enumerate(st["pl"]):
+        for d in p["daughters"]:
+            if ABILITY[d["id"]] != ability or d["discs"]:
+                continue
+            h = d["hus"]   # daughter_active: a monogamous species' daughter needs a husband too
+            if h is None and p["sex"] == "monogamy":
+                continue
+            out.add(owner)
+            if h and h["imm"] is None:
+                out.add(h["s"])
+    return out
 
 
 def free_husbands(st, seat) -> bool:
@@ -116,7 +147,7 @@ def portal_count(p) -> int:
 def portal_colours(p) -> set:
     if p["tribal"]:
         return set(COLOURS)
-    return {c for v in p["portals"].values() for c in v}
+    return set().union(*p["portals"].values())
 
 
 # The portal slots bordering each brain domain (E2).
@@ -130,10 +161,11 @@ ALL_COLOURS = frozenset(COLOURS)
 def domain_complete(p, domain: str) -> bool:
     """Portals of all three colours in the slots bordering the domain (E2)."""
     portals = p["portals"]
-    got = set()
-    for slot in DOMAIN_SLOTS[domain]:
-        got.update(portals[slot])
-    return got == ALL_COLOURS
+    first, second = DOMAIN_SLOTS[domain]
+    a, b = portals[first], portals[second]
+    if len(a) + len(b) < 3:
+        return False   # three colours need three portals at least
+    return set(a).union(b) == ALL_COLOURS
 
 
 def conversion_threshold(st) -> int:
@@ -283,16 +315,26 @@ def release_from(p, holder, colour) -> bool:
             return False
         p["elders"][i] = {**p["elders"][i], "imm": None}   # replaced, never changed: copies share elders
     elif kind == "hus":
-        if p["daughters"][i]["hus"]["imm"] != colour:
+        d = p["daughters"][i]
+        if d["hus"]["imm"] != colour:
             return False
-        p["daughters"][i]["hus"]["imm"] = None
+        d["hus"] = {**d["hus"], "imm": None}   # replaced, never changed: copies share husbands
     else:
-        discs = holder_discs(p, holder)
-        if colour not in discs:
+        card = p[HOLDER_CARDS.get(kind, "inventions")][i]   # as holder_discs finds it
+        if colour not in card["discs"]:
             return False
-        discs.remove(colour)
+        card["discs"] = without(card["discs"], colour)   # replaced, never changed: copies share disc lists
     free_disc(p, colour)
     return True
+
+
+HOLDER_CARDS = {"daughter": "daughters", "domestic": "domestic"}   # any other holder: an invention
+
+
+def without(items: list, item) -> list:
+    """A new list: ``items`` without the first ``item`` (what ``list.remove`` leaves)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
 
 
 def release(p, colours) -> list:
@@ -380,7 +422,7 @@ def convert_if_fluent(st, seat, events) -> None:
             free_disc(p, c)
         p["portals"][slot] = []
     p["tribal"] = True
-    events.append(Event.of(CONVERTS(who=seat_name(seat)), seat=seat))
+    events.append(event(CONVERTS(who=seat_name(seat)), seat=seat))
 
 
 def mpi_for(sex: str) -> list:
@@ -519,12 +561,12 @@ def copy_player(p) -> dict:
         q["portals"] = p["portals"].copy()   # a slot's list is replaced, never changed in place
         q["elders"] = p["elders"][:]         # an elder is replaced, never changed in place
         daughters, domestic, inventions = p["daughters"], p["domestic"], p["inventions"]
-        q["daughters"] = [{**d, "discs": d["discs"][:], "hus": None if d["hus"] is None else d["hus"].copy()}
-                          for d in daughters] if daughters else []
+        # a card's discs and a husband are replaced on change, never changed in place: shared
+        q["daughters"] = [d.copy() for d in daughters] if daughters else []
         q["trophies"] = p["trophies"][:]
         q["hand"] = p["hand"][:]
-        q["domestic"] = [{**c, "discs": c["discs"][:]} for c in domestic] if domestic else []
-        q["inventions"] = [{**c, "discs": c["discs"][:]} for c in inventions] if inventions else []
+        q["domestic"] = [c.copy() for c in domestic] if domestic else []
+        q["inventions"] = [c.copy() for c in inventions] if inventions else []
         q["mpi"] = p["mpi"][:]
         return q
     except KeyError:   # another layout (never written by this code): copy it all
@@ -555,9 +597,9 @@ SHARED = frozenset(("coop", "solo", "rng", "round", "phase", "event", "cur", "an
                     "hunt_next", "sp", "order", "last"))
 FLAT_DICTS = ("recalls", "alpha_use", "bids")   # seat or card key -> a number or a flag
 DEEP = ("pend", "fight", "alpha_ask", "offers", "hc", "nego", "rel")
-AUCTION_KEYS = frozenset(("seats", "turn", "lead", "n", "passes"))   # the open auction (D7): numbers and a list
-FLAT = frozenset(FLAT_LISTS + FLAT_DICTS)   # lists and dicts of numbers or strings: one flat copy
-DEEP_SET = frozenset(DEEP)
+# the open auction (D7): numbers, and the list of its bidders, set when it opens and never changed
+AUCTION_KEYS = frozenset(("seats", "turn", "lead", "n", "passes"))
+FLAT_KEYS = FLAT_LISTS + FLAT_DICTS   # lists and dicts of numbers or strings: one flat copy
 KNOWN = SHARED | set(FLAT_LISTS) | set(FLAT_DICTS) | set(DEEP) | {"auc", "rows", "decks", "parties", "pl"}
 
 
@@ -567,15 +609,16 @@ def copy_state(st) -> dict:
     if not st.keys() <= KNOWN:
         return {k: deep_copy(v) if isinstance(v, (dict, list, tuple)) else v for k, v in st.items()}
     out = st.copy()
-    for k in FLAT & st.keys():
-        v = st[k]
+    get = st.get
+    for k in FLAT_KEYS:
+        v = get(k)
         if v is not None:
             out[k] = v.copy()
-    auc = st.get("auc")
+    auc = get("auc")
     if auc is not None:
-        out["auc"] = {**auc, "seats": auc["seats"][:]} if auc.keys() == AUCTION_KEYS else deep_copy(auc)
-    for k in DEEP_SET & st.keys():
-        v = st[k]
+        out["auc"] = auc.copy() if auc.keys() == AUCTION_KEYS else deep_copy(auc)   # its seats: never changed
+    for k in DEEP:
+        v = get(k)
         if v:
             out[k] = deep_copy(v)
         elif v is not None:

@@ -4,7 +4,7 @@ then lets the engine run the automatic steps until someone must decide.
 
 from __future__ import annotations
 
-from rules.core import Event, IllegalMove, Move
+from rules.core import IllegalMove, Move
 from rules.wording import listing
 
 from . import engine as E
@@ -13,7 +13,9 @@ from . import queries as Q
 from .choices import can_promote, free_promotion, legal, to_act
 from .data import ELDERS
 from .model import (
+    SEAT_IDS,
     convert_if_fluent,
+    event,
     free_disc,
     free_husbands,
     mature_elder,
@@ -22,6 +24,7 @@ from .model import (
     release_from,
     seat_name,
     take_disc,
+    without,
 )
 from .negotiation import play_nego
 from .queries import slug
@@ -33,6 +36,10 @@ def new_party(st) -> dict:
     return {"c": [0] * n_seats(st), "a": False}
 
 
+# per number of seats, per seat: that seat, then the others in seat order
+OWN_FIRST = {n: tuple(tuple([seat] + [s for s in range(n) if s != seat]) for seat in range(n)) for n in (1, 2, 3)}
+
+
 def play_assign(st, seat, data, ev) -> None:
     p = player(st, seat)
     kind = data[0]
@@ -40,21 +47,25 @@ def play_assign(st, seat, data, ev) -> None:
         st["placed"].append(data[1])
     if kind == "hunt":
         _, key, k = data
-        party = st["parties"].setdefault(key, {}).setdefault(str(seat), new_party(st))
+        row = st["parties"].setdefault(key, {})
+        party = row.get(SEAT_IDS[seat])
+        if party is None:
+            party = row[SEAT_IDS[seat]] = new_party(st)
         if k == 0:
             p["alpha"] = "party"
             party["a"] = True
             said = ph.now(ph.SENDS_ALPHA, who=seat_name(seat), place=Q.place_said(st, key))
         else:
-            order = [seat] + [s for s in range(n_seats(st)) if s != seat]
+            pool, counts = p["pool"], party["c"]
             left = k
-            for s in order:
-                take = min(left, p["pool"][s])
-                p["pool"][s] -= take
-                party["c"][s] += take
-                left -= take
+            for s in OWN_FIRST[len(pool)][seat]:   # its own hunters first, then expatriates
+                take = min(left, pool[s])
+                if take:
+                    pool[s] -= take
+                    counts[s] += take
+                    left -= take
             said = ph.now(ph.SENDS, who=seat_name(seat), n=k, place=Q.place_said(st, key))
-        ev.append(Event.of(said, seat=seat))
+        ev.append(event(said, seat=seat))
     elif kind == "promote":
         r = data[1]
         colour = ELDERS[r]["colour"]
@@ -64,7 +75,7 @@ def play_assign(st, seat, data, ev) -> None:
             imm = colour
         p["pool"][seat] -= 1
         p["elders"][r] = {"imm": imm}
-        ev.append(Event.of(ph.now(ph.PROMOTES, who=seat_name(seat), elder=ph.term(ph.ELDER[r])), seat=seat))
+        ev.append(event(ph.now(ph.PROMOTES, who=seat_name(seat), elder=ph.term(ph.ELDER[r])), seat=seat))
     elif kind == "wed":
         i = data[1]
         imm = None
@@ -73,7 +84,7 @@ def play_assign(st, seat, data, ev) -> None:
             imm = "o"
         p["pool"][seat] -= 1
         p["daughters"][i]["hus"] = {"s": seat, "a": False, "imm": imm}
-        ev.append(Event.of(ph.WEDS(who=seat_name(seat), card=ph.card(p["daughters"][i]["id"])), seat=seat))
+        ev.append(event(ph.WEDS(who=seat_name(seat), card=ph.card(p["daughters"][i]["id"])), seat=seat))
     elif kind == "court":
         _, key, alpha = data
         party = st["parties"].setdefault(key, {}).setdefault(str(seat), new_party(st))
@@ -83,18 +94,18 @@ def play_assign(st, seat, data, ev) -> None:
         else:
             p["pool"][seat] -= 1
             party["c"][seat] += 1
-        ev.append(Event.of(ph.now(ph.SUITOR, who=seat_name(seat), place=Q.place_said(st, key)), seat=seat))
+        ev.append(event(ph.now(ph.SUITOR, who=seat_name(seat), place=Q.place_said(st, key)), seat=seat))
     elif kind == "alpha":
         p["pool"][seat] -= 1
         if p["alpha"] == "husband":  # B4: a hunter takes the married alpha's place
             for owner in range(n_seats(st)):
                 for d in player(st, owner)["daughters"]:
                     if d["hus"] and d["hus"]["s"] == seat and d["hus"]["a"]:
-                        d["hus"]["a"] = False
+                        d["hus"] = {**d["hus"], "a": False}   # replaced: state copies share husbands
         else:
             p["grave"] += 1
         p["alpha"] = "pool"
-        ev.append(Event.of(ph.RAISES_ALPHA(who=seat_name(seat)), seat=seat))
+        ev.append(event(ph.RAISES_ALPHA(who=seat_name(seat)), seat=seat))
     elif kind == "recall":
         _, what, i = data
         if what == "e":
@@ -109,12 +120,12 @@ def play_assign(st, seat, data, ev) -> None:
             p["daughters"][i]["hus"] = None
         p["pool"][seat] += 1
         st["recalls"][str(seat)] -= 1
-        ev.append(Event.of(ph.RECALLS(who=seat_name(seat)), seat=seat))
+        ev.append(event(ph.RECALLS(who=seat_name(seat)), seat=seat))
     elif kind == "sultan":
         _, i, j = data
         p["daughters"][j]["hus"] = p["daughters"][i]["hus"]
         p["daughters"][i]["hus"] = None
-        ev.append(Event.of(ph.SULTAN(who=seat_name(seat)), seat=seat))
+        ev.append(event(ph.SULTAN(who=seat_name(seat)), seat=seat))
     elif kind == "done":
         st["recalls"][str(seat)] = 0
         st["cur"] += 1
@@ -127,18 +138,20 @@ def play_action(st, seat, data, ev) -> None:
         _, slot, colour = data
         take_disc(p, colour)
         p["portals"][slot] = p["portals"][slot] + [colour]   # replaced: state copies share portal lists
-        ev.append(Event.of(ph.OPENS[colour](who=seat_name(seat), slot=ph.term(ph.SLOT[slot])), seat=seat))
+        ev.append(event(ph.OPENS[colour](who=seat_name(seat), slot=ph.term(ph.SLOT[slot])), seat=seat))
         convert_if_fluent(st, seat, ev)
     elif kind == "neo":
         _, what, i, colour = data
         if what == "e":
             p["elders"][i] = {**p["elders"][i], "imm": None}
         elif what == "h":
-            p["daughters"][i]["hus"]["imm"] = None
+            d = p["daughters"][i]
+            d["hus"] = {**d["hus"], "imm": None}   # replaced: state copies share husbands
         else:
-            p["daughters"][i]["discs"].remove(colour)
+            d = p["daughters"][i]
+            d["discs"] = without(d["discs"], colour)   # replaced: state copies share disc lists
         free_disc(p, colour)
-        ev.append(Event.of(ph.NEOLEXIA(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour])), seat=seat))
+        ev.append(event(ph.NEOLEXIA(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour])), seat=seat))
     elif kind == "elder":
         _, cid, r = data
         colour = "w" if r == 2 else ELDERS[r]["colour"]
@@ -150,7 +163,7 @@ def play_action(st, seat, data, ev) -> None:
         target = "domestic" if r == 2 else "inventions"
         p[target].append({"id": cid, "discs": discs})
         verb = ph.TAMES if r == 2 else ph.INVENTS
-        ev.append(Event.of(verb(who=seat_name(seat), card=ph.card(cid)), seat=seat, reveal=True))
+        ev.append(event(verb(who=seat_name(seat), card=ph.card(cid)), seat=seat, reveal=True))
     st["acted"].append(seat)
 
 
@@ -165,7 +178,14 @@ def play(st, move: Move) -> list:
 def last_events(ev) -> list:
     """The last public events, for the board's highlights: their parameters (``view`` reads the places
     they name, see ``places_in``), so that no sentence is worked out during a search."""
-    return [places_in(e.said.params) if e.said is not None else e.text for e in ev if e.private_to is None][-6:]
+    out = []
+    for e in reversed(ev):   # from the end: a round's steps say dozens of things, six are kept
+        if e.private_to is None:
+            out.append(places_in(e.said.params) if e.said is not None else e.text)
+            if len(out) == 6:
+                break
+    out.reverse()
+    return out
 
 
 def places_in(params: dict) -> str:
@@ -198,19 +218,19 @@ def play_move(st, move: Move, ev: list) -> None:
         E.play_bid(st, seat, data[1], ev)
     elif kind == "sex":
         E.choose_sexuality(st, seat, data[1])
-        ev.append(Event.of(ph.CHOOSES_SEX(who=seat_name(seat), sex=ph.SEX[data[1]]()), seat=seat))
+        ev.append(event(ph.CHOOSES_SEX(who=seat_name(seat), sex=ph.SEX[data[1]]()), seat=seat))
         if not to_act(st):
             st["phase"] = "round"
     elif kind == "order":
         st["order"] = list(data[1])
-        ev.append(Event.of(ph.COUNCIL(who=seat_name(seat), order=listing([seat_name(s) for s in data[1]], "comma")),
+        ev.append(event(ph.COUNCIL(who=seat_name(seat), order=listing([seat_name(s) for s in data[1]], "comma")),
                            seat=seat))
         st["phase"] = "events"
     elif kind == "chaos":
         _, r, flip = data
         if r:
             E.remove_elder(st, seat, r)
-            ev.append(Event.of(ph.CHAOS_ELDER(who=seat_name(seat), elder=ph.term(ph.ELDER[r])), seat=seat))
+            ev.append(event(ph.CHAOS_ELDER(who=seat_name(seat), elder=ph.term(ph.ELDER[r])), seat=seat))
         if flip:
             E.flip_sexuality(st, seat, ev)
         del st["pend"][str(seat)]
@@ -226,12 +246,12 @@ def play_move(st, move: Move, ev: list) -> None:
         st["phase"] = "hunting"
     elif kind == "next":
         E.choose_next(st, data[1])
-        ev.append(Event.of(ph.RESOLVES_NEXT(who=seat_name(seat), place=Q.place_said(st, data[1])), seat=seat))
+        ev.append(event(ph.RESOLVES_NEXT(who=seat_name(seat), place=Q.place_said(st, data[1])), seat=seat))
     elif kind == "apower":
         _, key = st["alpha_ask"]
         st["alpha_use"][Q.alpha_key(key, seat)] = data[1]
         st["alpha_ask"] = None
-        ev.append(Event.of((ph.ALPHA_POWER if data[1] else ph.ALPHA_ROLLS)(who=seat_name(seat), key=key), seat=seat))
+        ev.append(event((ph.ALPHA_POWER if data[1] else ph.ALPHA_ROLLS)(who=seat_name(seat), key=key), seat=seat))
         st["phase"] = "hunting"
     elif kind == "hit":
         st["fight"]["vic"] = data[1]
@@ -259,13 +279,13 @@ def play_move(st, move: Move, ev: list) -> None:
     elif kind == "discard":
         p["hand"].remove(data[1])
         st["gone"].append(data[1])
-        ev.append(Event.of(ph.DISCARDS(who=seat_name(seat), card=ph.card(data[1])), seat=seat, reveal=True))
+        ev.append(event(ph.DISCARDS(who=seat_name(seat), card=ph.card(data[1])), seat=seat, reveal=True))
         if not to_act(st):
             st["phase"] = st["pend"]["then"]
             st["pend"] = {}
     elif kind == "free":
         _, what, i, colour = data
-        ev.append(Event.of(ph.FREES(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour]),
+        ev.append(event(ph.FREES(who=seat_name(seat), disc=ph.term(ph.DISC_A[colour]),
                                     holder=Q.holder_said(st, seat, (what, i))), seat=seat))
         release_from(p, (what, i), colour)
         st["rel"].pop(0)

@@ -235,11 +235,14 @@ def divorce_moves(st, seat) -> list:
 
 
 def start_negotiation(st, ev) -> None:
+    # F1: nothing to propose without a tribal chief at the table (or the K2 trade)
+    if not (st["coop"] or any(chief(st, s) for s in range(n_seats(st)))):
+        st["nego"] = None
+        st["phase"] = "combat"
+        return
     st["nego"] = {"queue": [], "left": {str(s): MAX_PROPOSALS for s in range(n_seats(st))}, "prop": None,
                   "traded": False}
-    # F1: nothing to propose without a tribal chief at the table (or the K2 trade)
-    if st["coop"] or any(chief(st, s) for s in range(n_seats(st))):
-        st["nego"]["queue"] = [s for s in st["order"] if proposal_moves(st, s)]
+    st["nego"]["queue"] = [s for s in st["order"] if proposal_moves(st, s)]
     if st["nego"]["queue"]:
         st["phase"] = "nego"
     else:

@@ -75,6 +75,12 @@ def now(p, **params) -> Said:
     return Said(p.key, params)
 
 
+def stored(p, **params) -> dict:
+    """``now(p, **params)`` as a parameter of another phrase (its stored form, what ``_param`` makes
+    of it): a hunt's sentences are said straight into the hunt event."""
+    return {"key": p.key, "params": params}
+
+
 _TERMS: dict = {}
 
 

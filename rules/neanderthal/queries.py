@@ -52,6 +52,17 @@ def dependants(st, seat) -> list:
     return out
 
 
+def dependant_count(st, seat) -> int:
+    """len(dependants(st, seat)), without naming them."""
+    p = st["pl"][seat]
+    n = 6 - p["elders"][1:7].count(None) + len(p["domestic"])
+    for d in p["daughters"]:
+        h = d["hus"]
+        if not (h and h["imm"] is None):
+            n += 1
+    return n
+
+
 def expat_targets(st, seat) -> list:
     return [s for s in range(n_seats(st)) if s != seat and not lazarus(st, s)]
 
@@ -65,8 +76,7 @@ def bid_colours(st) -> list:
 
 def bid_capacity(st, seat) -> int:
     """How many discs a seat can put up: its vocabulary in the card's colours."""
-    vocab = st["pl"][seat]["vocab"]
-    return sum([vocab[c] for c in BID_COLOURS[st["event"]]])
+    return sum(map(st["pl"][seat]["vocab"].__getitem__, BID_COLOURS[st["event"]]))
 
 
 def bid_value(st, seat, n: int) -> float:
@@ -105,20 +115,37 @@ def bid_text(discs: dict) -> str:
 
 def payments(st, seat, n) -> list:
     """Every way to pay n discs in the card's colours from the seat's vocabulary."""
-    p = st["pl"][seat]
-    cols = bid_colours(st)
-    out = []
-
-    def fill(i, left, acc):
-        if i == len(cols) - 1:
-            if left <= p["vocab"][cols[i]]:
-                out.append({**acc, cols[i]: left})
-            return
-        for k in range(min(left, p["vocab"][cols[i]]), -1, -1):
-            fill(i + 1, left - k, {**acc, cols[i]: k})
-
-    fill(0, n, {})
+    out: list = []
+    _fill(st["pl"][seat]["vocab"], BID_COLOURS[st["event"]], 0, n, {}, out)
     return [{c: d.get(c, 0) for c in COLOURS} for d in out]
+
+
+def single_payment(st, seat, n):
+    """payments(st, seat, n)[0] when it is the only way to pay, else None. Without listing them:
+    with two colours or more to take from and 0 < n < all of them, a disc can always move from
+    one colour to another, so the way is unique only for none, all, or a single colour."""
+    vocab = st["pl"][seat]["vocab"]
+    cols = BID_COLOURS[st["event"]]
+    total = 0
+    able = 0
+    for c in cols:
+        total += vocab[c]
+        able += vocab[c] > 0
+    if n > total or not (n == 0 or n == total or able <= 1):
+        return None
+    if n == total:
+        return {c: vocab[c] if c in cols else 0 for c in COLOURS}
+    return {c: n if c in cols and vocab[c] > 0 else 0 for c in COLOURS}
+
+
+def _fill(vocab, cols, i, left, acc, out) -> None:
+    """payments, colour by colour: colour i takes k discs, the most first; the last one the rest."""
+    if i == len(cols) - 1:
+        if left <= vocab[cols[i]]:
+            out.append({**acc, cols[i]: left})
+        return
+    for k in range(min(left, vocab[cols[i]]), -1, -1):
+        _fill(vocab, cols, i + 1, left - k, {**acc, cols[i]: k}, out)
 
 
 def parties_at(st, key) -> dict:

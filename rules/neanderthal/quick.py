@@ -1,5 +1,6 @@
 """Copy-on-write ``apply`` for the most frequent moves: bids (D7), assignments
-(E) and phase-6 actions (I). Each changes only a few parts of the state: the new
+(E), phase-6 actions (I), sexualities (C) and blizzard losses (D5). Each changes
+only a few parts of the state: the new
 state gets fresh copies of exactly those parts and shares the rest with its
 input. When the move turns out to unlock the automatic steps (the auction
 closes, the seat's assignments or the round's actions are over), the partial
@@ -14,7 +15,7 @@ from rules.core import Rng
 
 from . import engine as E
 from .model import AUCTION_KEYS, copy_player, copy_state, deep_copy
-from .moves import last_events, play_move
+from .moves import last_events, play_action, play_assign, play_move
 
 # assignment kinds touching only the seat's own player, the parties, the assignment
 # order, the recalls and the turn counter (the alpha swap may touch other tableaux)
@@ -32,8 +33,8 @@ def quick_apply(st, move):
     if phase == "bid" and kind == "bid":
         new = _shallow(st)
         auc = st["auc"]
-        new["auc"] = {**auc, "seats": auc["seats"][:]} if auc.keys() == AUCTION_KEYS else deep_copy(auc)
-        play_move(new, move, ev)          # engine.play_bid: the auction only
+        new["auc"] = auc.copy() if auc.keys() == AUCTION_KEYS else deep_copy(auc)   # its seats: never changed
+        E.play_bid(new, seat, move.data[1], ev)   # as play_move does: the auction only
         # still open: engine.advance waits for the next bidder; closed: on to the assignments
         busy = new["phase"] == "bid" or _to_assignments(new, st, ev)
     elif phase == "pay" and kind == "pay":
@@ -53,10 +54,11 @@ def quick_apply(st, move):
             if "placed" in st:
                 new["placed"] = st["placed"][:]
         else:
-            _own_player(new, st, seat)
+            if kind != "done":            # `done` moves the turn on and clears the recalls only
+                _own_player(new, st, seat)
             if "recalls" in st:
                 new["recalls"] = st["recalls"].copy()
-        play_move(new, move, ev)          # moves.play_assign
+        play_assign(new, seat, move.data, ev)     # as play_move does in this phase
         # engine.advance first passes over the seats with nothing to assign (it changes only
         # the turn counter, here the copy's own) and waits for the next busy one; after sending
         # hunters to a card, any hunter left can follow them there (choices.assign_moves)
@@ -65,11 +67,27 @@ def quick_apply(st, move):
             or E.skip_idle_assigners(new))
     elif phase == "action" and kind in _ACTIONS:
         new = _shallow(st)
-        _own_player(new, st, seat)
+        if kind != "pass":                # a pass only joins `acted`
+            _own_player(new, st, seat)
         new["acted"] = st["acted"][:]
-        play_move(new, move, ev)          # moves.play_action
+        if kind == "pass":                # as play_move does in this phase
+            new["acted"].append(seat)
+        else:
+            play_action(new, seat, move.data, ev)
         E.auto_pass(new)                  # what engine.advance does first (it touches `acted` only)
         busy = not E.all_acted(new)       # advance then waits for the others' actions
+    elif phase == "sex" and kind == "sex":
+        new = _shallow(st)
+        _own_player(new, st, seat)        # engine.choose_sexuality: the seat's card and discs
+        play_move(new, move, ev)
+        busy = new["phase"] == "sex"      # the last choice starts the first round
+    elif phase == "blizzard" and kind == "drop":
+        new = _shallow(st)
+        _own_players(new, st, _dropping(st, seat, move.data[1]))
+        new["pend"] = st["pend"].copy()   # {seat: dependants left to give up}
+        new["gone"] = st["gone"][:]       # engine.drop_dependant discards the card
+        play_move(new, move, ev)
+        busy = new["phase"] == "blizzard"   # the last loss lets the round's events go on
     else:
         return None
     if not busy:   # the engine moves on: it may touch anything, so complete the copy first
@@ -119,3 +137,19 @@ def _own_party(new, st, key, seat) -> None:
 def _own_player(new, st, seat) -> None:
     new["pl"] = pl = st["pl"][:]
     pl[seat] = copy_player(pl[seat])
+
+
+def _own_players(new, st, seats) -> None:
+    new["pl"] = pl = st["pl"][:]
+    for seat in seats:
+        pl[seat] = copy_player(pl[seat])
+
+
+def _dropping(st, seat, code) -> tuple:
+    """The players engine.drop_dependant changes: the seat's own, and the tribe of an
+    alpha married to the daughter given up (model.unseat_husband sends him home)."""
+    if code[0] == "d":
+        h = st["pl"][seat]["daughters"][int(code[1:]) - 1]["hus"]
+        if h is not None and h["a"] and h["s"] != seat:
+            return (seat, h["s"])
+    return (seat,)
