@@ -28,7 +28,7 @@ from typing import TextIO
 
 from bot.commands import COMMANDS, YES, Member, described, parse_options, run
 from bot.table import Actor, Place, Reply, TableService
-from bot.table.archive import ExportError, load_game
+from bot.table.archive import ExportError, import_reason, load_game
 from bot.table.clock import ManualClock, parse_duration
 from bot.table.i18n import languages, t, tn
 
@@ -400,8 +400,14 @@ async def load_file(table: LocalTable, path: str) -> bool:
 
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        table.say("  ! " + t(table.lang, "local_load_unreadable", path=path, why=exc))
+    except FileNotFoundError:
+        table.say("  ! " + t(table.lang, "local_load_missing", path=path))
+        return False
+    except OSError:
+        table.say("  ! " + t(table.lang, "local_load_unreadable", path=path))
+        return False
+    except ValueError:
+        table.say("  ! " + t(table.lang, "local_load_bad", path=path, why=t(table.lang, "import_not_json")))
         return False
     n = 1
     while True:
@@ -412,7 +418,7 @@ async def load_file(table: LocalTable, path: str) -> bool:
     try:
         await load_game(table.service.context, table.place().channel_id, data, guild_id=0)
     except (ExportError, KeyError, TypeError, ValueError) as exc:
-        table.say("  ! " + t(table.lang, "local_load_bad", path=path, why=exc))
+        table.say("  ! " + t(table.lang, "local_load_bad", path=path, why=import_reason(exc, table.lang)))
         return False
     table.say("  " + tn(table.lang, "local_loaded", len(data.get("log") or []), path=path, channel=table.channel))
     for seat in data.get("seats") or []:

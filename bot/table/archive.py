@@ -16,12 +16,12 @@ from pathlib import Path
 
 import render
 from bot.table.context import TableContext
-from bot.table.i18n import entry_events, say, t, tn
-from bot.table.replay import Played, effective_moves, replay, replay_frames  # noqa: F401 (bench uses it)
+from bot.table.i18n import entry_events, refusal_text, say, t, tn
+from bot.table.replay import Played, effective_moves, replay, replay_frames  # noqa: F401 (bench uses them)
 from bot.table.values import Actor, Place, Refused, Reply
 from render.animation import Animation, build_gif
 from rules import registry
-from rules.core import echo
+from rules.core import IllegalMove, echo
 from storage.store import ChannelBusy, LogRow, SeatRow
 
 FORMAT = "hearth-game"
@@ -31,7 +31,35 @@ MAX_IMPORT = 5 * 1024 * 1024
 
 
 class ExportError(ValueError):
-    """A file that is not a Hearth game, or does not replay."""
+    """A file that is not a Hearth game, or does not replay: ``key`` names the reason (an ``import_*``
+    text of :mod:`bot.table.texts`), ``fields`` fill it; :meth:`why` words it for a reader (``str``: English)."""
+
+    def __init__(self, text_key: str, /, **fields) -> None:
+        self.key = text_key
+        self.fields = fields
+        super().__init__(self.why(None))
+
+    def why(self, locale: str | None) -> str:
+        """The reason in the reader's language (a refused move's own words included)."""
+        fields = {k: _inner(refusal_text(locale, v)) if isinstance(v, IllegalMove) else v
+                  for k, v in self.fields.items()}
+        return t(locale, self.key, **fields)
+
+
+def _inner(sentence: str) -> str:
+    """A sentence set inside another: no final full stop, no capital (unless a word in capitals)."""
+    sentence = sentence.strip().rstrip(".")
+    return sentence[:1].lower() + sentence[1:] if sentence[1:2].islower() else sentence
+
+
+def import_reason(exc: Exception, locale: str | None) -> str:
+    """Why a file does not load, for a reader: an :class:`ExportError`'s reason, or (a field of the
+    wrong kind or missing) that the file is damaged."""
+    if isinstance(exc, ExportError):
+        return exc.why(locale)
+    if isinstance(exc, KeyError) and exc.args:
+        return t(locale, "import_missing", field=echo(str(exc.args[0]), 30))
+    return t(locale, "import_damaged")
 
 
 async def export_data(ctx: TableContext, game_id: int) -> dict:
@@ -91,14 +119,30 @@ def _played(data: dict) -> list[Played]:
 def replay_data(data: dict):
     """The state an export replays to (raises ExportError if it does not)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ExportError("not a Hearth game file")
+        raise ExportError("import_not_hearth")
+    if str(data.get("game")) not in registry.keys():
+        raise ExportError("import_unknown_game", key=echo(str(data.get("game")), 30))
     try:
         game = registry.get(data["game"])
-        return game, replay(game, len(data["seats"]), int(data["seed"]), dict(data["options"]), _played(data))
+        seats, seed, options, moves = len(data["seats"]), int(data["seed"]), dict(data["options"]), _played(data)
     except KeyError as exc:
-        raise ExportError(f"unknown game or missing field {exc}") from exc
-    except Exception as exc:
-        raise ExportError(f"the log does not replay: {exc}") from exc
+        raise ExportError("import_missing", field=echo(str(exc.args[0] if exc.args else ""), 30)) from exc
+    except (TypeError, ValueError) as exc:
+        raise ExportError("import_damaged") from exc
+    try:
+        state = game.setup(seats, seed, options)
+    except Exception as exc:         # options or a seat count the game does not take
+        raise ExportError("import_damaged") from exc
+    for played in moves:
+        if played.kind != "move":
+            continue
+        try:
+            state, _ = game.apply(state, game.parse(state, played.seat, played.text))
+        except IllegalMove as exc:
+            raise ExportError("import_illegal", version=played.version, move=echo(played.text, 40), why=exc) from exc
+        except Exception as exc:     # a seat or a text the game cannot even read
+            raise ExportError("import_no_replay", version=played.version, move=echo(played.text, 40)) from exc
+    return game, state
 
 
 def _entry_states(game, seats: int, seed: int, options: dict, entries: list[dict], final) -> list[tuple[str, dict]]:
@@ -117,7 +161,7 @@ def _entry_states(game, seats: int, seed: int, options: dict, entries: list[dict
             state = history[-1]
         out.append((game.dump(state), TableContext.summary_fields(game, state)))
     if game.dump(state) != game.dump(final):
-        raise ExportError("the stored copy differs from the replay")
+        raise ExportError("import_differs")
     return out
 
 
@@ -197,7 +241,7 @@ class Archive:
         try:
             game_id = await load_game(self.ctx, place.channel_id, data, guild_id=None)
         except (ExportError, KeyError, TypeError, ValueError) as exc:
-            raise Refused(t(loc, "import_bad", why=echo(str(exc), 80))) from None
+            raise Refused(t(loc, "import_bad", why=import_reason(exc, loc))) from None
         except ChannelBusy:
             raise Refused(t(loc, "import_busy")) from None
         row = await self.ctx.store.game(game_id)

@@ -220,6 +220,16 @@ _ALL: tuple[Message, ...] = (
     msg("import_too_big", "larger than {mb} MB"),
     msg("import_not_json", "not JSON"),
     msg("import_not_game", "not a finished Hearth game"),
+    msg("import_not_hearth", "not a Hearth game file"),
+    # TRANSLATORS: {key} is the game key the file names, as typed in it.
+    msg("import_unknown_game", "it holds a game of '{key}', which this bot does not know"),
+    # TRANSLATORS: {field} is the name of a field of the file, as written in it.
+    msg("import_missing", "the field '{field}' is missing"),
+    msg("import_damaged", "a field holds a value of the wrong kind"),
+    # TRANSLATORS: {version} numbers the log entry (as /log does), {move} is its move as typed, {why} the rules' refusal.
+    msg("import_illegal", "log entry #{version}, `{move}`, does not replay ({why})"),
+    msg("import_no_replay", "log entry #{version}, `{move}`, does not replay"),
+    msg("import_differs", "the game it stores differs from the game its log replays to"),
     msg("import_busy", "This channel has a game in progress; import into another channel or a thread."),
     plural("import_done", "{name} imported a finished game of **{game}** ({n} log entry, replayed exactly). See `/board`, "
                           "`/replay`, `/log`.",
@@ -350,7 +360,8 @@ _ALL: tuple[Message, ...] = (
     msg("local_lang", "(language: {lang} — your replies, and this table's server for its public posts)"),
     msg("local_lang_bad", "!lang is one of {choices}."),
     msg("local_thread", "(thread #{channel} created; the table moves there)"),
-    msg("local_load_unreadable", "cannot read {path}: {why}"),
+    msg("local_load_missing", "there is no file {path}"),
+    msg("local_load_unreadable", "cannot read {path}"),
     msg("local_load_bad", "{path} does not replay: {why}"),
     plural("local_loaded", "(loaded {path} into #{channel}: replayed {n} log entry)",
                            "(loaded {path} into #{channel}: replayed {n} log entries)"),
