@@ -117,7 +117,7 @@ def _dispatch(args, parser, settings) -> int:
 
 
 async def _local(args) -> int:
-    from bot.local.table import LocalTable, banner, restore_clock
+    from bot.local.table import LocalTable, banner, restore_clock, start_line
     from bot.table import TableService
 
     store = await open_store(args.db)
@@ -142,7 +142,7 @@ async def _local(args) -> int:
                 if not await table.handle(line):
                     break
         else:
-            print(f"Hearth local table — database {args.db}, images in {args.images}/\n{banner(table.lang)}\n", flush=True)
+            print(f"{start_line(table.lang, args.db, args.images)}\n{banner(table.lang)}\n", flush=True)
             loop = asyncio.get_running_loop()
             while True:
                 prompt = f"#{table.channel} @{table.user or '?'}> "

@@ -56,6 +56,11 @@ def banner(locale: str | None = None) -> str:
     return t(locale, "local_banner")
 
 
+def start_line(locale: str | None, db, images) -> str:
+    """The first line `hearth local` prints at a terminal: where the game and the images are kept."""
+    return t(locale, "local_start", db=db, images=f"{images}/")
+
+
 async def restore_clock(store) -> ManualClock:
     """The local clock after a restart: never earlier than where the last
     session's `!wait` left it (kept in the store), nor than the real time."""
@@ -323,15 +328,15 @@ class LocalTable:
         self.say(f"[#{parent}] " + t(self.lang, "local_thread", channel=self.channel))
 
     def show(self, reply: Reply, actor: Actor | None, channel: str | None = None) -> None:
+        loc = self.lang
         where = f"#{channel or self.channel}"
         if reply.ephemeral:
-            who = actor.name if actor else "?"
-            prefix = f"[{where} → {who} only]"
+            prefix = "[" + t(loc, "local_only", where=where, who=actor.name if actor else "?") + "]"
         else:
             prefix = f"[{where}]"
         mentions = " ".join("@" + self.names.get(uid, str(uid)) for uid in reply.mentions)
         body = reply.text if not mentions else f"{mentions} {reply.text}"
-        body = _plain(body, self._channel_names)
+        body = _plain(body, self._channel_names, loc)
         lines = body.splitlines() or [""]
         self.say(f"{prefix} {lines[0]}")
         for line in lines[1:]:
@@ -342,24 +347,25 @@ class LocalTable:
             if ext in ("png", "gif"):
                 path = self.images / f"{self.next_image_number():04d}-{(channel or self.channel)}-v{reply.version or 0}.{ext}"
                 path.write_bytes(reply.image)
-                self.say(f"    [image: {path}]")
+                self.say("    [" + t(loc, "local_image", path=path) + "]")
             else:   # a file (an export) keeps the name the reply gives it
                 path = self.images / Path(reply.image_name).name
                 path.write_bytes(reply.image)
-                self.say(f"    [file: {path}]")
+                self.say("    [" + t(loc, "local_file", path=path) + "]")
         if reply.choices:
             labels = " | ".join(f"{c.label} → /{c.command} {c.arg}" if c.command == "move"
                                 else f"{c.label} → /{c.command}" if c.command == "accept"
                                 else f"{c.label} → /{c.command} confirm:yes" for c in reply.choices)
-            self.say(f"    [buttons: {labels}]")
+            self.say("    [" + t(loc, "local_buttons", buttons=labels) + "]")
         for follow in reply.followups:
             self.show(follow, actor, channel)
         for uid, text in reply.direct:
-            self.say(f"[DM → {self.names.get(uid, str(uid))}] {_plain(text, self._channel_names)}")
+            who = self.names.get(uid, str(uid))
+            self.say("[" + t(loc, "local_dm", who=who) + "] " + _plain(text, self._channel_names, loc))
         if reply.status and reply.game_id is not None and self._pinned.get(reply.game_id) != reply.status:
-            verb = "updated" if reply.game_id in self._pinned else "pinned"
+            key = "local_status_updated" if reply.game_id in self._pinned else "local_status_pinned"
             self._pinned[reply.game_id] = reply.status
-            self.say(f"[#{channel or self.channel} status message {verb}] {_plain(reply.status, self._channel_names)}")
+            self.say("[" + t(loc, key, where=where) + "] " + _plain(reply.status, self._channel_names, loc))
 
     def next_image_number(self) -> int:
         """Images are numbered on from the highest number already in the
@@ -373,24 +379,24 @@ class LocalTable:
     async def announce_pending(self) -> None:
         """After a restart: post what was saved but never announced."""
         for _row, reply in await self.service.pending_announcements():
-            self.say("  (announcing a move saved before the last stop)")
+            self.say("  " + t(self.lang, "local_announcing"))
             await self.learn_names(reply)
             self.show(reply, None)
             await self.mark_shown(reply)
 
 
-def _plain(text: str, channels: dict) -> str:
+def _plain(text: str, channels: dict, locale: str | None = None) -> str:
     """Discord markup made readable in a terminal: channel links and timestamps."""
     text = re.sub(r"<#(\d+)>", lambda m: "#" + channels.get(int(m[1]), m[1]), text)
-    return re.sub(r"<t:(\d+):R>", lambda m: _stamp(int(m[1])), text)
+    return re.sub(r"<t:(\d+):R>", lambda m: _stamp(int(m[1]), locale), text)
 
 
-def _stamp(seconds: int) -> str:
+def _stamp(seconds: int, locale: str | None = None) -> str:
     """A date in UTC, or a plain count of seconds where the calendar ends."""
     try:
         return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(seconds))
     except (OverflowError, OSError, ValueError):
-        return f"{seconds} s after 1970"
+        return t(locale, "local_past_calendar", seconds=seconds)
 
 
 async def load_file(table: LocalTable, path: str) -> bool:

@@ -331,6 +331,20 @@ _ALL: tuple[Message, ...] = (
                         "  @ann /move 17>18            @bob /hand             @ann /board\n"
                         "`@name` says who speaks (it stays for the next lines); `#name` switches channel.\n"
                         "Type `!help` for every command and its options, `!quit` to leave (the game is saved)."),
+    # TRANSLATORS: {db} is a database file, {images} a folder.
+    msg("local_start", "Hearth local table — database {db}, images in {images}"),
+    # TRANSLATORS: the local table's marks around a reply, in [ ]: {where} is #channel.
+    msg("local_only", "{where} → {who} only"),
+    msg("local_dm", "DM → {who}"),
+    msg("local_image", "image: {path}"),
+    msg("local_file", "file: {path}"),
+    # TRANSLATORS: {buttons} lists each button's label and the command it runs.
+    msg("local_buttons", "buttons: {buttons}"),
+    msg("local_status_pinned", "{where} status message pinned"),
+    msg("local_status_updated", "{where} status message updated"),
+    msg("local_announcing", "(announcing a move saved before the last stop)"),
+    # TRANSLATORS: a date too far to write in the calendar, as a count of seconds.
+    msg("local_past_calendar", "{seconds} s after 1970"),
     msg("local_help_head", "Commands (options in order, or as name:value; <required> [optional]):"),
     msg("local_help_extras", "Local extras:\n"
                              "  @name ...           speak as name (stays for the next lines); @name alone switches\n"

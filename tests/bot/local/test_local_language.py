@@ -89,3 +89,24 @@ def test_hearth_local_takes_lang(tmp_path, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert code == 0 and "**Clans** commence !" in out and "begins!" not in out
     assert cli.main(["local", "--script", str(script), "--db", str(tmp_path / "h.db"), "--lang", "xx"]) == 2
+
+
+async def test_the_local_tables_own_marks_read_french(store, tmp_path):
+    """Issue 15: what the local table adds around the replies (private, DM, image, file, buttons, the pinned
+    status, the clock, an admin) is in the table's language too."""
+    clock = ManualClock(1_700_000_000.0)
+    table = LocalTable(TableService(store, clock), clock, images=tmp_path / "images", out=io.StringIO(), seed=3)
+    assert await table.set_language("fr")
+    out = await play(table, ["@ann /game new pebbles", "@bob /game join", "@ann /game start", "@bob /notify dm",
+                             "@ann /move take 2", "@ann /move end", "@bob /board", "!wait 2h", "!admin cid",
+                             "@bob /handover cid", "@bob /resign yes", "@ann /game export"])
+    assert "[#table message d'état épinglé] 📌 **Pebbles**" in out, out
+    assert "[#table message d'état mis à jour] 📌 **Pebbles**" in out
+    assert "[#table → pour bob seulement] " in out
+    assert "[MP → bob] " in out
+    assert re.search(r"^    \[image : .*\.png\]$", out, re.M)
+    assert re.search(r"^    \[fichier : .*\.json\]$", out, re.M)
+    assert "    [boutons : " in out
+    assert "(l'horloge avance de 2h)" in out and "(cid peut maintenant gérer les salons)" in out
+    for english in (" only]", "[DM", "[image:", "[file:", "[buttons:", "status message", "clock moves", "may now"):
+        assert english not in out, english
