@@ -17,7 +17,7 @@ from collections import OrderedDict
 
 import render
 from bot.table.clock import SystemClock
-from bot.table.i18n import entry_events, language, sayer, summary_text, t, tn
+from bot.table.i18n import entry_events, language, number, sayer, summary_text, t, tn
 from bot.table.names import public_name
 from bot.table.replay import Played
 from bot.table.values import MAX_INPUT, Actor, Place, Refused
@@ -207,7 +207,8 @@ class TableContext:
         else:
             what = entry.shown
         detail = " ".join(self.fill(e, names) for e in entry_events(loc, entry))   # sentences: no ".;"
-        return f"`#{entry.version:>3}` {stamp} **{who}**: `{what}`" + (f" — {detail}" if detail else "")
+        line = t(loc, "log_entry", number=f"{entry.version:>3}", stamp=stamp, who=who, what=what)
+        return t(loc, "log_entry_events", entry=line, events=detail) if detail else line
 
     @staticmethod
     def fill(text: str, names: list[str]) -> str:
@@ -287,7 +288,8 @@ class TableContext:
     def summary(cls, result: Result, names: list[str], locale: str | None = None) -> str:
         """'1. Ann (42) · 2. Bob (38)' and the rules' own summary line (in ``locale``'s language)."""
         order = sorted(range(len(result.ranks)), key=lambda s: result.ranks[s])
-        parts = [f"{result.ranks[s]}. {names[s] if s < len(names) else s} ({result.scores[s]:g})" for s in order]
+        lang = language(locale)
+        parts = [f"{result.ranks[s]}. {names[s] if s < len(names) else s} ({number(result.scores[s], lang)})" for s in order]
         text = " · ".join(parts)
         own = summary_text(locale, result)
         if own:

@@ -25,6 +25,7 @@ from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 from bot.table.texts import MESSAGES
 from rules import registry
@@ -117,6 +118,15 @@ def number(n: float, lang: str) -> str:
         except (ValueError, UnknownLocaleError, KeyError):
             return text
     return text
+
+
+def decimal(value: float, places: int, locale: str | None) -> str:
+    """A number with ``places`` decimals as the language writes it: 2.50, -1.8 / 2,50, -1,8."""
+    lang = language(locale)
+    try:
+        return format_decimal(value, "0." + "0" * places if places else "0", locale=lang)
+    except (ValueError, UnknownLocaleError):
+        return f"{value:.{places}f}"
 
 
 def ordinal(locale: str | None, n: int) -> str:

@@ -140,7 +140,7 @@ class Show:
             row = await self.ctx.store.latest_game_in(place.channel_id)
             key = row.key if row else None
         if not key:
-            lines = [f"`{g.key}` — {g.name} ({g.min_players}–{g.max_players})" for g in registry.all_games()]
+            lines = [f"`{g.key}` — {g.display_name(loc)} ({g.min_players}–{g.max_players})" for g in registry.all_games()]
             return Reply("\n".join(lines) or "—", ephemeral=True)
         try:
             game = registry.get(str(key)[:40])

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from openskill.models import PlackettLuce
 
 from bot.table.ai_seats import ai_level, ai_name
-from bot.table.i18n import t, tn
+from bot.table.i18n import decimal, t, tn
 from bot.table.values import Actor, Place, Reply, refusal
 from rules import registry
 from rules.core import echo
@@ -106,7 +106,7 @@ async def stats(store: Store, place: Place, actor: Actor, player: tuple | None =
     if mine is not None:
         out.append(t(loc, "stats_player", name=mine.name, scope=scope, games=tn(loc, "stats_games", mine.games),
                      wins=tn(loc, "stats_wins", mine.wins),
-                     avg=mine.average_rank, rating=mine.ordinal))
+                     avg=decimal(mine.average_rank, 2, loc), rating=decimal(mine.ordinal, 1, loc)))
         for level, (games, ahead) in sorted(mine.versus_ai.items()):
             out.append(t(loc, "stats_versus_ai", ai=ai_name(level), games=tn(loc, "stats_games", games),
                          ahead=tn(loc, "stats_ahead", ahead)))
@@ -117,7 +117,7 @@ async def stats(store: Store, place: Place, actor: Actor, player: tuple | None =
     else:
         out.append(t(loc, "stats_head", scope=scope))
         for pos, line in enumerate(leaderboard(lines)[:BOARD_SIZE], start=1):
-            out.append(t(loc, "stats_line", pos=pos, name=line.name, rating=line.ordinal,
+            out.append(t(loc, "stats_line", pos=pos, name=line.name, rating=decimal(line.ordinal, 1, loc),
                          games=tn(loc, "stats_games", line.games), wins=tn(loc, "stats_wins", line.wins),
-                         avg=line.average_rank))
+                         avg=decimal(line.average_rank, 2, loc)))
     return Reply("\n".join(out)[:1990], ephemeral=True)

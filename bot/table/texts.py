@@ -36,7 +36,7 @@ def plural(key: str, one: str, other: str) -> Message:
 # Texts that are the same in every language we have so far: only fields, symbols and units.
 # The catalogue test lets their translation equal the English; any other identical text fails.
 SAME_IN_ALL_LANGUAGES = frozenset({
-    "bad_option", "hours", "status_pin", "duration_hours", "duration_minutes", "rules_page",
+    "bad_option", "hours", "status_pin", "duration_hours", "duration_minutes", "rules_page", "log_entry_events",
 })
 
 # Babel extracts these calls: `pybabel extract -k msg:1c,2 -k plural:1c,2,3` (see bot/locale/README.md).
@@ -113,6 +113,10 @@ _ALL: tuple[Message, ...] = (
     # TRANSLATORS: a seat with no name of its own, beside its player's name (a solo game).
     msg("seat_n", "seat {n}"),
     msg("log_page", "Log of {game}, page {page}/{pages}:"),
+    # TRANSLATORS: one /log entry: {number} numbers it, {stamp} is its UTC time, {what} the move as typed.
+    msg("log_entry", "`#{number}` {stamp} **{who}**: `{what}`"),
+    # TRANSLATORS: a /log entry ({entry}) followed by the public events it caused.
+    msg("log_entry_events", "{entry} — {events}"),
     msg("status_lobby", "**{game}** — waiting to start. Seated: {seated}."),
     msg("status_finished", "**{game}** — finished. {summary}"),
     msg("status_abandoned", "**{game}** — abandoned."),
@@ -248,8 +252,9 @@ _ALL: tuple[Message, ...] = (
     msg("stats_empty", "No finished games on this server yet."),
     msg("stats_head", "**Leaderboard{scope}** (rating = OpenSkill, μ − 3σ)"),
     # TRANSLATORS: {games} and {wins} are the stats_games and stats_wins texts.
-    msg("stats_line", "{pos}. {name} — rating {rating:.1f} · {games} · {wins} · average rank {avg:.2f}"),
-    msg("stats_player", "**{name}**{scope}: {games}, {wins}, average rank {avg:.2f}, rating {rating:.1f}."),
+    # TRANSLATORS: {rating} and {avg} are decimal numbers already written for the language.
+    msg("stats_line", "{pos}. {name} — rating {rating} · {games} · {wins} · average rank {avg}"),
+    msg("stats_player", "**{name}**{scope}: {games}, {wins}, average rank {avg}, rating {rating}."),
     msg("stats_nobody", "{name} has no finished game here{scope}."),
     # TRANSLATORS: {games} is stats_games, {ahead} is stats_ahead.
     msg("stats_versus_ai", "· against **{ai}**: {games}, {ahead}"),

@@ -19,6 +19,6 @@ async def _played_undone_resigned(service) -> None:
 async def test_log_words_its_own_entries_in_french(service):
     await _played_undone_resigned(service)
     french = (await service.log(HERE, dataclasses.replace(ANN, locale="fr"))).text
-    assert "**Bob**: `abandonne`" in french and "`resigns`" not in french
+    assert "**Bob** : `abandonne`" in french and "`resigns`" not in french
     english = (await service.log(HERE, ANN)).text
     assert "**Bob**: `resigns`" in english
