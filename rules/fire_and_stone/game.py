@@ -965,7 +965,9 @@ class FireAndStone(Game):
         if not state["over"]:
             return None
         scores = [scoring.total(state, s) for s in range(state["n"])]
-        ranks = rank_by([(sc,) for sc in scores])
+        ranks = rank_by([(sc,) for sc in scores])   # the most VP wins; the rulebook breaks no tie
+        winners = [player(s) for s in range(state["n"]) if ranks[s] == 1]
+        wins = ph.WINS(n=len(winners), winners=listing(winners), best=max(scores))
         # FIN DE PARTIE: each tribe's points by the rulebook's heads, its objective card named
         parts = []
         for s in range(state["n"]):
@@ -973,7 +975,7 @@ class FireAndStone(Game):
             parts.append(ph.SCORE_LINE(who=player(s), total=b["total"], track=b["track"], cards=b["cards"],
                                        huts=b["huts"], majorities=b["majorities"], objective=b["objective"],
                                        card=ph.OBJECTIVE[state["p"][s]["obj"]]()))
-        return Result.of(scores, ranks, ph.SUMMARY(players=lines(parts)))
+        return Result.of(scores, ranks, ph.SUMMARY_WINS(wins=wins, players=lines(parts)))
 
     def default_move(self, state, seat: int, rng: Rng | None = None) -> Move:
         """For an absent seat: decline optional choices (keep the food, cook

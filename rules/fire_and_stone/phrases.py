@@ -99,7 +99,10 @@ PAYS = phrase(f"{P}event.pays", "{who} pays {cost} food in the cave for {what}."
 MARKER = phrase(f"{P}event.marker", "{who} puts their marker on the cave card.")
 OVER = phrase(f"{P}event.over", "The game is over.")
 
-# ---- the final summary (FIN DE PARTIE: VP track, VP cards, 1 per hut, 1 per majority, objective card)
+# ---- the final summary (FIN DE PARTIE: VP track, VP cards, 1 per hut, 1 per majority, objective card;
+# "Le joueur qui marque le plus de PV l'emporte": no tie-break, a tie shares the victory)
+WINS = phrase_n(f"{P}result.wins", "{winners} wins with {best} VP.", "{winners} win with {best} VP.",
+                "n: how many share the victory; best: their points")
 SCORE_LINE = phrase(f"{P}result.line", "{who}: {total} VP = {track} on the VP track + {cards} from VP cards + "
                                        "{huts} for huts + {majorities} for majorities + {objective} for the "
                                        "objective “{card}”")
@@ -111,7 +114,8 @@ def game_tile(gid: int) -> Said:
     if bags:
         return TILE_BAGS_FOOD(n=bags, food=food)
     return TILE_FOOD(food=food)
-SUMMARY = phrase(f"{P}result.summary", "Final scores:\n{players}")
+SUMMARY_WINS = phrase(f"{P}result.summary_wins", "{wins}\n{players}", "wins: who won; players: a line per tribe")
+SUMMARY = phrase(f"{P}result.summary", "Final scores:\n{players}", "a result stored before the winner was named")
 
 # ---- /hand and /game status
 HAND_OBJECTIVE = phrase(f"{P}hand.objective", "Objective: {card}")
