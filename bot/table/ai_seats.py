@@ -14,8 +14,10 @@ replays never ask the AI again.
 from __future__ import annotations
 
 import asyncio
+import re
 
 from ai import LEVELS, Decision, decide
+from bot.table.i18n import t
 from bot.table.replay import bot_rng
 from rules.core import Game, Move
 from storage.store import GameRow, SeatRow
@@ -34,9 +36,26 @@ def ai_level(user_id: int) -> str | None:
     return next((level for level, uid in AI_USERS.items() if uid == user_id), None)
 
 
-def ai_name(level: str, number: int | None = None) -> str:
-    """'Hearth AI · normal', numbered ('… normal 2') when a table has several of one level."""
-    return f"Hearth AI · {level}" + (f" {number}" if number else "")
+def ai_name(level: str, number: int | None = None, locale: str | None = "en") -> str:
+    """'Hearth AI · normal', numbered ('… normal 2') when a table has several of one level; in
+    ``locale``'s language ('IA Hearth · normale'). A seat stores the English name; readers see
+    :func:`shown_name`."""
+    words = t(locale, f"ai_level_{level}") if f"ai_level_{level}" in AI_LEVEL_KEYS else level
+    return t(locale, "ai_name_n", level=words, n=number) if number else t(locale, "ai_name", level=words)
+
+
+AI_LEVEL_KEYS = frozenset(f"ai_level_{level}" for level in AI_USERS)
+_NUMBER = re.compile(r" (\d+)$")
+
+
+def shown_name(user_id: int, name: str, locale: str | None) -> str:
+    """A seat's name for a reader: an AI seat's in the reader's language, its number kept (whatever
+    language its stored name was written in); anybody else's as stored."""
+    level = ai_level(user_id)
+    if level is None:
+        return name
+    numbered = _NUMBER.search(name)
+    return ai_name(level, int(numbered[1]) if numbered else None, locale)
 
 
 def parse_level(text: str | None) -> str | None:

@@ -260,8 +260,8 @@ class Archive:
             raise Refused(t(loc, "replay_none" if row else "no_game"))
         game = ctx.game_of(row)
         seats = await ctx.store.seats(row.id)
-        names = ctx.names(seats)
         loc = await ctx.public_locale(row, loc)   # a public post
+        names = ctx.names(seats, loc)
         log = await ctx.store.log(row.id)
         moves = [p for p in effective_moves(log) if p.kind == "move"]
         # the last frame is the live board, exactly as /board shows it

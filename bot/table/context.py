@@ -16,6 +16,7 @@ import time
 from collections import OrderedDict
 
 import render
+from bot.table.ai_seats import shown_name
 from bot.table.clock import SystemClock
 from bot.table.i18n import entry_events, language, number, sayer, summary_text, t, tn
 from bot.table.names import public_name
@@ -189,9 +190,10 @@ class TableContext:
     # ---- people
 
     @staticmethod
-    def names(seats: list[SeatRow]) -> list[str]:
-        """The seats' names for public text (names stored before they were cleaned on entry, too)."""
-        return [public_name(s.name) for s in seats]
+    def names(seats: list[SeatRow], locale: str | None = None) -> list[str]:
+        """The seats' names for text in ``locale``'s language (an AI seat's level in that language;
+        ``None``: as stored); names stored before they were cleaned on entry made fit for public text too."""
+        return [public_name(shown_name(s.user_id, s.name, locale) if locale else s.name) for s in seats]
 
     def log_line(self, loc: str | None, entry: LogRow, names: list[str]) -> str:
         """One entry of ``/log`` and ``/since``: number, time, who, what was typed, what happened."""
@@ -217,17 +219,18 @@ class TableContext:
             text = text.replace(f"{{p{i}}}", name)
         return text
 
-    @staticmethod
-    def seated_list(seats: list[SeatRow]) -> str:
-        return ", ".join(public_name(s.name) for s in seats) or "—"
+    @classmethod
+    def seated_list(cls, seats: list[SeatRow], locale: str | None = None) -> str:
+        return ", ".join(cls.names(seats, locale)) or "—"
 
-    @staticmethod
-    def who(acting: list[int], seats: list[SeatRow]) -> str:
+    @classmethod
+    def who(cls, acting: list[int], seats: list[SeatRow], locale: str | None = None) -> str:
         """The names of the acting seats, each person once."""
+        everyone = cls.names(seats, locale)
         names: list[str] = []
         for seat in acting:
-            if seat < len(seats) and public_name(seats[seat].name) not in names:
-                names.append(public_name(seats[seat].name))
+            if seat < len(seats) and everyone[seat] not in names:
+                names.append(everyone[seat])
         return ", ".join(names) or "—"
 
     @staticmethod
@@ -247,7 +250,7 @@ class TableContext:
     def not_active_text(self, row: GameRow, seats: list[SeatRow], locale) -> str:
         """Why a game takes no moves now (still in the lobby, or over)."""
         if row.status == "lobby":
-            return t(locale, "lobby_wait", seated=self.seated_list(seats))
+            return t(locale, "lobby_wait", seated=self.seated_list(seats, locale))
         return t(locale, "game_finished" if row.status == "finished" else "game_abandoned")
 
     def playing_seats(self, row: GameRow, seats: list[SeatRow], actor: Actor) -> list[int]:
@@ -268,7 +271,7 @@ class TableContext:
         acting = game.to_act(state)
         out = [seat for seat in acting if seat in mine and not seats[seat].is_bot]
         if not out:
-            raise Refused(t(actor.locale, "not_your_turn", who=self.who(acting, seats)))
+            raise Refused(t(actor.locale, "not_your_turn", who=self.who(acting, seats, actor.locale)))
         return out
 
     # ---- results
@@ -320,7 +323,7 @@ class TableContext:
         if key in self._images:
             return self._images[key]
         game = self.game_of(row)
-        names = self.names(seats)
+        names = self.names(seats, locale)
         finished = row.status != "active"
         result = self.final_result(row, game, state) if finished else None
         table = Table(names=names, to_act=[] if finished else game.to_act(state), title=game.display_name(locale),

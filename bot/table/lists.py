@@ -32,11 +32,11 @@ class Lists:
         seats = list(summary.seats)
         if summary.status == "lobby":
             return (f"**{game.display_name(loc)}** {where(summary)} — "
-                    + t(loc, "list_lobby", seated=self.ctx.seated_list(seats)), [])
+                    + t(loc, "list_lobby", seated=self.ctx.seated_list(seats, loc)), [])
         acting = await self._acting(summary)
         since = duration(self.ctx.clock.now() - (summary.turn_started_at or summary.updated_at), loc)
         return (f"**{game.display_name(loc)}** {where(summary)} — "
-                + t(loc, "list_turn", who=self.ctx.who(acting, seats), since=since),
+                + t(loc, "list_turn", who=self.ctx.who(acting, seats, loc), since=since),
                 [seats[s].user_id for s in acting if s < len(seats) and not seats[s].is_bot])
 
     async def game_list(self, place: Place, actor: Actor, page: int = 1) -> Reply:
@@ -88,7 +88,7 @@ class Lists:
         after = [e for e in entries if e.version > last]
         if not after:
             return Reply(t(loc, "since_none"), ephemeral=True)
-        names = self.ctx.names(seats)
+        names = self.ctx.names(seats, loc)
         lines = [t(loc, "since_head", game=self.ctx.game_of(row).display_name(loc))]
         for entry in after[-40:]:
             lines.append(self.ctx.log_line(loc, entry, names))

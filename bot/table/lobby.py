@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from bot.table.ai_seats import AI_USERS, MAX_AI_SEATS, ai_level, ai_move, ai_name, parse_level
+from bot.table.ai_seats import AI_USERS, MAX_AI_SEATS, ai_level, ai_move, ai_name, parse_level, shown_name
 from bot.table.context import TableContext
 from bot.table.i18n import is_french, refusal_text, say, t, tn
 from bot.table.names import named
@@ -79,8 +79,7 @@ class Lobby:
                                                       for n in range(ai)]
             await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
             row = await ctx.store.game(row.id)
-            text += "\n" + t(loc, "joined", name=", ".join(n for _, n in people[1:]),
-                             seated=", ".join(n for _, n in people))
+            text += "\n" + t(loc, "joined", name=", ".join(shown(people[1:], loc)), seated=", ".join(shown(people, loc)))
         return Reply(text, game_id=row.id, version=row.version)
 
     async def add_ai(self, place: Place, actor: Actor, level: str | None = None) -> Reply:
@@ -112,7 +111,8 @@ class Lobby:
                 await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
             except VersionConflict:
                 continue
-            return Reply(t(await ctx.public_locale(row, loc), "joined", name=name, seated=", ".join(n for _, n in people)))
+            loc = await ctx.public_locale(row, loc)
+            return Reply(t(loc, "joined", name=shown_name(AI_USERS[chosen], name, loc), seated=", ".join(shown(people, loc))))
         raise Refused(t(loc, "busy"))
 
     async def join(self, place: Place, actor: Actor) -> Reply:
@@ -134,8 +134,8 @@ class Lobby:
                 await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
             except VersionConflict:
                 continue
-            return Reply(t(await ctx.public_locale(row, loc), "joined", name=actor.name,
-                           seated=", ".join(n for _, n in people)))
+            loc = await ctx.public_locale(row, loc)
+            return Reply(t(loc, "joined", name=actor.name, seated=", ".join(shown(people, loc))))
         raise Refused(t(loc, "busy"))
 
     async def leave(self, place: Place, actor: Actor) -> Reply:
@@ -157,8 +157,8 @@ class Lobby:
                 await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
             except VersionConflict:
                 continue
-            return Reply(t(await ctx.public_locale(row, loc), "left", name=actor.name,
-                           seated=", ".join(n for _, n in people)))
+            loc = await ctx.public_locale(row, loc)
+            return Reply(t(loc, "left", name=actor.name, seated=", ".join(shown(people, loc))))
         raise Refused(t(loc, "busy"))
 
     async def start(self, place: Place, actor: Actor, order: str | None = None) -> Reply:
@@ -199,7 +199,7 @@ class Lobby:
             raise Refused(t(loc, "busy")) from None
         ctx.remember(row.id, version, state)
         row = await ctx.store.game(row.id)
-        listing = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(final))
+        listing = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(ctx.names(final, loc)))
         acting = game.to_act(state)
         head = [t(loc, "started", game=game.display_name(loc), seats=listing),
                 first_player_line(game, final, chosen, loc, acting)]
@@ -236,7 +236,7 @@ def first_player_line(game: Game, seats: list[SeatRow], chosen: str, loc, acting
     the seat the game asks first (a game may draw its own first player, as The First Sparks does by its
     herbs cards); when several seats act at once, only the rule is told."""
     first = acting[0] if acting and len(acting) == 1 and acting[0] < len(seats) else 0
-    name = seats[first].name
+    name = shown_name(seats[first].user_id, seats[first].name, loc)
     if chosen in RANDOM_ORDER:
         return t(loc, "first_chosen_random", name=name)
     if chosen in JOIN_ORDER:
@@ -246,6 +246,11 @@ def first_player_line(game: Game, seats: list[SeatRow], chosen: str, loc, acting
     if rule and acting is not None and len(acting) > 1:
         return t(loc, "first_rule", rule=rule)
     return t(loc, "first_rulebook", name=name, rule=rule) if rule else t(loc, "first_seated", name=name)
+
+
+def shown(people: list[tuple[int, str]], loc) -> list[str]:
+    """Lobby seats' ``(user id, name)`` as a reader in ``loc`` reads them (AI players' levels in that language)."""
+    return [shown_name(uid, name, loc) for uid, name in people]
 
 
 def seat_name(game: Game, state, name: str, seat: int, owners: list[int], loc=None) -> str:

@@ -54,7 +54,7 @@ class Notices:
     def status_text(self, row: GameRow, seats: list[SeatRow], state, locale: str | None = None) -> str:
         """Whose turn, since when, the scores: the pinned glance."""
         game = self.ctx.game_of(row)
-        names = [s.name for s in seats]
+        names = self.ctx.names(seats, locale)
         result = self.ctx.final_result(row, game, state) if row.status != "abandoned" else None
         if row.status == "abandoned":
             what = t(locale, "status_abandoned", game=game.display_name(locale))
@@ -63,7 +63,8 @@ class Notices:
             what = self.ctx.summary(result, names, locale).replace("\n", " — ")
         else:
             started = int(row.turn_started_at or row.updated_at)
-            what = t(locale, "pin_turn", who=self.ctx.who(game.to_act(state), seats), since=f"<t:{started}:R>")
+            what = t(locale, "pin_turn", who=self.ctx.who(game.to_act(state), seats, locale),
+                     since=f"<t:{started}:R>")
             scores = game.public_scores(state)
             if scores is not None:
                 what += " · " + scores_line(locale, names, scores)

@@ -250,8 +250,8 @@ class Play:
             mine = ctx.playing_seats(row, seats, actor)
             game = ctx.game_of(row)
             state = ctx.state_of(row)
-            names = ctx.names(seats)
             loc = await ctx.public_locale(row, loc)   # a public post and the log's line
+            names = ctx.names(seats, loc)
             humans = {s.user_id for s in seats if not s.is_bot and s.user_id != actor.user_id}
             now = ctx.clock.now()
             if not humans:
@@ -270,7 +270,8 @@ class Play:
                 version = await ctx.store.record(
                     row.id, row.version, state=row.state, kind="resign", seat=mine[0], user_id=actor.user_id,
                     text="resign", barrier=True, events=[text], now=now, status=status,
-                    result=ctx.result_json(result, names) if result else None, **ctx.summary_fields(game, state))
+                    result=ctx.result_json(result, ctx.names(seats)) if result else None,
+                    **ctx.summary_fields(game, state))
                 ctx.remember(row.id, version, state)
                 for seat in mine:
                     await ctx.store.set_bot(row.id, seat, True)

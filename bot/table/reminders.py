@@ -238,7 +238,7 @@ class Reminders:
         loc = await self.notices.locale_for(row)
         game = self.ctx.game_of(row)
         since = duration(self.now - timer.turn_started, loc)
-        who = self.ctx.who(present, seats)
+        who = self.ctx.who(present, seats, loc)
         if near_deadline and timer.deadline_at is not None:
             answering = self._limit(row, state, settings)[1]
             text = t(loc, "reminder_deadline", who=who, game=game.display_name(loc), since=since,
@@ -268,7 +268,7 @@ class Reminders:
             heads: list[str] = []
             reply = None
             for seat in acting:
-                name = seats[seat].name
+                name = self.ctx.names(seats, loc)[seat]
                 played: list[str] = []
                 if policy == "table":
                     await ctx.store.set_bot(row.id, seat, True)
@@ -394,7 +394,7 @@ class Reminders:
         game = self.ctx.game_of(row)
         loc = await self.ctx.public_locale(row, loc)   # a public post
         since = duration(now - (row.turn_started_at or row.updated_at), loc)
-        reply = Reply(t(loc, "remind_sent", name=actor.name, who=self.ctx.who(others, seats), game=game.display_name(loc),
+        reply = Reply(t(loc, "remind_sent", name=actor.name, who=self.ctx.who(others, seats, loc), game=game.display_name(loc),
                         since=since), mentions=self.ctx.mentions(others, seats), game_id=row.id)
         await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
         reply.status = None

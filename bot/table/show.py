@@ -42,11 +42,11 @@ class Show:
         seats = await ctx.store.seats(row.id)
         loc = await ctx.public_locale(row, loc)   # the answer is posted in the channel
         if row.status == "lobby":
-            return Reply(t(loc, "status_lobby", game=game.display_name(loc), seated=ctx.seated_list(seats)))
+            return Reply(t(loc, "status_lobby", game=game.display_name(loc), seated=ctx.seated_list(seats, loc)))
         if row.status == "abandoned":
             return Reply(t(loc, "status_abandoned", game=game.display_name(loc)))
         state = ctx.state_of(row)
-        names = ctx.names(seats)
+        names = ctx.names(seats, loc)
         result = ctx.final_result(row, game, state)
         if result is not None:
             return Reply(t(loc, "status_finished", game=game.display_name(loc), summary=ctx.summary(result, names, loc)))
@@ -58,7 +58,7 @@ class Show:
         if scores is not None:
             lines.append(scores_line(loc, names, scores))
         since = ctx.clock.now() - (row.turn_started_at or row.updated_at)
-        lines.append(t(loc, "turn_of", who=ctx.who(game.to_act(state), seats), since=duration(since, loc)))
+        lines.append(t(loc, "turn_of", who=ctx.who(game.to_act(state), seats, loc), since=duration(since, loc)))
         return Reply("\n".join(lines), game_id=row.id, version=row.version)
 
     async def board(self, place: Place, actor: Actor, view: str | None = None) -> Reply:
@@ -73,7 +73,7 @@ class Show:
         row = await ctx.store.latest_game_in(place.channel_id)
         if row is None or row.state is None:
             if row is not None and row.status == "lobby":
-                raise Refused(t(loc, "lobby_wait", seated=ctx.seated_list(await ctx.store.seats(row.id))))
+                raise Refused(t(loc, "lobby_wait", seated=ctx.seated_list(await ctx.store.seats(row.id), loc)))
             raise Refused(t(loc, "no_game"))
         seats = await ctx.store.seats(row.id)
         state = ctx.state_of(row)
@@ -106,7 +106,7 @@ class Show:
         state = ctx.state_of(row)
         parts = [] if row.status == "active" else [t(loc, "hand_final")]
         for seat in mine:
-            text = ctx.fill(hand_text(loc, game, state, seat), ctx.names(seats))
+            text = ctx.fill(hand_text(loc, game, state, seat), ctx.names(seats, loc))
             parts.append(text if len(mine) == 1 else t(loc, "hand_seat", name=seats[seat].name, seat=seat + 1) + "\n" + text)
         return Reply("\n\n".join(parts), ephemeral=True)
 
@@ -117,7 +117,7 @@ class Show:
         if row is None:
             raise Refused(t(loc, "no_game"))
         seats = await ctx.store.seats(row.id)
-        names = ctx.names(seats)
+        names = ctx.names(seats, loc)
         entries = await ctx.store.log(row.id)
         if not entries:
             return Reply(t(loc, "log_empty"), ephemeral=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
-from bot.table.ai_seats import ai_level, ai_name
+from bot.table.ai_seats import ai_level, ai_name, shown_name
 from bot.table.i18n import decimal, t, tn
 from bot.table.values import Actor, Place, Reply, refusal
 from rules import registry
@@ -104,11 +104,11 @@ async def stats(store: Store, place: Place, actor: Actor, player: tuple | None =
     out = []
     mine = lines.get(who_id)
     if mine is not None:
-        out.append(t(loc, "stats_player", name=mine.name, scope=scope, games=tn(loc, "stats_games", mine.games),
+        out.append(t(loc, "stats_player", name=shown_name(mine.user_id, mine.name, loc), scope=scope, games=tn(loc, "stats_games", mine.games),
                      wins=tn(loc, "stats_wins", mine.wins),
                      avg=decimal(mine.average_rank, 2, loc), rating=decimal(mine.ordinal, 1, loc)))
         for level, (games, ahead) in sorted(mine.versus_ai.items()):
-            out.append(t(loc, "stats_versus_ai", ai=ai_name(level), games=tn(loc, "stats_games", games),
+            out.append(t(loc, "stats_versus_ai", ai=ai_name(level, locale=loc), games=tn(loc, "stats_games", games),
                          ahead=tn(loc, "stats_ahead", ahead)))
     elif player is not None or lines:
         out.append(t(loc, "stats_nobody", name=who_name, scope=scope))
@@ -117,7 +117,7 @@ async def stats(store: Store, place: Place, actor: Actor, player: tuple | None =
     else:
         out.append(t(loc, "stats_head", scope=scope))
         for pos, line in enumerate(leaderboard(lines)[:BOARD_SIZE], start=1):
-            out.append(t(loc, "stats_line", pos=pos, name=line.name, rating=decimal(line.ordinal, 1, loc),
+            out.append(t(loc, "stats_line", pos=pos, name=shown_name(line.user_id, line.name, loc), rating=decimal(line.ordinal, 1, loc),
                          games=tn(loc, "stats_games", line.games), wins=tn(loc, "stats_wins", line.wins),
                          avg=decimal(line.average_rank, 2, loc)))
     return Reply("\n".join(out)[:1990], ephemeral=True)

@@ -295,6 +295,14 @@ _ALL: tuple[Message, ...] = (
     msg("first_chosen_random", "{name} starts (seats drawn at random, as asked)."),
     msg("first_chosen_join", "{name} starts (join order, as asked)."),
     # AI players
+    # TRANSLATORS: an AI player's name; {level} is one of the ai_level_* words.
+    msg("ai_name", "Hearth AI · {level}"),
+    # TRANSLATORS: as ai_name when a table has several AI players of one level: {n} numbers them.
+    msg("ai_name_n", "Hearth AI · {level} {n}"),
+    # TRANSLATORS: an AI player's level, as it reads after the AI's name ('IA' is feminine in French).
+    msg("ai_level_easy", "easy"),
+    msg("ai_level_normal", "normal"),
+    msg("ai_level_hard", "hard"),
     msg("ai_level_bad", "'{level}' is not an AI level: choose easy, normal or hard."),
     plural("ai_count_bad", "This table takes 0 to {n} AI player.",
                            "This table takes 0 to {n} AI players."),

@@ -39,7 +39,7 @@ class Turns:
         landed first."""
         ctx = self.ctx
         game = ctx.game_of(row)
-        names = ctx.names(seats)
+        names = ctx.names(seats, loc)
         acting_before = game.to_act(state)
         version = row.version
         public: list[str] = []
@@ -58,7 +58,7 @@ class Turns:
                         if e.private_to is not None and e.private_to == move.seat]
             result = game.result(new_state)
             status = "finished" if result is not None else "active"
-            result_json = ctx.result_json(result, names) if result else None
+            result_json = ctx.result_json(result, ctx.names(seats)) if result else None   # the names as stored
             turn_changed = game.to_act(new_state) != game.to_act(state)
             version = await ctx.store.record(
                 row.id, version, state=game.dump(new_state), kind="move", seat=move.seat,
@@ -111,9 +111,9 @@ class Turns:
         ``mark=False`` leaves the post to be marked announced by its sender."""
         ctx = self.ctx
         game = ctx.game_of(row)
-        names = ctx.names(seats)
         # the channel reads the server's language (else the caller's, else the bot's default)
         loc = await self.notices.locale_for(row) or loc or default_locale()
+        names = ctx.names(seats, loc)
         entries = await ctx.store.log(row.id, after_version=row.announced)
         events = [e for entry in entries for e in entry_events(loc, entry)]
         if not events:   # moves that changed nothing the channel sees: still say who played what
@@ -133,9 +133,9 @@ class Turns:
             if status:
                 lines.append(ctx.fill(status, names))
             if going_on:
-                lines.append(tn(loc, "still_to_play", len(acting), who=ctx.who(acting, seats)))
+                lines.append(tn(loc, "still_to_play", len(acting), who=ctx.who(acting, seats, loc)))
             else:
-                lines.append(t(loc, "your_turn", who=ctx.who(acting, seats)))
+                lines.append(t(loc, "your_turn", who=ctx.who(acting, seats, loc)))
                 mentions = ctx.mentions(acting, seats)
         first, *more = message_chunks("\n".join(lines), POST_CHARS)
         reply = Reply(first, mentions=mentions, game_id=row.id, version=row.version,

@@ -170,3 +170,34 @@ async def test_a_hint_reads_in_the_callers_language(service):
     notation = reply.text.split("`")[1].split(" — ")[0]
     assert french[notation] in reply.text and french[notation] != next(
         m.label for m in game.legal_moves(state, game.to_act(state)[0]) if m.notation == notation)
+
+
+async def test_ai_players_read_in_the_readers_language(service, monkeypatch):
+    """Issue 15: a seat stores 'Hearth AI · easy 2'; a French table reads 'IA Hearth · facile 2' in its posts,
+    /game status and the board's legend, while an English reader still reads the English."""
+    import dataclasses
+
+    import render
+    legends = []
+    monkeypatch.setattr(render, "board_png", lambda key, view, table, area: legends.append(table.names) or b"png")
+    anne = dataclasses.replace(ANN, locale="fr")
+    await service.note_guild_locale(HERE.guild_id, "fr")
+    opened = await service.new_game(HERE, anne, "fire_and_stone", ai=2, level="easy", seed=3)
+    assert "IA Hearth · facile 1, IA Hearth · facile 2 a rejoint la table" in opened.text, opened.text
+    assert (await service.add_ai(HERE, anne, "hard")).text.startswith("IA Hearth · difficile a rejoint la table.")
+    _, seats = await _seats(service)
+    assert [s.name for s in seats][1:] == ["Hearth AI · easy 1", "Hearth AI · easy 2", "Hearth AI · hard"]
+    started = await service.start(HERE, anne, "join")
+    assert "Places : 1. Ann, 2. IA Hearth · facile 1, 3. IA Hearth · facile 2, 4. IA Hearth · difficile." in started.text
+    posts = ""
+    while "IA Hearth · difficile déplace" not in posts:     # Ann's turn, then the AI players'
+        [move, *_] = await service.legal(HERE, anne)
+        played = await service.move(HERE, anne, move.notation)
+        posts += "\n".join([played.text] + [f.text for f in played.followups])
+    assert "IA Hearth · facile 1 déplace" in posts, posts
+    assert "Hearth AI" not in posts
+    status = (await service.status(HERE, anne)).text
+    assert "IA Hearth · difficile : " in status and "Hearth AI" not in status, status
+    assert legends and legends[-1] == ["Ann", "IA Hearth · facile 1", "IA Hearth · facile 2", "IA Hearth · difficile"]
+    english = (await service.log(HERE, ANN)).text
+    assert "**Hearth AI · easy 1**: " in english and "IA Hearth" not in english

@@ -618,4 +618,5 @@ async def test_each_ai_level_has_its_own_rating_and_the_player_their_record_agai
     board = "\n".join(lines[3:])
     assert "Hearth AI · easy — rating" in board and "Hearth AI · hard — rating" in board
     french = await service.stats(Place(204, 10), Actor(ANN.user_id, "Ann", locale="fr"))
-    assert "· contre **Hearth AI · easy** : 2 parties" in french.text
+    assert "· contre **IA Hearth · facile** : 2 parties" in french.text
+    assert "IA Hearth · difficile — cote" in french.text and "Hearth AI" not in french.text
