@@ -460,7 +460,9 @@ def parse_placement(state: State, moves: list[Move], typed: str) -> Move:
     m = _PLACE.match(typed.casefold())
     listed = spots(state)
     if not m:
-        raise IllegalMove.of(ph.R_TYPE_SPOT(example=moves[0].notation))
+        firsts = {m.notation.rstrip("abcd"): m.notation for m in reversed(moves)}   # one example per spot
+        examples = [f"`{n}`" for n in sorted(firsts.values(), key=lambda n: int(n.rstrip("abcd") or 0))[:3]]
+        raise IllegalMove.of(ph.R_TYPE_SPOT(typed=echo(typed), examples=listing(examples, style="or")))
     k = int(m.group(1))
     if not 1 <= k <= len(listed):
         raise IllegalMove.of(ph.R_NO_SPOT(k=k, last=len(listed)))

@@ -91,8 +91,9 @@ GO_HOME = phrase_n(f"{P}event.go_home", "{n} gatherer or fisher in an unfinished
 R_NO_FIGURE_THERE = phrase(f"{P}refuse.no_figure_there", "No figure can go on the tile there (occupied features "
                                                          "or empty supply); play `{first}` alone.")
 R_NOT_FIT = phrase(f"{P}refuse.not_fit", "The tile does not fit there.")
-R_TYPE_SPOT = phrase(f"{P}refuse.type_spot", "Type a spot number and a turn, like `{example}` (spots are "
-                                             "numbered on the board).")
+R_TYPE_SPOT = phrase(f"{P}refuse.type_spot", "'{typed}' is not a placement: to place the tile, type a spot number "
+                                             "and a turn, like {examples} (spots are numbered on the board).",
+                     "typed: what the player typed; examples: a few legal placements, typed as they are")
 R_NO_SPOT = phrase(f"{P}refuse.no_spot", "There is no spot {k}: the legal spots are 1–{last}, numbered on the board.")
 R_SAY_TURN = phrase(f"{P}refuse.say_turn", "Say how to turn the tile at spot {k}: {options}.")
 R_NO_TURN = phrase(f"{P}refuse.no_turn", "The tile does not fit at spot {k} turned {turn}; it fits as {options}.")

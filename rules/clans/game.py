@@ -278,7 +278,12 @@ class Clans(Game):
             raise IllegalMove.of(ph.SEVERAL(choices=choices))
         found = _MOVE_TEXT.fullmatch(typed or "")
         if not found:
-            return super().parse(state, seat, typed)
+            try:
+                return super().parse(state, seat, typed)
+            except IllegalMove as exc:     # the generic refusal: say what a move is here
+                if exc.said is None or exc.said.key != core_phrases.NOT_LEGAL.key:
+                    raise
+                raise IllegalMove.of(ph.NOT_A_MOVE(**exc.said.params)) from None
         src, dst = int(found.group(1)) - 1, int(found.group(2)) - 1
         move = moves.get(f"{src + 1}>{dst + 1}")
         if move:

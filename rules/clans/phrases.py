@@ -42,6 +42,9 @@ REVEAL_ONE = phrase(f"{P}event.reveal_one", "{who} {colour} {track} + {chips} = 
 REVEAL = phrase(f"{P}event.reveal", "Clans revealed (victory points + bonus tokens): {scores}.")
 
 # ---- refusals
+NOT_A_MOVE = phrase(f"{P}refuse.not_a_move", "'{typed}' is not a move: a move takes every hut of a territory to a "
+                                             "neighbour, typed from>to. Legal moves include: {sample}",
+                    "typed: what the player typed; sample: a few legal notations")
 SEVERAL = phrase(f"{P}refuse.several", "Your move founds several villages: choose which comes first ({choices}).")
 NO_TERRITORY = phrase(f"{P}refuse.no_territory", "There is no territory {t}: they are numbered 1 to {last}.")
 EMPTY_SOURCE = phrase(f"{P}refuse.empty_source", "Territory {t} is empty: there are no huts to move.")

@@ -494,7 +494,12 @@ class FireAndStone(Game):
                     raise IllegalMove.of(ph.REGION_CLOSED(region=REGION[t], need=OPEN_AT[REGION[t]],
                                                           track=state["track"]))
                 raise IllegalMove.of(ph.OUT_OF_REACH(t=t))
-        return super().parse(state, seat, text)
+        try:
+            return super().parse(state, seat, text)
+        except IllegalMove as exc:     # the generic refusal: name the decision the seat is at
+            if exc.said is None or exc.said.key != core_phrases.NOT_LEGAL.key or state["pending"][0]["k"] not in ph.STEP:
+                raise
+            raise IllegalMove.of(ph.NOT_LEGAL(step=ph.STEP[state["pending"][0]["k"]](), **exc.said.params)) from None
 
     # ------------------------------------------------------------ play
 

@@ -59,6 +59,15 @@ L_BUY_MARKER = phrase(f"{P}label.buy_marker", "Pay {cost} food for {what} (your 
 L_NO_BUY = phrase(f"{P}label.no_buy", "Do not buy")
 
 # ---- refusals
+# the decision a seat is at (the rulebook's steps and tile actions), named in a refusal
+STEP = {k: phrase(f"{P}step.{k}", english) for k, english in {
+    "draft": "choosing a starting invention", "move": "moving an explorer",
+    "forest": "forest: taking a game tile", "cook": "fire: choosing the game tiles to cook",
+    "gather": "gathering tile: taking or leaving it", "card": "taking an invention or VP card",
+    "build": "village: building a hut", "fire": "sending an explorer to a fire",
+    "buy": "cave: buying"}.items()}
+NOT_LEGAL = phrase(f"{P}refuse.not_legal", "'{typed}' is not a legal move now ({step}). Legal moves include: {sample}",
+                   "typed: what the player typed; step: what the player is deciding; sample: a few legal notations")
 NO_TERRITORY = phrase(f"{P}refuse.no_territory", "There is no territory {t} (1–{last}).")
 REGION_CLOSED = phrase(f"{P}refuse.region_closed",
                        "Region {region} is closed until hut tile {need} is on the hut track (now {track}).")

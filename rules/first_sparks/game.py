@@ -366,7 +366,12 @@ class FirstSparks(Game):
                 raise IllegalMove.of(ph.CANNOT_PAY(card=ph.card(card), cost=cost_to_buy(state, card),
                                                    food=state.food[seat]))
             raise IllegalMove.of(ph.ONLY_CURRENT())
-        return super().parse(state, seat, text_in)
+        try:
+            return super().parse(state, seat, text_in)
+        except IllegalMove as exc:     # the generic refusal: name the phase
+            if exc.said is None or exc.said.key != core_phrases.NOT_LEGAL.key or state.phase not in ph.PHASE:
+                raise
+            raise IllegalMove.of(ph.NOT_LEGAL(phase=ph.PHASE[state.phase](), **exc.said.params)) from None
 
     # ------------------------------------------------------------------ play
 

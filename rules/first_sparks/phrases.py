@@ -46,6 +46,8 @@ L_OFFER = phrase(f"{P}label.offer", "{card}, {cost} food")
 L_PASS = phrase(f"{P}label.pass", "buy nothing this round")
 
 # ---- refusals
+NOT_LEGAL = phrase(f"{P}refuse.not_legal", "'{typed}' is not a legal move now ({phase}). Legal moves include: {sample}",
+                   "typed: what the player typed; phase: the phase's name (phase.*); sample: a few legal notations")
 NO_REGION = phrase(f"{P}refuse.no_region", "There is no region {r} (1–{last}).")
 NOT_NEXT = phrase(f"{P}refuse.not_next", "Region {r} is not next to your clan (or you are already there).")
 TOO_MANY_NEW = phrase_n(f"{P}refuse.too_many_new", "You have placed {placed} new member this round: {most} is the "
