@@ -961,8 +961,15 @@ class FirstSparks(Game):
         scores = [state.size(s) for s in range(state.n)]
         ranks = rank_by([(state.size(s), state.food[s]) for s in range(state.n)])
         # Fin de partie: the largest clan wins; a tie goes to the most food left
+        winners = [s for s in range(state.n) if ranks[s] == 1]
+        named = listing([WHO[s] for s in winners])
+        members = ph.MEMBERS(n=max(scores))
+        if scores.count(max(scores)) > 1:     # the tie-break on food decided (or shared) the victory
+            headline = ph.WINS_ON_FOOD(n=len(winners), winners=named, members=members, food=state.food[winners[0]])
+        else:
+            headline = ph.WINS(winners=named, members=members)
         players = [ph.SCORE_LINE(who=WHO[s], size=state.size(s), food=state.food[s]) for s in range(state.n)]
-        return Result.of(scores, ranks, ph.SUMMARY(headline=ph.HEADLINE(best=max(scores)), players=lines(players)))
+        return Result.of(scores, ranks, ph.SUMMARY(headline=headline, players=lines(players)))
 
     def to_json(self, state: State) -> dict:
         return state.to_json()

@@ -113,6 +113,13 @@ REPEATED = phrase(f"{P}event.repeated", "The game is over: three rounds in a row
 # ---- the final summary (Fin de partie: the largest clan wins; ties: the most food left)
 HEADLINE = phrase_n(f"{P}result.headline", "The largest clan has {best} member (ties: most food left).",
                     "The largest clan has {best} members (ties: most food left).", count="best")
+MEMBERS = phrase_n(f"{P}members", "{n} member", "{n} members")
+WINS = phrase(f"{P}result.wins", "{winners} wins with the largest clan: {members}.",
+              "winners: the winner; members: the clan size (a text above)")
+WINS_ON_FOOD = phrase_n(f"{P}result.wins_on_food",
+                        "{winners} wins: the largest clans have {members}, and the tie goes to the most food left ({food}).",
+                        "{winners} win: the largest clans have {members}, and the most food left ({food}) is tied too.",
+                        "n: how many share the victory; members: the clan size (a text above); food: their food left")
 SCORE_LINE = phrase_n(f"{P}result.line", "{who}: {size} member, {food} food left", "{who}: {size} members, {food} food left",
                       count="size")
 SUMMARY = phrase(f"{P}result.summary", "{headline}\n{players}")
