@@ -47,6 +47,8 @@ class Turns:
         played: list[str] = []
         movers: set[int] = set()   # seats that moved (the table may have played others after this one)
         actor_id = actor.user_id if actor else None
+        # the private events the caller may read: their own seats' (never those of a seat the table plays)
+        readers = {s.seat for s in seats if actor_id is not None and s.user_id == actor_id and not s.is_bot}
         for _ in range(MAX_TABLE_MOVES):
             draws = game.rng_draws(state)
             new_state, events = game.apply(state, move)
@@ -55,7 +57,7 @@ class Turns:
             # render them in each reader's language
             pub = [e.stored() for e in events if e.private_to is None]
             private += [ctx.fill(event_text(loc, e), names) for e in events
-                        if e.private_to is not None and e.private_to == move.seat]
+                        if e.private_to is not None and e.private_to == move.seat and move.seat in readers]
             result = game.result(new_state)
             status = "finished" if result is not None else "active"
             result_json = ctx.result_json(result, ctx.names(seats)) if result else None   # the names as stored

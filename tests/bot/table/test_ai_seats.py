@@ -201,3 +201,29 @@ async def test_ai_players_read_in_the_readers_language(service, monkeypatch):
     assert legends and legends[-1] == ["Ann", "IA Hearth · facile 1", "IA Hearth · facile 2", "IA Hearth · difficile"]
     english = (await service.log(HERE, ANN)).text
     assert "**Hearth AI · easy 1**: " in english and "IA Hearth" not in english
+
+
+async def test_a_player_never_reads_what_only_an_ai_seat_saw(service):
+    """Issue 15: when a person's command lets the AI seats play on, the AI's private events (the game tiles
+    of a forest it looked in, the tile it took) are nobody's: the person's private note holds only their own."""
+    from bot.table.ai_seats import AI_USERS as USERS
+
+    assert (await service.new_game(HERE, ANN, "fire_and_stone", ai=1, level="easy", seed=8)).ok
+    assert (await service.start(HERE, ANN, "join")).ok
+    rng = Rng(8)
+    ai_forests = 0
+    for _ in range(400):
+        row = await service.store.latest_game_in(HERE.channel_id)
+        if row.status != "active":
+            break
+        seats = await service.store.seats(row.id)
+        moves = await service.legal(HERE, ANN, limit=100)
+        move = moves[rng.randbelow(len(moves))].notation
+        reply = await service.move(HERE, ANN, move)
+        public = "\n".join(r.text for r in [reply, *reply.followups] if not r.ephemeral)
+        private = "\n".join(r.text for r in [reply, *reply.followups] if r.ephemeral)
+        ai_forests += "Hearth AI · easy takes a game tile in the forest" in public
+        if not move.startswith("g"):
+            assert "You took" not in private, (move, private)
+        assert ai_level(seats[1].user_id) == "easy" and seats[1].user_id == USERS["easy"]
+    assert ai_forests >= 2, "the AI took game tiles in a forest after Ann's commands"
