@@ -634,7 +634,8 @@ class FireAndStone(Game):
                 return [{"k": "build", "s": s, "e": e, "t": t, "eden": True}]
             if action["kind"] == "food":
                 got = self.gain_food(p, action["n"])
-                events.append(_ev(ph.CAVE_FOOD(who=player(s), food=got), seat=s))
+                said = ph.CAVE_FOOD(who=player(s), food=got) if got else ph.CAVE_FOOD_NONE(who=player(s))
+                events.append(_ev(said, seat=s))
                 return []
             if action["kind"] == "fire":
                 return [{"k": "cook", "s": s, "t": t, "pot": []}] if p["game"] else []
@@ -645,7 +646,7 @@ class FireAndStone(Game):
         # Only a food icon left.
         gain = 1 + (1 if self.has(p, "plain_plus") else 0) + self.cave_rule(state, "plain_plus", t)
         got = self.gain_food(p, gain)
-        events.append(_ev(ph.GATHERS(who=player(s), food=got), seat=s))
+        events.append(_ev(ph.GATHERS(who=player(s), food=got) if got else ph.GATHERS_NONE(who=player(s)), seat=s))
         return []
 
     def _show_forest(self, state, s, t, events):
@@ -763,7 +764,7 @@ class FireAndStone(Game):
         s, t = head["s"], head["t"]
         state["pending"].pop(0)
         got = self.gain_food(state["p"][s], self.leave_food(state, s, t))
-        events.append(_ev(ph.LEAVES(who=player(s), food=got), seat=s))
+        events.append(_ev(ph.LEAVES(who=player(s), food=got) if got else ph.LEAVES_NONE(who=player(s)), seat=s))
 
     def _gain_invention(self, state, s, inv, events):
         p = state["p"][s]
