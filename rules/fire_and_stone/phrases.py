@@ -78,7 +78,7 @@ MOVES = phrase(f"{P}event.moves", "{who} moves an explorer from {origin} to {t}.
 REVEALS = phrase(f"{P}event.reveals", "{who} reveals a tile at {t}: {kind}.")
 FIRE_VP = phrase(f"{P}event.fire_vp", "{who} scores 1 VP for the fire.")
 CACHE = phrase(f"{P}event.cache", "{who} finds 1 bag and 1 food.")
-CAVE_IS = phrase(f"{P}event.cave_is", "The cave card is {name}: {text}")
+CAVE_IS = phrase(f"{P}event.cave_is", "The cave card is {name}. {text}")
 MARKER_USED = phrase(f"{P}event.marker_used", "{who}'s marker is already on the cave card: no cave action.")
 CAVE_FOOD = phrase(f"{P}event.cave_food", "{who} gains {food} food in the cave.")
 CAVE_FOOD_NONE = phrase(f"{P}event.cave_food_none", "{who} gains no food in the cave: every bag is full.")
@@ -95,8 +95,8 @@ END_TRACK = phrase(f"{P}event.end_track", "{who} places the 11th hut tile: the e
                                           "once more, the others twice.")
 FOREST_TAKES = phrase(f"{P}event.forest_takes", "{who} takes a game tile in the forest at {t}.")
 YOU_TOOK = phrase(f"{P}event.you_took", "You took {tile}.")
-COOKS = phrase_n(f"{P}event.cooks", "{who} cooks {tiles}: +{n} bag, +{food} food.",
-                 "{who} cooks {tiles}: +{n} bags, +{food} food.")
+COOKS = phrase_n(f"{P}event.cooks", "{who} cooks game ({tiles}): +{n} bag, +{food} food.",
+                 "{who} cooks game ({tiles}): +{n} bags, +{food} food.", "tiles: what each game tile cooked gives")
 EMPTIES = phrase(f"{P}event.empties", "{who} empties the {kind} track.")
 TAKES = phrase(f"{P}event.takes", "{who} takes the {kind} ({level}/3).")
 LEAVES = phrase(f"{P}event.leaves", "{who} leaves the tile and gains {food} food.")
