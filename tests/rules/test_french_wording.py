@@ -1,0 +1,44 @@
+"""French events and statuses as a French player reads them (found playing the games in French): no
+'pioche la tuile : tuile …', no 'Un membre de ann', no 'ne peut nourrir que 1 sur 3 membres'."""
+
+from __future__ import annotations
+
+import re
+
+from bot.table.i18n import say
+from rules import registry
+from rules.core import Rng
+
+
+def french_lines(key: str, players: int, seeds=range(1, 4), moves: int = 400) -> list[str]:
+    game = registry.get(key)
+    out: list[str] = []
+    for seed in seeds:
+        state, rng = game.setup(players, seed, game.resolve_options({})), Rng(seed)
+        for _ in range(moves):
+            if not game.to_act(state):
+                break
+            out += [say("fr", s) for s in game.status_said(state) or []]
+            seat = game.to_act(state)[0]
+            legal = game.legal_moves(state, seat)
+            state, events = game.apply(state, legal[rng.randbelow(len(legal))])
+            out += [say("fr", e.said) for e in events if e.said is not None]
+    return out
+
+
+def test_carcassonne_draws_a_tile_in_french():
+    lines = french_lines("carcassonne_hg", 2)
+    draws = [line for line in lines if re.match(r"\{p\d\} pioche ", line)]
+    assert draws and all(re.match(r"\{p\d\} pioche (une tuile|comme tuile bonus une tuile) ", d) for d in draws), draws[:3]
+    todo = [line for line in lines if line.startswith("À faire : poser la tuile")]
+    assert todo and all(", une tuile " in line for line in todo), todo[:3]
+    assert not any("tuile : tuile" in line for line in lines)
+
+
+def test_first_sparks_hunger_in_french():
+    lines = french_lines("first_sparks", 3, moves=1500)
+    hungry = [line for line in lines if "nourrir" in line]
+    starving = [line for line in lines if "mort de faim" in line or "meurt de faim" in line]
+    assert hungry and starving
+    assert all(re.fullmatch(r"\{p\d\} ne peut nourrir que (\d+ membre sur 1|\d+ de ses \d+ membres)\.", h) for h in hungry), hungry[:3]
+    assert all(re.fullmatch(r"\{p\d\} perd un membre, mort de faim sur la région \d+\.", s) for s in starving), starving[:3]
