@@ -243,6 +243,8 @@ def first_player_line(game: Game, seats: list[SeatRow], chosen: str, loc, acting
         return t(loc, "first_chosen_join", name=name)
     en, fr = game.first_player_rule
     rule = fr if is_french(loc) and fr else en
+    if is_french(loc) and rule[1:2].islower():
+        rule = rule[0].lower() + rule[1:]      # French writes no capital after a colon
     if rule and acting is not None and len(acting) > 1:
         return t(loc, "first_rule", rule=rule)
     return t(loc, "first_rulebook", name=name, rule=rule) if rule else t(loc, "first_seated", name=name)

@@ -79,3 +79,13 @@ async def test_any_other_typed_order_means_the_join_order(service):
     reply = await service.start(HERE, ANN, "alphabetical")
     assert reply.ok and await _order(service) == ["Ann", "Bob", "Cid"]
     assert "Ann starts (join order, as asked)." in reply.text
+
+
+async def test_french_writes_no_capital_after_the_colon(service):
+    """Issue 15: 'ann commence : le premier joueur est tiré au hasard', not '… : Le premier joueur …'."""
+    import dataclasses
+    anne = dataclasses.replace(ANN, locale="fr")
+    await service.new_game(HERE, anne, "fire_and_stone", seed=2)
+    await service.join(HERE, dataclasses.replace(BOB, locale="fr"))
+    reply = await service.start(HERE, anne)
+    assert " commence : le premier joueur est tiré au hasard (règle : « Déterminez" in reply.text, reply.text
