@@ -42,3 +42,10 @@ def test_first_sparks_hunger_in_french():
     assert hungry and starving
     assert all(re.fullmatch(r"\{p\d\} ne peut nourrir que (\d+ membre sur 1|\d+ de ses \d+ membres)\.", h) for h in hungry), hungry[:3]
     assert all(re.fullmatch(r"\{p\d\} perd un membre, mort de faim sur la région \d+\.", s) for s in starving), starving[:3]
+
+
+def test_neanderthal_discards_a_card_not_an_animal():
+    """'Ours marin tyran est défaussée' mixed the animal's gender with the card's: 'la carte … est défaussée'."""
+    lines = french_lines("neanderthal", 2, seeds=range(1, 6), moves=600)
+    moved = [line for line in lines if "glisse au Sud, " in line or "fond et révèle" in line]
+    assert moved and all(re.search(r"la carte [^;,]+ est défaussée", line) for line in moved), moved[:3]
