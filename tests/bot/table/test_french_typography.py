@@ -34,3 +34,16 @@ async def test_the_rules_list_names_the_games_in_french(service):
     french = (await service.rules(None, ANNE)).text
     assert "`carcassonne_hg` — Carcassonne : Chasseurs et Cueilleurs (2–5)" in french, french
     assert "Hunters" not in french
+
+
+def test_french_catalogues_write_one_apostrophe():
+    """Both catalogues write the straight apostrophe (as 150 of their texts do): no 'n’est' beside 'n'est'."""
+    from babel.messages.pofile import read_po
+
+    from bot.table.i18n import LOCALE_DIR
+    for domain in ("hearth", "rules"):
+        with open(LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{domain}.po", "rb") as po:
+            catalogue = read_po(po, locale="fr")
+        curly = [m.context for m in catalogue if m.id and "’" in "".join(
+            m.string if isinstance(m.string, tuple) else (m.string,))]
+        assert not curly, f"{domain}: {curly}"
