@@ -159,7 +159,8 @@ def _cache_masks(f: ImageFont.FreeTypeFont, fkey) -> ImageFont.FreeTypeFont:
         global _masks_bytes
         try:
             key = (fkey, text, mode, direction, tuple(features) if features else None, language, stroke_width,
-                   anchor, ink, tuple(start) if start else None, args, tuple(sorted(kwargs.items())))
+                   anchor, ink if mode == "RGBA" else 0,    # only colour fonts paint the ink into the mask
+                   tuple(start) if start else None, args, tuple(sorted(kwargs.items())))
             hash(key)
         except TypeError:
             return render_mask(text, mode, direction, features, language, stroke_width, anchor, ink, start,
