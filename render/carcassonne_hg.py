@@ -195,10 +195,22 @@ _GLYPH_STEPS = ([(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, 
                 + [(dx, dy) for dx in range(-4, 5) for dy in range(-4, 5) if max(abs(dx), abs(dy)) >= 2])
 
 
-@lru_cache(maxsize=1024)
 def tile_art(tile_id: int, rot: int, size: int, letters: tuple[str, ...] = ENGLISH_ANIMALS) -> Image.Image:
     """One tile, turned, at ``size`` pixels (cached: the same art serves every image), its
-    animals lettered with ``letters`` (deer, mammoth, aurochs, tiger: the table's language)."""
+    animals lettered with ``letters`` (deer, mammoth, aurochs, tiger: the table's language).
+    Only the letters of the animals on the tile count: a tile without deer is the same art in
+    English and French (only the deer's letter differs), drawn once for both."""
+    shown = _animals_on(tile_id)
+    return _tile_art(tile_id, rot, size, tuple(letter if shown[i] else "" for i, letter in enumerate(letters)))
+
+
+@lru_cache(maxsize=128)
+def _animals_on(tile_id: int) -> tuple[bool, ...]:
+    return tuple(any(getattr(z, a) for z in TILES[tile_id].zones) for a in ANIMALS)
+
+
+@lru_cache(maxsize=1024)
+def _tile_art(tile_id: int, rot: int, size: int, letters: tuple[str, ...]) -> Image.Image:
     tile = TILES[tile_id]
     big = size * 2   # draw at double size, then shrink: smooth edges for free
     img = Image.new("RGB", (big, big), MEADOW)
