@@ -373,8 +373,12 @@ def _board(view: dict, said: Letters, size: int | None = None, window: tuple[int
             ox, oy = origin(x, y)
             d.rectangle((ox + 2, oy + 2, ox + size + 2, oy + size + 2), fill=(150, 140, 120))
     for tile_id, x, y, rot in tiles:
-        if inside(x, y):
-            kit.paste(img, tile_art(tile_id, rot, size, said.animals), origin(x, y))
+        if inside(x, y):   # an overview's records are dropped: its tiles' need not be carried over
+            art = tile_art(tile_id, rot, size, said.animals)
+            if detail:
+                kit.paste(img, art, origin(x, y))
+            else:
+                img.paste(art, origin(x, y))
     for index in view["recent"]:
         _t, x, y, _r = tiles[index]
         if not inside(x, y):
