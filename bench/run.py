@@ -39,6 +39,7 @@ import render  # noqa: E402
 from bench import store_load  # noqa: E402
 from bot.table import Actor, Place, TableService  # noqa: E402
 from bot.table.clock import ManualClock  # noqa: E402
+from bot.table.i18n import sayer  # noqa: E402
 from render.kit import Table  # noqa: E402
 from rules import registry  # noqa: E402
 from rules.core import Game, Move, Rng, random_playout  # noqa: E402
@@ -276,13 +277,16 @@ async def measure_render(game: Game, players: int, budget: Budget) -> tuple[list
     Each call is ``render.board_png`` in a worker thread, as the service
     calls it, for the image the turn post carries (``focus=True``: the area
     the turn changed, for games that have one; the whole board for the
-    others). Returns the times and the PNG sizes (of turn and whole boards)."""
+    others), with a translator as the bot gives one (``sayer(None)``: the
+    bot's default language). Returns the times and the PNG sizes (of turn and
+    whole boards)."""
     times: list[float] = []
     sizes: list[int] = []
     focus = render.has_focus(game.key)
     opts = game.resolve_options({})
     seats = game.seat_count(players, opts)
     names = [f"Player {i + 1}" for i in range(seats)]
+    say = sayer(None)     # the bot always gives its boards a translator (TableContext.board_image)
     for s in range(budget.seeds):
         seed = 101 + s
         playout = random_playout(game, players, seed)
@@ -298,7 +302,7 @@ async def measure_render(game: Game, players: int, budget: Budget) -> tuple[list
             events = (events + [e.text for e in evs if e.private_to is None])[-4:]
             over = game.result(state) is not None
             table = Table(names=names, to_act=[] if over else game.to_act(state), title=game.name,
-                          last_events=events, finished=over)
+                          last_events=events, finished=over, say=say)
             view = game.view(state, None)
             started = time.perf_counter()
             png = await asyncio.to_thread(render.board_png, game.key, view, table, focus)

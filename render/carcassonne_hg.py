@@ -122,6 +122,17 @@ def _river_path(tile: Tile, zone) -> list:
 
 def zone_anchor(tile: Tile, z: int):
     """Where a figure or a mark of zone z sits on the unturned tile."""
+    if 0 <= tile.id < len(TILES) and TILES[tile.id] is tile:    # a tile of the set: worked out once
+        return _set_anchor(tile.id, z)
+    return _zone_anchor(tile, z)
+
+
+@lru_cache(maxsize=1024)
+def _set_anchor(tile_id: int, z: int) -> tuple[float, float]:
+    return _zone_anchor(TILES[tile_id], z)
+
+
+def _zone_anchor(tile: Tile, z: int):
     zone = tile.zones[z]
     if zone.kind == "lake":
         return _lake_centre(tile, z)
@@ -180,10 +191,26 @@ def _glyph(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, r: float, lett
         d.rectangle((x + 0.5 * r, y - 0.5 * r, x + r, y + r), fill=(150, 150, 150), outline=kit.INK)
 
 
-@lru_cache(maxsize=1024)
+_GLYPH_STEPS = ([(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)]
+                + [(dx, dy) for dx in range(-4, 5) for dy in range(-4, 5) if max(abs(dx), abs(dy)) >= 2])
+
+
 def tile_art(tile_id: int, rot: int, size: int, letters: tuple[str, ...] = ENGLISH_ANIMALS) -> Image.Image:
     """One tile, turned, at ``size`` pixels (cached: the same art serves every image), its
-    animals lettered with ``letters`` (deer, mammoth, aurochs, tiger: the table's language)."""
+    animals lettered with ``letters`` (deer, mammoth, aurochs, tiger: the table's language).
+    Only the letters of the animals on the tile count: a tile without deer is the same art in
+    English and French (only the deer's letter differs), drawn once for both."""
+    shown = _animals_on(tile_id)
+    return _tile_art(tile_id, rot, size, tuple(letter if shown[i] else "" for i, letter in enumerate(letters)))
+
+
+@lru_cache(maxsize=128)
+def _animals_on(tile_id: int) -> tuple[bool, ...]:
+    return tuple(any(getattr(z, a) for z in TILES[tile_id].zones) for a in ANIMALS)
+
+
+@lru_cache(maxsize=1024)
+def _tile_art(tile_id: int, rot: int, size: int, letters: tuple[str, ...]) -> Image.Image:
     tile = TILES[tile_id]
     big = size * 2   # draw at double size, then shrink: smooth edges for free
     img = Image.new("RGB", (big, big), MEADOW)
@@ -232,11 +259,9 @@ def tile_art(tile_id: int, rot: int, size: int, letters: tuple[str, ...] = ENGLI
             off = (k - (len(marks) - 1) / 2) * glyph_r * 2.2
             gx, gy = x + off, y + glyph_r * 1.3 if z.kind == "meadow" else y
             step = glyph_r * 1.2
-            spots = [(gx + dx * step, gy + dy * step) for dx, dy in
-                     [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)]
-                     + [(dx, dy) for dx in range(-4, 5) for dy in range(-4, 5) if max(abs(dx), abs(dy)) >= 2]]
-            spots = [(min(max(px_, glyph_r * 1.7), big - glyph_r * 1.7),
-                      min(max(py_, glyph_r * 1.6), big - glyph_r * 1.2)) for px_, py_ in spots]
+            spots = ((min(max(gx + dx * step, glyph_r * 1.7), big - glyph_r * 1.7),   # made as place() asks:
+                      min(max(gy + dy * step, glyph_r * 1.6), big - glyph_r * 1.2))   # the first is most often free
+                     for dx, dy in _GLYPH_STEPS)
             w = glyph_r * (3.3 if mark == "volcano" else 2.1)
             box = kit.place(d, w, glyph_r * 2.6, spots, margin=1)
             _glyph(d, mark, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + glyph_r * 0.25, glyph_r,
@@ -348,8 +373,12 @@ def _board(view: dict, said: Letters, size: int | None = None, window: tuple[int
             ox, oy = origin(x, y)
             d.rectangle((ox + 2, oy + 2, ox + size + 2, oy + size + 2), fill=(150, 140, 120))
     for tile_id, x, y, rot in tiles:
-        if inside(x, y):
-            kit.paste(img, tile_art(tile_id, rot, size, said.animals), origin(x, y))
+        if inside(x, y):   # an overview's records are dropped: its tiles' need not be carried over
+            art = tile_art(tile_id, rot, size, said.animals)
+            if detail:
+                kit.paste(img, art, origin(x, y))
+            else:
+                img.paste(art, origin(x, y))
     for index in view["recent"]:
         _t, x, y, _r = tiles[index]
         if not inside(x, y):

@@ -433,21 +433,30 @@ def _epoch_layer(texts: tuple, current: int, chips_left: tuple, width: int) -> I
 
 
 def _score_track(view: dict, table: kit.Table, width: int) -> Image.Image:
+    over = view["over"]
+    texts = (kit.said(table, cw.TRACK_REVEALED() if over else cw.TRACK_SECRET()), tuple(_colour_names(table)),
+             kit.said(table, cw.NOBODY()) if over else "")
+    return _score_layer(texts, tuple(view["scores"][c] for c in COLOURS), tuple(view.get("clans", [])),
+                        tuple(view["chips"]) if over else (), tuple(view["final"]) if over else (), over, width)
+
+
+@lru_cache(maxsize=8)
+def _score_layer(texts: tuple, scores: tuple, clans: tuple, chips: tuple, final: tuple, over: bool,
+                 width: int) -> Image.Image:
+    """The score track, drawn once per language and scores (they change a few times a game; 8 of
+    about 400 KB kept). Read-only: pasted."""
+    title, names, nobody = texts
     img = Image.new("RGB", (width, PANEL_H), kit.PAPER)
     d = ImageDraw.Draw(img)
-    over = view["over"]
-    title = kit.said(table, cw.TRACK_REVEALED() if over else cw.TRACK_SECRET())
     kit.text(d, (12, 10), title, kit.fit_size(title, max(14, MAIN - 6), width - 24, True, 12), bold=True,
              fill=kit.MUTED)
-    top = max(60, max(view["scores"].values()))     # the board's track has 60 spaces
-    owner = {c: s for s, c in enumerate(view.get("clans", []))}
-    names = _colour_names(table)
+    top = max(60, max(scores))     # the board's track has 60 spaces
+    owner = {c: s for s, c in enumerate(clans)}
     x0, x1 = 86, width - (184 if over else 56)
     row_h = ROW_H
-    nobody = kit.said(table, cw.NOBODY()) if over else ""
     for i, colour in enumerate(COLOURS):
         y = FIRST_ROW + i * row_h
-        score = view["scores"][colour]
+        score = scores[i]
         kit.text(d, (12, y), names[i], kit.fit_size(names[i], MAIN - 2, x0 - 16, smallest=12), anchor="lm")
         d.rounded_rectangle((x0, y - 10, x1, y + 10), radius=4, fill=(230, 222, 204))
         d.rounded_rectangle((x0, y - 10, x0 + max(8, (x1 - x0) * score / top), y + 10), radius=4,
@@ -456,8 +465,7 @@ def _score_track(view: dict, table: kit.Table, width: int) -> Image.Image:
         if colour in owner:
             seat = owner[colour]
             kit.badge(d, seat, x1 + 60, y, 11)
-            kit.text(d, (x1 + 76, y), f"+{view['chips'][seat]} = {view['final'][seat]}", MAIN, anchor="lm",
-                     bold=True, main=True)
+            kit.text(d, (x1 + 76, y), f"+{chips[seat]} = {final[seat]}", MAIN, anchor="lm", bold=True, main=True)
         elif over:
             kit.text(d, (x1 + 48, y), nobody, kit.fit_size(nobody, MAIN - 4, width - x1 - 52, smallest=12),
                      anchor="lm", fill=kit.MUTED)
@@ -478,7 +486,14 @@ def _villages(view: dict, table: kit.Table, width: int) -> Image.Image | None:
         parts.append(cw.FOUNDING(ts=listing([str(t) for t in view["pending"]])))
     if not parts:
         return None
-    line = kit.said(table, cw.VILLAGES(list=" · ".join(kit.said(table, part) for part in parts)))
+    return _villages_layer(kit.said(table, cw.VILLAGES(list=" · ".join(kit.said(table, part) for part in parts))),
+                           width)
+
+
+@lru_cache(maxsize=8)
+def _villages_layer(line: str, width: int) -> Image.Image:
+    """The villages' line, drawn once (it changes when a village is founded; 8 of 100–300 KB kept).
+    Read-only: pasted."""
     h = int(kit.paragraph_height(line, MAIN, width - 24) + 20)
     img = Image.new("RGB", (width, h), kit.PAPER)
     kit.paragraph(ImageDraw.Draw(img), (12, 10), line, MAIN, width - 24, main=True)

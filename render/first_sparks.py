@@ -270,28 +270,40 @@ def kind_name(table: kit.Table, kind: str) -> str:
     return kit.said(table, ph.CARD_KIND[kind]())
 
 
-def _card(d: ImageDraw.ImageDraw, x: int, y: int, number: int, info: dict, table: kit.Table, *, dim=False,
-          ring=None, bonus=False) -> None:
+def _card(img: Image.Image, x: int, y: int, number: int, info: dict, table: kit.Table, *, dim=False, ring=None,
+          bonus=False) -> None:
+    """A market card at (x, y): its words in the table's language, then the card as drawn for them."""
     k = info["kind"]
+    room = CARD_W - (40 if bonus else 12)
+    size, lines = (0, []) if k == "shuffle" else _table_lines(info, table, room)
+    tile = _card_tile(number, k, info.get("price"), kind_name(table, k), size, tuple(lines), dim, ring, bonus)
+    kit.paste(img, tile, (x, y))
+
+
+@lru_cache(maxsize=96)
+def _card_tile(number: int, k: str, price, name: str, size: int, lines: tuple[str, ...], dim: bool, ring,
+               bonus: bool) -> Image.Image:
+    """A card with its shadow on the panel's paper, drawn once for each look (96 of about 70 KB kept:
+    the market shows the same cards turn after turn). Read-only: pasted."""
+    img = Image.new("RGB", (CARD_W + 3, CARD_H + 3), kit.PAPER)
+    d = ImageDraw.Draw(img)
+    x = y = 0
     fill = KIND_RGB[k] if not dim else tuple(int(c * 0.55 + 246 * 0.45) for c in KIND_RGB[k])
     d.rounded_rectangle((x + 2, y + 2, x + CARD_W + 2, y + CARD_H + 2), radius=8, fill=(170, 160, 140))
     d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=8, fill=fill, outline=ring or kit.INK,
                         width=5 if ring else 1)
     if k == "shuffle":
-        word = kind_name(table, k).upper()
+        word = name.upper()
         kit.text(d, (x + CARD_W / 2, y + CARD_H / 2), word, kit.fit_size(word, TEXT, CARD_W - 10, True, 9),
                  anchor="mm", bold=True)
-        return
+        return img
     kit.text(d, (x + 7, y + 4), f"#{number}", MAIN, bold=True, main=True)
-    kit.text(d, (x + CARD_W - 7, y + 4), f"{info['price']}", MAIN, anchor="ra", bold=True, fill=(150, 40, 20),
-             main=True)
-    name = kind_name(table, k)
+    kit.text(d, (x + CARD_W - 7, y + 4), f"{price}", MAIN, anchor="ra", bold=True, fill=(150, 40, 20), main=True)
     food = KIND_FOOD.get(k)
     kit.text(d, (x + 7, y + 29), name, kit.fit_size(name, TEXT - 1, CARD_W - 32, smallest=10))
     if food:
         d.ellipse((x + CARD_W - 20, y + 30, x + CARD_W - 7, y + 43), fill=FOOD_RGB[food], outline=kit.INK)
     room = CARD_W - (40 if bonus else 12)
-    size, lines = _table_lines(info, table, room)
     for i, line in enumerate(lines):
         kit.text(d, (x + 7, y + 48 + round(size * 1.2) * i), line, kit.fit_size(line, size, room, smallest=9))
     if bonus:
@@ -299,6 +311,7 @@ def _card(d: ImageDraw.ImageDraw, x: int, y: int, number: int, info: dict, table
         d.ellipse((bx - 12, by - 12, bx + 12, by + 12), fill=FOOD_RGB["crop"], outline=kit.INK, width=2)
         kit.piece(d, (bx - 12, by - 12, bx + 12, by + 12))
         kit.text(d, (bx, by), "+1", 11, fill=kit.WHITE, anchor="mm", bold=True, record_it=False)
+    return img
 
 
 def card_origin(view: dict, index: int) -> tuple[int, int]:
@@ -341,7 +354,7 @@ def _market(view: dict, table: kit.Table) -> Image.Image:
             kit.text(d, (8, y + CARD_H / 2), word, kit.fit_size(word, TEXT - 2, 48, smallest=9), fill=kit.MUTED,
                      anchor="lm")
         ring = kit.HIGHLIGHT if (offer and offer["card"] == c) or c == last_card else None
-        _card(d, x, y, c, view["card_info"][str(c)], table, dim=index >= now, ring=ring, bonus=c == view["bonus"])
+        _card(img, x, y, c, view["card_info"][str(c)], table, dim=index >= now, ring=ring, bonus=c == view["bonus"])
     return img
 
 

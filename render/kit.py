@@ -1,6 +1,6 @@
 """Shared drawing kit: palette, fonts and labels (``render.labels``), pieces
 (``render.pieces``), the legend that answers "whose turn, what happened,
-who won", stacking of layers with their records, and PNG encoding.
+who won", stacking of layers with their records; PNG encoding is ``render.png``'s.
 
 Every board is designed for a phone: shown 400 px wide, its main labels
 (numbers, counts, scores, whose turn) stay at least 7 px tall
@@ -11,7 +11,6 @@ anything.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -68,6 +67,7 @@ from render.pieces import (  # noqa: F401
     polygon,
     shape,
 )
+from render.png import encode_png  # noqa: F401  (boards' PNG bytes)
 from rules.wording import Said
 
 HIGHLIGHT = (255, 215, 0)
@@ -304,39 +304,3 @@ def textured(width: int, height: int, rgb: tuple, strength: float = 0.12) -> Ima
 
     block = _textured_block(up(width), up(height), tuple(rgb), strength)
     return block if block.size == (width, height) else block.crop((0, 0, width, height))
-
-
-Z_RLE = 3         # zlib's run-length strategy: palette boards are runs of one index
-_SAMPLE = 64      # images smaller than 3×64 px a side get a palette from every pixel
-
-
-def encode_png(img: Image.Image, max_colours: int = 256) -> bytes:
-    """PNG bytes, quantised to a palette: boards are flat colours, so this
-    keeps them small and fast to encode without visible loss.
-
-    The palette is chosen (fast octree) on every third pixel of every third
-    row, then the whole image is mapped onto it: a third of the time of an
-    octree over all pixels (about 4.5 ms instead of 12 ms for a 1.4 Mpx
-    board). Boards are large areas of flat colour, so the sample sees every
-    colour that matters; on the five boards no pixel moved by more than 48
-    levels of 255 and the mean difference stayed under 2 levels.
-
-    zlib level 1 rather than 6: boards now carry a light texture, and on
-    palette boards level 1 takes about a fifth less time than level 3 (8.5
-    against 11 ms for a 1.75 Mpx Clans board) for files about 15 % larger
-    (still under 200 KB, far under Discord's limits). zlib's run-length
-    strategy (``Z_RLE``) on top: about 10 % faster again on a Clans board
-    (7.8 against 8.8 ms) for a file about 10 % larger."""
-    if img.mode not in ("P", "L"):
-        if img.mode != "RGB":
-            img = img.convert("RGB")
-        if img.width >= 3 * _SAMPLE and img.height >= 3 * _SAMPLE:
-            sample = img.resize((img.width // 3, img.height // 3), Image.Resampling.NEAREST)
-            palette = sample.quantize(colors=max_colours, method=Image.Quantize.FASTOCTREE,
-                                      dither=Image.Dither.NONE)
-            img = img.quantize(palette=palette, dither=Image.Dither.NONE)
-        else:
-            img = img.quantize(colors=max_colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False, compress_level=1, compress_type=Z_RLE)
-    return buf.getvalue()

@@ -159,7 +159,8 @@ def _cache_masks(f: ImageFont.FreeTypeFont, fkey) -> ImageFont.FreeTypeFont:
         global _masks_bytes
         try:
             key = (fkey, text, mode, direction, tuple(features) if features else None, language, stroke_width,
-                   anchor, ink, tuple(start) if start else None, args, tuple(sorted(kwargs.items())))
+                   anchor, ink if mode == "RGBA" else 0,    # only colour fonts paint the ink into the mask
+                   tuple(start) if start else None, args, tuple(sorted(kwargs.items())))
             hash(key)
         except TypeError:
             return render_mask(text, mode, direction, features, language, stroke_width, anchor, ink, start,
@@ -352,8 +353,8 @@ _GRID_ATTR = "_hearth_grid"
 
 
 def _grid(img: Image.Image) -> tuple[dict, list[Mark]]:
-    """The recorded marks of an image by 64 px cell (indices into ``marks(img)``),
-    kept on the image and brought up to date with new records."""
+    """The recorded marks of an image by 64 px cell, each as (x0, y0, x1, y1, kind, index into
+    ``marks(img)``), kept on the image and brought up to date with new records."""
     found = marks(img)
     grid = img.__dict__.get(_GRID_ATTR)
     if grid is None or grid[2] is not found or grid[0] > len(found):
@@ -361,10 +362,16 @@ def _grid(img: Image.Image) -> tuple[dict, list[Mark]]:
         img.__dict__[_GRID_ATTR] = grid
     cells = grid[1]
     for i in range(grid[0], len(found)):
-        x0, y0, x1, y1 = found[i].box
+        m = found[i]
+        x0, y0, x1, y1 = m.box
+        entry = (x0, y0, x1, y1, m.kind, i)
         for cx in range(int(x0) // _CELL, int(x1) // _CELL + 1):
             for cy in range(int(y0) // _CELL, int(y1) // _CELL + 1):
-                cells.setdefault((cx, cy), []).append(i)
+                cell = cells.get((cx, cy))
+                if cell is None:
+                    cells[(cx, cy)] = [entry]
+                else:
+                    cell.append(entry)
     grid[0] = len(found)
     return cells, found
 
@@ -375,7 +382,7 @@ def _near(img: Image.Image, box) -> list[Mark]:
     hits: set[int] = set()
     for cx in range(int(box[0]) // _CELL, int(box[2]) // _CELL + 1):
         for cy in range(int(box[1]) // _CELL, int(box[3]) // _CELL + 1):
-            hits.update(cells.get((cx, cy), ()))
+            hits.update(t[5] for t in cells.get((cx, cy), ()))
     return [found[i] for i in sorted(hits) if overlaps(found[i].box, box, 0)]
 
 
@@ -393,19 +400,20 @@ def place(where, w: float, h: float, centres, avoid=("piece", "label", "piece-la
     image's grid, kept up to date): placing was 40 % of a Clans board's
     drawing when every candidate was checked against every nearby mark."""
     img = _target(where)
-    cells, found = _grid(img)
+    cells, _found = _grid(img)
     boxes = []
+    hw, hh = w / 2, h / 2
+    left, right, top, bottom = hw + 1, img.width - hw - 1, hh + 1, img.height - hh - 1
     for cx, cy in centres:
-        cx = min(max(cx, w / 2 + 1), img.width - w / 2 - 1)     # slid inside the image
-        cy = min(max(cy, h / 2 + 1), img.height - h / 2 - 1)
-        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-        x0, y0, x1, y1 = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
+        cx = min(max(cx, left), right)     # slid inside the image
+        cy = min(max(cy, top), bottom)
+        box = (cx - hw, cy - hh, cx + hw, cy + hh)
+        x0, y0, x1, y1 = cx - hw - margin, cy - hh - margin, cx + hw + margin, cy + hh + margin
         free = True
         for gx in range(int(x0) // _CELL, int(x1) // _CELL + 1):
             for gy in range(int(y0) // _CELL, int(y1) // _CELL + 1):
-                for i in cells.get((gx, gy), ()):
-                    t = found[i].box
-                    if x0 < t[2] and t[0] < x1 and y0 < t[3] and t[1] < y1 and found[i].kind in avoid:
+                for t in cells.get((gx, gy), ()):
+                    if x0 < t[2] and t[0] < x1 and y0 < t[3] and t[1] < y1 and t[4] in avoid:
                         free = False
                         break
                 if not free:
