@@ -14,6 +14,7 @@ from . import phrases as words
 from . import queries as Q
 from .data import BIOMES, COLOURS, DAUGHTERS, ELDERS
 from .model import (
+    DAUGHTER_KEYS,
     ROW_KEYS,
     SEAT_IDS,
     SEAT_LETTERS,
@@ -317,7 +318,8 @@ def promotable(st, seat) -> list:
     if p["pool"][seat] == 0:
         return []
     tribal, vocab, elders = p["tribal"], p["vocab"], p["elders"]
-    free = free_promotion(p)
+    chief = elders[6]
+    free = chief is not None and chief["imm"] is None   # free_promotion(p)
     # a domain needs portals of three colours: with fewer than three portals, none is complete,
     # and a vocal tribe may promote only the elders that need neither (ELDER_NEEDS_NOTHING)
     few = not tribal and sum(map(len, p["portals"].values())) < 3
@@ -348,6 +350,8 @@ def shared(key, build) -> Move:
 
 # The discs (orange, white, black) each biome card needs to be hunted (G).
 PREREQ_COUNTS = {cid: tuple(info["prereq"].count(c) for c in COLOURS) for cid, info in BIOMES.items()}
+# the most discs of each colour any card needs: with that much room, every card may be entered
+PREREQ_MOST = tuple(max(need[i] for need in PREREQ_COUNTS.values()) for i in range(3))
 
 BIOME_KEYS = ROW_KEYS["N"] + ROW_KEYS["S"]   # the biome slots in the order of the two rows' cells
 SLOT_INDEX = {key: i for i, key in enumerate(BIOME_KEYS)}
@@ -382,28 +386,30 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
     alpha_free = p["alpha"] == "pool"
     if pool or alpha_free:
         me = SEAT_IDS[seat]
-        parties = st["parties"]
-        # prereq_room: the discs left for a new card's prerequisites (G)
+        # the seat's parties on biome cards so far, and prereq_room: the discs left for a new
+        # card's prerequisites (G)
+        mine = {}
         vocab = p["vocab"]
         room_o, room_w, room_k = vocab["o"], vocab["w"], vocab["k"]
-        for key, row in parties.items():
-            if me in row and key[0] in "NS":
+        for key, row in st["parties"].items():
+            party = row.get(me)
+            if party is not None and key[0] in "NS":
+                mine[key] = party
                 a, b, c = PREREQ_COUNTS[slot_card(st, key)[0]]
                 room_o, room_w, room_k = room_o - a, room_w - b, room_k - c
+        most_o, most_w, most_k = PREREQ_MOST
+        roomy = room_o >= most_o and room_w >= most_w and room_k >= most_k   # no card's prerequisites to ask
         rows = st["rows"]
-        slots = _HUNT_MOVES[seat]
-        for i, cell in enumerate(rows["N"] + rows["S"]):
+        for key, by_card, cell in zip(BIOME_KEYS, _HUNT_MOVES[seat], rows["N"] + rows["S"]):
             if cell is None or cell[1]:
                 continue   # a gap or ice: nothing to hunt
             cid = cell[0]
-            key = BIOME_KEYS[i]
-            row = parties.get(key)
-            party = None if row is None else row.get(me)   # its party there so far
-            if party is None:
+            party = mine.get(key) if mine else None   # its party there so far
+            if party is None and not roomy:
                 o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
                 if o > room_o or w > room_w or k > room_k:
                     continue
-            moves = slots[i].get(cid)
+            moves = by_card.get(cid)
             if moves is None or len(moves) <= pool:
                 moves = hunt_moves(seat, key, cid, pool)
             if own or (party is not None and (party["c"][seat] > 0 or party["a"])):   # chaperoned
@@ -472,27 +478,44 @@ def court_moves(st, seat) -> list:
         return out
     me = SEAT_IDS[seat]
     parties = st["parties"]
+    home = None   # whether its own daughters may be courted, asked once when one is met
+    by_seat = _COURT_MOVES[seat]
     for owner, q in enumerate(st["pl"]):
-        if not q["daughters"]:
+        daughters = q["daughters"]
+        if not daughters:
             continue
-        for i, d in enumerate(q["daughters"]):
-            if d["discs"] or (d["hus"] is not None and d["hus"]["s"] == seat):
+        keys = DAUGHTER_KEYS[owner]
+        for i, d in enumerate(daughters):
+            h = d["hus"]
+            if d["discs"] or (h is not None and h["s"] == seat):
                 continue
-            key = daughter_key(owner, i)
-            if me in parties.get(key, ()):
+            key = keys[i] if i < len(keys) else daughter_key(owner, i)
+            row = parties.get(key)
+            if row is not None and me in row:
                 continue
-            if owner == seat and (p["sex"] == "libertine" or (p["vocab"]["o"] == 0 and not free_husbands(st, seat))):
-                continue   # E3: a husband in one's own tableau needs an orange disc (see engine.court)
+            if owner == seat:
+                if home is None:   # E3: a husband in one's own tableau needs an orange disc (see engine.court)
+                    home = p["sex"] != "libertine" and (p["vocab"]["o"] > 0 or free_husbands(st, seat))
+                if not home:
+                    continue
             cid = d["id"]
+            pair = by_seat.get((key, cid))
+            if pair is None:
+                pair = by_seat[(key, cid)] = (
+                    Move(seat, f"court {key}", words.shared_label(words.L_COURT, card=words.CARD[cid]),
+                         ("court", key, False)),
+                    Move(seat, f"court {key}a", words.shared_label(words.L_ALPHA_COURTS, card=words.CARD[cid]),
+                         ("court", key, True)))
             if own:
-                move = _SHARED.get((seat, key, cid, False))
-                out.append(move or shared((seat, key, cid, False), lambda key=key, cid=cid: Move(
-                    seat, f"court {key}", words.shared_label(words.L_COURT, card=words.CARD[cid]), ("court", key, False))))
+                out.append(pair[0])
             if alpha_free:
-                move = _SHARED.get((seat, key, cid, True))
-                out.append(move or shared((seat, key, cid, True), lambda key=key, cid=cid: Move(
-                    seat, f"court {key}a", words.shared_label(words.L_ALPHA_COURTS, card=words.CARD[cid]), ("court", key, True))))
+                out.append(pair[1])
     return out
+
+
+# Moves are immutable: those courting a daughter are built once per (seat, place, card) and
+# shared: _COURT_MOVES[seat][(place, card id)] = (a hunter courts, the alpha courts).
+_COURT_MOVES = tuple({} for _ in range(3))
 
 
 def portal_sources(st, seat) -> list:

@@ -202,13 +202,13 @@ def seat_name(seat: int) -> str:
     return SEAT_NAMES[seat] if 0 <= seat < 3 else f"{{p{seat}}}"
 
 
-_DAUGHTER_KEYS = tuple(tuple(f"{letter}{i + 1}" for i in range(30)) for letter in SEAT_LETTERS)
+DAUGHTER_KEYS = tuple(tuple(f"{letter}{i + 1}" for i in range(30)) for letter in SEAT_LETTERS)   # [owner][index]
 
 
 def daughter_key(owner: int, index: int) -> str:
     """'A1' … : a daughter's place in its owner's tableau, as notations name it."""
     if 0 <= owner < 3 and 0 <= index < 30:
-        return _DAUGHTER_KEYS[owner][index]
+        return DAUGHTER_KEYS[owner][index]
     return f"{SEAT_LETTERS[owner]}{index + 1}"
 
 

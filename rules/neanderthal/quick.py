@@ -62,8 +62,10 @@ def quick_apply(st, move):
         # engine.advance first passes over the seats with nothing to assign (it changes only
         # the turn counter, here the copy's own) and waits for the next busy one; after sending
         # hunters to a card, any hunter left can follow them there (choices.assign_moves)
+        # (or its alpha, still free, can follow them there)
         busy = new["phase"] == "assign" and (
-            (kind == "hunt" and new["order"][new["cur"]] == seat and sum(new["pl"][seat]["pool"]) > 0)
+            (kind == "hunt" and new["order"][new["cur"]] == seat
+             and (sum(new["pl"][seat]["pool"]) > 0 or new["pl"][seat]["alpha"] == "pool"))
             or E.skip_idle_assigners(new))
     elif phase == "action" and kind in _ACTIONS:
         new = _shallow(st)
