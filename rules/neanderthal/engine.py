@@ -4,8 +4,8 @@ domestic animals (H). ``advance`` runs them until some seat must decide."""
 
 from __future__ import annotations
 
-from rules.core import Rng
-from rules.wording import english_lookup, listing, render, sentences
+from rules.core import Event, Rng
+from rules.wording import Said, english_lookup, listing, render, sentences
 
 from . import phrases as ph
 from .choices import has_action, has_assignment
@@ -21,6 +21,7 @@ from .data import (
 from .data import SEXUALITY as SEXUALITY  # re-exported: callers read E.SEXUALITY
 from .model import (
     ROWS,
+    SEAT_IDS,
     WIDTH,
     ability_seats,
     add_babies,
@@ -1154,22 +1155,31 @@ def ask_alpha(st, key) -> bool:
 
 def roll_party(st, seat, party, card, key=None) -> dict:
     """One hunting roll (G, G2, G0): faces, successes, attrition."""
+    raw, faces, auto, successes, ok, deaths, multiple = _roll(st, seat, party, card, key)
+    return {"raw": raw, "faces": faces, "auto": auto, "successes": successes,
+            "ok": ok, "deaths": deaths, "multiple": multiple}
+
+
+def _roll(st, seat, party, card, key) -> tuple:
+    """roll_party's figures as a tuple (raw, faces, auto, successes, ok, deaths, multiple), which
+    hunt_on reads without the dict (a search rolls for every party of every round)."""
     p = st["pl"][seat]
     info = BIOMES[card]
-    auto = party["a"] and alpha_power(p, info["type"]) and \
+    alpha = party["a"]
+    auto = alpha and alpha_power(p, info["type"]) and \
         (st.get("alpha_use") or {}).get(alpha_key(key, seat), True)
-    raw = dice(st["rng"], sum(party["c"]) + (1 if party["a"] else 0) - (1 if auto else 0))   # units
+    raw = dice(st["rng"], sum(party["c"]) + (1 if alpha else 0) - (1 if auto else 0))   # units
     faces = raw
     if p["inventions"] and \
             any(BIOMES[c["id"]]["hand"]["mod"] == info["type"] for c in p["inventions"] if not c["discs"]):
         faces = [1 if r == 3 else r for r in raw]
     allf = faces + [1] if auto else faces
     successes = allf.count(1) + (allf.count(2) if info["star"] else 0)
-    lethal = LETHAL[card][0 if mature_elder(p, 6) else 1]
+    chief = p["elders"][6]   # mature_elder(p, 6): the fire-keeper's care
+    lethal = LETHAL[card][0 if chief is not None and chief["imm"] is None else 1]
     deaths = sum(map(lethal.__contains__, faces))
     multiple = max(map(allf.count, set(allf))) if allf else 0   # doubles, triples… (G5, G6)
-    return {"raw": raw, "faces": faces, "auto": auto, "successes": successes,
-            "ok": successes >= info["dice"], "deaths": deaths, "multiple": multiple}
+    return raw, faces, auto, successes, successes >= info["dice"], deaths, multiple
 
 
 # The faces that kill a hunter on each card (G2): bloody ones, with the fire-keeper's care (E5);
@@ -1179,11 +1189,10 @@ LETHAL = {cid: (frozenset(info["bloody"]), frozenset(info["bloody"] + info["froz
 
 
 def dice(rng, n: int) -> list:
-    """n six-sided dice: n calls of ``rng.roll()``. A plain Rng's roll is randbelow(6) + 1, drawn
-    here without the call in between (tests check the two agree); a scripted one is asked as it is."""
+    """n six-sided dice: n calls of ``rng.roll()``. A plain Rng draws them in one call (``Rng.rolls``,
+    the same draws; tests check the two agree); a scripted one is asked as it is."""
     if type(rng) is Rng:
-        randbelow = rng.randbelow
-        return [randbelow(6) + 1 for _ in range(n)]
+        return rng.rolls(n)
     roll = rng.roll
     return [roll() for _ in range(n)]
 
@@ -1195,10 +1204,14 @@ def describe_roll(r) -> str:
 
 def said_roll(r):
     """A hunting roll's dice, the faces an invention changed and the alpha's sure 1, as words."""
-    text = " ".join(map(str, r["raw"])) or "-"
-    if r["faces"] != r["raw"]:
-        text = ph.ROLL_MOD(dice=text, faces=" ".join(map(str, r["faces"])))
-    if r["auto"]:
+    return _said_roll(r["raw"], r["faces"], r["auto"])
+
+
+def _said_roll(raw, faces, auto):
+    text = " ".join(map(str, raw)) or "-"
+    if faces != raw:
+        text = ph.ROLL_MOD(dice=text, faces=" ".join(map(str, faces)))
+    if auto:
         text = ph.ROLL_ALPHA(dice=text)
     return text if isinstance(text, str) else text.to_json()   # stored form: a parameter of ph.now
 
@@ -1213,42 +1226,44 @@ def hunt_card(st, key, ev, predator=False) -> bool:
 def hunt_on(st, ev) -> bool:
     hc = st["hc"]
     key, predator = hc["key"], hc["pred"]
-    while hc["seats"]:
+    seats = hc["seats"]
+    while seats:
         if st.get("offers"):
             return False
-        seat = hc["seats"].pop(0)
+        seat = seats.pop(0)
         cell = slot_card(st, key)
         if cell is None or cell[1]:   # not huntable any more
-            hc["seats"] = []
+            seats = hc["seats"] = []
             continue
-        party = st["parties"][key].get(str(seat))
-        if party is None or units(party) == 0:
+        party = st["parties"][key].get(SEAT_IDS[seat])
+        if party is None or not (party["a"] or sum(party["c"])):   # units(party) == 0
             continue
         card = cell[0]
         info = BIOMES[card]
         p = st["pl"][seat]
         if key in st["fresh"] and not all(p["vocab"][c] >= info["prereq"].count(c) for c in info["prereq"]):
             continue  # G7: a replacement card needs its own hunting tools
-        r = roll_party(st, seat, party, card, key)
-        dead = kill_in_party(st, seat, party, r["deaths"])
-        survivors = units(party)
-        head = ph.HUNT_OK if r["ok"] else ph.HUNT_FAIL
-        # the hunt's sentences in stored form: what sentences() makes of them
-        parts = [ph.stored(head, who=seat_name(seat), card=ph.card(card), key=key, n=survivors + dead, roll=said_roll(r))]
+        raw, faces, auto, successes, ok, deaths, multiple = _roll(st, seat, party, card, key)   # roll_party
+        dead = kill_in_party(st, seat, party, deaths) if deaths else 0
+        survivors = sum(party["c"]) + (1 if party["a"] else 0)   # units(party)
+        # the hunt's sentences in stored form (what ph.stored makes, sentences() takes)
+        parts = [{"key": ph.HUNT_OK.key if ok else ph.HUNT_FAIL.key,
+                  "params": {"who": seat_name(seat), "card": ph.card(card), "key": key, "n": survivors + dead,
+                             "roll": _said_roll(raw, faces, auto)}}]
         if dead:
             parts.append(ph.stored(ph.HUNT_DEATHS, n=dead))
-        gains = {"babies": 0, "release": [], "trophy": None, "hand": None, "key": key}
-        if r["ok"]:
-            gains["babies"] = info["babies"]
-            gains["release"] = list(info["release"])
-        if info["trophy"] and r["multiple"] >= info["trophy"]["mult"]:
-            gains["trophy"] = card
-        elif info["hand"] and r["multiple"] >= info["hand"]["mult"] and survivors > 0 and p_has_mature_elder(p):
-            gains["hand"] = card
+        trophy = hand = None
+        if info["trophy"] and multiple >= info["trophy"]["mult"]:
+            trophy = card
+        elif info["hand"] and multiple >= info["hand"]["mult"] and survivors > 0 and p_has_mature_elder(p):
+            hand = card
+        # what a success brings (bank_loot); nothing at all after a plain failure
+        gains = {"babies": info["babies"] if ok else 0, "release": list(info["release"]) if ok else [],
+                 "trophy": trophy, "hand": hand, "key": key} if ok or trophy or hand else None
         loot = party.get("loot") or []
         onward = None
         if predator and loot:
-            if r["successes"] == 0:
+            if successes == 0:
                 parts.append(ph.term(ph.HUNT_STOLEN))
                 party["loot"] = []
             else:
@@ -1261,22 +1276,23 @@ def hunt_on(st, ev) -> bool:
                     else:
                         bank_loot(st, seat, item, [])
                 party["loot"] = keep
-        ev.append(event(ph.now(ph.HUNT, parts={"sentences": parts}), seat=seat))   # sentences(parts)
+        ev.append(Event(None, None, seat, None, False, Said(ph.HUNT.key, {"parts": {"sentences": parts}})))
         pred_key = None
-        if r["ok"] and info["type"] == "big" and not predator and survivors > 0:
+        if ok and info["type"] == "big" and not predator and survivors > 0:
             preds = nearest_predators(st, key)
             if preds:
                 pred_key = preds[0]
                 gains["then"] = preds[1:]
         elif onward is not None:
-            bank_loot(st, seat, gains, ev)
-            if r["ok"]:
+            if gains is not None:
+                bank_loot(st, seat, gains, ev)
+            if ok:
                 _home_others(st, key, seat)
             move_party(st, key, seat, onward)
             ev.append(event(ph.PRED_TOO(card=ph.card(slot_card(st, onward)[0]), key=onward, who=seat_name(seat)),
                                seat=seat))
-            if r["ok"]:
-                hc["seats"] = []
+            if ok:
+                seats = hc["seats"] = []
                 continue
             continue
         if pred_key is not None:
@@ -1286,10 +1302,11 @@ def hunt_on(st, ev) -> bool:
             ev.append(event(ph.PRED(card=ph.card(slot_card(st, pred_key)[0]), key=pred_key, who=seat_name(seat)),
                                seat=seat))
         else:
-            bank_loot(st, seat, gains, ev)
-            if r["ok"]:
+            if gains is not None:
+                bank_loot(st, seat, gains, ev)
+            if ok:
                 _home_others(st, key, seat)
-                hc["seats"] = []
+                seats = hc["seats"] = []
                 continue
     if st.get("offers"):
         return False
