@@ -101,10 +101,23 @@ class Rng:
         return seq[self.randbelow(len(seq))]
 
     def shuffle(self, items: list) -> None:
-        """Fisher–Yates, in place."""
+        """Fisher–Yates, in place: ``j = self.randbelow(i + 1)`` for i from the end, the draws
+        written out (every game shuffles its decks when a playout starts)."""
+        state, draws = self.state, self.draws
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            limit = _TWO64 - _TWO64 % n
+            while True:
+                draws += 1
+                z = state = (state + 0x9E3779B97F4A7C15) & MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state, self.draws = state, draws
 
     def roll(self, sides: int = 6) -> int:
         return self.randbelow(sides) + 1          # randint(1, sides), one call fewer

@@ -39,7 +39,7 @@ def quick_apply(st, move):
         busy = new["phase"] == "bid" or _to_assignments(new, st, ev)
     elif phase == "pay" and kind == "pay":
         new = _shallow(st)
-        _own_player(new, st, seat)        # engine.pay_auction: the winner's discs and daughters
+        _own_payer(new, st, seat)         # engine.pay_auction: the winner's discs and daughters
         E.pay_auction(new, dict(move.data[1]), ev)
         busy = _assigning(new, ev)
     elif phase == "assign" and kind in _OWN_ASSIGNMENTS:
@@ -94,6 +94,8 @@ def quick_apply(st, move):
         return None
     if not busy:   # the engine moves on: it may touch anything, so complete the copy first
         new = copy_state(new)
+        rng = st["rng"]
+        new["rng"] = Rng(rng.state, rng.draws)   # and it may roll dice: its own Rng
         E.advance(new, ev)
     new["last"] = last_events(ev)
     return new, ev
@@ -105,7 +107,7 @@ def _to_assignments(new, st, ev) -> bool:
     assignments; the auction's winner, the discarded cards and phase 2's lists are copied first."""
     lead = new["auc"]["lead"]
     if lead is not None:
-        _own_player(new, st, lead)        # engine.pay_auction: the winner's discs and daughters
+        _own_payer(new, st, lead)         # engine.pay_auction: the winner's discs and daughters
     new["gone"] = st["gone"][:]           # a daughter nobody bid for is discarded
     E.resolve_auction(new, ev)
     return new["phase"] == "pay" or _assigning(new, ev)
@@ -119,10 +121,9 @@ def _assigning(new, ev) -> bool:
 
 
 def _shallow(st) -> dict:
-    new = st.copy()
-    rng = st["rng"]
-    new["rng"] = Rng(rng.state, rng.draws)
-    return new
+    """A copy of the state's top level. Its Rng stays shared: the moves above draw nothing (only
+    the engine rolls dice, and it runs on a full copy with its own Rng)."""
+    return st.copy()
 
 
 def _own_party(new, st, key, seat) -> None:
@@ -139,6 +140,14 @@ def _own_party(new, st, key, seat) -> None:
 def _own_player(new, st, seat) -> None:
     new["pl"] = pl = st["pl"][:]
     pl[seat] = copy_player(pl[seat])
+
+
+def _own_payer(new, st, seat) -> None:
+    """The player with fresh copies of what engine.pay_auction changes: its discs (``vocab``) and
+    its list of daughters, which gains one (the daughters already there are not changed)."""
+    new["pl"] = pl = st["pl"][:]
+    p = pl[seat]
+    pl[seat] = {**p, "vocab": p["vocab"].copy(), "daughters": p["daughters"][:]}
 
 
 def _own_players(new, st, seats) -> None:

@@ -49,3 +49,16 @@ def test_rolls_are_the_draws_of_that_many_single_rolls():
             fast, plain = Rng(seed), Rng(seed)
             assert fast.rolls(n, sides) == [plain.roll(sides) for _ in range(n)]
             assert (fast.state, fast.draws) == (plain.state, plain.draws)
+
+
+def test_shuffle_is_fisher_yates_over_randbelow():
+    for seed in range(30):
+        for size in (0, 1, 2, 5, 52, 90):
+            fast, plain = Rng(seed), Rng(seed)
+            items, want = list(range(size)), list(range(size))
+            fast.shuffle(items)
+            for i in range(size - 1, 0, -1):
+                j = plain.randbelow(i + 1)
+                want[i], want[j] = want[j], want[i]
+            assert items == want
+            assert (fast.state, fast.draws) == (plain.state, plain.draws)
