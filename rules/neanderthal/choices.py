@@ -400,24 +400,40 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
         most_o, most_w, most_k = PREREQ_MOST
         roomy = room_o >= most_o and room_w >= most_w and room_k >= most_k   # no card's prerequisites to ask
         rows = st["rows"]
-        for key, by_card, cell in zip(BIOME_KEYS, _HUNT_MOVES[seat], rows["N"] + rows["S"]):
-            if cell is None or cell[1]:
-                continue   # a gap or ice: nothing to hunt
-            cid = cell[0]
-            party = mine.get(key) if mine else None   # its party there so far
-            if party is None and not roomy:
-                o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
-                if o > room_o or w > room_w or k > room_k:
-                    continue
-            moves = by_card.get(cid)
-            if moves is None or len(moves) <= pool:
-                moves = hunt_moves(seat, key, cid, pool)
-            if own or (party is not None and (party["c"][seat] > 0 or party["a"])):   # chaperoned
+        cells = zip(BIOME_KEYS, _HUNT_MOVES[seat], rows["N"] + rows["S"])
+        if own and roomy:
+            # the most frequent case, the general loop below without what cannot matter here:
+            # its own hunters need no chaperone and every card may be entered
+            for key, by_card, cell in cells:
+                if cell is None or cell[1]:
+                    continue   # a gap or ice: nothing to hunt
+                moves = by_card.get(cell[0])
+                if moves is None or len(moves) <= pool:
+                    moves = hunt_moves(seat, key, cell[0], pool)
                 out += moves[1:pool + 1]
-            if alpha_free:
-                out.append(moves[0])
-            if first_only and out:
-                return out
+                if alpha_free:
+                    out.append(moves[0])
+                if first_only:
+                    return out
+        else:
+            for key, by_card, cell in cells:
+                if cell is None or cell[1]:
+                    continue   # a gap or ice: nothing to hunt
+                cid = cell[0]
+                party = mine.get(key) if mine else None   # its party there so far
+                if party is None and not roomy:
+                    o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
+                    if o > room_o or w > room_w or k > room_k:
+                        continue
+                moves = by_card.get(cid)
+                if moves is None or len(moves) <= pool:
+                    moves = hunt_moves(seat, key, cid, pool)
+                if own or (party is not None and (party["c"][seat] > 0 or party["a"])):   # chaperoned
+                    out += moves[1:pool + 1]
+                if alpha_free:
+                    out.append(moves[0])
+                if first_only and out:
+                    return out
     if own:
         for r in promotable(st, seat):
             move = _SHARED.get((seat, "promote", r))
