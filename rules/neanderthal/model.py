@@ -61,7 +61,12 @@ def has_elder(p, rank: int) -> bool:
 
 
 def mature_elders(p) -> int:
-    return sum(1 for r in range(1, 7) if mature_elder(p, r))
+    """How many ranks 1–6 hold a mature elder (``mature_elder`` asked of each)."""
+    n = 0
+    for e in p["elders"][1:7]:
+        if e is not None and e["imm"] is None:
+            n += 1
+    return n
 
 
 def hand_limit(p) -> int:
