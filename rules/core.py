@@ -280,11 +280,11 @@ class Result:
     """Final outcome. ``scores[seat]`` is the final score; ``ranks[seat]`` is
     1 for the winner(s); tied seats share a rank (shared victory).
     ``summary_said`` is the summary as message key and parameters
-    (:mod:`rules.wording`); ``summary`` its English, worked out on first read
-    when made by :meth:`of` (a search ends thousands of games and reads no
-    summary). Treat it as immutable; compared by all of its fields."""
+    (:mod:`rules.wording`); ``summary`` its English. Made by :meth:`of`, both
+    are worked out on first read: a search ends thousands of games and reads
+    no summary. Treat it as immutable; compared by all of its fields."""
 
-    __slots__ = ("scores", "ranks", "_summary", "summary_fr", "summary_said")
+    __slots__ = ("scores", "ranks", "_summary", "summary_fr", "_said")
 
     def __init__(self, scores: list[float], ranks: list[int], summary: str | None = "",
                  summary_fr: str | None = None, summary_said: Said | None = None) -> None:
@@ -292,11 +292,19 @@ class Result:
         self.ranks = ranks
         self._summary = summary
         self.summary_fr = summary_fr
-        self.summary_said = summary_said
+        self._said = summary_said
 
     @classmethod
-    def of(cls, scores: list[float], ranks: list[int], said: Said) -> Result:
+    def of(cls, scores: list[float], ranks: list[int], said: "Said | Callable[[], Said]") -> Result:
+        """The result with its summary ``said``, or a callable giving it (called on first read)."""
         return cls(scores, ranks, None, None, said)
+
+    @property
+    def summary_said(self) -> Said | None:
+        said = self._said
+        if callable(said):
+            said = self._said = said()
+        return said
 
     @property
     def summary(self) -> str | None:
