@@ -258,7 +258,7 @@ def order_from_bar(st, card) -> list:
 def end_game(st, ev) -> None:
     st["phase"] = "over"
     st["event"] = None
-    ev.append(event(ph.OVER()))
+    ev.append(event(ph.now(ph.OVER)))
 
 
 def start_round(st, ev) -> None:
@@ -300,7 +300,7 @@ def run_events(st, ev) -> None:
                 # the rest of the round (events, auction, hunting) is not played
                 st["evq"] = []
                 st["gone"].append(st["event"])
-                ev.append(event(ph.ICED()))
+                ev.append(event(ph.now(ph.ICED)))
                 end_game(st, ev)
                 return
         elif e == "warm":
@@ -333,14 +333,19 @@ def run_events(st, ev) -> None:
 
 
 def _lowest(st, row, allow_ice=False):
-    best = None
+    """The slot of the row's least tough card (ice counts as the toughest, when allowed), the first
+    of equals; None when there is none."""
+    best = at = None
     for i, cell in enumerate(st["rows"][row]):
         if cell is None or (cell[1] and not allow_ice):
             continue
-        t = 1000 if cell[1] else BIOMES[cell[0]]["tough"]
-        if best is None or t < best[0]:
-            best = (t, i)
-    return None if best is None else best[1]
+        t = 1000 if cell[1] else TOUGH[cell[0]]
+        if best is None or t < best:
+            best, at = t, i
+    return at
+
+
+TOUGH = {cid: info["tough"] for cid, info in BIOMES.items()}
 
 
 def take_from_deck(st, row: str) -> str:
@@ -353,7 +358,7 @@ def take_from_deck(st, row: str) -> str:
 def global_cooling(st, ev) -> None:
     north, south = st["rows"]["N"], st["rows"]["S"]
     if not st["decks"]["N"]:
-        ev.append(event(ph.COOL_EMPTY()))
+        ev.append(event(ph.now(ph.COOL_EMPTY)))
         return
     ice = [take_from_deck(st, "N"), True]
     i = _lowest(st, "N")
@@ -365,15 +370,16 @@ def global_cooling(st, ev) -> None:
         if gone is not None:
             st["gone"].append(gone[0])
         if gone:
-            said = ph.COOL_SLIDES_GONE(card=ph.card(moved[0]), gone=ph.term(ph.ICE) if gone[1] else ph.card(gone[0]))
+            said = ph.now(ph.COOL_SLIDES_GONE, card=ph.card(moved[0]),
+                          gone=ph.term(ph.ICE) if gone[1] else ph.card(gone[0]))
         else:
-            said = ph.COOL_SLIDES(card=ph.card(moved[0]))
+            said = ph.now(ph.COOL_SLIDES, card=ph.card(moved[0]))
         ev.append(event(said))
         return
     gaps = [j for j, c in enumerate(north) if c is None]
     if gaps:
         north[gaps[0]] = ice
-        ev.append(event(ph.COOL_GAP()))
+        ev.append(event(ph.now(ph.COOL_GAP)))
         return
     # The North is all ice: push one ice card South to make room (D1).
     south_gaps = [j for j, c in enumerate(south) if c is None]
@@ -383,13 +389,13 @@ def global_cooling(st, ev) -> None:
     north[j] = ice
     if gone is not None:
         st["gone"].append(gone[0])
-    ev.append(event(ph.COOL_SOLID()))
+    ev.append(event(ph.now(ph.COOL_SOLID)))
 
 
 def global_warming(st, ev) -> None:
     north, south = st["rows"]["N"], st["rows"]["S"]
     if not st["decks"]["S"]:
-        ev.append(event(ph.WARM_EMPTY()))
+        ev.append(event(ph.now(ph.WARM_EMPTY)))
         return
     new = [take_from_deck(st, "S"), False]
     i = _lowest(st, "S")
@@ -398,29 +404,30 @@ def global_warming(st, ev) -> None:
         i = gaps[0] if gaps else _lowest(st, "S", allow_ice=True)
     moved = south[i]
     south[i] = new
+    # the optional parts of the sentence, said in their stored form ("" when they say nothing)
     shift = ""
-    reveal = True
     if moved is not None and not moved[1]:
         above = north[i]
         if above is None:
             north[i] = moved
-            shift = ph.WARM_NORTH(card=ph.card(moved[0]))
+            shift = ph.stored(ph.WARM_NORTH, card=ph.card(moved[0]))
         elif above[1]:
             north[i] = [above[0], False]   # cells are replaced, never changed: copies share them
             st["gone"].append(moved[0])
-            shift = ph.WARM_THAW(card=ph.card(above[0]), moved=ph.card(moved[0]))
+            shift = ph.stored(ph.WARM_THAW, card=ph.card(above[0]), moved=ph.card(moved[0]))
         else:
             st["gone"].append(above[0])
             north[i] = moved
-            shift = ph.WARM_PUSH(card=ph.card(moved[0]), above=ph.card(above[0]))
+            shift = ph.stored(ph.WARM_PUSH, card=ph.card(moved[0]), above=ph.card(above[0]))
     elif moved is not None:
         st["gone"].append(moved[0])
-    melted = [c for c in south if c is not None and c[1]]
+    melted = []
     for j, c in enumerate(south):
         if c is not None and c[1]:
+            melted.append(ph.card(c[0]))
             south[j] = [c[0], False]
-    melt = ph.WARM_MELT(cards=listing([ph.card(c[0]) for c in melted], "comma")) if melted else ""
-    ev.append(event(ph.WARM(card=ph.card(new[0]), shift=shift, melt=melt), reveal=reveal))
+    melt = ph.stored(ph.WARM_MELT, cards={"list": melted, "style": "comma"}) if melted else ""   # listing()
+    ev.append(event(ph.now(ph.WARM, card=ph.card(new[0]), shift=shift, melt=melt), reveal=True))
 
 
 # D2–D3 ------------------------------------------------------------------
@@ -431,24 +438,25 @@ def wurm(st, ev) -> None:
         return
     i = st["rng"].randbelow(len(st["unused"]))
     st["events"].append(st["unused"].pop(i))
-    ev.append(event(ph.WURM()))
+    ev.append(event(ph.now(ph.WURM)))
 
 
-def elder_attrition(st, ev, dice: int) -> None:
+def elder_attrition(st, ev, n_dice: int) -> None:
     for seat in st["order"]:
         p = st["pl"][seat]
-        rolls = [st["rng"].roll() for _ in range(dice)]
+        rolls = dice(st["rng"], n_dice)
         dead = []
-        for r in sorted(set(rolls)):
-            if has_elder(p, r):
+        elders = p["elders"]
+        for r in (rolls if n_dice == 1 else sorted(set(rolls))):
+            if elders[r] is not None:   # has_elder
                 remove_elder(st, seat, r)
                 dead.append(ph.term(ph.ELDER[r]))
         rolled = " ".join(map(str, rolls))
         if dead:
-            said = ph.ATTRITION(who=seat_name(seat), rolls=rolled, dead=listing(dead), n=len(dead))
+            said = ph.now(ph.ATTRITION, who=seat_name(seat), rolls=rolled, dead={"list": dead}, n=len(dead))   # listing
         else:
             said = ph.now(ph.ATTRITION_NONE, who=seat_name(seat), rolls=rolled)
-        ev.append(event(said, seat=seat))
+        ev.append(Event(None, None, seat, None, False, said))   # event(said, seat=seat)
 
 
 # D4 ---------------------------------------------------------------------
@@ -486,9 +494,9 @@ def chaos_kill(st, seat, kind, ev) -> None:
     else:
         p["pool"][kind] -= 1
         send_cube_to_grave(st, kind)
-        what = ph.term(ph.A_HUNTER) if kind == seat else ph.A_WANDERER(of=seat_name(kind))
+        what = ph.term(ph.A_HUNTER) if kind == seat else ph.stored(ph.A_WANDERER, of=seat_name(kind))
     st["pend"][str(seat)]["kill"] -= 1
-    ev.append(event(ph.CHAOS_LOSES(who=seat_name(seat), what=what), seat=seat))
+    ev.append(event(ph.now(ph.CHAOS_LOSES, who=seat_name(seat), what=what), seat=seat))
 
 
 def chaos_settle(st, seat, ev) -> None:
@@ -507,7 +515,7 @@ def chaos_settle(st, seat, ev) -> None:
     if pend["elder"] and len(elders) <= 1:
         if elders:
             remove_elder(st, seat, elders[0])
-            ev.append(event(ph.CHAOS_ELDER(who=seat_name(seat), elder=ph.ELDER[elders[0]]()), seat=seat))
+            ev.append(event(ph.now(ph.CHAOS_ELDER, who=seat_name(seat), elder=ph.term(ph.ELDER[elders[0]])), seat=seat))
         pend["elder"] = False
     if not (pend["kill"] or pend["elder"] or pend["flip"]):
         del st["pend"][str(seat)]
@@ -549,7 +557,7 @@ def flip_sexuality(st, seat, ev) -> None:
         p["vocab"][c] -= 1
         p["mpi"].append(c)
     p["sex"] = other
-    ev.append(event(ph.FLIPS(who=seat_name(seat), sex=ph.term(ph.SEX[other])), seat=seat))
+    ev.append(event(ph.now(ph.FLIPS, who=seat_name(seat), sex=ph.term(ph.SEX[other])), seat=seat))
 
 
 # D5 ---------------------------------------------------------------------
@@ -566,12 +574,12 @@ def blizzard(st, ev) -> bool:
         need = blizzard_excess(st, seat)
         if need:
             pend[str(seat)] = need
-            ev.append(event(ph.BLIZZARD_SHORT(who=seat_name(seat), n=need), seat=seat))
+            ev.append(event(ph.now(ph.BLIZZARD_SHORT, who=seat_name(seat), n=need), seat=seat))
     if pend:
         st["pend"] = pend
         st["phase"] = "blizzard"
         return True
-    ev.append(event(ph.BLIZZARD_FED()))
+    ev.append(event(ph.now(ph.BLIZZARD_FED)))
     return False
 
 
@@ -601,7 +609,7 @@ def expatriation(st, ev, eyes: int) -> bool:
 def send_expats(st, seat, target, n, ev) -> None:
     st["pl"][seat]["grave"] -= n
     st["pl"][target]["pool"][seat] += n
-    ev.append(event(ph.EXPAT(n=n, who=seat_name(seat), target=seat_name(target)), seat=seat))
+    ev.append(event(ph.now(ph.EXPAT, n=n, who=seat_name(seat), target=seat_name(target)), seat=seat))
 
 
 # D7 ---------------------------------------------------------------------
@@ -633,7 +641,7 @@ def open_auction(st, ev) -> None:
     seats = bidders(st)
     if not seats:
         st["gone"].append(st["event"])
-        ev.append(event(ph.NOBODY_BIDS(card=ph.card(st["event"]))))
+        ev.append(event(ph.now(ph.NOBODY_BIDS, card=ph.card(st["event"]))))
         st["phase"] = "assign_start"
         return
     st["auc"] = {"seats": seats, "turn": 0, "lead": None, "n": 0, "passes": 0}
@@ -673,7 +681,7 @@ def resolve_auction(st, ev) -> None:
     if winner is None:
         st["gone"].append(card)
         st["auc"] = None
-        ev.append(event(ph.NO_BID(card=ph.card(card))))
+        ev.append(event(ph.now(ph.NO_BID, card=ph.card(card))))
         finish_auction(st, None)
         return
     ev.append(event(ph.now(ph.WINS_AUCTION, who=seat_name(winner), card=ph.card(card), n=auc["n"]), seat=winner))
@@ -825,8 +833,8 @@ def fight_kill(st, key, victim, kind, ev) -> None:
     else:
         party["c"][kind] -= 1
         send_cube_to_grave(st, kind)
-        what = ph.term(ph.A_HUNTER) if kind == victim else ph.A_WANDERER(of=seat_name(kind))
-    ev.append(event(ph.LOSES_ON(who=seat_name(victim), what=what, place=place_said(st, key)), seat=victim))
+        what = ph.term(ph.A_HUNTER) if kind == victim else ph.stored(ph.A_WANDERER, of=seat_name(kind))
+    ev.append(event(ph.now(ph.LOSES_ON, who=seat_name(victim), what=what, place=place_said(st, key)), seat=victim))
 
 
 def fight_on(st, ev) -> bool:
@@ -1289,7 +1297,7 @@ def hunt_on(st, ev) -> bool:
             if ok:
                 _home_others(st, key, seat)
             move_party(st, key, seat, onward)
-            ev.append(event(ph.PRED_TOO(card=ph.card(slot_card(st, onward)[0]), key=onward, who=seat_name(seat)),
+            ev.append(event(ph.now(ph.PRED_TOO, card=ph.card(slot_card(st, onward)[0]), key=onward, who=seat_name(seat)),
                                seat=seat))
             if ok:
                 seats = hc["seats"] = []
@@ -1299,7 +1307,7 @@ def hunt_on(st, ev) -> bool:
             # G4: the gains wait for the predator's attack
             move_party(st, key, seat, pred_key)
             st["parties"][pred_key][str(seat)].setdefault("loot", []).append(gains)
-            ev.append(event(ph.PRED(card=ph.card(slot_card(st, pred_key)[0]), key=pred_key, who=seat_name(seat)),
+            ev.append(event(ph.now(ph.PRED, card=ph.card(slot_card(st, pred_key)[0]), key=pred_key, who=seat_name(seat)),
                                seat=seat))
         else:
             if gains is not None:
@@ -1441,7 +1449,7 @@ def court(st, key, ev) -> None:
         if seat == owner and op["vocab"]["o"] == 0 and not free_husbands(st, owner):
             # E3: a husband in one's own tableau sits on an orange disc (G1 « commence immature »);
             # without one (and no free promotion) the courting cannot succeed
-            ev.append(event(ph.NO_ORANGE(who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
+            ev.append(event(ph.now(ph.NO_ORANGE, who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
             continue
         # G1 « Un guerrier alpha réussit toujours », if it chose its power before the roll (E5)
         warrior = party["a"] and alpha_power(p, "club") and st.get("alpha_use", {}).get(alpha_key(key, seat), True)
@@ -1469,7 +1477,7 @@ def court(st, key, ev) -> None:
         d["hus"] = {"s": groom, "a": alpha, "imm": imm}
         if alpha:
             st["pl"][groom]["alpha"] = "husband"
-        ev.append(event(ph.MARRIES(who=seat_name(groom), card=ph.card(d["id"])), seat=groom))
+        ev.append(event(ph.now(ph.MARRIES, who=seat_name(groom), card=ph.card(d["id"])), seat=groom))
     send_home(st, key)
 
 
@@ -1483,7 +1491,7 @@ def libertine_success(st, seat, victim, ev) -> None:
     send_cube_to_grave(st, victim)
     me["grave"] -= 1
     vp["pool"][seat] += 1
-    ev.append(event(ph.GENES(who=seat_name(seat), victim=seat_name(victim)), seat=seat))
+    ev.append(event(ph.now(ph.GENES, who=seat_name(seat), victim=seat_name(victim)), seat=seat))
 
 
 # ------------------------------------------------------------ phase 5
@@ -1499,7 +1507,7 @@ def domestic_phase(st, ev) -> None:
             got = add_babies(st, seat, dom["babies"])
             queue_release(st, seat, dom["release"])
             if got:
-                ev.append(event(ph.DOMESTIC(who=seat_name(seat), card=ph.card(c["id"]), n=got), seat=seat))
+                ev.append(event(ph.now(ph.DOMESTIC, who=seat_name(seat), card=ph.card(c["id"]), n=got), seat=seat))
 
 
 def drop_dependant(st, seat, code, ev) -> None:
@@ -1513,7 +1521,7 @@ def drop_dependant(st, seat, code, ev) -> None:
     else:
         cid = remove_tableau_card(st, seat, "domestic", idx - 1)
         what = ph.card(cid)
-    ev.append(event(ph.CANNOT_FEED(who=seat_name(seat), what=what), seat=seat))
+    ev.append(event(ph.now(ph.CANNOT_FEED, who=seat_name(seat), what=what), seat=seat))
 
 
 def remove_daughter_at(st, seat, i) -> str:
