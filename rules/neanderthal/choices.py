@@ -632,22 +632,42 @@ def has_action(st, seat) -> bool:
     if p["tribal"]:
         return next(_action_moves(st, seat)).data != ("pass",)   # the elders' actions: rare, asked as they are
     portals, vocab = p["portals"], p["vocab"]
-    for d in portal_sources(st, seat):
-        for slot, colour in DAUGHTERS[d["id"]]["portals"]:
-            if colour not in portals[slot] and vocab[colour] != 0:
-                return True
-    cols = neolexia_colours(st, seat)
-    if not cols:
-        return False
+    # one pass over the tableaux: a portal a source daughter offers (portal_sources), and the
+    # tableaux one of its tribesmen married into (their portals count for neolexia_colours)
+    married = []
+    for owner, q in enumerate(st["pl"]):
+        monogamous = q["sex"] == "monogamy"
+        linked = False
+        for d in q["daughters"]:
+            h = d["hus"]
+            ours = h is not None and h["s"] == seat
+            linked = linked or ours
+            if d["discs"] or (h is None and monogamous):
+                continue   # not daughter_active
+            if owner == seat or ours:
+                for slot, colour in DAUGHTERS[d["id"]]["portals"]:
+                    if colour not in portals[slot] and vocab[colour] != 0:
+                        return True
+        if linked and owner != seat:
+            married.append(q)
+    # neolexia: a committed disc of a colour among those portals
+    wanted = set()
     for e in p["elders"][1:7]:
-        if e and e["imm"] in cols:
-            return True
+        if e is not None and e["imm"] is not None:
+            wanted.add(e["imm"])
     for d in p["daughters"]:
-        for c in d["discs"]:
-            if c in cols:
-                return True
+        wanted.update(d["discs"])
         h = d["hus"]
-        if h and h["imm"] in cols:
+        if h is not None and h["imm"] is not None:
+            wanted.add(h["imm"])
+    if not wanted:
+        return False
+    for slot_colours in portals.values():
+        if not wanted.isdisjoint(slot_colours):
+            return True
+    for q in married:
+        if not wanted.isdisjoint(portal_colours(q)):
             return True
     return False
+
 

@@ -150,57 +150,60 @@ WAITING = frozenset(("sex", "council", "chaos", "blizzard", "expat", "bid", "pay
 def advance(st, ev: list) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
     for _ in range(200):
-        ph = st["phase"]
-        if ph in WAITING:
+        step = STEPS.get(st["phase"])
+        if step is None or step(st, ev):   # a decision phase (WAITING) or "over"; a step that waits
             return
-        if ph == "round":
-            start_round(st, ev)
-        elif ph == "events":
-            run_events(st, ev)
-        elif ph == "auction":
-            open_auction(st, ev)
-        elif ph == "resolve_bids":
-            resolve_auction(st, ev)
-        elif ph == "assign_start":
-            start_assign(st, ev)
-        elif ph == "assign":
-            if skip_idle_assigners(st):
-                return
-            st["phase"] = "nego_start"
-        elif ph == "nego_start":
-            start_negotiation(st, ev)
-        elif ph == "nego_end":   # the last proposal answered, or every seat done (F1)
-            to_discard(st, "combat")
-        elif ph == "combat":
-            combat_phase(st, ev)
-        elif ph == "fighting":
-            if st["fight"]["who"] is not None or fight_on(st, ev):
-                return
-        elif ph == "hunt":
-            start_hunting(st)
-        elif ph == "hunting":
-            if not continue_hunting(st, ev):
-                return
-            to_discard(st, "domestic")
-        elif ph == "domestic":
-            st["rel"] = []
-            domestic_phase(st, ev)
-            st["acted"] = []
-            st["rel_then"] = "action"
-            st["phase"] = "release"
-        elif ph == "release":
-            if not settle_releases(st, ev):
-                return
-            st["phase"] = st["rel_then"]
-        elif ph == "action":
-            auto_pass(st)
-            if all_acted(st):
-                st["phase"] = "round"
-            else:
-                return
-        else:
-            return  # a decision phase, or "over"
     raise RuntimeError("neanderthal: advance did not settle")
+
+
+# The automatic steps of a round, by phase: each runs on until the state's next phase, and
+# returns True when it stops where a seat must decide (None or False: go on). A table, not a
+# chain of tests: a search runs a dozen steps for every round.
+
+
+def _assign_step(st, ev):
+    if skip_idle_assigners(st):
+        return True
+    st["phase"] = "nego_start"
+
+
+def _nego_end_step(st, ev):   # the last proposal answered, or every seat done (F1)
+    to_discard(st, "combat")
+
+
+def _fighting_step(st, ev):
+    return st["fight"]["who"] is not None or fight_on(st, ev)
+
+
+def _hunt_step(st, ev):
+    start_hunting(st)
+
+
+def _hunting_step(st, ev):
+    if not continue_hunting(st, ev):
+        return True
+    to_discard(st, "domestic")
+
+
+def _domestic_step(st, ev):
+    st["rel"] = []
+    domestic_phase(st, ev)
+    st["acted"] = []
+    st["rel_then"] = "action"
+    st["phase"] = "release"
+
+
+def _release_step(st, ev):
+    if not settle_releases(st, ev):
+        return True
+    st["phase"] = st["rel_then"]
+
+
+def _action_step(st, ev):
+    auto_pass(st)
+    if not all_acted(st):
+        return True
+    st["phase"] = "round"
 
 
 def auto_pass(st) -> None:
@@ -1528,3 +1531,13 @@ def remove_daughter_at(st, seat, i) -> str:
     return remove_daughter(st, seat, i)
 
 
+
+
+# advance's table of steps (see there); the phases not named here wait for a seat (WAITING) or end
+STEPS = {
+    "round": start_round, "events": run_events, "auction": open_auction, "resolve_bids": resolve_auction,
+    "assign_start": start_assign, "assign": _assign_step, "nego_start": start_negotiation,
+    "nego_end": _nego_end_step, "combat": combat_phase, "fighting": _fighting_step, "hunt": _hunt_step,
+    "hunting": _hunting_step, "domestic": _domestic_step, "release": _release_step, "action": _action_step,
+}
+assert WAITING.isdisjoint(STEPS)
