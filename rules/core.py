@@ -128,15 +128,17 @@ class Rng:
         if sides <= 0:
             raise ValueError("rolls needs sides > 0")
         limit = _TWO64 - _TWO64 % sides
-        state, draws, out = self.state, self.draws, []
-        while len(out) < n:
-            draws += 1
-            z = state = (state + 0x9E3779B97F4A7C15) & MASK64
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-            z ^= z >> 31
-            if z < limit:
-                out.append(z % sides + 1)
+        state, draws, out = self.state, self.draws + n, []
+        for _ in range(n):
+            while True:   # a draw at or past the limit is drawn again (and counted): almost never
+                z = state = (state + 0x9E3779B97F4A7C15) & MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+                draws += 1
+            out.append(z % sides + 1)
         self.state, self.draws = state, draws
         return out
 

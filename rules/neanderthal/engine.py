@@ -760,10 +760,11 @@ def kill_in_party(st, seat, party, n) -> int:
         return 0
     dead = 0
     counts = party["c"]
-    for s in others_first(st, seat):
+    pl = st["pl"]
+    for s in OTHERS_FIRST[len(pl)][seat]:   # others_first
         while dead < n and counts[s] > 0:
             counts[s] -= 1
-            send_cube_to_grave(st, s)
+            pl[s]["grave"] += 1   # send_cube_to_grave
             dead += 1
     if dead < n and party["a"]:
         party["a"] = False
@@ -933,23 +934,32 @@ def start_hunting(st) -> None:
     """A4: uncontested cards, then contested ones, then the predators."""
     placed = st.get("placed", [])
     fresh = st["fresh"]
+    order = st["order"]
     first, second = [], []
     for k, parties in st["parties"].items():
-        seats = [s for s, p in parties.items() if p["a"] or any(p["c"])]   # units(p) > 0
-        if not seats:
+        sides = 0   # the seats with someone there (units(p) > 0), and the last of them
+        for s, p in parties.items():
+            if p["a"] or any(p["c"]):
+                sides += 1
+                seat = s
+        if not sides:
             continue
         if k[0] in "NS":
             cell = slot_card(st, k)
             if cell is not None and not cell[1] and BIOMES[cell[0]]["pred"] and k not in fresh:
                 continue   # a predator (huntable): hunted last
-        if len(seats) > 1:   # contested
+        if sides > 1:   # contested
             second.append(k)
         else:   # A4: a player's uncontested cards, in the order it assigned them
-            placed_at = placed.index(k) if k in placed else len(placed)
-            first.append(((order_index(st, int(seats[0])), placed_at, key_order(k)), k))
-    first = [k for _, k in sorted(first)]
+            seat = int(seat)
+            first.append((order.index(seat) if seat in order else seat,   # order_index
+                          placed.index(k) if k in placed else len(placed), key_order(k), k))
+    first.sort()
     second.sort(key=key_order)
-    st["hq"] = first + second
+    hq = []
+    for entry in first:
+        hq.append(entry[3])
+    st["hq"] = hq + second
     st["contested"] = second   # the first player orders these (A4); the list shrinks as it chooses
     st["hunt_next"] = None
     st["alpha_use"] = {}
@@ -1092,28 +1102,34 @@ def _single_seat(st, key) -> int:
 
 
 def send_home(st, key) -> None:
-    for s, party in st["parties"].get(key, {}).items():
-        pool = st["pl"][int(s)]["pool"]
-        counts = party["c"]
-        for owner in range(len(pool)):
-            if counts[owner]:
-                pool[owner] += counts[owner]
-                counts[owner] = 0
-        seat = int(s)
-        p = st["pl"][seat]
-        if party["a"]:
-            party["a"] = False
-            p["alpha"] = "pool"
-        if party.get("loot"):
-            for loot in party["loot"]:
-                bank_loot(st, seat, loot, [])
-            party["loot"] = []
+    row = st["parties"].get(key)
+    if row:
+        pl = st["pl"]
+        for s, party in row.items():
+            seat = int(s)
+            p = pl[seat]
+            pool = p["pool"]
+            counts = party["c"]
+            for owner, n in enumerate(counts):
+                if n:
+                    pool[owner] += n
+                    counts[owner] = 0
+            if party["a"]:
+                party["a"] = False
+                p["alpha"] = "pool"
+            if party.get("loot"):
+                for loot in party["loot"]:
+                    bank_loot(st, seat, loot, [])
+                party["loot"] = []
     st["parties"].pop(key, None)
 
 
 def hunt_order(st, key) -> list:
     parties = st["parties"][key]
-    seats = [int(s) for s, p in parties.items() if p["a"] or any(p["c"])]   # units(p) > 0
+    seats = []
+    for s, p in parties.items():
+        if p["a"] or any(p["c"]):   # units(p) > 0
+            seats.append(int(s))
     if len(seats) < 2:
         return seats
     totem = ability_seats(st, "totem")

@@ -45,7 +45,7 @@ def test_draws_match_splitmix64_with_rejection_and_count_every_draw():
 
 def test_rolls_are_the_draws_of_that_many_single_rolls():
     for seed in range(30):
-        for n, sides in ((0, 6), (1, 6), (7, 6), (5, 1), (9, 7), (4, 1000)):
+        for n, sides in ((0, 6), (1, 6), (7, 6), (5, 1), (9, 7), (4, 1000), (12, (1 << 63) + 5)):   # the last: many redraws
             fast, plain = Rng(seed), Rng(seed)
             assert fast.rolls(n, sides) == [plain.roll(sides) for _ in range(n)]
             assert (fast.state, fast.draws) == (plain.state, plain.draws)
