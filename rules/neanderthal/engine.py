@@ -799,7 +799,10 @@ def war_party(st, seat, key) -> bool:
 def combat_phase(st, ev) -> None:
     """F2: on each contested card, each tribe in attack order rolls once. Without a card
     where two sides meet, straight on to what fight_on does after the last attack."""
-    if not any(contested(st, key) for key in st["parties"]):
+    for key in st["parties"]:
+        if contested(st, key):
+            break
+    else:   # no card where two sides meet
         st["fight"] = None
         gathering(st, ev)
         st["phase"] = "hunt"
@@ -1152,6 +1155,11 @@ def alpha_power(p, kind: str) -> bool:
 def ask_alpha(st, key) -> bool:
     """E5 « Préparation »: before a hunting roll, a player whose alpha has a power on
     this card decides whether to use it. True (phase "alpha") while someone must decide."""
+    for party in st["parties"].get(key, {}).values():
+        if party["a"]:
+            break
+    else:
+        return False   # only an alpha has a power: most cards have none (asked first, for speed)
     if key[0] in "NS":
         cell = slot_card(st, key)
         if cell is None or cell[1]:   # huntable
