@@ -697,12 +697,14 @@ def resolve_auction(st, ev) -> None:
 
 def pay_auction(st, discs: dict, ev) -> None:
     winner = st["auc"]["lead"]
-    p = st["pl"][winner]
+    vocab = st["pl"][winner]["vocab"]
     placed = []
     for c in COLOURS:
-        for _ in range(discs.get(c, 0)):
-            p["vocab"][c] -= 1
-            placed.append(c)
+        k = discs.get(c, 0)
+        if k > 0:
+            vocab[c] -= k
+            placed += [c] * k
+    p = st["pl"][winner]
     p["daughters"].append({"id": st["event"], "discs": placed, "hus": None})
     words = discs_said(discs)
     ev.append(event(ph.now(ph.PLACES, who=seat_name(winner), discs=words, card=ph.card(st["event"])), seat=winner))
@@ -716,7 +718,7 @@ _DISCS_SAID: dict = {}
 def discs_said(discs: dict) -> dict:
     """'2 orange, 1 black' as a phrase parameter (stored form), made once per payment and
     shared (never changed)."""
-    key = tuple(discs.get(c, 0) for c in COLOURS)
+    key = tuple(map(discs.get, COLOURS, (0, 0, 0)))   # the discs of each colour
     got = _DISCS_SAID.get(key)
     if got is None:
         got = _DISCS_SAID[key] = listing([ph.DISCS_OF[c](n=discs[c]) for c in COLOURS if discs.get(c)], "comma")
@@ -736,7 +738,9 @@ def start_assign(st, ev) -> None:
     st["cur"] = 0
     st["parties"] = {}
     st["placed"] = []
-    st["recalls"] = {str(s): (2 if hunters(st["pl"][s]) == 0 else 0) for s in range(n_seats(st))}
+    recalls = st["recalls"] = {}
+    for s, p in enumerate(st["pl"]):   # no hunter at all (hunters(p) == 0): two recalls (E4)
+        recalls[SEAT_IDS[s]] = 0 if p["alpha"] == "pool" or sum(p["pool"]) else 2
     st["phase"] = "assign"
 
 

@@ -133,9 +133,13 @@ def single_payment(st, seat, n):
         able += vocab[c] > 0
     if n > total or not (n == 0 or n == total or able <= 1):
         return None
-    if n == total:
-        return {c: vocab[c] if c in cols else 0 for c in COLOURS}
-    return {c: n if c in cols and vocab[c] > 0 else 0 for c in COLOURS}
+    way = {}
+    for c in COLOURS:
+        if n == total:
+            way[c] = vocab[c] if c in cols else 0
+        else:
+            way[c] = n if c in cols and vocab[c] > 0 else 0
+    return way
 
 
 def _fill(vocab, cols, i, left, acc, out) -> None:
