@@ -25,7 +25,6 @@ from .model import (
     hand_limit,
     mature_elder,
     n_seats,
-    order_index,
     portal_colours,
     slot_card,
 )
@@ -222,8 +221,9 @@ def lowest_winning_bid(st, seat, lead, n: int) -> int:
     """The fewest discs with which the seat takes the lead from a bid of n discs (Q.bid_beats): a
     higher value, or the same value with the better tie-break (D7: the Caring Woman, then player
     order), which is asked only when some number of discs gives the seat that same value."""
-    value = Q.bid_value(st, lead, n)
-    if st["pl"][seat]["tribal"]:   # a tribal harem's discs count half (Q.bid_value)
+    pl = st["pl"]
+    value = n / 2 if pl[lead]["tribal"] else n   # Q.bid_value: a tribal harem bids at half value
+    if pl[seat]["tribal"]:   # a tribal harem's discs count half (Q.bid_value)
         same = int(value * 2)
         above = same + 1
     else:
@@ -231,7 +231,10 @@ def lowest_winning_bid(st, seat, lead, n: int) -> int:
         above = int(value) + 1
     if same is not None and same >= 1:
         carers = ability_seats(st, "caring")   # Q.bid_key past the value: the Caring Woman, player order
-        if (seat in carers, -order_index(st, seat)) > (lead in carers, -order_index(st, lead)):
+        order = st["order"]
+        mine = order.index(seat) if seat in order else seat   # order_index
+        theirs = order.index(lead) if lead in order else lead
+        if (seat in carers, -mine) > (lead in carers, -theirs):
             return same
     return above
 
@@ -241,11 +244,19 @@ def bid_moves(st, seat) -> list:
     discs in the card's colours, or pass. Only bids that take the lead are offered."""
     out = [_SHARED.get((seat, "bid pass")) or shared((seat, "bid pass"), lambda: Move(seat, "pass", words.L_PASS, ("bid", None)))]
     auc = st["auc"]
-    cap = Q.bid_capacity(st, seat)
+    p = st["pl"][seat]
+    vocab = p["vocab"]
+    cap = 0
+    for c in Q.BID_COLOURS[st["event"]]:   # Q.bid_capacity: its discs in the card's colours
+        cap += vocab[c]
     # a bid's key grows with its value, so every bid from the lowest winning one up wins
-    lowest = 1 if auc["lead"] is None else lowest_winning_bid(st, seat, auc["lead"], auc["n"])
+    lead = auc["lead"]
+    lowest = 1 if lead is None else lowest_winning_bid(st, seat, lead, auc["n"])
     if lowest <= cap:
-        out += _bid_list(seat, st["pl"][seat]["tribal"], cap)[lowest:cap + 1]
+        bids = _BID_MOVES.get((seat, p["tribal"]))
+        if bids is None or len(bids) <= cap:
+            bids = _bid_list(seat, p["tribal"], cap)
+        out += bids[lowest:cap + 1]
     return out
 
 

@@ -986,7 +986,7 @@ def continue_hunting(st, ev) -> bool:
         if over_hand_limit(st):   # G6: a card taken into a full hand is discarded at once
             to_discard(st, "hunting")
             return False
-        if not settle_releases(st, ev):
+        if st.get("rel") and not settle_releases(st, ev):   # (nothing to settle: asked first)
             st["phase"] = "release"
             return False
         if st.get("hc"):
@@ -1207,7 +1207,9 @@ def _roll(st, seat, party, card, key) -> tuple:
     alpha = party["a"]
     auto = alpha and alpha_power(p, info["type"]) and \
         (st.get("alpha_use") or {}).get(alpha_key(key, seat), True)
-    raw = dice(st["rng"], sum(party["c"]) + (1 if alpha else 0) - (1 if auto else 0))   # units
+    rng = st["rng"]
+    n = sum(party["c"]) + (1 if alpha else 0) - (1 if auto else 0)   # units
+    raw = rng.rolls(n) if type(rng) is Rng else dice(rng, n)
     faces = raw
     if p["inventions"] and \
             any(BIOMES[c["id"]]["hand"]["mod"] == info["type"] for c in p["inventions"] if not c["discs"]):
