@@ -39,12 +39,24 @@ def to_act(st) -> list:
     if ph == "bid":
         auc = st["auc"]
         return [auc["seats"][auc["turn"]]]   # Q.bid_turn
+    if ph == "action":
+        acted = st["acted"]
+        out = []
+        for s in st["order"]:
+            if s not in acted:
+                out.append(s)
+        return out
+    if ph in ("chaos", "blizzard"):
+        pend = st["pend"]
+        out = []
+        for s in st["order"]:
+            if SEAT_IDS[s] in pend:
+                out.append(s)
+        return out
     if ph == "sex":
         return [s for s in range(n_seats(st)) if st["pl"][s]["sex"] is None]
     if ph == "council":
         return [st["order"][0]]
-    if ph in ("chaos", "blizzard"):
-        return [s for s in st["order"] if str(s) in st["pend"]]
     if ph == "expat":
         return [st["pend"]["seat"]]
     if ph == "alpha":
@@ -62,8 +74,6 @@ def to_act(st) -> list:
         return [s for s in st["order"] if len(st["pl"][s]["hand"]) > hand_limit(st["pl"][s])]
     if ph == "nego":
         return nego_to_act(st)
-    if ph == "action":
-        return [s for s in st["order"] if s not in st["acted"]]
     if ph == "release":
         return [st["rel"][0][0]]
     return []
@@ -76,6 +86,8 @@ def legal(st, seat) -> list:
     if ph == "bid":
         auc = st["auc"]
         return bid_moves(st, seat) if seat == auc["seats"][auc["turn"]] else []
+    if ph == "action":   # the seats in order that have not acted yet, as to_act lists them
+        return action_moves(st, seat) if seat in st["order"] and seat not in st["acted"] else []
     if seat not in to_act(st):
         return []
     if ph == "sex":
@@ -115,8 +127,6 @@ def legal(st, seat) -> list:
                 for c in st["pl"][seat]["hand"]]
     if ph == "nego":
         return nego_moves(st, seat)
-    if ph == "action":
-        return action_moves(st, seat)
     if ph == "release":
         return release_moves(st, seat)
     return []
