@@ -681,15 +681,21 @@ def has_action(st, seat) -> bool:
         monogamous = q["sex"] == "monogamy"
         linked = False
         for d in q["daughters"]:
+            # a source: an active daughter (daughter_active) of its own, or married to one of
+            # its tribesmen
             h = d["hus"]
-            ours = h is not None and h["s"] == seat
-            linked = linked or ours
-            if d["discs"] or (h is None and monogamous):
-                continue   # not daughter_active
-            if owner == seat or ours:
-                for slot, colour in DAUGHTERS[d["id"]]["portals"]:
-                    if colour not in portals[slot] and vocab[colour] != 0:
-                        return True
+            if h is None:
+                if owner != seat or monogamous or d["discs"]:
+                    continue
+            elif h["s"] == seat:
+                linked = True
+                if d["discs"]:
+                    continue
+            elif owner != seat or d["discs"]:
+                continue
+            for slot, colour in DAUGHTERS[d["id"]]["portals"]:
+                if colour not in portals[slot] and vocab[colour] != 0:
+                    return True
         if linked and owner != seat:
             married.append(q)
     # neolexia: a committed disc of a colour among those portals

@@ -192,7 +192,12 @@ def last_events(ev) -> list:
         e = ev[0]
         if e.private_to is not None:
             return []
-        return [places_in(e.said.params) if e.said is not None else e.text]
+        if e.said is None:
+            return [e.text]
+        params = e.said.params
+        if "key" in params or "place" in params or "parts" in params:
+            return [places_in(params)]
+        return [""]   # what places_in finds where none of them is
     out = []
     for e in reversed(ev):   # from the end: a round's steps say dozens of things, six are kept
         if e.private_to is None:
