@@ -136,7 +136,7 @@ def _round_opening(new, ev) -> bool:
     rng = new["rng"]
     new["rng"] = Rng(rng.state, rng.draws)
     if not _HURTING.isdisjoint(coming):
-        new["pl"] = [copy_player(p) for p in new["pl"]]
+        new["pl"] = list(map(copy_player, new["pl"]))
     # engine.advance's own steps, in its order
     if new["phase"] == "round":
         E.start_round(new, ev)
