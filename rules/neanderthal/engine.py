@@ -656,14 +656,16 @@ def play_bid(st, seat, n, ev) -> None:
     """One bid (a number of discs) or pass (None) by the seat whose turn it
     is; the turn passes to the next bidder other than the leader."""
     auc = st["auc"]
+    # event(ph.now(…), seat=seat), made without the calls: a search bids at every third move
     if n is None:
         auc["passes"] += 1
-        ev.append(event(ph.now(ph.PASSES, who=seat_name(seat)), seat=seat))
+        said = Said(ph.PASSES.key, {"who": seat_name(seat)})
     else:
         auc["lead"], auc["n"], auc["passes"] = seat, n, 0
         half = st["pl"][seat]["tribal"]
         bids = ph.BIDS_HALF if half else ph.BIDS
-        ev.append(event(ph.now(bids, who=seat_name(seat), n=n, card=ph.card(st["event"])), seat=seat))
+        said = Said(bids.key, {"who": seat_name(seat), "n": n, "card": ph.card(st["event"])})
+    ev.append(Event(None, None, seat, None, False, said))
     others = len(auc["seats"]) - (auc["lead"] in auc["seats"])   # the bidders other than the leader
     if auc["passes"] >= others:
         st["phase"] = "resolve_bids"

@@ -138,6 +138,12 @@ class Neanderthal(Game):
     # ---- play
 
     def to_act(self, state):
+        ph = state["phase"]
+        if ph == "assign":   # the most frequent decisions, asked as M.to_act does, without the call
+            return [state["order"][state["cur"]]]
+        if ph == "bid":
+            auc = state["auc"]
+            return [auc["seats"][auc["turn"]]]
         acting = M.to_act(state)
         # K2 solo: one person runs the three species. Where notations name a species' own tableau
         # cards (blizzard `drop d1`, neolexia `neo d1 o`), the same notation would mean a different
