@@ -5,7 +5,7 @@ then lets the engine run the automatic steps until someone must decide.
 from __future__ import annotations
 
 from rules.core import Event, IllegalMove, Move
-from rules.wording import listing
+from rules.wording import Said, listing
 
 from . import engine as E
 from . import phrases as ph
@@ -33,7 +33,7 @@ __all__ = ["can_promote", "legal", "play", "slug", "to_act"]
 
 
 def new_party(st) -> dict:
-    return {"c": [0] * n_seats(st), "a": False}
+    return {"c": [0] * len(st["sp"]), "a": False}   # a count per seat (n_seats)
 
 
 # per number of seats, per seat: that seat, then the others in seat order
@@ -70,7 +70,7 @@ def play_assign(st, seat, data, ev) -> None:
                         pool[s] -= take
                         counts[s] += take
                         left -= take
-            said = ph.now(ph.SENDS, who=seat_name(seat), n=k, place=Q.place_said(st, key))
+            said = Said(ph.SENDS.key, {"who": seat_name(seat), "n": k, "place": Q.place_said(st, key)})   # ph.now
         ev.append(Event(None, None, seat, None, False, said))   # event(said, seat=seat)
         return
     p = player(st, seat)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import phrases as ph
 from .data import COLOURS, DAUGHTERS, ELDERS, SEXUALITY
 from .model import (
+    KEY_POS,
     card_name,
     has_ability,
     has_elder,
@@ -216,7 +217,8 @@ def place_name(st, key) -> str:
 def place_said(st, key):
     """place_name as a phrase: the key and the card's name, translated."""
     if key[0] in "NS":
-        cell = slot_card(st, key)
+        r, i = KEY_POS[key]
+        cell = st["rows"][r][i]   # slot_card
         return ph.place(key, cell[0]) if cell else key
     owner, i = parse_daughter_key(key)
     return ph.place(key, player(st, owner)["daughters"][i]["id"])
