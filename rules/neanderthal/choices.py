@@ -373,7 +373,6 @@ def shared(key, build) -> Move:
 PREREQ_COUNTS = {cid: tuple(info["prereq"].count(c) for c in COLOURS) for cid, info in BIOMES.items()}
 # the most discs of each colour any card needs: with that much room, every card may be entered
 PREREQ_MOST = tuple(max(need[i] for need in PREREQ_COUNTS.values()) for i in range(3))
-SOME_NEED = {cid: need for cid, need in PREREQ_COUNTS.items() if any(need)}   # the cards that need discs
 
 BIOME_KEYS = ROW_KEYS["N"] + ROW_KEYS["S"]   # the biome slots in the order of the two rows' cells
 SLOT_INDEX = {key: i for i, key in enumerate(BIOME_KEYS)}
@@ -439,14 +438,13 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
                     return out
         elif own:
             # the same, for a seat short of discs: a card it has no party on yet is left out
-            # when it needs a disc the seat cannot spare (G)
+            # when its prerequisites do not fit the room left (G; a room below zero leaves out all)
             for key, by_card, cell in cells:
                 if cell is None or cell[1]:
                     continue   # a gap or ice: nothing to hunt
                 cid = cell[0]
-                need = SOME_NEED.get(cid)   # None: the card needs no disc
-                if need is not None and key not in mine:
-                    o, w, k = need
+                if key not in mine:
+                    o, w, k = PREREQ_COUNTS[cid]
                     if o > room_o or w > room_w or k > room_k:
                         continue
                 moves = by_card.get(cid)
