@@ -72,6 +72,10 @@ class Rng:
     def randbelow(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` (rejection sampling: no modulo bias). ``_next`` is
         written out here: every move of a random playout or a search draws through this."""
+        if n == 1:   # one choice (most often: one seat to act): the draw is counted, its value unused
+            self.draws += 1
+            self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+            return 0
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
         limit = _TWO64 - _TWO64 % n
@@ -97,13 +101,46 @@ class Rng:
         return seq[self.randbelow(len(seq))]
 
     def shuffle(self, items: list) -> None:
-        """Fisher–Yates, in place."""
+        """Fisher–Yates, in place: ``j = self.randbelow(i + 1)`` for i from the end, the draws
+        written out (every game shuffles its decks when a playout starts)."""
+        state, draws = self.state, self.draws
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            limit = _TWO64 - _TWO64 % n
+            while True:
+                draws += 1
+                z = state = (state + 0x9E3779B97F4A7C15) & MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state, self.draws = state, draws
 
     def roll(self, sides: int = 6) -> int:
         return self.randbelow(sides) + 1          # randint(1, sides), one call fewer
+
+    def rolls(self, n: int, sides: int = 6) -> list[int]:
+        """``n`` rolls of a die, ``[self.roll(sides) for _ in range(n)]``: the same draws, written
+        out in one call (a search rolls dice by the thousand)."""
+        if sides <= 0:
+            raise ValueError("rolls needs sides > 0")
+        limit = _TWO64 - _TWO64 % sides
+        state, draws, out = self.state, self.draws + n, []
+        for _ in range(n):
+            while True:   # a draw at or past the limit is drawn again (and counted): almost never
+                z = state = (state + 0x9E3779B97F4A7C15) & MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+                draws += 1
+            out.append(z % sides + 1)
+        self.state, self.draws = state, draws
+        return out
 
     def to_json(self) -> list[int]:
         return [self.state, self.draws]
@@ -177,9 +214,6 @@ class Move:
         return self.notation
 
 
-_set = object.__setattr__      # how an immutable object sets its own fields
-
-
 class Event:
     """Something that happened, for the channel message and the log.
 
@@ -190,20 +224,22 @@ class Event:
     ``said`` is the event as a message key and parameters (see
     :mod:`rules.wording`); ``text`` is then its English, worked out on first
     read — a search applies thousands of moves and reads no event.
-    :meth:`of` makes one. Immutable, compared by all of its fields.
+    :meth:`of` makes one. Treat it as immutable (nothing sets its fields after
+    it is made; it is compared and hashed by all of them): plain slots, no
+    guard on assignment, because a search makes events by the thousand and a
+    guarded ``__setattr__`` tripled what one costs to make.
     """
 
     __slots__ = ("_text", "fr", "seat", "private_to", "reveal", "said")
 
     def __init__(self, text: str | None = "", fr: str | None = None, seat: int | None = None,
                  private_to: int | None = None, reveal: bool = False, said: Said | None = None) -> None:
-        # unrolled: a search makes two events a move, and a loop over pairs cost twice as much
-        _set(self, "_text", text)
-        _set(self, "fr", fr)
-        _set(self, "seat", seat)
-        _set(self, "private_to", private_to)
-        _set(self, "reveal", reveal)
-        _set(self, "said", said)
+        self._text = text
+        self.fr = fr
+        self.seat = seat
+        self.private_to = private_to
+        self.reveal = reveal
+        self.said = said
 
     @classmethod
     def of(cls, said: Said, seat: int | None = None, private_to: int | None = None, reveal: bool = False) -> Event:
@@ -212,11 +248,8 @@ class Event:
     @property
     def text(self) -> str:
         if self._text is None:
-            object.__setattr__(self, "_text", self.said.english())
+            self._text = self.said.english()
         return self._text
-
-    def __setattr__(self, name, value):
-        raise AttributeError("Event is immutable")
 
     def _fields(self) -> tuple:
         return (self.text, self.fr, self.seat, self.private_to, self.reveal, self.said)
@@ -245,20 +278,56 @@ class Event:
         return self.text
 
 
-@dataclass(frozen=True)
 class Result:
     """Final outcome. ``scores[seat]`` is the final score; ``ranks[seat]`` is
-    1 for the winner(s); tied seats share a rank (shared victory)."""
+    1 for the winner(s); tied seats share a rank (shared victory).
+    ``summary_said`` is the summary as message key and parameters
+    (:mod:`rules.wording`); ``summary`` its English. Made by :meth:`of`, both
+    are worked out on first read: a search ends thousands of games and reads
+    no summary. Treat it as immutable; compared by all of its fields."""
 
-    scores: list[float]
-    ranks: list[int]
-    summary: str = ""
-    summary_fr: str | None = None
-    summary_said: Said | None = None     # the summary as message key and parameters (rules.wording)
+    __slots__ = ("scores", "ranks", "_summary", "summary_fr", "_said")
+
+    def __init__(self, scores: list[float], ranks: list[int], summary: str | None = "",
+                 summary_fr: str | None = None, summary_said: Said | None = None) -> None:
+        self.scores = scores
+        self.ranks = ranks
+        self._summary = summary
+        self.summary_fr = summary_fr
+        self._said = summary_said
 
     @classmethod
-    def of(cls, scores: list[float], ranks: list[int], said: Said) -> Result:
-        return cls(scores, ranks, said.english(), None, said)
+    def of(cls, scores: list[float], ranks: list[int], said: "Said | Callable[[], Said]") -> Result:
+        """The result with its summary ``said``, or a callable giving it (called on first read)."""
+        return cls(scores, ranks, None, None, said)
+
+    @property
+    def summary_said(self) -> Said | None:
+        said = self._said
+        if callable(said):
+            said = self._said = said()
+        return said
+
+    @property
+    def summary(self) -> str | None:
+        if self._summary is None and self.summary_said is not None:
+            self._summary = self.summary_said.english()
+        return self._summary
+
+    def _fields(self) -> tuple:
+        return (self.scores, self.ranks, self.summary, self.summary_fr, self.summary_said)
+
+    def __eq__(self, other) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Result(scores={self.scores!r}, ranks={self.ranks!r}, summary={self.summary!r}, "
+                f"summary_fr={self.summary_fr!r}, summary_said={self.summary_said!r})")
 
     @property
     def winners(self) -> list[int]:
@@ -600,18 +669,21 @@ def random_playout(game: Game, players: int, seed: int, options: dict | None = N
     chooser = Rng(seed ^ 0x5EED)
     out = Playout(state)
     checks = list(check or [])
+    # the loop a search runs, once per move: the methods are looked up once, not on every move
+    to_act, legal_moves, apply, below, played = game.to_act, game.legal_moves, game.apply, chooser.randbelow, \
+        out.moves.append
     for _ in range(max_moves):
-        acting = game.to_act(state)
+        acting = to_act(state)
         if not acting:
             out.finished = game.result(state) is not None
             break
-        seat = acting[chooser.randbelow(len(acting))]
-        moves = game.legal_moves(state, seat)
+        seat = acting[below(len(acting))]
+        moves = legal_moves(state, seat)
         if not moves:
             raise AssertionError(f"{game.key}: seat {seat} must act but has no legal move")
-        move = moves[chooser.randbelow(len(moves))]
-        state, _events = game.apply(state, move)
-        out.moves.append(move)
+        move = moves[below(len(moves))]
+        state, _events = apply(state, move)
+        played(move)
         for fn in checks:
             fn(state)
     out.state = state

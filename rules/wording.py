@@ -36,6 +36,9 @@ class Phrase:
     note: str = ""            # a word for translators (what the fields hold)
     count: str = "n"          # the parameter whose number picks the plural form
 
+    def __hash__(self) -> int:
+        return hash(self.key)   # keys are unique (``_declare``): equal phrases have equal keys
+
     @property
     def is_plural(self) -> bool:
         return self.other is not None

@@ -14,6 +14,7 @@ from . import phrases as words
 from . import queries as Q
 from .data import BIOMES, COLOURS, DAUGHTERS, ELDERS
 from .model import (
+    DAUGHTER_KEYS,
     ROW_KEYS,
     SEAT_IDS,
     SEAT_LETTERS,
@@ -24,7 +25,6 @@ from .model import (
     hand_limit,
     mature_elder,
     n_seats,
-    order_index,
     portal_colours,
     slot_card,
 )
@@ -39,12 +39,24 @@ def to_act(st) -> list:
     if ph == "bid":
         auc = st["auc"]
         return [auc["seats"][auc["turn"]]]   # Q.bid_turn
+    if ph == "action":
+        acted = st["acted"]
+        out = []
+        for s in st["order"]:
+            if s not in acted:
+                out.append(s)
+        return out
+    if ph in ("chaos", "blizzard"):
+        pend = st["pend"]
+        out = []
+        for s in st["order"]:
+            if SEAT_IDS[s] in pend:
+                out.append(s)
+        return out
     if ph == "sex":
         return [s for s in range(n_seats(st)) if st["pl"][s]["sex"] is None]
     if ph == "council":
         return [st["order"][0]]
-    if ph in ("chaos", "blizzard"):
-        return [s for s in st["order"] if str(s) in st["pend"]]
     if ph == "expat":
         return [st["pend"]["seat"]]
     if ph == "alpha":
@@ -62,8 +74,6 @@ def to_act(st) -> list:
         return [s for s in st["order"] if len(st["pl"][s]["hand"]) > hand_limit(st["pl"][s])]
     if ph == "nego":
         return nego_to_act(st)
-    if ph == "action":
-        return [s for s in st["order"] if s not in st["acted"]]
     if ph == "release":
         return [st["rel"][0][0]]
     return []
@@ -76,6 +86,8 @@ def legal(st, seat) -> list:
     if ph == "bid":
         auc = st["auc"]
         return bid_moves(st, seat) if seat == auc["seats"][auc["turn"]] else []
+    if ph == "action":   # the seats in order that have not acted yet, as to_act lists them
+        return action_moves(st, seat) if seat in st["order"] and seat not in st["acted"] else []
     if seat not in to_act(st):
         return []
     if ph == "sex":
@@ -115,8 +127,6 @@ def legal(st, seat) -> list:
                 for c in st["pl"][seat]["hand"]]
     if ph == "nego":
         return nego_moves(st, seat)
-    if ph == "action":
-        return action_moves(st, seat)
     if ph == "release":
         return release_moves(st, seat)
     return []
@@ -221,8 +231,9 @@ def lowest_winning_bid(st, seat, lead, n: int) -> int:
     """The fewest discs with which the seat takes the lead from a bid of n discs (Q.bid_beats): a
     higher value, or the same value with the better tie-break (D7: the Caring Woman, then player
     order), which is asked only when some number of discs gives the seat that same value."""
-    value = Q.bid_value(st, lead, n)
-    if st["pl"][seat]["tribal"]:   # a tribal harem's discs count half (Q.bid_value)
+    pl = st["pl"]
+    value = n / 2 if pl[lead]["tribal"] else n   # Q.bid_value: a tribal harem bids at half value
+    if pl[seat]["tribal"]:   # a tribal harem's discs count half (Q.bid_value)
         same = int(value * 2)
         above = same + 1
     else:
@@ -230,7 +241,10 @@ def lowest_winning_bid(st, seat, lead, n: int) -> int:
         above = int(value) + 1
     if same is not None and same >= 1:
         carers = ability_seats(st, "caring")   # Q.bid_key past the value: the Caring Woman, player order
-        if (seat in carers, -order_index(st, seat)) > (lead in carers, -order_index(st, lead)):
+        order = st["order"]
+        mine = order.index(seat) if seat in order else seat   # order_index
+        theirs = order.index(lead) if lead in order else lead
+        if (seat in carers, -mine) > (lead in carers, -theirs):
             return same
     return above
 
@@ -240,11 +254,19 @@ def bid_moves(st, seat) -> list:
     discs in the card's colours, or pass. Only bids that take the lead are offered."""
     out = [_SHARED.get((seat, "bid pass")) or shared((seat, "bid pass"), lambda: Move(seat, "pass", words.L_PASS, ("bid", None)))]
     auc = st["auc"]
-    cap = Q.bid_capacity(st, seat)
+    p = st["pl"][seat]
+    vocab = p["vocab"]
+    cap = 0
+    for c in Q.BID_COLOURS[st["event"]]:   # Q.bid_capacity: its discs in the card's colours
+        cap += vocab[c]
     # a bid's key grows with its value, so every bid from the lowest winning one up wins
-    lowest = 1 if auc["lead"] is None else lowest_winning_bid(st, seat, auc["lead"], auc["n"])
+    lead = auc["lead"]
+    lowest = 1 if lead is None else lowest_winning_bid(st, seat, lead, auc["n"])
     if lowest <= cap:
-        out += _bid_list(seat, st["pl"][seat]["tribal"], cap)[lowest:cap + 1]
+        bids = _BID_MOVES.get((seat, p["tribal"]))
+        if bids is None or len(bids) <= cap:
+            bids = _bid_list(seat, p["tribal"], cap)
+        out += bids[lowest:cap + 1]
     return out
 
 
@@ -317,7 +339,8 @@ def promotable(st, seat) -> list:
     if p["pool"][seat] == 0:
         return []
     tribal, vocab, elders = p["tribal"], p["vocab"], p["elders"]
-    free = free_promotion(p)
+    chief = elders[6]
+    free = chief is not None and chief["imm"] is None   # free_promotion(p)
     # a domain needs portals of three colours: with fewer than three portals, none is complete,
     # and a vocal tribe may promote only the elders that need neither (ELDER_NEEDS_NOTHING)
     few = not tribal and sum(map(len, p["portals"].values())) < 3
@@ -348,6 +371,8 @@ def shared(key, build) -> Move:
 
 # The discs (orange, white, black) each biome card needs to be hunted (G).
 PREREQ_COUNTS = {cid: tuple(info["prereq"].count(c) for c in COLOURS) for cid, info in BIOMES.items()}
+# the most discs of each colour any card needs: with that much room, every card may be entered
+PREREQ_MOST = tuple(max(need[i] for need in PREREQ_COUNTS.values()) for i in range(3))
 
 BIOME_KEYS = ROW_KEYS["N"] + ROW_KEYS["S"]   # the biome slots in the order of the two rows' cells
 SLOT_INDEX = {key: i for i, key in enumerate(BIOME_KEYS)}
@@ -382,36 +407,73 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
     alpha_free = p["alpha"] == "pool"
     if pool or alpha_free:
         me = SEAT_IDS[seat]
-        parties = st["parties"]
-        # prereq_room: the discs left for a new card's prerequisites (G)
+        # the seat's parties on biome cards so far, and prereq_room: the discs left for a new
+        # card's prerequisites (G)
+        mine = {}
         vocab = p["vocab"]
         room_o, room_w, room_k = vocab["o"], vocab["w"], vocab["k"]
-        for key, row in parties.items():
-            if me in row and key[0] in "NS":
+        for key, row in st["parties"].items():
+            party = row.get(me)
+            if party is not None and key[0] in "NS":
+                mine[key] = party
                 a, b, c = PREREQ_COUNTS[slot_card(st, key)[0]]
                 room_o, room_w, room_k = room_o - a, room_w - b, room_k - c
+        most_o, most_w, most_k = PREREQ_MOST
+        roomy = room_o >= most_o and room_w >= most_w and room_k >= most_k   # no card's prerequisites to ask
         rows = st["rows"]
-        slots = _HUNT_MOVES[seat]
-        for i, cell in enumerate(rows["N"] + rows["S"]):
-            if cell is None or cell[1]:
-                continue   # a gap or ice: nothing to hunt
-            cid = cell[0]
-            key = BIOME_KEYS[i]
-            row = parties.get(key)
-            party = None if row is None else row.get(me)   # its party there so far
-            if party is None:
-                o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
-                if o > room_o or w > room_w or k > room_k:
-                    continue
-            moves = slots[i].get(cid)
-            if moves is None or len(moves) <= pool:
-                moves = hunt_moves(seat, key, cid, pool)
-            if own or (party is not None and (party["c"][seat] > 0 or party["a"])):   # chaperoned
+        cells = zip(BIOME_KEYS, _HUNT_MOVES[seat], rows["N"] + rows["S"])
+        if own and roomy:
+            # the most frequent case, the general loop below without what cannot matter here:
+            # its own hunters need no chaperone and every card may be entered
+            for key, by_card, cell in cells:
+                if cell is None or cell[1]:
+                    continue   # a gap or ice: nothing to hunt
+                moves = by_card.get(cell[0])
+                if moves is None or len(moves) <= pool:
+                    moves = hunt_moves(seat, key, cell[0], pool)
                 out += moves[1:pool + 1]
-            if alpha_free:
-                out.append(moves[0])
-            if first_only and out:
-                return out
+                if alpha_free:
+                    out.append(moves[0])
+                if first_only:
+                    return out
+        elif own:
+            # the same, for a seat short of discs: a card it has no party on yet is left out
+            # when its prerequisites do not fit the room left (G; a room below zero leaves out all)
+            for key, by_card, cell in cells:
+                if cell is None or cell[1]:
+                    continue   # a gap or ice: nothing to hunt
+                cid = cell[0]
+                if key not in mine:
+                    o, w, k = PREREQ_COUNTS[cid]
+                    if o > room_o or w > room_w or k > room_k:
+                        continue
+                moves = by_card.get(cid)
+                if moves is None or len(moves) <= pool:
+                    moves = hunt_moves(seat, key, cid, pool)
+                out += moves[1:pool + 1]
+                if alpha_free:
+                    out.append(moves[0])
+                if first_only:
+                    return out
+        else:
+            for key, by_card, cell in cells:
+                if cell is None or cell[1]:
+                    continue   # a gap or ice: nothing to hunt
+                cid = cell[0]
+                party = mine.get(key) if mine else None   # its party there so far
+                if party is None and not roomy:
+                    o, w, k = PREREQ_COUNTS[cid]   # G: a first party here needs the card's discs too
+                    if o > room_o or w > room_w or k > room_k:
+                        continue
+                moves = by_card.get(cid)
+                if moves is None or len(moves) <= pool:
+                    moves = hunt_moves(seat, key, cid, pool)
+                if own or (party is not None and (party["c"][seat] > 0 or party["a"])):   # chaperoned
+                    out += moves[1:pool + 1]
+                if alpha_free:
+                    out.append(moves[0])
+                if first_only and out:
+                    return out
     if own:
         for r in promotable(st, seat):
             move = _SHARED.get((seat, "promote", r))
@@ -472,27 +534,44 @@ def court_moves(st, seat) -> list:
         return out
     me = SEAT_IDS[seat]
     parties = st["parties"]
+    home = None   # whether its own daughters may be courted, asked once when one is met
+    by_seat = _COURT_MOVES[seat]
     for owner, q in enumerate(st["pl"]):
-        if not q["daughters"]:
+        daughters = q["daughters"]
+        if not daughters:
             continue
-        for i, d in enumerate(q["daughters"]):
-            if d["discs"] or (d["hus"] is not None and d["hus"]["s"] == seat):
+        keys = DAUGHTER_KEYS[owner]
+        for i, d in enumerate(daughters):
+            h = d["hus"]
+            if d["discs"] or (h is not None and h["s"] == seat):
                 continue
-            key = daughter_key(owner, i)
-            if me in parties.get(key, ()):
+            key = keys[i] if i < len(keys) else daughter_key(owner, i)
+            row = parties.get(key)
+            if row is not None and me in row:
                 continue
-            if owner == seat and (p["sex"] == "libertine" or (p["vocab"]["o"] == 0 and not free_husbands(st, seat))):
-                continue   # E3: a husband in one's own tableau needs an orange disc (see engine.court)
+            if owner == seat:
+                if home is None:   # E3: a husband in one's own tableau needs an orange disc (see engine.court)
+                    home = p["sex"] != "libertine" and (p["vocab"]["o"] > 0 or free_husbands(st, seat))
+                if not home:
+                    continue
             cid = d["id"]
+            pair = by_seat.get((key, cid))
+            if pair is None:
+                pair = by_seat[(key, cid)] = (
+                    Move(seat, f"court {key}", words.shared_label(words.L_COURT, card=words.CARD[cid]),
+                         ("court", key, False)),
+                    Move(seat, f"court {key}a", words.shared_label(words.L_ALPHA_COURTS, card=words.CARD[cid]),
+                         ("court", key, True)))
             if own:
-                move = _SHARED.get((seat, key, cid, False))
-                out.append(move or shared((seat, key, cid, False), lambda key=key, cid=cid: Move(
-                    seat, f"court {key}", words.shared_label(words.L_COURT, card=words.CARD[cid]), ("court", key, False))))
+                out.append(pair[0])
             if alpha_free:
-                move = _SHARED.get((seat, key, cid, True))
-                out.append(move or shared((seat, key, cid, True), lambda key=key, cid=cid: Move(
-                    seat, f"court {key}a", words.shared_label(words.L_ALPHA_COURTS, card=words.CARD[cid]), ("court", key, True))))
+                out.append(pair[1])
     return out
+
+
+# Moves are immutable: those courting a daughter are built once per (seat, place, card) and
+# shared: _COURT_MOVES[seat][(place, card id)] = (a hunter courts, the alpha courts).
+_COURT_MOVES = tuple({} for _ in range(3))
 
 
 def portal_sources(st, seat) -> list:
@@ -593,22 +672,48 @@ def has_action(st, seat) -> bool:
     if p["tribal"]:
         return next(_action_moves(st, seat)).data != ("pass",)   # the elders' actions: rare, asked as they are
     portals, vocab = p["portals"], p["vocab"]
-    for d in portal_sources(st, seat):
-        for slot, colour in DAUGHTERS[d["id"]]["portals"]:
-            if colour not in portals[slot] and vocab[colour] != 0:
-                return True
-    cols = neolexia_colours(st, seat)
-    if not cols:
-        return False
+    # one pass over the tableaux: a portal a source daughter offers (portal_sources), and the
+    # tableaux one of its tribesmen married into (their portals count for neolexia_colours)
+    married = []
+    for owner, q in enumerate(st["pl"]):
+        monogamous = q["sex"] == "monogamy"
+        linked = False
+        for d in q["daughters"]:
+            # a source: an active daughter (daughter_active) of its own, or married to one of
+            # its tribesmen
+            h = d["hus"]
+            if h is None:
+                if owner != seat or monogamous or d["discs"]:
+                    continue
+            elif h["s"] == seat:
+                linked = True
+                if d["discs"]:
+                    continue
+            elif owner != seat or d["discs"]:
+                continue
+            for slot, colour in DAUGHTERS[d["id"]]["portals"]:
+                if colour not in portals[slot] and vocab[colour] != 0:
+                    return True
+        if linked and owner != seat:
+            married.append(q)
+    # neolexia: a committed disc of a colour among those portals
+    wanted = set()
     for e in p["elders"][1:7]:
-        if e and e["imm"] in cols:
-            return True
+        if e is not None and e["imm"] is not None:
+            wanted.add(e["imm"])
     for d in p["daughters"]:
-        for c in d["discs"]:
-            if c in cols:
-                return True
+        wanted.update(d["discs"])
         h = d["hus"]
-        if h and h["imm"] in cols:
+        if h is not None and h["imm"] is not None:
+            wanted.add(h["imm"])
+    if not wanted:
+        return False
+    for slot_colours in portals.values():
+        if not wanted.isdisjoint(slot_colours):
+            return True
+    for q in married:
+        if not wanted.isdisjoint(portal_colours(q)):
             return True
     return False
+
 

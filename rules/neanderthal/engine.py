@@ -4,8 +4,8 @@ domestic animals (H). ``advance`` runs them until some seat must decide."""
 
 from __future__ import annotations
 
-from rules.core import Rng
-from rules.wording import english_lookup, listing, render, sentences
+from rules.core import Event, Rng
+from rules.wording import Said, english_lookup, listing, render, sentences
 
 from . import phrases as ph
 from .choices import has_action, has_assignment
@@ -21,6 +21,7 @@ from .data import (
 from .data import SEXUALITY as SEXUALITY  # re-exported: callers read E.SEXUALITY
 from .model import (
     ROWS,
+    SEAT_IDS,
     WIDTH,
     ability_seats,
     add_babies,
@@ -149,57 +150,60 @@ WAITING = frozenset(("sex", "council", "chaos", "blizzard", "expat", "bid", "pay
 def advance(st, ev: list) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
     for _ in range(200):
-        ph = st["phase"]
-        if ph in WAITING:
+        step = STEPS.get(st["phase"])
+        if step is None or step(st, ev):   # a decision phase (WAITING) or "over"; a step that waits
             return
-        if ph == "round":
-            start_round(st, ev)
-        elif ph == "events":
-            run_events(st, ev)
-        elif ph == "auction":
-            open_auction(st, ev)
-        elif ph == "resolve_bids":
-            resolve_auction(st, ev)
-        elif ph == "assign_start":
-            start_assign(st, ev)
-        elif ph == "assign":
-            if skip_idle_assigners(st):
-                return
-            st["phase"] = "nego_start"
-        elif ph == "nego_start":
-            start_negotiation(st, ev)
-        elif ph == "nego_end":   # the last proposal answered, or every seat done (F1)
-            to_discard(st, "combat")
-        elif ph == "combat":
-            combat_phase(st, ev)
-        elif ph == "fighting":
-            if st["fight"]["who"] is not None or fight_on(st, ev):
-                return
-        elif ph == "hunt":
-            start_hunting(st)
-        elif ph == "hunting":
-            if not continue_hunting(st, ev):
-                return
-            to_discard(st, "domestic")
-        elif ph == "domestic":
-            st["rel"] = []
-            domestic_phase(st, ev)
-            st["acted"] = []
-            st["rel_then"] = "action"
-            st["phase"] = "release"
-        elif ph == "release":
-            if not settle_releases(st, ev):
-                return
-            st["phase"] = st["rel_then"]
-        elif ph == "action":
-            auto_pass(st)
-            if all_acted(st):
-                st["phase"] = "round"
-            else:
-                return
-        else:
-            return  # a decision phase, or "over"
     raise RuntimeError("neanderthal: advance did not settle")
+
+
+# The automatic steps of a round, by phase: each runs on until the state's next phase, and
+# returns True when it stops where a seat must decide (None or False: go on). A table, not a
+# chain of tests: a search runs a dozen steps for every round.
+
+
+def _assign_step(st, ev):
+    if skip_idle_assigners(st):
+        return True
+    st["phase"] = "nego_start"
+
+
+def _nego_end_step(st, ev):   # the last proposal answered, or every seat done (F1)
+    to_discard(st, "combat")
+
+
+def _fighting_step(st, ev):
+    return st["fight"]["who"] is not None or fight_on(st, ev)
+
+
+def _hunt_step(st, ev):
+    start_hunting(st)
+
+
+def _hunting_step(st, ev):
+    if not continue_hunting(st, ev):
+        return True
+    to_discard(st, "domestic")
+
+
+def _domestic_step(st, ev):
+    st["rel"] = []
+    domestic_phase(st, ev)
+    st["acted"] = []
+    st["rel_then"] = "action"
+    st["phase"] = "release"
+
+
+def _release_step(st, ev):
+    if not settle_releases(st, ev):
+        return True
+    st["phase"] = st["rel_then"]
+
+
+def _action_step(st, ev):
+    auto_pass(st)
+    if not all_acted(st):
+        return True
+    st["phase"] = "round"
 
 
 def auto_pass(st) -> None:
@@ -257,7 +261,7 @@ def order_from_bar(st, card) -> list:
 def end_game(st, ev) -> None:
     st["phase"] = "over"
     st["event"] = None
-    ev.append(event(ph.OVER()))
+    ev.append(event(ph.now(ph.OVER)))
 
 
 def start_round(st, ev) -> None:
@@ -299,7 +303,7 @@ def run_events(st, ev) -> None:
                 # the rest of the round (events, auction, hunting) is not played
                 st["evq"] = []
                 st["gone"].append(st["event"])
-                ev.append(event(ph.ICED()))
+                ev.append(event(ph.now(ph.ICED)))
                 end_game(st, ev)
                 return
         elif e == "warm":
@@ -332,14 +336,19 @@ def run_events(st, ev) -> None:
 
 
 def _lowest(st, row, allow_ice=False):
-    best = None
+    """The slot of the row's least tough card (ice counts as the toughest, when allowed), the first
+    of equals; None when there is none."""
+    best = at = None
     for i, cell in enumerate(st["rows"][row]):
         if cell is None or (cell[1] and not allow_ice):
             continue
-        t = 1000 if cell[1] else BIOMES[cell[0]]["tough"]
-        if best is None or t < best[0]:
-            best = (t, i)
-    return None if best is None else best[1]
+        t = 1000 if cell[1] else TOUGH[cell[0]]
+        if best is None or t < best:
+            best, at = t, i
+    return at
+
+
+TOUGH = {cid: info["tough"] for cid, info in BIOMES.items()}
 
 
 def take_from_deck(st, row: str) -> str:
@@ -352,7 +361,7 @@ def take_from_deck(st, row: str) -> str:
 def global_cooling(st, ev) -> None:
     north, south = st["rows"]["N"], st["rows"]["S"]
     if not st["decks"]["N"]:
-        ev.append(event(ph.COOL_EMPTY()))
+        ev.append(event(ph.now(ph.COOL_EMPTY)))
         return
     ice = [take_from_deck(st, "N"), True]
     i = _lowest(st, "N")
@@ -364,15 +373,16 @@ def global_cooling(st, ev) -> None:
         if gone is not None:
             st["gone"].append(gone[0])
         if gone:
-            said = ph.COOL_SLIDES_GONE(card=ph.card(moved[0]), gone=ph.term(ph.ICE) if gone[1] else ph.card(gone[0]))
+            said = ph.now(ph.COOL_SLIDES_GONE, card=ph.card(moved[0]),
+                          gone=ph.term(ph.ICE) if gone[1] else ph.card(gone[0]))
         else:
-            said = ph.COOL_SLIDES(card=ph.card(moved[0]))
+            said = ph.now(ph.COOL_SLIDES, card=ph.card(moved[0]))
         ev.append(event(said))
         return
     gaps = [j for j, c in enumerate(north) if c is None]
     if gaps:
         north[gaps[0]] = ice
-        ev.append(event(ph.COOL_GAP()))
+        ev.append(event(ph.now(ph.COOL_GAP)))
         return
     # The North is all ice: push one ice card South to make room (D1).
     south_gaps = [j for j, c in enumerate(south) if c is None]
@@ -382,13 +392,13 @@ def global_cooling(st, ev) -> None:
     north[j] = ice
     if gone is not None:
         st["gone"].append(gone[0])
-    ev.append(event(ph.COOL_SOLID()))
+    ev.append(event(ph.now(ph.COOL_SOLID)))
 
 
 def global_warming(st, ev) -> None:
     north, south = st["rows"]["N"], st["rows"]["S"]
     if not st["decks"]["S"]:
-        ev.append(event(ph.WARM_EMPTY()))
+        ev.append(event(ph.now(ph.WARM_EMPTY)))
         return
     new = [take_from_deck(st, "S"), False]
     i = _lowest(st, "S")
@@ -397,29 +407,30 @@ def global_warming(st, ev) -> None:
         i = gaps[0] if gaps else _lowest(st, "S", allow_ice=True)
     moved = south[i]
     south[i] = new
+    # the optional parts of the sentence, said in their stored form ("" when they say nothing)
     shift = ""
-    reveal = True
     if moved is not None and not moved[1]:
         above = north[i]
         if above is None:
             north[i] = moved
-            shift = ph.WARM_NORTH(card=ph.card(moved[0]))
+            shift = ph.stored(ph.WARM_NORTH, card=ph.card(moved[0]))
         elif above[1]:
             north[i] = [above[0], False]   # cells are replaced, never changed: copies share them
             st["gone"].append(moved[0])
-            shift = ph.WARM_THAW(card=ph.card(above[0]), moved=ph.card(moved[0]))
+            shift = ph.stored(ph.WARM_THAW, card=ph.card(above[0]), moved=ph.card(moved[0]))
         else:
             st["gone"].append(above[0])
             north[i] = moved
-            shift = ph.WARM_PUSH(card=ph.card(moved[0]), above=ph.card(above[0]))
+            shift = ph.stored(ph.WARM_PUSH, card=ph.card(moved[0]), above=ph.card(above[0]))
     elif moved is not None:
         st["gone"].append(moved[0])
-    melted = [c for c in south if c is not None and c[1]]
+    melted = []
     for j, c in enumerate(south):
         if c is not None and c[1]:
+            melted.append(ph.card(c[0]))
             south[j] = [c[0], False]
-    melt = ph.WARM_MELT(cards=listing([ph.card(c[0]) for c in melted], "comma")) if melted else ""
-    ev.append(event(ph.WARM(card=ph.card(new[0]), shift=shift, melt=melt), reveal=reveal))
+    melt = ph.stored(ph.WARM_MELT, cards={"list": melted, "style": "comma"}) if melted else ""   # listing()
+    ev.append(event(ph.now(ph.WARM, card=ph.card(new[0]), shift=shift, melt=melt), reveal=True))
 
 
 # D2–D3 ------------------------------------------------------------------
@@ -430,24 +441,25 @@ def wurm(st, ev) -> None:
         return
     i = st["rng"].randbelow(len(st["unused"]))
     st["events"].append(st["unused"].pop(i))
-    ev.append(event(ph.WURM()))
+    ev.append(event(ph.now(ph.WURM)))
 
 
-def elder_attrition(st, ev, dice: int) -> None:
+def elder_attrition(st, ev, n_dice: int) -> None:
     for seat in st["order"]:
         p = st["pl"][seat]
-        rolls = [st["rng"].roll() for _ in range(dice)]
+        rolls = dice(st["rng"], n_dice)
         dead = []
-        for r in sorted(set(rolls)):
-            if has_elder(p, r):
+        elders = p["elders"]
+        for r in (rolls if n_dice == 1 else sorted(set(rolls))):
+            if elders[r] is not None:   # has_elder
                 remove_elder(st, seat, r)
                 dead.append(ph.term(ph.ELDER[r]))
         rolled = " ".join(map(str, rolls))
         if dead:
-            said = ph.ATTRITION(who=seat_name(seat), rolls=rolled, dead=listing(dead), n=len(dead))
+            said = ph.now(ph.ATTRITION, who=seat_name(seat), rolls=rolled, dead={"list": dead}, n=len(dead))   # listing
         else:
             said = ph.now(ph.ATTRITION_NONE, who=seat_name(seat), rolls=rolled)
-        ev.append(event(said, seat=seat))
+        ev.append(Event(None, None, seat, None, False, said))   # event(said, seat=seat)
 
 
 # D4 ---------------------------------------------------------------------
@@ -485,9 +497,9 @@ def chaos_kill(st, seat, kind, ev) -> None:
     else:
         p["pool"][kind] -= 1
         send_cube_to_grave(st, kind)
-        what = ph.term(ph.A_HUNTER) if kind == seat else ph.A_WANDERER(of=seat_name(kind))
+        what = ph.term(ph.A_HUNTER) if kind == seat else ph.stored(ph.A_WANDERER, of=seat_name(kind))
     st["pend"][str(seat)]["kill"] -= 1
-    ev.append(event(ph.CHAOS_LOSES(who=seat_name(seat), what=what), seat=seat))
+    ev.append(event(ph.now(ph.CHAOS_LOSES, who=seat_name(seat), what=what), seat=seat))
 
 
 def chaos_settle(st, seat, ev) -> None:
@@ -506,7 +518,7 @@ def chaos_settle(st, seat, ev) -> None:
     if pend["elder"] and len(elders) <= 1:
         if elders:
             remove_elder(st, seat, elders[0])
-            ev.append(event(ph.CHAOS_ELDER(who=seat_name(seat), elder=ph.ELDER[elders[0]]()), seat=seat))
+            ev.append(event(ph.now(ph.CHAOS_ELDER, who=seat_name(seat), elder=ph.term(ph.ELDER[elders[0]])), seat=seat))
         pend["elder"] = False
     if not (pend["kill"] or pend["elder"] or pend["flip"]):
         del st["pend"][str(seat)]
@@ -548,7 +560,7 @@ def flip_sexuality(st, seat, ev) -> None:
         p["vocab"][c] -= 1
         p["mpi"].append(c)
     p["sex"] = other
-    ev.append(event(ph.FLIPS(who=seat_name(seat), sex=ph.term(ph.SEX[other])), seat=seat))
+    ev.append(event(ph.now(ph.FLIPS, who=seat_name(seat), sex=ph.term(ph.SEX[other])), seat=seat))
 
 
 # D5 ---------------------------------------------------------------------
@@ -565,12 +577,12 @@ def blizzard(st, ev) -> bool:
         need = blizzard_excess(st, seat)
         if need:
             pend[str(seat)] = need
-            ev.append(event(ph.BLIZZARD_SHORT(who=seat_name(seat), n=need), seat=seat))
+            ev.append(event(ph.now(ph.BLIZZARD_SHORT, who=seat_name(seat), n=need), seat=seat))
     if pend:
         st["pend"] = pend
         st["phase"] = "blizzard"
         return True
-    ev.append(event(ph.BLIZZARD_FED()))
+    ev.append(event(ph.now(ph.BLIZZARD_FED)))
     return False
 
 
@@ -600,7 +612,7 @@ def expatriation(st, ev, eyes: int) -> bool:
 def send_expats(st, seat, target, n, ev) -> None:
     st["pl"][seat]["grave"] -= n
     st["pl"][target]["pool"][seat] += n
-    ev.append(event(ph.EXPAT(n=n, who=seat_name(seat), target=seat_name(target)), seat=seat))
+    ev.append(event(ph.now(ph.EXPAT, n=n, who=seat_name(seat), target=seat_name(target)), seat=seat))
 
 
 # D7 ---------------------------------------------------------------------
@@ -632,7 +644,7 @@ def open_auction(st, ev) -> None:
     seats = bidders(st)
     if not seats:
         st["gone"].append(st["event"])
-        ev.append(event(ph.NOBODY_BIDS(card=ph.card(st["event"]))))
+        ev.append(event(ph.now(ph.NOBODY_BIDS, card=ph.card(st["event"]))))
         st["phase"] = "assign_start"
         return
     st["auc"] = {"seats": seats, "turn": 0, "lead": None, "n": 0, "passes": 0}
@@ -644,14 +656,16 @@ def play_bid(st, seat, n, ev) -> None:
     """One bid (a number of discs) or pass (None) by the seat whose turn it
     is; the turn passes to the next bidder other than the leader."""
     auc = st["auc"]
+    # event(ph.now(…), seat=seat), made without the calls: a search bids at every third move
     if n is None:
         auc["passes"] += 1
-        ev.append(event(ph.now(ph.PASSES, who=seat_name(seat)), seat=seat))
+        said = Said(ph.PASSES.key, {"who": seat_name(seat)})
     else:
         auc["lead"], auc["n"], auc["passes"] = seat, n, 0
         half = st["pl"][seat]["tribal"]
         bids = ph.BIDS_HALF if half else ph.BIDS
-        ev.append(event(ph.now(bids, who=seat_name(seat), n=n, card=ph.card(st["event"])), seat=seat))
+        said = Said(bids.key, {"who": seat_name(seat), "n": n, "card": ph.card(st["event"])})
+    ev.append(Event(None, None, seat, None, False, said))
     others = len(auc["seats"]) - (auc["lead"] in auc["seats"])   # the bidders other than the leader
     if auc["passes"] >= others:
         st["phase"] = "resolve_bids"
@@ -672,7 +686,7 @@ def resolve_auction(st, ev) -> None:
     if winner is None:
         st["gone"].append(card)
         st["auc"] = None
-        ev.append(event(ph.NO_BID(card=ph.card(card))))
+        ev.append(event(ph.now(ph.NO_BID, card=ph.card(card))))
         finish_auction(st, None)
         return
     ev.append(event(ph.now(ph.WINS_AUCTION, who=seat_name(winner), card=ph.card(card), n=auc["n"]), seat=winner))
@@ -685,12 +699,14 @@ def resolve_auction(st, ev) -> None:
 
 def pay_auction(st, discs: dict, ev) -> None:
     winner = st["auc"]["lead"]
-    p = st["pl"][winner]
+    vocab = st["pl"][winner]["vocab"]
     placed = []
     for c in COLOURS:
-        for _ in range(discs.get(c, 0)):
-            p["vocab"][c] -= 1
-            placed.append(c)
+        k = discs.get(c, 0)
+        if k > 0:
+            vocab[c] -= k
+            placed += [c] * k
+    p = st["pl"][winner]
     p["daughters"].append({"id": st["event"], "discs": placed, "hus": None})
     words = discs_said(discs)
     ev.append(event(ph.now(ph.PLACES, who=seat_name(winner), discs=words, card=ph.card(st["event"])), seat=winner))
@@ -704,7 +720,7 @@ _DISCS_SAID: dict = {}
 def discs_said(discs: dict) -> dict:
     """'2 orange, 1 black' as a phrase parameter (stored form), made once per payment and
     shared (never changed)."""
-    key = tuple(discs.get(c, 0) for c in COLOURS)
+    key = tuple(map(discs.get, COLOURS, (0, 0, 0)))   # the discs of each colour
     got = _DISCS_SAID.get(key)
     if got is None:
         got = _DISCS_SAID[key] = listing([ph.DISCS_OF[c](n=discs[c]) for c in COLOURS if discs.get(c)], "comma")
@@ -724,7 +740,9 @@ def start_assign(st, ev) -> None:
     st["cur"] = 0
     st["parties"] = {}
     st["placed"] = []
-    st["recalls"] = {str(s): (2 if hunters(st["pl"][s]) == 0 else 0) for s in range(n_seats(st))}
+    recalls = st["recalls"] = {}
+    for s, p in enumerate(st["pl"]):   # no hunter at all (hunters(p) == 0): two recalls (E4)
+        recalls[SEAT_IDS[s]] = 0 if p["alpha"] == "pool" or sum(p["pool"]) else 2
     st["phase"] = "assign"
 
 
@@ -748,10 +766,11 @@ def kill_in_party(st, seat, party, n) -> int:
         return 0
     dead = 0
     counts = party["c"]
-    for s in others_first(st, seat):
+    pl = st["pl"]
+    for s in OTHERS_FIRST[len(pl)][seat]:   # others_first
         while dead < n and counts[s] > 0:
             counts[s] -= 1
-            send_cube_to_grave(st, s)
+            pl[s]["grave"] += 1   # send_cube_to_grave
             dead += 1
     if dead < n and party["a"]:
         party["a"] = False
@@ -786,7 +805,10 @@ def war_party(st, seat, key) -> bool:
 def combat_phase(st, ev) -> None:
     """F2: on each contested card, each tribe in attack order rolls once. Without a card
     where two sides meet, straight on to what fight_on does after the last attack."""
-    if not any(contested(st, key) for key in st["parties"]):
+    for key in st["parties"]:
+        if contested(st, key):
+            break
+    else:   # no card where two sides meet
         st["fight"] = None
         gathering(st, ev)
         st["phase"] = "hunt"
@@ -824,8 +846,8 @@ def fight_kill(st, key, victim, kind, ev) -> None:
     else:
         party["c"][kind] -= 1
         send_cube_to_grave(st, kind)
-        what = ph.term(ph.A_HUNTER) if kind == victim else ph.A_WANDERER(of=seat_name(kind))
-    ev.append(event(ph.LOSES_ON(who=seat_name(victim), what=what, place=place_said(st, key)), seat=victim))
+        what = ph.term(ph.A_HUNTER) if kind == victim else ph.stored(ph.A_WANDERER, of=seat_name(kind))
+    ev.append(event(ph.now(ph.LOSES_ON, who=seat_name(victim), what=what, place=place_said(st, key)), seat=victim))
 
 
 def fight_on(st, ev) -> bool:
@@ -921,23 +943,32 @@ def start_hunting(st) -> None:
     """A4: uncontested cards, then contested ones, then the predators."""
     placed = st.get("placed", [])
     fresh = st["fresh"]
+    order = st["order"]
     first, second = [], []
     for k, parties in st["parties"].items():
-        seats = [s for s, p in parties.items() if p["a"] or any(p["c"])]   # units(p) > 0
-        if not seats:
+        sides = 0   # the seats with someone there (units(p) > 0), and the last of them
+        for s, p in parties.items():
+            if p["a"] or any(p["c"]):
+                sides += 1
+                seat = s
+        if not sides:
             continue
         if k[0] in "NS":
             cell = slot_card(st, k)
             if cell is not None and not cell[1] and BIOMES[cell[0]]["pred"] and k not in fresh:
                 continue   # a predator (huntable): hunted last
-        if len(seats) > 1:   # contested
+        if sides > 1:   # contested
             second.append(k)
         else:   # A4: a player's uncontested cards, in the order it assigned them
-            placed_at = placed.index(k) if k in placed else len(placed)
-            first.append(((order_index(st, int(seats[0])), placed_at, key_order(k)), k))
-    first = [k for _, k in sorted(first)]
+            seat = int(seat)
+            first.append((order.index(seat) if seat in order else seat,   # order_index
+                          placed.index(k) if k in placed else len(placed), key_order(k), k))
+    first.sort()
     second.sort(key=key_order)
-    st["hq"] = first + second
+    hq = []
+    for entry in first:
+        hq.append(entry[3])
+    st["hq"] = hq + second
     st["contested"] = second   # the first player orders these (A4); the list shrinks as it chooses
     st["hunt_next"] = None
     st["alpha_use"] = {}
@@ -957,7 +988,7 @@ def continue_hunting(st, ev) -> bool:
         if over_hand_limit(st):   # G6: a card taken into a full hand is discarded at once
             to_discard(st, "hunting")
             return False
-        if not settle_releases(st, ev):
+        if st.get("rel") and not settle_releases(st, ev):   # (nothing to settle: asked first)
             st["phase"] = "release"
             return False
         if st.get("hc"):
@@ -1080,28 +1111,34 @@ def _single_seat(st, key) -> int:
 
 
 def send_home(st, key) -> None:
-    for s, party in st["parties"].get(key, {}).items():
-        pool = st["pl"][int(s)]["pool"]
-        counts = party["c"]
-        for owner in range(len(pool)):
-            if counts[owner]:
-                pool[owner] += counts[owner]
-                counts[owner] = 0
-        seat = int(s)
-        p = st["pl"][seat]
-        if party["a"]:
-            party["a"] = False
-            p["alpha"] = "pool"
-        if party.get("loot"):
-            for loot in party["loot"]:
-                bank_loot(st, seat, loot, [])
-            party["loot"] = []
+    row = st["parties"].get(key)
+    if row:
+        pl = st["pl"]
+        for s, party in row.items():
+            seat = int(s)
+            p = pl[seat]
+            pool = p["pool"]
+            counts = party["c"]
+            for owner, n in enumerate(counts):
+                if n:
+                    pool[owner] += n
+                    counts[owner] = 0
+            if party["a"]:
+                party["a"] = False
+                p["alpha"] = "pool"
+            if party.get("loot"):
+                for loot in party["loot"]:
+                    bank_loot(st, seat, loot, [])
+                party["loot"] = []
     st["parties"].pop(key, None)
 
 
 def hunt_order(st, key) -> list:
     parties = st["parties"][key]
-    seats = [int(s) for s, p in parties.items() if p["a"] or any(p["c"])]   # units(p) > 0
+    seats = []
+    for s, p in parties.items():
+        if p["a"] or any(p["c"]):   # units(p) > 0
+            seats.append(int(s))
     if len(seats) < 2:
         return seats
     totem = ability_seats(st, "totem")
@@ -1124,6 +1161,11 @@ def alpha_power(p, kind: str) -> bool:
 def ask_alpha(st, key) -> bool:
     """E5 « Préparation »: before a hunting roll, a player whose alpha has a power on
     this card decides whether to use it. True (phase "alpha") while someone must decide."""
+    for party in st["parties"].get(key, {}).values():
+        if party["a"]:
+            break
+    else:
+        return False   # only an alpha has a power: most cards have none (asked first, for speed)
     if key[0] in "NS":
         cell = slot_card(st, key)
         if cell is None or cell[1]:   # huntable
@@ -1154,22 +1196,33 @@ def ask_alpha(st, key) -> bool:
 
 def roll_party(st, seat, party, card, key=None) -> dict:
     """One hunting roll (G, G2, G0): faces, successes, attrition."""
+    raw, faces, auto, successes, ok, deaths, multiple = _roll(st, seat, party, card, key)
+    return {"raw": raw, "faces": faces, "auto": auto, "successes": successes,
+            "ok": ok, "deaths": deaths, "multiple": multiple}
+
+
+def _roll(st, seat, party, card, key) -> tuple:
+    """roll_party's figures as a tuple (raw, faces, auto, successes, ok, deaths, multiple), which
+    hunt_on reads without the dict (a search rolls for every party of every round)."""
     p = st["pl"][seat]
     info = BIOMES[card]
-    auto = party["a"] and alpha_power(p, info["type"]) and \
+    alpha = party["a"]
+    auto = alpha and alpha_power(p, info["type"]) and \
         (st.get("alpha_use") or {}).get(alpha_key(key, seat), True)
-    raw = dice(st["rng"], sum(party["c"]) + (1 if party["a"] else 0) - (1 if auto else 0))   # units
+    rng = st["rng"]
+    n = sum(party["c"]) + (1 if alpha else 0) - (1 if auto else 0)   # units
+    raw = rng.rolls(n) if type(rng) is Rng else dice(rng, n)
     faces = raw
     if p["inventions"] and \
             any(BIOMES[c["id"]]["hand"]["mod"] == info["type"] for c in p["inventions"] if not c["discs"]):
         faces = [1 if r == 3 else r for r in raw]
     allf = faces + [1] if auto else faces
     successes = allf.count(1) + (allf.count(2) if info["star"] else 0)
-    lethal = LETHAL[card][0 if mature_elder(p, 6) else 1]
+    chief = p["elders"][6]   # mature_elder(p, 6): the fire-keeper's care
+    lethal = LETHAL[card][0 if chief is not None and chief["imm"] is None else 1]
     deaths = sum(map(lethal.__contains__, faces))
     multiple = max(map(allf.count, set(allf))) if allf else 0   # doubles, triples… (G5, G6)
-    return {"raw": raw, "faces": faces, "auto": auto, "successes": successes,
-            "ok": successes >= info["dice"], "deaths": deaths, "multiple": multiple}
+    return raw, faces, auto, successes, successes >= info["dice"], deaths, multiple
 
 
 # The faces that kill a hunter on each card (G2): bloody ones, with the fire-keeper's care (E5);
@@ -1179,11 +1232,10 @@ LETHAL = {cid: (frozenset(info["bloody"]), frozenset(info["bloody"] + info["froz
 
 
 def dice(rng, n: int) -> list:
-    """n six-sided dice: n calls of ``rng.roll()``. A plain Rng's roll is randbelow(6) + 1, drawn
-    here without the call in between (tests check the two agree); a scripted one is asked as it is."""
+    """n six-sided dice: n calls of ``rng.roll()``. A plain Rng draws them in one call (``Rng.rolls``,
+    the same draws; tests check the two agree); a scripted one is asked as it is."""
     if type(rng) is Rng:
-        randbelow = rng.randbelow
-        return [randbelow(6) + 1 for _ in range(n)]
+        return rng.rolls(n)
     roll = rng.roll
     return [roll() for _ in range(n)]
 
@@ -1195,10 +1247,14 @@ def describe_roll(r) -> str:
 
 def said_roll(r):
     """A hunting roll's dice, the faces an invention changed and the alpha's sure 1, as words."""
-    text = " ".join(map(str, r["raw"])) or "-"
-    if r["faces"] != r["raw"]:
-        text = ph.ROLL_MOD(dice=text, faces=" ".join(map(str, r["faces"])))
-    if r["auto"]:
+    return _said_roll(r["raw"], r["faces"], r["auto"])
+
+
+def _said_roll(raw, faces, auto):
+    text = " ".join(map(str, raw)) or "-"
+    if faces != raw:
+        text = ph.ROLL_MOD(dice=text, faces=" ".join(map(str, faces)))
+    if auto:
         text = ph.ROLL_ALPHA(dice=text)
     return text if isinstance(text, str) else text.to_json()   # stored form: a parameter of ph.now
 
@@ -1213,42 +1269,44 @@ def hunt_card(st, key, ev, predator=False) -> bool:
 def hunt_on(st, ev) -> bool:
     hc = st["hc"]
     key, predator = hc["key"], hc["pred"]
-    while hc["seats"]:
+    seats = hc["seats"]
+    while seats:
         if st.get("offers"):
             return False
-        seat = hc["seats"].pop(0)
+        seat = seats.pop(0)
         cell = slot_card(st, key)
         if cell is None or cell[1]:   # not huntable any more
-            hc["seats"] = []
+            seats = hc["seats"] = []
             continue
-        party = st["parties"][key].get(str(seat))
-        if party is None or units(party) == 0:
+        party = st["parties"][key].get(SEAT_IDS[seat])
+        if party is None or not (party["a"] or sum(party["c"])):   # units(party) == 0
             continue
         card = cell[0]
         info = BIOMES[card]
         p = st["pl"][seat]
         if key in st["fresh"] and not all(p["vocab"][c] >= info["prereq"].count(c) for c in info["prereq"]):
             continue  # G7: a replacement card needs its own hunting tools
-        r = roll_party(st, seat, party, card, key)
-        dead = kill_in_party(st, seat, party, r["deaths"])
-        survivors = units(party)
-        head = ph.HUNT_OK if r["ok"] else ph.HUNT_FAIL
-        # the hunt's sentences in stored form: what sentences() makes of them
-        parts = [ph.stored(head, who=seat_name(seat), card=ph.card(card), key=key, n=survivors + dead, roll=said_roll(r))]
+        raw, faces, auto, successes, ok, deaths, multiple = _roll(st, seat, party, card, key)   # roll_party
+        dead = kill_in_party(st, seat, party, deaths) if deaths else 0
+        survivors = sum(party["c"]) + (1 if party["a"] else 0)   # units(party)
+        # the hunt's sentences in stored form (what ph.stored makes, sentences() takes)
+        parts = [{"key": ph.HUNT_OK.key if ok else ph.HUNT_FAIL.key,
+                  "params": {"who": seat_name(seat), "card": ph.card(card), "key": key, "n": survivors + dead,
+                             "roll": _said_roll(raw, faces, auto)}}]
         if dead:
             parts.append(ph.stored(ph.HUNT_DEATHS, n=dead))
-        gains = {"babies": 0, "release": [], "trophy": None, "hand": None, "key": key}
-        if r["ok"]:
-            gains["babies"] = info["babies"]
-            gains["release"] = list(info["release"])
-        if info["trophy"] and r["multiple"] >= info["trophy"]["mult"]:
-            gains["trophy"] = card
-        elif info["hand"] and r["multiple"] >= info["hand"]["mult"] and survivors > 0 and p_has_mature_elder(p):
-            gains["hand"] = card
+        trophy = hand = None
+        if info["trophy"] and multiple >= info["trophy"]["mult"]:
+            trophy = card
+        elif info["hand"] and multiple >= info["hand"]["mult"] and survivors > 0 and p_has_mature_elder(p):
+            hand = card
+        # what a success brings (bank_loot); nothing at all after a plain failure
+        gains = {"babies": info["babies"] if ok else 0, "release": list(info["release"]) if ok else [],
+                 "trophy": trophy, "hand": hand, "key": key} if ok or trophy or hand else None
         loot = party.get("loot") or []
         onward = None
         if predator and loot:
-            if r["successes"] == 0:
+            if successes == 0:
                 parts.append(ph.term(ph.HUNT_STOLEN))
                 party["loot"] = []
             else:
@@ -1261,35 +1319,37 @@ def hunt_on(st, ev) -> bool:
                     else:
                         bank_loot(st, seat, item, [])
                 party["loot"] = keep
-        ev.append(event(ph.now(ph.HUNT, parts={"sentences": parts}), seat=seat))   # sentences(parts)
+        ev.append(Event(None, None, seat, None, False, Said(ph.HUNT.key, {"parts": {"sentences": parts}})))
         pred_key = None
-        if r["ok"] and info["type"] == "big" and not predator and survivors > 0:
+        if ok and info["type"] == "big" and not predator and survivors > 0:
             preds = nearest_predators(st, key)
             if preds:
                 pred_key = preds[0]
                 gains["then"] = preds[1:]
         elif onward is not None:
-            bank_loot(st, seat, gains, ev)
-            if r["ok"]:
+            if gains is not None:
+                bank_loot(st, seat, gains, ev)
+            if ok:
                 _home_others(st, key, seat)
             move_party(st, key, seat, onward)
-            ev.append(event(ph.PRED_TOO(card=ph.card(slot_card(st, onward)[0]), key=onward, who=seat_name(seat)),
+            ev.append(event(ph.now(ph.PRED_TOO, card=ph.card(slot_card(st, onward)[0]), key=onward, who=seat_name(seat)),
                                seat=seat))
-            if r["ok"]:
-                hc["seats"] = []
+            if ok:
+                seats = hc["seats"] = []
                 continue
             continue
         if pred_key is not None:
             # G4: the gains wait for the predator's attack
             move_party(st, key, seat, pred_key)
             st["parties"][pred_key][str(seat)].setdefault("loot", []).append(gains)
-            ev.append(event(ph.PRED(card=ph.card(slot_card(st, pred_key)[0]), key=pred_key, who=seat_name(seat)),
+            ev.append(event(ph.now(ph.PRED, card=ph.card(slot_card(st, pred_key)[0]), key=pred_key, who=seat_name(seat)),
                                seat=seat))
         else:
-            bank_loot(st, seat, gains, ev)
-            if r["ok"]:
+            if gains is not None:
+                bank_loot(st, seat, gains, ev)
+            if ok:
                 _home_others(st, key, seat)
-                hc["seats"] = []
+                seats = hc["seats"] = []
                 continue
     if st.get("offers"):
         return False
@@ -1424,7 +1484,7 @@ def court(st, key, ev) -> None:
         if seat == owner and op["vocab"]["o"] == 0 and not free_husbands(st, owner):
             # E3: a husband in one's own tableau sits on an orange disc (G1 « commence immature »);
             # without one (and no free promotion) the courting cannot succeed
-            ev.append(event(ph.NO_ORANGE(who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
+            ev.append(event(ph.now(ph.NO_ORANGE, who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
             continue
         # G1 « Un guerrier alpha réussit toujours », if it chose its power before the roll (E5)
         warrior = party["a"] and alpha_power(p, "club") and st.get("alpha_use", {}).get(alpha_key(key, seat), True)
@@ -1452,7 +1512,7 @@ def court(st, key, ev) -> None:
         d["hus"] = {"s": groom, "a": alpha, "imm": imm}
         if alpha:
             st["pl"][groom]["alpha"] = "husband"
-        ev.append(event(ph.MARRIES(who=seat_name(groom), card=ph.card(d["id"])), seat=groom))
+        ev.append(event(ph.now(ph.MARRIES, who=seat_name(groom), card=ph.card(d["id"])), seat=groom))
     send_home(st, key)
 
 
@@ -1466,7 +1526,7 @@ def libertine_success(st, seat, victim, ev) -> None:
     send_cube_to_grave(st, victim)
     me["grave"] -= 1
     vp["pool"][seat] += 1
-    ev.append(event(ph.GENES(who=seat_name(seat), victim=seat_name(victim)), seat=seat))
+    ev.append(event(ph.now(ph.GENES, who=seat_name(seat), victim=seat_name(victim)), seat=seat))
 
 
 # ------------------------------------------------------------ phase 5
@@ -1482,7 +1542,7 @@ def domestic_phase(st, ev) -> None:
             got = add_babies(st, seat, dom["babies"])
             queue_release(st, seat, dom["release"])
             if got:
-                ev.append(event(ph.DOMESTIC(who=seat_name(seat), card=ph.card(c["id"]), n=got), seat=seat))
+                ev.append(event(ph.now(ph.DOMESTIC, who=seat_name(seat), card=ph.card(c["id"]), n=got), seat=seat))
 
 
 def drop_dependant(st, seat, code, ev) -> None:
@@ -1496,10 +1556,20 @@ def drop_dependant(st, seat, code, ev) -> None:
     else:
         cid = remove_tableau_card(st, seat, "domestic", idx - 1)
         what = ph.card(cid)
-    ev.append(event(ph.CANNOT_FEED(who=seat_name(seat), what=what), seat=seat))
+    ev.append(event(ph.now(ph.CANNOT_FEED, who=seat_name(seat), what=what), seat=seat))
 
 
 def remove_daughter_at(st, seat, i) -> str:
     return remove_daughter(st, seat, i)
 
 
+
+
+# advance's table of steps (see there); the phases not named here wait for a seat (WAITING) or end
+STEPS = {
+    "round": start_round, "events": run_events, "auction": open_auction, "resolve_bids": resolve_auction,
+    "assign_start": start_assign, "assign": _assign_step, "nego_start": start_negotiation,
+    "nego_end": _nego_end_step, "combat": combat_phase, "fighting": _fighting_step, "hunt": _hunt_step,
+    "hunting": _hunting_step, "domestic": _domestic_step, "release": _release_step, "action": _action_step,
+}
+assert WAITING.isdisjoint(STEPS)

@@ -138,6 +138,12 @@ class Neanderthal(Game):
     # ---- play
 
     def to_act(self, state):
+        ph = state["phase"]
+        if ph == "assign":   # the most frequent decisions, asked as M.to_act does, without the call
+            return [state["order"][state["cur"]]]
+        if ph == "bid":
+            auc = state["auc"]
+            return [auc["seats"][auc["turn"]]]
         acting = M.to_act(state)
         # K2 solo: one person runs the three species. Where notations name a species' own tableau
         # cards (blizzard `drop d1`, neolexia `neo d1 o`), the same notation would mean a different
@@ -299,19 +305,24 @@ class Neanderthal(Game):
         if state["phase"] != "over":
             return None
         scores = [score(state, s) for s in range(n_seats(state))]
-        lines_ = [score_line(state, s, total) for s, total in enumerate(scores)]
+        # the summary is said when read (a search ends many games and reads none)
         if state["coop"]:
             ok = coop_victory(state)
             # K2: everyone wins together or everyone loses: a defeat ranks nobody first (no winner
             # in /stats, on the final image, or for an AI judging the ending)
-            status = [ph.COOP_LINE(line=line, status=coop_status(state, s)) for s, line in enumerate(lines_)]
-            return Result.of(scores, [1 if ok else 2] * len(scores),
-                             ph.SUMMARY(head=(ph.COOP_WIN if ok else ph.COOP_LOSS)(), players=lines(status)))
+
+            def coop_summary():
+                status = [ph.COOP_LINE(line=score_line(state, s, total), status=coop_status(state, s))
+                          for s, total in enumerate(scores)]
+                return ph.SUMMARY(head=(ph.COOP_WIN if ok else ph.COOP_LOSS)(), players=lines(status))
+            return Result.of(scores, [1 if ok else 2] * len(scores), coop_summary)
         ranks = rank_by([(sc,) for sc in scores])   # J: the most VP wins; no tie-break, a shared victory
-        best = max(scores)
-        winners = [seat_name(s) for s in range(len(scores)) if ranks[s] == 1]
-        head = ph.WINS(n=len(winners), winners=listing(winners), best=best)
-        return Result.of(scores, ranks, ph.SUMMARY(head=head, players=lines(lines_)))
+
+        def summary():
+            winners = [seat_name(s) for s in range(len(scores)) if ranks[s] == 1]
+            head = ph.WINS(n=len(winners), winners=listing(winners), best=max(scores))
+            return ph.SUMMARY(head=head, players=lines([score_line(state, s, total) for s, total in enumerate(scores)]))
+        return Result.of(scores, ranks, summary)
 
 
 def refusal_reason(wanted: str, moves) -> object | None:

@@ -61,7 +61,12 @@ def has_elder(p, rank: int) -> bool:
 
 
 def mature_elders(p) -> int:
-    return sum(1 for r in range(1, 7) if mature_elder(p, r))
+    """How many ranks 1–6 hold a mature elder (``mature_elder`` asked of each)."""
+    n = 0
+    for e in p["elders"][1:7]:
+        if e is not None and e["imm"] is None:
+            n += 1
+    return n
 
 
 def hand_limit(p) -> int:
@@ -202,13 +207,13 @@ def seat_name(seat: int) -> str:
     return SEAT_NAMES[seat] if 0 <= seat < 3 else f"{{p{seat}}}"
 
 
-_DAUGHTER_KEYS = tuple(tuple(f"{letter}{i + 1}" for i in range(30)) for letter in SEAT_LETTERS)
+DAUGHTER_KEYS = tuple(tuple(f"{letter}{i + 1}" for i in range(30)) for letter in SEAT_LETTERS)   # [owner][index]
 
 
 def daughter_key(owner: int, index: int) -> str:
     """'A1' … : a daughter's place in its owner's tableau, as notations name it."""
     if 0 <= owner < 3 and 0 <= index < 30:
-        return _DAUGHTER_KEYS[owner][index]
+        return DAUGHTER_KEYS[owner][index]
     return f"{SEAT_LETTERS[owner]}{index + 1}"
 
 
@@ -536,12 +541,15 @@ def all_species_names():
 
 
 def deep_copy(obj):
-    """Deep copy of JSON-like data (tuples become lists, as in JSON)."""
+    """A copy sharing no dict or list with ``obj`` (tuples come back as lists, as JSON has them)."""
     if isinstance(obj, dict):
-        return {k: deep_copy(v) for k, v in obj.items()}
+        return {k: v if type(v) in _ATOMS else deep_copy(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
-        return [deep_copy(v) for v in obj]
+        return [v if type(v) in _ATOMS else deep_copy(v) for v in obj]
     return obj
+
+
+_ATOMS = frozenset((str, int, bool, float, type(None)))   # what deep_copy gives back as it is
 
 
 PLAYER_KEYS = frozenset(("pool", "grave", "alpha", "vocab", "portals", "tribal", "elders", "daughters", "trophies",
@@ -560,13 +568,14 @@ def copy_player(p) -> dict:
         q["vocab"] = p["vocab"].copy()
         q["portals"] = p["portals"].copy()   # a slot's list is replaced, never changed in place
         q["elders"] = p["elders"][:]         # an elder is replaced, never changed in place
-        daughters, domestic, inventions = p["daughters"], p["domestic"], p["inventions"]
         # a card's discs and a husband are replaced on change, never changed in place: shared
-        q["daughters"] = [d.copy() for d in daughters] if daughters else []
+        # (the card dicts copied by map: no comprehension frame, a search copies players often)
+        daughters, domestic, inventions = p["daughters"], p["domestic"], p["inventions"]
+        q["daughters"] = list(map(dict.copy, daughters)) if daughters else []
         q["trophies"] = p["trophies"][:]
         q["hand"] = p["hand"][:]
-        q["domestic"] = [c.copy() for c in domestic] if domestic else []
-        q["inventions"] = [c.copy() for c in inventions] if inventions else []
+        q["domestic"] = list(map(dict.copy, domestic)) if domestic else []
+        q["inventions"] = list(map(dict.copy, inventions)) if inventions else []
         q["mpi"] = p["mpi"][:]
         return q
     except KeyError:   # another layout (never written by this code): copy it all
@@ -581,9 +590,10 @@ def copy_parties(parties):
         for s, party in seats.items():
             q = row[s] = party.copy()
             q["c"] = party["c"][:]
-            for k, v in party.items():
-                if k != "c" and isinstance(v, (dict, list, tuple)):
-                    q[k] = deep_copy(v)
+            if len(party) > 2:   # more than its counts and alpha: the loot it carries (G4)
+                for k, v in party.items():
+                    if k != "c" and isinstance(v, (dict, list, tuple)):
+                        q[k] = deep_copy(v)
     return out
 
 
@@ -623,8 +633,10 @@ def copy_state(st) -> dict:
             out[k] = deep_copy(v)
         elif v is not None:
             out[k] = v.copy()   # an empty list or dict, still a fresh one
-    out["rows"] = {r: row[:] for r, row in st["rows"].items()}   # a cell is replaced, never changed in place
+    out["rows"] = rows = st["rows"].copy()
+    for r, row in rows.items():
+        rows[r] = row[:]                # a cell is replaced, never changed in place
     out["decks"] = st["decks"].copy()   # a row's deck is replaced, never changed in place
     out["parties"] = copy_parties(st["parties"])
-    out["pl"] = [copy_player(p) for p in st["pl"]]
+    out["pl"] = list(map(copy_player, st["pl"]))
     return out

@@ -4,8 +4,8 @@ then lets the engine run the automatic steps until someone must decide.
 
 from __future__ import annotations
 
-from rules.core import IllegalMove, Move
-from rules.wording import listing
+from rules.core import Event, IllegalMove, Move
+from rules.wording import Said, listing
 
 from . import engine as E
 from . import phrases as ph
@@ -33,7 +33,7 @@ __all__ = ["can_promote", "legal", "play", "slug", "to_act"]
 
 
 def new_party(st) -> dict:
-    return {"c": [0] * n_seats(st), "a": False}
+    return {"c": [0] * len(st["sp"]), "a": False}   # a count per seat (n_seats)
 
 
 # per number of seats, per seat: that seat, then the others in seat order
@@ -41,32 +41,42 @@ OWN_FIRST = {n: tuple(tuple([seat] + [s for s in range(n) if s != seat]) for sea
 
 
 def play_assign(st, seat, data, ev) -> None:
-    p = player(st, seat)
     kind = data[0]
-    if kind in ("hunt", "court") and data[1] not in st.setdefault("placed", []):
-        st["placed"].append(data[1])
-    if kind == "hunt":
+    if kind == "hunt":   # the most frequent move of all
         _, key, k = data
+        placed = st.setdefault("placed", [])
+        if key not in placed:
+            placed.append(key)
+        me = SEAT_IDS[seat]
         row = st["parties"].setdefault(key, {})
-        party = row.get(SEAT_IDS[seat])
+        party = row.get(me)
         if party is None:
-            party = row[SEAT_IDS[seat]] = new_party(st)
+            party = row[me] = new_party(st)
+        p = st["pl"][seat]
         if k == 0:
             p["alpha"] = "party"
             party["a"] = True
             said = ph.now(ph.SENDS_ALPHA, who=seat_name(seat), place=Q.place_said(st, key))
         else:
             pool, counts = p["pool"], party["c"]
-            left = k
-            for s in OWN_FIRST[len(pool)][seat]:   # its own hunters first, then expatriates
-                take = min(left, pool[s])
-                if take:
-                    pool[s] -= take
-                    counts[s] += take
-                    left -= take
-            said = ph.now(ph.SENDS, who=seat_name(seat), n=k, place=Q.place_said(st, key))
-        ev.append(event(said, seat=seat))
-    elif kind == "promote":
+            if pool[seat] >= k:   # its own hunters are enough (what the loop below does first)
+                pool[seat] -= k
+                counts[seat] += k
+            else:
+                left = k
+                for s in OWN_FIRST[len(pool)][seat]:   # its own hunters first, then expatriates
+                    take = min(left, pool[s])
+                    if take:
+                        pool[s] -= take
+                        counts[s] += take
+                        left -= take
+            said = Said(ph.SENDS.key, {"who": seat_name(seat), "n": k, "place": Q.place_said(st, key)})   # ph.now
+        ev.append(Event(None, None, seat, None, False, said))   # event(said, seat=seat)
+        return
+    p = player(st, seat)
+    if kind == "court" and data[1] not in st.setdefault("placed", []):
+        st["placed"].append(data[1])
+    if kind == "promote":
         r = data[1]
         colour = ELDERS[r]["colour"]
         imm = None
@@ -178,6 +188,16 @@ def play(st, move: Move) -> list:
 def last_events(ev) -> list:
     """The last public events, for the board's highlights: their parameters (``view`` reads the places
     they name, see ``places_in``), so that no sentence is worked out during a search."""
+    if len(ev) == 1:   # most moves say one thing
+        e = ev[0]
+        if e.private_to is not None:
+            return []
+        if e.said is None:
+            return [e.text]
+        params = e.said.params
+        if "key" in params or "place" in params or "parts" in params:
+            return [places_in(params)]
+        return [""]   # what places_in finds where none of them is
     out = []
     for e in reversed(ev):   # from the end: a round's steps say dozens of things, six are kept
         if e.private_to is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import phrases as ph
 from .data import COLOURS, DAUGHTERS, ELDERS, SEXUALITY
 from .model import (
+    KEY_POS,
     card_name,
     has_ability,
     has_elder,
@@ -133,9 +134,13 @@ def single_payment(st, seat, n):
         able += vocab[c] > 0
     if n > total or not (n == 0 or n == total or able <= 1):
         return None
-    if n == total:
-        return {c: vocab[c] if c in cols else 0 for c in COLOURS}
-    return {c: n if c in cols and vocab[c] > 0 else 0 for c in COLOURS}
+    way = {}
+    for c in COLOURS:
+        if n == total:
+            way[c] = vocab[c] if c in cols else 0
+        else:
+            way[c] = n if c in cols and vocab[c] > 0 else 0
+    return way
 
 
 def _fill(vocab, cols, i, left, acc, out) -> None:
@@ -212,7 +217,8 @@ def place_name(st, key) -> str:
 def place_said(st, key):
     """place_name as a phrase: the key and the card's name, translated."""
     if key[0] in "NS":
-        cell = slot_card(st, key)
+        r, i = KEY_POS[key]
+        cell = st["rows"][r][i]   # slot_card
         return ph.place(key, cell[0]) if cell else key
     owner, i = parse_daughter_key(key)
     return ph.place(key, player(st, owner)["daughters"][i]["id"])

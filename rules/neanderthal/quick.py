@@ -14,6 +14,7 @@ from __future__ import annotations
 from rules.core import Rng
 
 from . import engine as E
+from .data import DAUGHTERS
 from .model import AUCTION_KEYS, copy_player, copy_state, deep_copy
 from .moves import last_events, play_action, play_assign, play_move
 
@@ -39,7 +40,7 @@ def quick_apply(st, move):
         busy = new["phase"] == "bid" or _to_assignments(new, st, ev)
     elif phase == "pay" and kind == "pay":
         new = _shallow(st)
-        _own_player(new, st, seat)        # engine.pay_auction: the winner's discs and daughters
+        _own_payer(new, st, seat)         # engine.pay_auction: the winner's discs and daughters
         E.pay_auction(new, dict(move.data[1]), ev)
         busy = _assigning(new, ev)
     elif phase == "assign" and kind in _OWN_ASSIGNMENTS:
@@ -62,8 +63,10 @@ def quick_apply(st, move):
         # engine.advance first passes over the seats with nothing to assign (it changes only
         # the turn counter, here the copy's own) and waits for the next busy one; after sending
         # hunters to a card, any hunter left can follow them there (choices.assign_moves)
+        # (or its alpha, still free, can follow them there)
         busy = new["phase"] == "assign" and (
-            (kind == "hunt" and new["order"][new["cur"]] == seat and sum(new["pl"][seat]["pool"]) > 0)
+            (kind == "hunt" and new["order"][new["cur"]] == seat
+             and (sum(new["pl"][seat]["pool"]) > 0 or new["pl"][seat]["alpha"] == "pool"))
             or E.skip_idle_assigners(new))
     elif phase == "action" and kind in _ACTIONS:
         new = _shallow(st)
@@ -90,11 +93,58 @@ def quick_apply(st, move):
         busy = new["phase"] == "blizzard"   # the last loss lets the round's events go on
     else:
         return None
+    if not busy and phase in _OPENING:    # a round starts, or its events go on
+        if phase == "action":
+            new["phase"] = "round"        # what engine.advance does once every seat has acted
+        busy = _round_opening(new, ev)
     if not busy:   # the engine moves on: it may touch anything, so complete the copy first
         new = copy_state(new)
+        rng = new["rng"]
+        new["rng"] = Rng(rng.state, rng.draws)   # and it may roll dice: its own Rng
         E.advance(new, ev)
     new["last"] = last_events(ev)
     return new, ev
+
+
+# The moves after which, once the last seat has made it, a round starts (the last action of
+# phase 6, the last sexuality chosen) or its events go on (the last blizzard loss)
+_OPENING = frozenset(("action", "sex", "blizzard"))
+# the events that change the tribes: attrition (D2), chaos (D4), expatriation (D6)
+_HURTING = frozenset(("skull", "chaos", "eye"))
+
+
+def _round_opening(new, ev) -> bool:
+    """What engine.advance does from a new round ("round": start_round) or from its events
+    ("events") up to the auction's opening, on copies of only what those steps change: the
+    event cards left and the unused ones (the Würm glaciation adds one), the rows and decks
+    (cooling, warming), the discarded cards, the event queue and the chaos losses, the Rng,
+    and all the players when an event coming may hurt or move tribes. True when it stops where
+    a seat decides (the auction, a chaos or blizzard choice, a discard, the war council, the
+    end); False when the phase goes on (nobody bids): the caller completes the copy and runs
+    engine.advance from there."""
+    if new["phase"] == "round":
+        coming = DAUGHTERS[new["events"][0]]["events"] if new["events"] else ()
+    else:
+        coming = new["evq"]
+    new["events"] = new["events"][:]
+    new["unused"] = new["unused"][:]
+    new["gone"] = new["gone"][:]
+    new["evq"] = new["evq"][:]
+    new["chaos_lost"] = new["chaos_lost"][:]
+    new["rows"] = {r: row[:] for r, row in new["rows"].items()}   # a cell is replaced, never changed
+    new["decks"] = new["decks"].copy()    # a row's deck is replaced, never changed in place
+    rng = new["rng"]
+    new["rng"] = Rng(rng.state, rng.draws)
+    if not _HURTING.isdisjoint(coming):
+        new["pl"] = list(map(copy_player, new["pl"]))
+    # engine.advance's own steps, in its order
+    if new["phase"] == "round":
+        E.start_round(new, ev)
+    if new["phase"] == "events":
+        E.run_events(new, ev)
+    if new["phase"] == "auction":
+        E.open_auction(new, ev)
+    return new["phase"] in E.WAITING
 
 
 def _to_assignments(new, st, ev) -> bool:
@@ -103,7 +153,7 @@ def _to_assignments(new, st, ev) -> bool:
     assignments; the auction's winner, the discarded cards and phase 2's lists are copied first."""
     lead = new["auc"]["lead"]
     if lead is not None:
-        _own_player(new, st, lead)        # engine.pay_auction: the winner's discs and daughters
+        _own_payer(new, st, lead)         # engine.pay_auction: the winner's discs and daughters
     new["gone"] = st["gone"][:]           # a daughter nobody bid for is discarded
     E.resolve_auction(new, ev)
     return new["phase"] == "pay" or _assigning(new, ev)
@@ -117,10 +167,9 @@ def _assigning(new, ev) -> bool:
 
 
 def _shallow(st) -> dict:
-    new = st.copy()
-    rng = st["rng"]
-    new["rng"] = Rng(rng.state, rng.draws)
-    return new
+    """A copy of the state's top level. Its Rng stays shared: the moves above draw nothing (only
+    the engine rolls dice, and it runs on a full copy with its own Rng)."""
+    return st.copy()
 
 
 def _own_party(new, st, key, seat) -> None:
@@ -137,6 +186,14 @@ def _own_party(new, st, key, seat) -> None:
 def _own_player(new, st, seat) -> None:
     new["pl"] = pl = st["pl"][:]
     pl[seat] = copy_player(pl[seat])
+
+
+def _own_payer(new, st, seat) -> None:
+    """The player with fresh copies of what engine.pay_auction changes: its discs (``vocab``) and
+    its list of daughters, which gains one (the daughters already there are not changed)."""
+    new["pl"] = pl = st["pl"][:]
+    p = pl[seat]
+    pl[seat] = {**p, "vocab": p["vocab"].copy(), "daughters": p["daughters"][:]}
 
 
 def _own_players(new, st, seats) -> None:

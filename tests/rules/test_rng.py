@@ -41,3 +41,24 @@ def test_draws_match_splitmix64_with_rejection_and_count_every_draw():
         assert rng.roll() == want + 1
     assert rng.draws == draws, "every raw draw is counted (undo barriers read it)"
     assert Rng.from_json(rng.to_json()).randbelow(97) == reference_below(stream, 97)[0]
+
+
+def test_rolls_are_the_draws_of_that_many_single_rolls():
+    for seed in range(30):
+        for n, sides in ((0, 6), (1, 6), (7, 6), (5, 1), (9, 7), (4, 1000), (12, (1 << 63) + 5)):   # the last: many redraws
+            fast, plain = Rng(seed), Rng(seed)
+            assert fast.rolls(n, sides) == [plain.roll(sides) for _ in range(n)]
+            assert (fast.state, fast.draws) == (plain.state, plain.draws)
+
+
+def test_shuffle_is_fisher_yates_over_randbelow():
+    for seed in range(30):
+        for size in (0, 1, 2, 5, 52, 90):
+            fast, plain = Rng(seed), Rng(seed)
+            items, want = list(range(size)), list(range(size))
+            fast.shuffle(items)
+            for i in range(size - 1, 0, -1):
+                j = plain.randbelow(i + 1)
+                want[i], want[j] = want[j], want[i]
+            assert items == want
+            assert (fast.state, fast.draws) == (plain.state, plain.draws)
