@@ -321,13 +321,23 @@ def tableau_cards(p: dict, table: kit.Table) -> list[tuple[str, list, tuple]]:
     return out
 
 
+# J's sources of VP (rules.neanderthal.game.score_parts kinds) by column of the final table
+SOURCE_OF = {"hunter": "cubes", "alpha": "cubes", "elder": "cubes", "husband": "cubes",
+             "daughter": "daughters", "bonus": "daughters", "disc": "words",
+             "trophy": "cards", "invention": "cards", "domestic": "cards"}
+
+
 def breakdown(view, table: kit.Table) -> kit.Breakdown | None:
-    """What the view has at the end: the rules give one VP total per player
-    (no breakdown by source yet), so trophies and daughters are shown as counts."""
+    """The final table: each player's VP by source (cubes, daughters, words, cards) and the total."""
     if view["phase"] != "over":
         return None
-    rows = [[len(p["trophies"]), len(p["daughters"]), p["score"]] for p in view["players"]]
-    return kit.Breakdown([say(table, nw.TROPHIES), say(table, nw.DAUGHTERS), say(table, nw.VP_COLUMN)], rows)
+    rows = []
+    for p in view["players"]:
+        vp = dict.fromkeys(nw.SOURCE_COLUMNS, 0)
+        for kind, _n, points in p.get("score_parts", []):
+            vp[SOURCE_OF[kind]] += points
+        rows.append([*vp.values(), p["score"]])
+    return kit.Breakdown([*(say(table, c) for c in nw.SOURCE_COLUMNS.values()), say(table, nw.VP_COLUMN)], rows)
 
 
 def scores(view, table: kit.Table) -> list:

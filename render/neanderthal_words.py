@@ -63,8 +63,17 @@ TRIBAL = phrase(f"{R}tribal", "tribal", "a tribe converted to tribal culture")
 VOCAL = phrase(f"{R}vocal", "vocal", "a tribe still on the vocal side of its brain board")
 VP = phrase(f"{R}vp", "{vp} VP", "victory points")
 VP_COLUMN = phrase(f"{R}vp_column", "VP", "the total column of the final score table")
-TROPHIES = phrase(f"{R}trophies", "trophies", "a column of the final score table: how many")
-DAUGHTERS = phrase(f"{R}daughters", "daughters", "a column of the final score table: how many")
+# the final score table's columns: VP by source (J), grouped so that five columns fit a phone
+SOURCE_COLUMNS = {
+    "cubes": phrase(f"{R}vp_cubes", "cubes",
+                    "a column of the final score table: VP of the player's cubes (unassigned hunters, "
+                    "the alpha, elders, husbands)"),
+    "daughters": phrase(f"{R}vp_daughters", "daughters",
+                        "a column of the final score table: VP of daughter cards and their bonuses"),
+    "words": phrase(f"{R}vp_words", "words", "a column of the final score table: VP of vocabulary discs"),
+    "cards": phrase(f"{R}vp_cards", "cards",
+                    "a column of the final score table: VP of trophies, inventions and domestic animals"),
+}
 HAND = phrase(f"{R}hand", "hand {n}/{limit}", "hand cards held and the hand limit")
 GRAVE = phrase(f"{R}grave", "grave {n}", "cubes in the common grave")
 ALPHA = {

@@ -259,6 +259,8 @@ class Neanderthal(Game):
                 "hand_limit": hand_limit(p), "sex": p["sex"], "sex_sides": Q.sex_options(st, s), "mpi": p["mpi"],
                 "score": score(st, s),
             })
+            if st["phase"] == "over":     # J: what made the score, for the final image
+                players[-1]["score_parts"] = [list(part) for part in score_parts(st, s)]
             if seat == s:
                 players[-1]["hand"] = list(p["hand"])
         rows = {r: [None if c is None else ({"ice": True} if c[1] else {"id": c[0]}) for c in st["rows"][r]]

@@ -127,3 +127,20 @@ def test_a_view_stored_with_english_notes_still_draws_them_with_names():
     view["waiting"] = "Blizzard: {p1} must give up 1 dependant(s)"
     drawn = " ".join(m.text for m in kit.marks(draw_focus(view, kit.Table(names=NAMES))))
     assert "Blizzard: Bo must give up 1 dependant(s)" in drawn
+
+
+@pytest.mark.parametrize("players,seed,options", [(2, 3, {}), (3, 7, {}), (3, 4, {"mode": "coop"})])
+def test_the_final_table_gives_each_player_s_vp_by_source_adding_up_to_the_total(players, seed, options):
+    """J: the final image's columns are VP from cubes, daughters, words and cards, then the
+    total; each row adds up to the player's score, and a game in play has no such table."""
+    from render.neanderthal_parts import breakdown
+    table = kit.Table(names=NAMES[:players])
+    assert breakdown(GAME.view(random_playout(GAME, players, seed, options, max_moves=30).state, None), table) is None
+    state = random_playout(GAME, players, seed, options).state
+    view = GAME.view(state, None)
+    final = breakdown(view, table)
+    assert final.columns == ["cubes", "daughters", "words", "cards", "VP"]
+    assert len(final.rows) == players
+    for row, p in zip(final.rows, view["players"]):
+        assert sum(row[:-1]) == row[-1] == p["score"], (row, p["score_parts"])
+    assert any(any(row[:-1]) for row in final.rows), "random games score something"
