@@ -388,7 +388,7 @@ def _draw_tribes(view: dict, table: kit.Table, width: int) -> Image.Image:
         d.rectangle((4, y, width - 4, y + row_h - 4), fill=(255, 240, 170) if acting else (238, 230, 212),
                     outline=kit.INK if acting else kit.MUTED)
         kit.badge(d, s, 22, y + 16, 11)
-        name = f"{kit.name_of(table, s)[:12]}  {kit.said(table, fw.VP(vp=tribe['vp']))}"
+        name = f"{kit.name_of(table, s)[:12]}  {kit.said(table, fw.TRACK_VP(vp=tribe['vp']))}"
         kit.text(d, (38, y + 6), name, kit.fit_size(name, 14, 186, True, 10), bold=True)
         # Bags: one box per bag, filled when it holds food.
         bx, step = 40, min(13, 130 // max(1, tribe["bags"]))
@@ -459,20 +459,23 @@ def _breakdown(view: dict, table: kit.Table) -> kit.Breakdown | None:
     return kit.Breakdown([kit.said(table, c()) for c in (*fw.COLUMNS, TOTAL)], rows)
 
 
-def _scores(view: dict) -> list:
+def _scores(view: dict, table: kit.Table) -> list:
+    """Beside each name: the final totals (bare, beside the breakdown), else the public score
+    (track, covered cards, huts, majorities) said in VP, so it is never read as the track alone."""
     if view["over"] and view.get("final"):
         return [f["total"] for f in view["final"]]
-    return view.get("scores")
+    scores = view.get("scores")
+    return None if scores is None else [kit.said(table, fw.VP(vp=v)) for v in scores]
 
 
 def map_top(view: dict, table: kit.Table) -> int:
     """Where the map starts in the whole board image."""
-    return (kit.legend(table, WIDTH, scores=_scores(view), breakdown=_breakdown(view, table)).height
+    return (kit.legend(table, WIDTH, scores=_scores(view, table), breakdown=_breakdown(view, table)).height
             + _draw_status(view, table, WIDTH).height)
 
 
 def draw(view: dict, table: kit.Table) -> Image.Image:
-    legend = kit.legend(table, WIDTH, scores=_scores(view), breakdown=_breakdown(view, table))
+    legend = kit.legend(table, WIDTH, scores=_scores(view, table), breakdown=_breakdown(view, table))
     parts = [legend, _draw_status(view, table, WIDTH), _draw_map(view, table), _draw_track(view, table, WIDTH),
              _draw_cards(view, table, WIDTH), _draw_tribes(view, table, WIDTH)]
     return kit.stack(parts)
@@ -504,7 +507,7 @@ def draw_focus(view: dict, table: kit.Table) -> Image.Image:
     turn, the tribes in a line each and the hut track."""
     size = kit.main_size(FOCUS_W)
     geo = focus_geo(view)
-    legend = kit.legend(table, FOCUS_W, scores=_scores(view), breakdown=_breakdown(view, table))
+    legend = kit.legend(table, FOCUS_W, scores=_scores(view, table), breakdown=_breakdown(view, table))
     status = _draw_status(view, table, FOCUS_W, size + 2)
     crop = _draw_map(view, table, geo, main=True)
     over_w = 300

@@ -41,14 +41,18 @@ CAVE_DOWN = phrase(f"{P}cards.cave_down", "Cave card: face down")
 TRIBES = phrase(f"{P}tribes.head", "Tribes: food in bags · gathering tracks · game tiles · huts left · inventions",
                 "heading of the tribes' rows, saying what each part of a row shows")
 VP = phrase(f"{P}tribes.vp", "{vp} VP", "victory points")
+TRACK_VP = phrase(f"{P}tribes.track_vp", "{vp} VP (track)",
+                  "a tribe's victory points on the VP track (the score beside its name also counts its huts, "
+                  "majorities and covered cards)")
 GAME_TILES = phrase(f"{P}tribes.game", "game {n}", "game tiles a tribe holds (short)")
 HUTS_LEFT = phrase(f"{P}tribes.huts", "huts {n}", "huts a tribe has left to build (short)")
 COVERED = phrase(f"{P}tribes.covered", "{name} [{vp} VP]", "an invention covered by a victory point card")
 MARKER = phrase(f"{P}tribes.marker", "marker on the cave card")
 TURNS_LEFT = phrase_n(f"{P}tribes.turns_left", "turns left: {n}", "turns left: {n}",
                       "the end is near: turns this tribe still plays")
-TRIBE_LINE = phrase(f"{P}tribes.line", "{who}: {vp} VP · food {food}/{bags} · huts left {huts}",
-                    "one line per tribe on the turn image: points, food in its bags, huts still to build")
+TRIBE_LINE = phrase(f"{P}tribes.line2", "{who}: {vp} VP (track) · food {food}/{bags} · huts left {huts}",
+                    "one line per tribe on the turn image: points on the VP track, food in its bags, huts still "
+                    "to build")
 
 # what the player to act is asked for
 NOW = phrase(f"{P}now", "Now: {who}: {what}", "who: the player to act; what: what they choose")

@@ -75,3 +75,18 @@ def test_a_marker_on_the_cave_card_is_shown_in_the_tribe_line():
     marked = render(state)
     assert GAME.view(state, None)["tribes"][1]["marker"] == "cave"
     assert plain.size == marked.size and plain.tobytes() != marked.tobytes()
+
+
+def test_the_score_beside_a_name_says_vp_and_the_tribe_rows_say_the_track():
+    """Two numbers, two names: beside each name the public score (track, covered cards, huts,
+    majorities) in VP; in the tribes' rows the VP track alone, marked as the track."""
+    from render.fire_and_stone import draw_focus
+    state = random_playout(GAME, 3, 5, max_moves=250).state
+    view = GAME.view(state, None)
+    table = kit.Table(names=NAMES[:3], to_act=GAME.to_act(state), title="Fire & Stone")
+    for img in (draw(view, table), draw_focus(view, table)):
+        texts = [m.text for m in kit.marks(img) if m.kind == "label"]
+        for seat, score in enumerate(view["scores"]):
+            assert any(t.startswith(NAMES[seat]) and t.endswith(f"·  {score} VP") for t in texts), (seat, score)
+            track = view["tribes"][seat]["vp"]
+            assert any(t.startswith(NAMES[seat]) and f"{track} VP (track)" in t for t in texts), (seat, track)

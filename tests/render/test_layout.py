@@ -15,6 +15,7 @@ import importlib
 import pytest
 
 import render
+from bot.table.i18n import event_text, sayer
 from render import kit
 from rules.core import Rng
 
@@ -78,11 +79,13 @@ def pairs(first, second, slack: float = 1.5):
         active.append((side, i))
 
 
-def positions(key: str, seeds: list[int]):
-    """(view, table) of positions sampled along random playouts, at every player count."""
+def positions(key: str, seeds: list[int], lang: str | None = None, counts: range | None = None):
+    """(view, table) of positions sampled along random playouts, at every player count (or
+    ``counts``); ``lang``: the table reads that language (its events and the board's words)."""
     game = importlib.import_module(f"rules.{key}").GAME
     low, high = GAMES[key]
-    for players in range(low, high + 1):
+    say = sayer(lang) if lang else None
+    for players in counts or range(low, high + 1):
         for seed in seeds:
             opts = game.resolve_options({"mode": "solo"} if key == "neanderthal" and players == 1 else {})
             state = game.setup(game.seat_count(players, opts), seed, opts)
@@ -91,7 +94,8 @@ def positions(key: str, seeds: list[int]):
             events = []
             while True:
                 acting = game.to_act(state)
-                history.append((len(history), state, acting, [e.text for e in events if e.private_to is None]))
+                history.append((len(history), state, acting,
+                                [event_text(lang, e) if lang else e.text for e in events if e.private_to is None]))
                 if not acting or len(history) > 3000:
                     break
                 seat = acting[chooser.randbelow(len(acting))]
@@ -104,7 +108,8 @@ def positions(key: str, seeds: list[int]):
             for index, st, acting, evs in picks:
                 finished = not acting
                 table = kit.Table(names=names, to_act=acting, title=game.display_name(), last_events=evs,
-                                  finished=finished, ranks=result.ranks if finished and result else None)
+                                  finished=finished, ranks=result.ranks if finished and result else None,
+                                  say=say)
                 yield f"{key} {players}p seed {seed} move {index}", game.view(st, None), table
 
 
@@ -116,6 +121,20 @@ def test_nothing_hides_anything(key, seeds):
             for line in problems(img, phone=name == "focus" or not render.has_focus(key),
                                  capitals=key in CAPITALS_7PX):
                 failures.append(f"{where} ({name}): {line}")
+    assert not failures, f"{len(failures)} problems, first ones:\n" + "\n".join(failures[:25])
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_nothing_hides_anything_in_french(key, seeds):
+    """French words run longer than English ones: the same checks on a French table, at the
+    largest player count (the most names, rows and pieces)."""
+    failures = []
+    high = GAMES[key][1]
+    for where, view, table in positions(key, seeds[:1], "fr", range(high, high + 1)):
+        for name, img in render.images_for_checks(key, view, table):
+            for line in problems(img, phone=name == "focus" or not render.has_focus(key),
+                                 capitals=key in CAPITALS_7PX):
+                failures.append(f"{where} fr ({name}): {line}")
     assert not failures, f"{len(failures)} problems, first ones:\n" + "\n".join(failures[:25])
 
 
