@@ -558,7 +558,7 @@ def draw_focus(view: dict, table: kit.Table) -> Image.Image:
     whole map framing them, and the tile in hand (or the figure choice)."""
     said = letters(table)
     window = focus_window(view)
-    legend = kit.legend(table, FOCUS_W, scores=view["scores"], extra=_supplies(view, table),
+    legend = kit.legend(table, FOCUS_W, scores=_scores(view, table), extra=_supplies(view, table),
                         breakdown=_breakdown(view, table))
     crop = _board(view, said, size=FOCUS_TILE, window=window)
     overview = _overview(view, window, 300, said)
@@ -576,6 +576,14 @@ def draw_focus(view: dict, table: kit.Table) -> Image.Image:
     if view["phase"] != "over":   # the key is beside the overview already
         parts.append(_hand_panel(view, table, FOCUS_W, said, key=False))
     return kit.stack(parts)
+
+
+def _scores(view: dict, table: kit.Table) -> list:
+    """Beside each name: '12 points' in play; bare numbers at the end (beside the final columns,
+    and what the winner is read from)."""
+    if view["phase"] == "over":
+        return view["scores"]
+    return [kit.said(table, cw.POINTS(n=n)) for n in view["scores"]]
 
 
 def _supplies(view: dict, table: kit.Table) -> dict[int, str] | None:
@@ -604,5 +612,5 @@ def draw(view: dict, table: kit.Table) -> Image.Image:
     said = letters(table)
     board = _board(view, said)
     width = max(board.width, 640)
-    legend = kit.legend(table, width, scores=view["scores"], extra=_supplies(view, table))
+    legend = kit.legend(table, width, scores=_scores(view, table), extra=_supplies(view, table))
     return kit.stack([board, _hand_panel(view, table, width, said), legend])

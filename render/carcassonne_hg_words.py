@@ -45,3 +45,6 @@ FRAMED = phrase(f"{P}framed", "The framed part of the whole map (/board shows it
 COLUMN_PLAY = phrase(f"{P}column.play", "play", "final score table: points scored during the game")
 COLUMN_HUTS = phrase(f"{P}column.huts", "huts", "final score table: end scoring of huts")
 COLUMN_HUNTERS = phrase(f"{P}column.hunters", "hunters", "final score table: end scoring of hunters in meadows")
+
+# beside each name while the game runs (the final table has its own columns)
+POINTS = phrase_n(f"{P}points", "{n} point", "{n} points", "a player's score so far")

@@ -507,8 +507,10 @@ def _breakdown(view: dict, table: kit.Table) -> kit.Breakdown | None:
 
 
 def _legend(view: dict, table: kit.Table) -> Image.Image:
-    return kit.legend(table, W, scores=view["sizes"][:len(table.names)], breakdown=_breakdown(view, table),
-                      main=MAIN)
+    sizes = view["sizes"][:len(table.names)]
+    if view["phase"] != "over":     # at the end the breakdown's columns say it, and the winner is read from numbers
+        sizes = [kit.said(table, fw.CLAN_SIZE(n=n)) for n in sizes]
+    return kit.legend(table, W, scores=sizes, breakdown=_breakdown(view, table), main=MAIN)
 
 
 def layout(view: dict, table: kit.Table) -> dict[str, int]:

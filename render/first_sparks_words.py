@@ -61,4 +61,6 @@ FOOD = phrase_n(f"{R}food", "{n} food", "{n} food", "a clan's food tokens")
 NEUTRAL = phrase(f"{R}neutral", "neutral", "the neutral clan (two players)")
 NEUTRAL_GROWS = phrase(f"{R}neutral_grows", "grows free to the first clan's size")
 MEMBERS = phrase(f"{R}members", "members", "a column of the final table: the clan's size")
+CLAN_SIZE = phrase_n(f"{R}clan_size", "{n} member", "{n} members",
+                     "beside each name while the game runs: the clan's size, what decides the winner")
 FOOD_COLUMN = phrase(f"{R}food_column", "food", "a column of the final table: food left")

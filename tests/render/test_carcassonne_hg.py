@@ -70,3 +70,15 @@ def test_every_tile_draws_in_every_turn():
         for rot in range(4):
             art = tile_art(tile.id, rot, 40)
             assert art.size == (40, 40)
+
+
+def test_the_score_beside_a_name_says_points_in_play_and_the_final_table_counts_them():
+    state = random_playout(GAME, 3, 4, max_moves=40).state
+    view = GAME.view(state, None)
+    texts = [m.text for m in kit.marks(render(state)) if m.kind == "label"]
+    for seat, score in enumerate(view["scores"]):
+        unit = "point" if score == 1 else "points"
+        assert any(t.startswith(f"{NAMES[seat]}  ·  {score} {unit}  ·") for t in texts), (seat, score, texts)
+    end = random_playout(GAME, 3, 4).state
+    texts = [m.text for m in kit.marks(render(end)) if m.kind == "label"]
+    assert not any(" points" in t for t in texts if t.startswith(tuple(NAMES))), "bare totals at the end"

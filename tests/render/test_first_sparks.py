@@ -73,3 +73,12 @@ def test_offered_card_is_ringed_and_fire_food_is_not_needed():
     x0, y0 = card_origin(view, index)
     y0 += layout(view, table_of(state))["market"]
     assert gold_in(img, (x0 - 3, y0 - 3, x0 + CARD_W + 3, y0 + CARD_H + 3)) > 100
+
+
+def test_the_number_beside_a_name_says_it_is_the_clan_s_size():
+    state = random_playout(GAME, 4, 3, max_moves=60).state
+    view = GAME.view(state, None)
+    texts = [m.text for m in kit.marks(render(state)) if m.kind == "label"]
+    for seat in range(4):
+        size = view["sizes"][seat]
+        assert any(t == f"{NAMES[seat]}  ·  {size} member{'s' if size != 1 else ''}" for t in texts), (seat, texts)
