@@ -68,7 +68,7 @@ from render.pieces import (  # noqa: F401
     shape,
 )
 from render.png import encode_png  # noqa: F401  (boards' PNG bytes)
-from rules.wording import Said
+from rules.wording import Said, fill_seats
 
 HIGHLIGHT = (255, 215, 0)
 TURN_BG = (255, 236, 160)
@@ -132,9 +132,7 @@ def with_names(value: str | dict, table: Table) -> str:
     given as a phrase in stored form ({"key", "params"}) is said in the table's language first."""
     if isinstance(value, dict):
         return said(table, value)
-    for i, name in enumerate(table.names):
-        value = value.replace(f"{{p{i}}}", name)
-    return value
+    return fill_seats(value, table.names)
 
 
 def name_of(table: Table, seat: int) -> str:

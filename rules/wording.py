@@ -19,6 +19,7 @@ nested sentence, translated too) or a list of those (:func:`listing`). Nothing h
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,6 +121,37 @@ def sentences(items) -> dict:
 def seat(s: int) -> str:
     """A seat as the rules write it; the bot puts the player's name in."""
     return f"{{p{s}}}"
+
+
+# French elides "de" and "que" before a vowel: "le tour d'Ana", "plus qu'Yves". The catalogue's own
+# words are written elided already; a name put into a text is not known until then. H is left
+# alone (an aspirated h keeps "de": "de Hugo" is as right as "d'Hugo" is for a mute one).
+_ELIDES = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
+_VOWELS = frozenset("AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜaeiouyàâäéèêëîïôöûü")
+
+
+def elided(text: str, values: dict[str, Any]) -> str:
+    """``text`` with "de {field}" written "d'{field}" (and "que" "qu'") wherever that field's
+    value is a word starting with a vowel; the fields stay for the caller to fill."""
+    if "{" not in text:
+        return text
+
+    def one(match: re.Match) -> str:
+        value = values.get(match[2])
+        if isinstance(value, str) and value[:1] in _VOWELS:
+            return f"{match[1][:-1]}'{{{match[2]}}}"
+        return match[0]
+    return _ELIDES.sub(one, text)
+
+
+def fill_seats(text: str, names: list[str]) -> str:
+    """A rules text with its seats (``{p0}``…) named, French elision made before a vowel."""
+    if "{p" not in text:
+        return text
+    text = elided(text, {f"p{i}": name for i, name in enumerate(names)})
+    for i, name in enumerate(names):
+        text = text.replace(f"{{p{i}}}", name)
+    return text
 
 
 def _param(value: Any):

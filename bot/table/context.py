@@ -25,7 +25,7 @@ from bot.table.values import MAX_INPUT, Actor, Place, Refused
 from render.kit import Table
 from rules import registry
 from rules.core import Game, Result
-from rules.wording import Said
+from rules.wording import Said, fill_seats
 from storage.async_tables import AsyncTables
 from storage.store import SNAPSHOT_EVERY, GameRow, LogRow, SeatRow, Store
 
@@ -214,10 +214,8 @@ class TableContext:
 
     @staticmethod
     def fill(text: str, names: list[str]) -> str:
-        """Rules write seats as ``{p0}``, ``{p1}``…: put the players' names in."""
-        for i, name in enumerate(names):
-            text = text.replace(f"{{p{i}}}", name)
-        return text
+        """Rules write seats as ``{p0}``, ``{p1}``…: put the players' names in (French elision made)."""
+        return fill_seats(text, names)
 
     @classmethod
     def seated_list(cls, seats: list[SeatRow], locale: str | None = None) -> str:

@@ -29,7 +29,7 @@ from babel.numbers import format_decimal
 
 from bot.table.texts import MESSAGES
 from rules import registry
-from rules.wording import PHRASES, Phrase, Said, english_join, render
+from rules.wording import PHRASES, Phrase, Said, elided, english_join, render
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "hearth"
@@ -80,7 +80,9 @@ def t(locale: str | None, key: str, /, **fields) -> str:
     message = MESSAGES[key]
     if message.is_plural:
         raise TypeError(f"text {key!r} has a count: use tn(locale, {key!r}, n, …)")
-    return catalogue(language(locale)).pgettext(key, message.one).format(**fields)
+    lang = language(locale)
+    text = catalogue(lang).pgettext(key, message.one)
+    return (elided(text, fields) if lang == "fr" else text).format(**fields)
 
 
 def tn(locale: str | None, key: str, n: float, /, **fields) -> str:
@@ -91,7 +93,7 @@ def tn(locale: str | None, key: str, n: float, /, **fields) -> str:
     lang = language(locale)
     text = catalogue(lang).npgettext(key, message.one, message.other, plural_count(n, lang))
     fields.setdefault("n", number(n, lang))
-    return text.format(**fields)
+    return (elided(text, fields) if lang == "fr" else text).format(**fields)
 
 
 def plural_count(n: float, lang: str) -> int:

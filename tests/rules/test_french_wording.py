@@ -49,3 +49,22 @@ def test_neanderthal_discards_a_card_not_an_animal():
     lines = french_lines("neanderthal", 2, seeds=range(1, 6), moves=600)
     moved = [line for line in lines if "glisse au Sud, " in line or "fond et révèle" in line]
     assert moved and all(re.search(r"la carte [^;,]+ est défaussée", line) for line in moved), moved[:3]
+
+
+def test_french_elides_de_and_que_before_a_name_starting_with_a_vowel():
+    """'la place d'Ana', 'plus qu'Yves', 'D'Émile à Bob', but 'de Bob', 'de Hugo' (an h is left
+    alone); English texts and words of the catalogue are not touched."""
+    from bot.table.context import TableContext
+    from bot.table.i18n import t
+    from render import kit
+    from rules.wording import fill_seats
+    text = "Le chasseur de {p0} épouse la fille de {p1}. De {p2} à {p1}, plus que {p0}, plus que {p3}."
+    names = ["Ana", "Bob", "Émile", "Yves"]
+    want = "Le chasseur d'Ana épouse la fille de Bob. D'Émile à Bob, plus qu'Ana, plus qu'Yves."
+    assert fill_seats(text, names) == want
+    assert TableContext.fill(text, names) == want
+    assert kit.with_names(text, kit.Table(names=names)) == want
+    assert fill_seats("Monde de {p0}", ["Hugo"]) == "Monde de Hugo"
+    assert t("fr", "handover_done", to="Bob", name="Ana", game="Clans") == "Bob reprend la place d'Ana dans **Clans**."
+    assert t("fr", "handover_done", to="Ana", name="Bob", game="Clans") == "Ana reprend la place de Bob dans **Clans**."
+    assert t("en", "handover_done", to="Bob", name="Ana", game="Clans") == "Bob takes over Ana's seat in **Clans**."
