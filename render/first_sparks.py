@@ -223,7 +223,7 @@ def _draw_map(view: dict, table: kit.Table) -> Image.Image:
         length = math.hypot(tx - cx, ty - cy)
         ux, uy = (tx - cx) / length, (ty - cy) / length     # along the lozenge, outwards
         vx, vy = -uy, ux                                     # across it
-        r = max(9, min(14, frame[4] * 0.13))      # members: tokens a phone reader can tell apart
+        r = max(11, min(14, frame[4] * 0.13))     # members: tokens a phone reader can tell apart (letters ~6 px at 400 px wide)
         spots = [(cx + ux * length * t + vx * length * c, cy + uy * length * t + vy * length * c)
                  for t, c in _member_spots(r / length)]
         for clan in clans:
