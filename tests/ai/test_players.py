@@ -91,3 +91,20 @@ def test_a_wide_root_is_narrowed_to_the_best_moves_by_look_ahead():
     assert outcomes and {o.notation for o in outcomes} <= set(best)
     choice = decide(game, state, seat, 2, "normal", seed=9, iterations=40)
     assert choice.move.notation in {m.notation for m in _ranked(game, state, seat, 2, moves, Rng(9))[:width]}
+
+
+def test_hard_has_its_own_settings_where_normal_s_played_no_better_when_run_longer():
+    """Carcassonne's and Fire & Stone's hard play longer greedy rollouts than normal; elsewhere
+    hard searches as normal does (four times as long)."""
+    from ai.players import HARD_TUNING, TUNING, Tuning, tuning_for
+    assert tuning_for("carcassonne_hg", "hard").rollout_depth > tuning_for("carcassonne_hg", "normal").rollout_depth
+    assert tuning_for("fire_and_stone", "hard").greedy == 1.0
+    assert tuning_for("fire_and_stone", "normal") == Tuning()
+    for key in ("clans", "neanderthal", "first_sparks"):
+        assert key not in HARD_TUNING
+        assert tuning_for(key, "hard") == tuning_for(key, "normal") == TUNING.get(key, Tuning())
+    game, state = _midgame("fire_and_stone", 2, seed=3, moves=30)
+    seat = game.to_act(state)[0]
+    first = decide(game, state, seat, 2, "hard", seed=5, iterations=30)
+    assert first == decide(game, state, seat, 2, "hard", seed=5, iterations=30), "repeatable for a seed"
+    assert first.how in ("search", "only")
