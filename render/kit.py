@@ -214,12 +214,13 @@ def legend(table: Table, width: int, scores: list | None = None, extra: dict[int
         paragraph(d, (pad + big * 2.1, y + big * 0.3), banner, big, inner - 3 * big, bold=True, main=True)
         y += banner_h + pad
     cols = breakdown.columns if breakdown else []
-    col_w = max([text_width(c, small, True) for c in cols] + [small * 2.2]) + small * 0.8 if cols else 0
-    name_w = inner - len(cols) * col_w
+    # each column as wide as its title (a long title does not widen the others and squeeze the names)
+    col_ws = [max(text_width(c, small, True), small * 2.2) + small * 0.8 for c in cols]
+    name_w = inner - sum(col_ws)
+    col_x = [pad + name_w + sum(col_ws[:i]) + col_ws[i] / 2 for i in range(len(cols))]   # centres
     if breakdown:
         for i, c in enumerate(cols):
-            text(d, (pad + name_w + (i + 0.5) * col_w, y + row_h / 2), c, small, anchor="mm", bold=True,
-                 fill=MUTED)
+            text(d, (col_x[i], y + row_h / 2), c, small, anchor="mm", bold=True, fill=MUTED)
         y += row_h
     for seat, name in enumerate(table.names):
         acting = seat in table.to_act and not over
@@ -249,7 +250,7 @@ def legend(table: Table, width: int, scores: list | None = None, extra: dict[int
         if breakdown and seat < len(breakdown.rows):
             for i, v in enumerate(breakdown.rows[seat]):
                 last = i == len(cols) - 1
-                text(d, (pad + name_w + (i + 0.5) * col_w, cy), str(v), small, anchor="mm", bold=last, main=True)
+                text(d, (col_x[i], cy), str(v), small, anchor="mm", bold=last, main=True)
         y += row_h
     if ev:
         y += pad
