@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rules import phrases
+from rules.picker import Preview, Step
 from rules.wording import Said, listing, phrase
 
 MASK64 = (1 << 64) - 1
@@ -544,6 +545,37 @@ class Game:
         if not moves:
             raise IllegalMove.of(phrases.NO_LEGAL_MOVE())
         return moves[rng.randbelow(len(moves))]
+
+    # ---- the move picker (rules/picker.py): every move by taps, seen before it counts
+
+    def move_path(self, state, move: Move) -> Iterable[Step]:
+        """The taps that lead to ``move`` in the picker, first to last: each a
+        :class:`rules.picker.Step` (the question, the option's key, its label). Moves that
+        share a first tap share its key (Clans: ``from 17``, then ``to 18``). The default
+        is one tap per move, which suits a decision among a few moves; a game whose turns
+        offer dozens of moves overrides it so that no question has more options than a
+        player can read on a phone (25 fit one menu; the bot pages past that)."""
+        return (Step(phrases.PICK_MOVE(), move.notation, move.said or move.label or move.notation),)
+
+    def preview(self, state, move: Move, seat: int) -> Preview:
+        """What the picker shows before ``move`` counts, from ``seat``'s side: the state
+        after the move and its events. A move that draws at random or reveals hidden
+        information is not played ahead (the preview would tell the presser what the draw
+        brings and let them change their mind): the default then shows the position before
+        it, with a note; a game overrides this to show the part that is known (Carcassonne:
+        the tile placed, not the next tile drawn). Never show what ``seat`` may not see:
+        twin states that differ only in hidden information must give the same preview."""
+        after, events = self.apply(state, move)
+        if self.rng_draws(after) != self.rng_draws(state) or any(e.reveal for e in events):
+            return Preview(state, [], partial=True, note=phrases.PREVIEW_HIDDEN())
+        return Preview(after, [e for e in events if e.private_to in (None, seat)])
+
+    def may_autoplay(self, state, move: Move) -> bool:
+        """Whether the table may play ``move`` by itself when it is the seat's only legal
+        move (a forced decision). False where that the choice was forced would tell the
+        other players something the rules hide (e.g. that a secret hand holds no card of
+        some kind): the seat is then asked as usual."""
+        return True
 
     # ---- what an AI seat may know (the ai/ package searches over these)
 

@@ -22,3 +22,5 @@ NO_OPTIONS = phrase("core.no_options", "This game has no options (you typed '{ty
 BAD_OPTION_VALUE = phrase("core.bad_option_value", "Option {option} is one of {choices}.",
                           "option, choices: keys and values typed as they are (not translated)")
 BY_RESIGNATION = phrase("core.by_resignation", "The game ended by resignation.")
+PICK_MOVE = phrase("core.pick_move", "Your move:")
+PREVIEW_HIDDEN = phrase("core.preview_hidden", "This move draws or reveals something: you will see what once it counts.")
