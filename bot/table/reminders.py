@@ -264,6 +264,8 @@ class Reminders:
             game = ctx.game_of(row)
             seats, state, acting = await self._waiting(row)
             hours, answering = self._limit(row, state, settings)
+            if hours is None:
+                return None   # the deadline was turned off after this timer was read: nobody is late
             policy = "answer" if answering else settings.policy
             heads: list[str] = []
             reply = None
