@@ -119,6 +119,7 @@ def _dispatch(args, parser, settings) -> int:
 async def _local(args) -> int:
     from bot.local.table import LocalTable, banner, restore_clock, start_line
     from bot.table import TableService
+    from bot.table.names import terminal_text
 
     store = await open_store(args.db)
     clock = await restore_clock(store)   # never back before the last session's `!wait`
@@ -136,9 +137,10 @@ async def _local(args) -> int:
             if not await load_file(table, args.load):
                 return 1
         if args.script:
-            for line in Path(args.script).read_text(encoding="utf-8").splitlines():
+            # a byte that is not UTF-8 reaches the table as a lone surrogate, which it refuses kindly
+            for line in Path(args.script).read_text(encoding="utf-8", errors="surrogateescape").splitlines():
                 if line.strip():
-                    print(f"> {line.strip()}", flush=True)
+                    print(f"> {terminal_text(line.strip())}", flush=True)
                 if not await table.handle(line):
                     break
         else:

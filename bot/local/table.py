@@ -28,9 +28,10 @@ from typing import TextIO
 
 from bot.commands import COMMANDS, YES, Member, described, parse_options, run
 from bot.table import Actor, Place, Reply, TableService
-from bot.table.archive import ExportError, import_reason, load_game
+from bot.table.archive import MAX_IMPORT, ExportError, import_reason, load_game
 from bot.table.clock import ManualClock, parse_duration
 from bot.table.i18n import languages, t, tn
+from bot.table.names import is_plain_name, terminal_text
 
 LOCAL_GUILD = 0                       # the local table is one "server"; `--lang` / `!lang` set its language
 
@@ -74,7 +75,7 @@ async def restore_clock(store) -> ManualClock:
 
 def user_id_of(name: str) -> int:
     """A stable id per local name, so a restart finds the same players."""
-    return 1000 + zlib.crc32(name.strip().lower().encode())
+    return 1000 + zlib.crc32(name.strip().lower().encode("utf-8", "surrogatepass"))
 
 
 @dataclass
@@ -96,7 +97,7 @@ class LocalTable:
     _games_opened: int = 0
 
     def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        print(terminal_text(text), file=self.out, flush=True)   # typed text is quoted back in errors
 
     def place(self) -> Place:
         channel_id = zlib.crc32(self.channel.encode())
@@ -120,6 +121,9 @@ class LocalTable:
         if not self.user:
             raise ValueError(t(self.lang, "local_who"))
         name = self.user
+        if not is_plain_name(name):
+            self.user = None
+            raise ValueError(t(self.lang, "local_bad_name"))
         uid = user_id_of(name)
         self.names[uid] = name
         return Actor(uid, name, manage=name.lower() in self.admins, locale=self.lang)
@@ -202,11 +206,11 @@ class LocalTable:
             if parsed is None:
                 return True
             actor = self.actor()
+            name, args = parsed
+            args = self._async_args(name, args)
         except ValueError as exc:
             self.say(f"  ! {exc}")
             return True
-        name, args = parsed
-        args = self._async_args(name, args)
         if name == "game new":
             self._open_thread(args)
         if name == "game new" and self.seed is not None:
@@ -308,11 +312,14 @@ class LocalTable:
             value = args.get(param.name)
             if name == "game import" and param.name == "file" and isinstance(value, str):
                 try:
-                    args["file"] = Path(value.strip()).read_bytes()[:6 * 1024 * 1024]
+                    with Path(value.strip()).open("rb") as file:
+                        args["file"] = file.read(MAX_IMPORT + 1)   # one byte more says "too big"; never the whole file
                 except OSError:
                     args["file"] = b""
             if param.kind is Member and isinstance(value, str) and value.strip():
                 who = value.strip().lstrip("@")
+                if not is_plain_name(who):
+                    raise ValueError(t(self.lang, "local_bad_name"))
                 self.names[user_id_of(who)] = who
                 args[param.name] = (user_id_of(who), who, False)
         return args

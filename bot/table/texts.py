@@ -369,6 +369,8 @@ _ALL: tuple[Message, ...] = (
                              "  !help, !quit"),
     msg("local_who", "Who is speaking? Start the line with @name, e.g. `@ann /game new clans` (the name stays for the "
                      "next lines)."),
+    msg("local_bad_name", "A name is plain text (letters, digits, signs): no control characters, and no bytes that are "
+                          "not UTF-8. Start the line with another @name."),
     msg("local_slash", "Commands start with '/', e.g. `/move 17>18` (type !help)."),
     msg("local_which_game", "Which /game command? {names}."),
     msg("local_unknown", "Unknown command /{name}. Type !help for the list."),
