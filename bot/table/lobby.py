@@ -166,6 +166,9 @@ class Lobby:
         rulebook's way of choosing the first player (``Game.first_player``)."""
         ctx = self.ctx
         loc = actor.locale
+        chosen = str(order or "").strip().lower()
+        if chosen and chosen not in RANDOM_ORDER + JOIN_ORDER:
+            raise Refused(t(loc, "start_order_bad", typed=echo(str(order), 30)))
         row = await ctx.open_row(place, loc)
         if row.status != "lobby":
             raise Refused(t(loc, "not_in_lobby"))
@@ -179,9 +182,6 @@ class Lobby:
         except IllegalMove as exc:
             raise Refused(refusal_text(loc, exc)) from None
         people = list(seats)
-        chosen = str(order or "").strip().lower()
-        if chosen and chosen not in RANDOM_ORDER:
-            chosen = "join"   # any other order the starter typed means the join order, as it always has
         shuffled = chosen in RANDOM_ORDER or (not chosen and game.first_player == "random")
         if shuffled:
             Rng(row.seed ^ 0x5EA7).shuffle(people)

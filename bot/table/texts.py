@@ -292,6 +292,8 @@ _ALL: tuple[Message, ...] = (
     # TRANSLATORS: when every seat acts at once at the start; {rule} as in first_rulebook.
     msg("first_rule", "Who plays first: {rule}"),
     msg("first_seated", "{name} starts (seating order)."),
+    msg("start_order_bad", "The seat order is `join` (the order people joined) or `random`; leave it out to follow "
+                           "the rulebook. '{typed}' is neither."),
     msg("first_chosen_random", "{name} starts (seats drawn at random, as asked)."),
     msg("first_chosen_join", "{name} starts (join order, as asked)."),
     # AI players
