@@ -344,6 +344,10 @@ class LocalTable:
         mentions = " ".join("@" + self.names.get(uid, str(uid)) for uid in reply.mentions)
         body = reply.text if not mentions else f"{mentions} {reply.text}"
         body = _plain(body, self._channel_names, loc)
+        if reply.image is not None and self.images is not None and not reply.image_name.endswith((".png", ".gif")):
+            # an export names its file: here it is written into the images folder, so say where
+            name = Path(reply.image_name).name
+            body = body.replace(f"--load {name}", f"--load {shlex.quote(str(self.images / name))}")
         lines = body.splitlines() or [""]
         self.say(f"{prefix} {lines[0]}")
         for line in lines[1:]:

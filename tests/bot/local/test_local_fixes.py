@@ -71,7 +71,8 @@ async def test_export_writes_the_file_it_names(table, tmp_path):
     out = await play(table, ["@ann /game export"])
     named = re.search(r"hearth local --load (\S+?\.json)", out)[1]
     written = Path(re.search(r"\[file: (.+)\]", out)[1])
-    assert written == tmp_path / "images" / named and json.loads(written.read_text())["game"] == "pebbles"
+    assert written == Path(named) == tmp_path / "images" / written.name, "the command names the file where it is"
+    assert json.loads(written.read_text())["game"] == "pebbles"
 
 
 async def test_image_numbers_go_on_after_a_restart(table, store, tmp_path):
