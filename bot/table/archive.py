@@ -272,18 +272,33 @@ class Archive:
                                                 [(p.seat, p.text) for p in moves],
                                                 hashlib.sha256(live or b"").hexdigest()])
         source = replay_frames(game, len(seats), row.seed, row.options, moves, names, loc)
-        anim = await self.replays.get(name, lambda: build_gif(row.key, source, len(moves) + 1, budget, live))
-        note = ((tn(loc, "replay_sampled", len(moves)) if anim.sampled else "")
-                + (t(loc, "replay_dropped") if anim.dropped else "") + (t(loc, "replay_scaled") if anim.scaled else ""))
-        reply = Reply(tn(loc, "replay_done", anim.frames, game=game.display_name(loc), note=note), game_id=row.id)
+        try:
+            anim = await self.replays.get(name, lambda: build_gif(row.key, source, len(moves) + 1, budget, live))
+        except ReplaysBusy:
+            raise Refused(t(actor.locale, "replay_busy")) from None
+        reply = Reply(tn(loc, "replay_done", anim.frames, game=game.display_name(loc), note=replay_note(loc, anim, len(moves))),
+                      game_id=row.id)
         reply.image = anim.data
         reply.image_name = f"replay-{row.key}-{row.id}.gif"
         return reply
 
 
+def replay_note(loc, anim: Animation, moves: int) -> str:
+    """What the replay post adds after its frame count: how many moves those frames show when the
+    game was sampled, and what was given up to fit the upload limit (said once)."""
+    fit = ("replay_dropped_scaled" if anim.dropped and anim.scaled else "replay_dropped" if anim.dropped
+           else "replay_scaled" if anim.scaled else None)
+    return (tn(loc, "replay_sampled", moves) if anim.sampled else "") + (t(loc, fit) if fit else "")
+
+
 REPLAY_MAX = 2 * 1024 * 1024      # a replay file at most (issue 16), whatever the upload limit allows
 REPLAY_FILES = 64                 # replays kept in the cache folder (the oldest go first)
 REPLAY_DIR = Path(tempfile.gettempdir()) / "hearth-replays"
+REPLAY_QUEUE = 3                  # replays being built or waiting to be, at most; more are told to try again
+
+
+class ReplaysBusy(Exception):
+    """As many different replays as the queue holds are being built or wait for it."""
 
 
 def replay_key(game_id: int, version: int, inputs: list) -> str:
@@ -306,11 +321,14 @@ def renderer_digest() -> str:
 class Replays:
     """Built replays in files, one per game version: a build runs in a
     worker thread, one at a time (their memory never adds up), and two
-    people asking for the same replay at once wait for the same build."""
+    people asking for the same replay at once wait for the same build. At most
+    ``queue`` different builds run or wait: one more raises :class:`ReplaysBusy`
+    at once, rather than an answer minutes later."""
 
-    def __init__(self, folder: Path = REPLAY_DIR, keep: int = REPLAY_FILES) -> None:
+    def __init__(self, folder: Path = REPLAY_DIR, keep: int = REPLAY_FILES, queue: int = REPLAY_QUEUE) -> None:
         self.folder = folder
         self.keep = keep
+        self.queue = queue
         self.gate = asyncio.Semaphore(1)
         self.building: dict[str, asyncio.Future] = {}
 
@@ -320,6 +338,8 @@ class Replays:
             return cached
         if name in self.building:
             return await asyncio.shield(self.building[name])
+        if len(self.building) >= self.queue:
+            raise ReplaysBusy
         future = asyncio.get_running_loop().create_future()
         self.building[name] = future
         try:

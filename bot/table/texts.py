@@ -208,9 +208,12 @@ _ALL: tuple[Message, ...] = (
     plural("replay_done", "Replay of **{game}**: {n} frame{note}.",
                           "Replay of **{game}**: {n} frames{note}."),
     msg("replay_scaled", ", scaled to fit the upload limit"),
-    plural("replay_sampled", "for {n} move",
-                             "for {n} moves"),
+    # TRANSLATORS: replay_sampled, then one of the three replay_… that follow, make the {note} of replay_done
+    plural("replay_sampled", " for {n} move",
+                             " for {n} moves"),
     msg("replay_dropped", ", some moves skipped to fit the upload limit"),
+    msg("replay_dropped_scaled", ", some moves skipped and the frames made smaller to fit the upload limit"),
+    msg("replay_busy", "The table is drawing other replays just now: try again in a minute."),
     # /board view:
     msg("board_view_bad", "`view:` is `full` (the whole board) or `area` (the part the last turn changed, with a small "
                           "overview of the whole)."),
