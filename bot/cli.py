@@ -151,10 +151,14 @@ async def _local(args) -> int:
                     break
         else:
             print(f"{start_line(table.lang, args.db, args.images)}\n{banner(table.lang)}\n", flush=True)
+            table.background = True   # a person at the prompt: /replay is drawn while they go on
             while True:
                 prompt = f"#{table.channel} @{table.user or '?'}> "
                 line = await _next_line(prompt)
-                if line is None or not await table.handle(line):
+                if line is None:
+                    await table.finish_pending()   # the input ended (a pipe): replays being drawn still print
+                    break
+                if not await table.handle(line):
                     break
     except asyncio.CancelledError:   # Ctrl-C: asyncio.run cancels this task, then raises KeyboardInterrupt
         signal.signal(signal.SIGINT, signal.SIG_IGN)   # a second press must not break the store's closing

@@ -16,6 +16,7 @@ the images folder. A refused move is a normal reply, not an error.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import shlex
 import sys
@@ -95,6 +96,8 @@ class LocalTable:
     _channel_names: dict = field(default_factory=dict)
     _pinned: dict = field(default_factory=dict)
     _games_opened: int = 0
+    background: bool = False              # at a terminal: /replay is drawn while the prompt stays free
+    _pending: set = field(default_factory=set)
 
     def say(self, text: str) -> None:
         print(terminal_text(text), file=self.out, flush=True)   # typed text is quoted back in errors
@@ -211,6 +214,9 @@ class LocalTable:
         except ValueError as exc:
             self.say(f"  ! {exc}")
             return True
+        if name == "replay" and self.background:
+            self._replay_later(actor, args)
+            return True
         if name == "game new":
             self._open_thread(args)
         if name == "game new" and self.seed is not None:
@@ -233,6 +239,26 @@ class LocalTable:
         self.show(reply, actor)
         await self.mark_shown(reply)
         return True
+
+    def _replay_later(self, actor: Actor, args: dict) -> None:
+        """/replay takes seconds to draw (in a worker thread): say so, answer the next lines
+        meanwhile, and print it in its channel when it is ready."""
+        channel, place = self.channel, self.place()
+        self.say("  " + t(self.lang, "local_replay_later"))
+
+        async def finish() -> None:
+            reply = await run(self.service, place, actor, "replay", args)
+            await self.learn_names(reply)
+            self.show(reply, actor, channel=channel)
+
+        task = asyncio.create_task(finish())
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def finish_pending(self) -> None:
+        """Wait for replays still being drawn (a script's end, a test)."""
+        while self._pending:
+            await asyncio.gather(*self._pending)
 
     async def learn_names(self, reply: Reply) -> None:
         """Seat names for the ids a reply mentions (after a restart the table

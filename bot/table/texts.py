@@ -376,6 +376,7 @@ _ALL: tuple[Message, ...] = (
                      "next lines)."),
     msg("local_bad_name", "A name is plain text (letters, digits, signs): no control characters, and no bytes that are "
                           "not UTF-8. Start the line with another @name."),
+    msg("local_replay_later", "(drawing the replay: it comes here when it is ready; go on meanwhile)"),
     msg("local_bye", "(Ctrl-C: the table stops; every game is saved)"),
     msg("local_slash", "Commands start with '/', e.g. `/move 17>18` (type !help)."),
     msg("local_which_game", "Which /game command? {names}."),

@@ -87,3 +87,27 @@ async def test_import_reads_at_most_the_limit(table, tmp_path):
     assert not thread.is_alive(), "the table closed the file"
     assert written[0] <= 6 * 1024 * 1024 + 1024 * 1024, f"read {written[0]} bytes"
     assert "larger than 5 MB" in out, out
+
+
+async def test_replay_at_the_terminal_leaves_the_prompt_free(store, tmp_path, monkeypatch):
+    """The local /replay blocked the prompt for 7–27 s: at a terminal (``background``) it is drawn
+    while the next lines are answered, and printed when ready."""
+    import asyncio
+
+    from tests.bot.table.test_replay_builds import WAIT, Gate
+
+    clock = ManualClock(1_700_000_000.0)
+    table = LocalTable(TableService(store, clock), clock, images=tmp_path / "images", out=io.StringIO(),
+                       background=True)
+    table.service.archive.replays.folder = tmp_path / "replays"
+    await play(table, ["@ann /game new pebbles", "@bob /game join", "@ann /game start", "@ann /move take 1"])
+    gate = Gate(monkeypatch, hold=True)
+    out = await asyncio.wait_for(play(table, ["@bob /replay"]), WAIT)
+    assert "Replay of" not in out and "replay" in out.lower(), out
+    assert await asyncio.to_thread(gate.entered.wait, WAIT)
+    out = await asyncio.wait_for(play(table, ["@bob /game status"]), WAIT)
+    assert "Replay of" not in out and "Pebbles" in out, "answered while the replay is drawn"
+    gate.release.set()
+    await asyncio.wait_for(table.finish_pending(), WAIT)
+    assert "[#table] Replay of **Pebbles**" in table.out.getvalue()
+    assert "[image: " in table.out.getvalue().split("Replay of", 1)[1]
