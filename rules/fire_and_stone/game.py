@@ -147,8 +147,8 @@ class FireAndStone(Game):
 
     # MISE EN PLACE 11: the table draws the first player by shuffling the seats; seat 0 starts.
     first_player = "random"
-    first_player_rule = ("The first player is drawn at random (rulebook: « Déterminez au hasard qui sera le "
-                         "premier joueur »).",
+    first_player_rule = ("The first player is drawn at random (rulebook: \"Randomly determine who will be the first "
+                         "player\", our translation).",
                          "Le premier joueur est tiré au hasard (règle : « Déterminez au hasard qui sera le "
                          "premier joueur »).")
     # 2: the bag supply holds all 24 tokens (the 2 starting bags are printed on the tribe board).

@@ -158,7 +158,8 @@ class FirstSparks(Game):
     # (setup deals them from the game's Rng), « l'ordre du tour est choisi aléatoirement »
     first_player = "random"
     first_player_rule = (
-        "Chance: each player draws a herbs start card « au hasard »; the highest number plays first.",
+        "Chance: each player draws a herbs start card (rulebook: \"Each player takes one at random\", our "
+        "translation); the highest number plays first.",
         "Le hasard : « Chaque joueur en prend une au hasard » (carte herbes) ; le plus grand numéro commence.")
     options = (Option("map", "build: players lay the drawn tiles in turn (rulebook); layout: a fixed layout",
                       ("build", "layout"), "build",
