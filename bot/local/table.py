@@ -31,7 +31,7 @@ from bot.commands import COMMANDS, YES, Member, described, parse_options, run
 from bot.table import Actor, Place, Reply, TableService
 from bot.table.archive import MAX_IMPORT, ExportError, import_reason, load_game
 from bot.table.clock import ManualClock, parse_duration
-from bot.table.i18n import languages, t, tn
+from bot.table.i18n import duration, languages, t, tn
 from bot.table.names import is_plain_name, terminal_text
 
 LOCAL_GUILD = 0                       # the local table is one "server"; `--lang` / `!lang` set its language
@@ -298,7 +298,7 @@ class LocalTable:
                 return True
             self.clock.advance(seconds)
             await self.service.store.meta_set(CLOCK_KEY, repr(self.clock.now()))   # a restart resumes here
-            self.say("  " + t(loc, "local_waited", what=rest or "1h"))
+            self.say("  " + t(loc, "local_waited", what=duration(seconds, loc)))
             for place, reply in await self.due():
                 await self.learn_names(reply)
                 self.show(reply, None, channel=place)

@@ -62,8 +62,9 @@ class Lobby:
                                               creator_name=actor.name, now=ctx.clock.now())
         except ChannelBusy:
             busy = await ctx.store.open_game_in(place.channel_id)
-            raise Refused(t(loc, "channel_busy", key=busy.key if busy else "?",
-                            status=busy.status if busy else "?")) from None
+            status = t(loc, "busy_lobby" if busy and busy.status == "lobby" else "busy_active")
+            raise Refused(t(loc, "channel_busy", game=ctx.game_of(busy).display_name(loc) if busy else "?",
+                            status=status)) from None
         loc = await ctx.public_locale(row, loc)   # a public post: the table's language from here on
         opts = "".join(f", {k}={v}" for k, v in resolved.items())
         players = f"{game.min_players}–{game.max_players}" if game.min_players != game.max_players \

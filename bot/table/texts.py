@@ -43,8 +43,11 @@ SAME_IN_ALL_LANGUAGES = frozenset({
 _ALL: tuple[Message, ...] = (
     msg("no_game", "There is no game in this channel. Start one with `/game new`."),
     msg("unknown_game", "Unknown game '{key}'. Games: {keys}."),
-    msg("channel_busy", "This channel already has a game ({key}, {status}). Finish or `/game cancel` it first, or start "
+    msg("channel_busy", "This channel already has a game of **{game}** ({status}). Finish or `/game cancel` it first, or start "
                         "a thread."),
+    # TRANSLATORS: the {status} of channel_busy
+    msg("busy_lobby", "waiting to start"),
+    msg("busy_active", "in play"),
     # TRANSLATORS: {key} is the game's key, typed as is in the command.
     msg("options_head", "Options (to change one: `/game cancel`, then `/game new game:{key} options:key=value`):"),
     # TRANSLATORS: {option}, {value} and {choices} are typed as they are; {what} says what the option changes.
@@ -84,7 +87,7 @@ _ALL: tuple[Message, ...] = (
     # TRANSLATORS: {since} is a duration from the duration_* texts, e.g. '3 h 5 min' or 'a few moments'.
     msg("turn_of", "Waiting for {who} (for {since})."),
     msg("game_over", "**Game over.** {summary}"),
-    msg("continue", "Done: {moves}. Your turn continues: {hint}"),
+    msg("continue", "You played: {moves}. Your turn continues: {hint}"),
     msg("moved_on", "The game moved on while you typed: {error}"),
     plural("too_long", "That is too long ({n} character; at most {limit}).",
                        "That is too long ({n} characters; at most {limit})."),
@@ -128,7 +131,13 @@ _ALL: tuple[Message, ...] = (
     # ---- async play: notices, reminders and deadlines, settings, seats, lists, exports, stats
     # notifications
     msg("notify_set", "Turn notices for you: **{mode}**."),
-    msg("notify_now", "Your turn notices go: **{mode}**. Choose channel, dm, both or mute."),
+    msg("notify_now", "Your turn notices go: **{mode}**. Choose `channel` (in the game's channel), `dm` (by direct "
+                      "message), `both` or `mute` (none)."),
+    # TRANSLATORS: the {mode} of notify_set and notify_now
+    msg("notify_mode_channel", "in the game's channel"),
+    msg("notify_mode_dm", "by direct message"),
+    msg("notify_mode_both", "in the channel and by direct message"),
+    msg("notify_mode_mute", "none"),
     msg("notify_bad", "Choose one of: channel, dm, both, mute."),
     msg("dm_turn", "Your turn in **{game}** ({where})."),
     msg("dm_closed", "{who}: your turn in this game. (You chose turn notices by DM, but your DMs are closed: open "

@@ -27,6 +27,15 @@ POST_CHARS = 1800        # a post longer than this goes on in further messages (
 MAX_TABLE_MOVES = 10000  # moves the table plays in a row for its own seats
 
 
+
+def said_move(ctx, loc, move, names: list[str]) -> str:
+    """A move as the note after it says it: its label in the reader's language, then what was typed
+    (``Monogamie (`monogamy`)``, not ``monogamy``, nor ``done`` after « Done: »)."""
+    label = ctx.fill(label_text(loc, move), names).strip()
+    if not label or label.lower() == move.notation.lower():
+        return f"`{move.notation}`"
+    return f"{label} (`{move.notation}`)"
+
 class Turns:
     def __init__(self, ctx: TableContext, notices: Notices) -> None:
         self.ctx = ctx
@@ -70,7 +79,7 @@ class Turns:
                 result=result_json, turn_changed=turn_changed, **ctx.summary_fields(game, new_state))
             ctx.remember(row.id, version, new_state)
             public += pub
-            played.append(move.notation)
+            played.append(said_move(ctx, loc, move, names))
             movers.add(move.seat)
             state = new_state
             actor = None
@@ -86,7 +95,7 @@ class Turns:
             # a sub-step: the same seat goes on. Its public events are the channel's now (not at the end
             # of the turn); the mover alone reads where they are and what only they may see.
             hint = self.hint(game, state, acting_after[0] if acting_after else None)
-            note = Reply(t(loc, "continue", moves=", ".join(played), hint=hint), ephemeral=True,
+            note = Reply(t(loc, "continue", moves="; ".join(played), hint=hint), ephemeral=True,
                          game_id=row.id, version=row.version)
             if private:
                 note.text += "\n" + "\n".join(private)

@@ -144,7 +144,7 @@ MARKET_FIELDS = ("market", "deck", "box", "stage", "bonus", "bonus_rank")
 class FirstSparks(Game):
     key = "first_sparks"
     name = "The First Sparks"
-    name_fr = "Die ersten Funken"
+    name_fr = "Les Premières Étincelles"   # the French edition (Filosofia)
     min_players = 2
     max_players = 6
     rules_en = text.RULES_EN

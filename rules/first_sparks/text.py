@@ -53,7 +53,7 @@ knowledge."""),
 
 PAGES_FR = [
     ("overview", "", """\
-**Die ersten Funken** (Friedemann Friese), 2 à 6 joueurs : faites grandir le plus grand clan.
+**Les Premières Étincelles** (Die ersten Funken, Friedemann Friese), 2 à 6 joueurs : faites grandir le plus grand clan.
 Votre clan s'étend sur les régions d'une carte de tuiles paysage ; autour de chaque territoire de chasse \
 (baies, poisson, ours, mammouth) ses membres chassent avec les outils qu'il connaît, et chaque membre \
 doit être nourri. Les cartes technologie (outils, feu, herbes, champs…) s'achètent au marché.

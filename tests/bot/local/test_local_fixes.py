@@ -37,7 +37,7 @@ async def test_a_huge_wait_is_refused_and_nothing_crashes(table):
     assert "at most 3650 days" in out and "the clock moves on" not in out
     assert "[#table] @bob ann ends." in out and "[#table → bob only] Log of Pebbles, page 1/1:" in out
     out = await play(table, ["!wait 3650d", "@bob /move take 1", "@bob /game status"])
-    assert "(the clock moves on by 3650d)" in out and "bob takes 1." in out
+    assert "(the clock moves on by 3650 d 0 h)" in out and "bob takes 1." in out
 
 
 async def test_nobody_is_seated_under_a_made_up_name(table, store):

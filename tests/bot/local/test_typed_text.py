@@ -111,3 +111,10 @@ async def test_replay_at_the_terminal_leaves_the_prompt_free(store, tmp_path, mo
     await asyncio.wait_for(table.finish_pending(), WAIT)
     assert "[#table] Replay of **Pebbles**" in table.out.getvalue()
     assert "[image: " in table.out.getvalue().split("Replay of", 1)[1]
+
+
+async def test_wait_says_the_time_in_the_readers_words(table):
+    """`!wait 2d` echoed « 2d » in French: the duration is said as the table says durations."""
+    out = await play(table, ["!lang fr", "@ann !wait 2d", "@ann !wait 90m"])
+    assert "(l'horloge avance de 2 j 0 h)" in out and "(l'horloge avance de 1 h 30 min)" in out, out
+    assert "2d" not in out

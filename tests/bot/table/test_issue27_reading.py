@@ -26,3 +26,78 @@ def test_the_start_post_quotes_the_rulebook_in_the_readers_language(key):
         assert "our translation" in english, english
     french = first_player_line(game, seats, "", "fr", [0])
     assert "symbole la plus" not in french and "Decide" not in french and "our translation" not in french, french
+
+
+# ------------------------------------------------------------ French reads French
+
+def test_french_counts_and_titles():
+    """« 0 auroch », « Préparer la 1 tuile choisie », « Die ersten Funken » in French posts."""
+    from bot.table.i18n import say
+    from rules.carcassonne_hg import phrases as carc
+    from rules.fire_and_stone import phrases as fs
+
+    assert say("fr", carc.ANIMAL["aurochs"](n=0)) == "0 aurochs"
+    for n in (0, 1, 2):
+        text = say("fr", fs.L_COOK(n=n))
+        assert "la 1 " not in text and "la 0 " not in text, text
+    assert registry.get("first_sparks").display_name("fr") == "Les Premières Étincelles"
+    assert registry.get("carcassonne_hg").display_name("fr") == "Carcassonne : Chasseurs et Cueilleurs"
+
+
+def test_french_catalogue_words():
+    from babel.messages.pofile import read_po
+
+    from bot.table.i18n import LOCALE_DIR
+
+    with open(LOCALE_DIR / "fr" / "LC_MESSAGES" / "rules.po", "rb") as f:
+        rules = {m.context: m.string for m in read_po(f)}
+    assert rules["carcassonne_hg.tile.aurochs"][0] == "{n} aurochs", "0 and 1 take the singular in French"
+    assert "la {n}" not in rules["fire_and_stone.label.cook"][0]
+
+
+@pytest.mark.parametrize("loc", ["fr", "en"])
+async def test_a_sub_step_note_says_the_move_in_words(service, loc):
+    """« Done: done. » / « Fait : monogamy »: the note after a step that leaves the turn going on
+    says the move's label in the reader's language, then what was typed."""
+    from bot.table import Actor, Place
+    from bot.table.i18n import label_text
+
+    here = Place(channel_id=500, guild_id=50)
+    ann, bob = Actor(1, "Ann", locale=loc), Actor(2, "Bob", locale=loc)
+    await service.new_game(here, ann, "fire_and_stone", seed=3)
+    await service.join(here, bob)
+    await service.start(here, ann, "join")
+    row = await service.store.open_game_in(here.channel_id)
+    game, state = service.context.game_of(row), service.context.state_of(row)
+    seat = game.to_act(state)[0]
+    first = game.legal_moves(state, seat)[0]
+    mover = (ann, bob)[seat]
+    reply = await service.move(here, mover, first.notation)
+    notes = [r.text for r in (reply, *reply.followups) if r.ephemeral]
+    assert notes, reply.text
+    words = label_text(loc, first)
+    head = notes[0].splitlines()[0]
+    expected = ("You played: " if loc == "en" else "Vous avez joué : ") + f"{words} (`{first.notation}`)."
+    assert head.startswith(expected), head
+
+
+
+
+async def test_french_settings_notify_and_busy_read_french(service):
+    """« skip », « dm », « automatique (on seulement …) », « (clans, lobby) » in French replies."""
+    from bot.table import Actor, Place
+
+    here = Place(channel_id=600, guild_id=60)
+    ann, bob = Actor(1, "Ann", locale="fr"), Actor(2, "Bob", locale="fr")
+    await service.new_game(here, ann, "clans", seed=3)
+    shown = (await service.game_settings(here, ann)).text
+    assert "passer le tour (`skip`)" in shown and "on seulement" not in shown, shown
+    assert "activés seulement tant qu'une personne joue" in shown
+    busy = (await service.new_game(here, bob, "clans", seed=4)).text
+    assert "lobby" not in busy and "(clans" not in busy and "**Clans** (en attente de lancement)" in busy, busy
+    mode = (await service.notify(ann, "dm")).text
+    assert "**par message privé**" in mode and "**dm**" not in mode, mode
+    asked = (await service.notify(bob, None)).text
+    assert "**dans le salon de la partie**" in asked and "**channel**" not in asked, asked
+    english = (await service.notify(Actor(3, "Cid"), "both")).text
+    assert english == "Turn notices for you: **in the channel and by direct message**.", english
