@@ -108,6 +108,8 @@ class Show:
         for seat in mine:
             text = ctx.fill(hand_text(loc, game, state, seat), ctx.names(seats, loc))
             parts.append(text if len(mine) == 1 else t(loc, "hand_seat", name=seats[seat].name, seat=seat + 1) + "\n" + text)
+        if row.status != "active":   # the heading introduces what follows: no blank line under it
+            parts[:2] = ["\n".join(parts[:2])]
         return Reply("\n\n".join(parts), ephemeral=True)
 
     async def log(self, place: Place, actor: Actor, page: int | None = None) -> Reply:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
-from bot.table.i18n import default_locale, entry_events, event_text, label_text, status_line, t, tn
+from bot.table.i18n import LABEL, default_locale, entry_events, event_text, label_text, status_line, t, tn
 from bot.table.notices import Notices
 from bot.table.values import Actor, Choice, Reply, message_chunks
 from rules.core import Game, Move
@@ -26,6 +26,18 @@ POST_EVENTS = 100        # events written out in one post (more only from a long
 POST_CHARS = 1800        # a post longer than this goes on in further messages (room left for mentions)
 MAX_TABLE_MOVES = 10000  # moves the table plays in a row for its own seats
 
+
+
+def logged_label(game, state, move) -> list:
+    """What ``/log`` says of a move that caused no public event (`pass`, `c1`, `ok` alone read as
+    nothing): its label, kept as the log keeps events (the key and parameters, to be read in each
+    reader's language). Not for a sealed move, whose log shows none of its content."""
+    if game.log_text(state, move) != move.notation:
+        return []
+    said = move.said
+    if said is not None:
+        return [{"text": said.english(), **said.to_json(), LABEL: True}]
+    return [{"text": move.label, LABEL: True}] if move.label and move.label != move.notation else []
 
 
 def said_move(ctx, loc, move, names: list[str]) -> str:
@@ -74,7 +86,8 @@ class Turns:
             version = await ctx.store.record(
                 row.id, version, state=game.dump(new_state), kind="move", seat=move.seat,
                 user_id=actor.user_id if actor and seats[move.seat].user_id == actor.user_id else None,
-                text=move.notation, public_text=game.log_text(state, move), barrier=barrier, events=pub,
+                text=move.notation, public_text=game.log_text(state, move), barrier=barrier,
+                events=pub or logged_label(game, state, move),
                 now=ctx.clock.now(), status=status,
                 result=result_json, turn_changed=turn_changed, **ctx.summary_fields(game, new_state))
             ctx.remember(row.id, version, new_state)

@@ -69,7 +69,7 @@ SETTLES_NEUTRAL = phrase(f"{P}event.settles_neutral", "{who} settles the neutral
 SETTLES = phrase(f"{P}event.settles", "{who} settles on region {region}.")
 NO_SECOND = phrase(f"{P}event.no_second", "{who} places no second member.")
 TURN_ORDER = phrase(f"{P}event.turn_order", "Turn order: {order}.")
-STARVES = phrase(f"{P}event.starves", "A member of {who} starves on region {region}.")
+STARVES = phrase(f"{P}event.starves", "{who} loses a member to hunger on region {region}.")
 GROWS_NEUTRAL = phrase(f"{P}event.grows_neutral", "{who} grows the neutral clan onto region {region}.")
 LAST_ROUND = phrase_n(f"{P}event.last_round", "{who} has {size} member: this is the last round.",
                       "{who} has {size} members: this is the last round.", count="size")
@@ -83,7 +83,7 @@ OFFERS = phrase(f"{P}event.offers", "{who} offers {card} ({cost} food).")
 WANTS = phrase(f"{P}event.wants", "{who} wants {card}.")
 DECLINES = phrase(f"{P}event.declines", "{who} declines {card}.")
 BUYS = phrase(f"{P}event.buys", "{who} buys {card} for {cost} food.")
-BUYS_BONUS = phrase(f"{P}event.buys_bonus", "{who} buys {card} for {cost} food (one of it the bonus grain).")
+BUYS_BONUS = phrase(f"{P}event.buys_bonus", "{who} buys {card} for {cost} food, the bonus grain included.")
 STEPS_BACK = phrase(f"{P}event.steps_back", "{who} steps back one place in turn order (Intelligence).")
 REMOVES_WITH = phrase(f"{P}event.removes_with", "{who} removes {card} from the game, and {food} from the harvest "
                                                 "space.")

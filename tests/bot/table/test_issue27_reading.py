@@ -101,3 +101,58 @@ async def test_french_settings_notify_and_busy_read_french(service):
     assert "**dans le salon de la partie**" in asked and "**channel**" not in asked, asked
     english = (await service.notify(Actor(3, "Cid"), "both")).text
     assert english == "Turn notices for you: **in the channel and by direct message**.", english
+
+
+@pytest.mark.parametrize("loc", ["en", "fr"])
+async def test_log_lines_say_what_a_move_without_public_events_was(service, loc):
+    """/log lines showed only the typed code (`pass`, `c1`, `ok`) where a move caused no public
+    event: they say the move's label (in the reader's language) after it."""
+    from bot.table import Actor, Place
+    from bot.table.i18n import label_text
+
+    here = Place(channel_id=700, guild_id=70)
+    ann, bob = Actor(1, "Ann", locale=loc), Actor(2, "Bob", locale=loc)
+    await service.new_game(here, ann, "fire_and_stone", seed=3)
+    await service.join(here, bob)
+    await service.start(here, ann, "join")
+    labels = {}
+    for _ in range(12):
+        row = await service.store.open_game_in(here.channel_id)
+        game, state = service.context.game_of(row), service.context.state_of(row)
+        seat = game.to_act(state)[0]
+        move = game.legal_moves(state, seat)[0]
+        labels[move.notation] = label_text(loc, move)
+        assert (await service.move(here, (ann, bob)[seat], move.notation)).ok
+    text = (await service.log(here, ann)).text
+    bare = [line for line in text.splitlines()[1:] if line.rstrip().endswith("`")]
+    assert not bare, bare
+    assert any(f"`{n}` — {w}" in text for n, w in labels.items() if w), text
+
+
+def test_clumsy_sentences_read_as_sentences():
+    """« A member of dee starves », « (one of it the bonus grain) », « Your hand is empty
+    (limit 0) », « Epoch II begins » said by the event and again by the status line under it."""
+    from bot.table.i18n import say
+    from rules.clans import phrases as clans
+    from rules.first_sparks import phrases as sparks
+    from rules.neanderthal import phrases as ne
+
+    assert say("en", sparks.STARVES(who="dee", region=4)) == "dee loses a member to hunger on region 4."
+    bought = say("en", sparks.BUYS_BONUS(who="dee", card="Fire", cost=3))
+    assert "one of it" not in bought and bought.endswith("the bonus grain included."), bought
+    empty = say("en", ne.HAND_EMPTY(limit=0))
+    assert "(limit 0)" not in empty and "one card per mature elder" in empty, empty
+    assert say("en", clans.EPOCH_BEGINS(epoch="II", terms="x")) == "Epoch II begins."
+    assert say("fr", clans.EPOCH_BEGINS(epoch="II", terms="x")) == "L'époque II commence."
+
+
+async def test_the_final_hand_has_no_blank_line_under_its_heading(service):
+    from tests.bot.conftest import ANN, BOB, HERE, started
+
+    await started(service)
+    await service.resign(HERE, BOB)
+    row = await service.store.latest_game_in(HERE.channel_id)
+    assert row.status != "active"
+    text = (await service.hand(HERE, ANN)).text
+    head, _, rest = text.partition("\n")
+    assert head.endswith("What only you saw at the end:") and rest and not rest.startswith("\n"), repr(text)
