@@ -188,6 +188,15 @@ class Reminders:
         away = [s for s in acting if (await self.tables.vacation(row.id, seats[s].user_id))[1] > now]
         present = [s for s in acting if s not in away]
         interval = settings.reminder_hours * HOUR if settings.reminder_hours > 0 else None
+        if not warn_due and interval and present:
+            # a player gets one nudge per interval, whoever asks: those nudged by /remind since wait
+            nudged = {s: await self.tables.last_nudged(row.id, seats[s].user_id) for s in present}
+            recent = {s: at for s, at in nudged.items() if at is not None and now - at < interval}
+            if len(recent) == len(present):
+                later = replace(timer, next_reminder=min(recent.values()) + interval)
+                await self.tables.claim_timer(timer, later)
+                return 0
+            present = [s for s in present if s not in recent]
         if not present:
             # everyone waited for is on vacation: no reminder until they are back
             back = max([(await self.tables.vacation(row.id, seats[s].user_id))[1] for s in away])
@@ -204,6 +213,8 @@ class Reminders:
             return 0
         reply = await self._reminder(row, seats, state, present, timer, settings, warn_due)
         went = await send(reply)
+        if went:
+            await self.tables.set_nudged(row.id, [seats[s].user_id for s in present], now)
         if send_first:
             await self.tables.claim_timer(timer, new)
         return int(went)
@@ -392,7 +403,16 @@ class Reminders:
         last = await self.tables.last_nudge(row.id, actor.user_id)
         if last is not None and now - last < REMIND_COOLDOWN:
             raise Refused(t(loc, "remind_wait", left=duration(REMIND_COOLDOWN - (now - last), loc)))
+        # one nudge per player per REMIND_COOLDOWN, whoever asks (another player's /remind or a reminder)
+        nudged = {s: await self.tables.last_nudged(row.id, seats[s].user_id) for s in others}
+        fresh = [s for s in others if nudged[s] is None or now - nudged[s] >= REMIND_COOLDOWN]
+        if not fresh:
+            latest = max(at for at in nudged.values() if at is not None)
+            raise Refused(t(loc, "remind_recent", who=self.ctx.who(others, seats, loc), ago=duration(now - latest, loc),
+                            left=duration(REMIND_COOLDOWN - (now - latest), loc)))
+        others = fresh
         await self.tables.set_nudge(row.id, actor.user_id, now)
+        await self.tables.set_nudged(row.id, [seats[s].user_id for s in others], now)
         game = self.ctx.game_of(row)
         loc = await self.ctx.public_locale(row, loc)   # a public post
         since = duration(now - (row.turn_started_at or row.updated_at), loc)

@@ -161,6 +161,8 @@ _ALL: tuple[Message, ...] = (
     msg("deadline_table", "⌛ Deadline: {name} did not move within {hours} h; the table plays their seat from now on "
                           "({moves})."),
     msg("remind_sent", "Nudge from {name}: {who}, **{game}** is waiting for you (for {since})."),
+    msg("remind_recent", "{who} got a reminder {ago} ago: a player is nudged at most once every 4 h, whoever "
+                         "asks. Try again in {left}."),
     msg("remind_wait", "You nudged this table recently; you may nudge again in {left}."),
     msg("remind_self", "It is your own turn — nobody else to nudge."),
     msg("remind_nobody", "Nobody is waited for right now."),

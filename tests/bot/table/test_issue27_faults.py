@@ -52,3 +52,42 @@ async def test_the_store_clamps_offsets_limits_and_ids(store):
         assert await store.summaries_of_user(1, after_id=big, limit=big, guild_id=10) == []
         assert await store.log(1, limit=big) == []
         assert await store.game_ids(after_id=big, limit=big) == []
+
+
+async def test_a_player_gets_one_nudge_per_interval_whoever_asks(service, clock):
+    """After `/notify dm`, two /reminds in the same minute plus the channel reminder reached the
+    same player three times. Now: one nudge per interval, whoever asks."""
+    from tests.bot.conftest import CID
+
+    await started(service, players=(ANN, BOB, CID))
+    assert (await service.game_settings(HERE, ANN, reminder=2)).ok
+    await service.notify(BOB, "dm")
+    await service.move(HERE, ANN, "take 1")
+    await service.move(HERE, ANN, "end")          # Bob is waited for from now
+    clock.advance(1.9 * H)
+    first = await service.remind(HERE, ANN)
+    assert first.ok
+    second = await service.remind(HERE, CID)      # the same minute, another player asks
+    assert not second.ok and second.ephemeral and "Bob got a reminder" in second.text, second.text
+    clock.advance(0.2 * H)                        # the table's own reminder falls due (2 h)
+    assert await service.due_notices() == [], "Bob was nudged 12 minutes ago"
+    clock.advance(1.9 * H)                        # one interval after the /remind
+    [late] = await service.due_notices()
+    assert "Reminder" in late.text
+    reached = [uid for uid, _ in late.direct] + late.mentions
+    assert reached.count(2) == 1
+    clock.advance(0.5 * H)
+    third = await service.remind(HERE, CID)
+    assert not third.ok and "Bob got a reminder 30 min ago" in third.text, third.text
+
+
+async def test_a_deadline_warning_still_comes_after_a_nudge(service, clock):
+    await started(service)
+    assert (await service.game_settings(HERE, ANN, reminder=0, deadline=8, policy="skip")).ok
+    await service.move(HERE, ANN, "take 1")
+    await service.move(HERE, ANN, "end")
+    clock.advance(5.9 * H)
+    assert (await service.remind(HERE, ANN)).ok
+    clock.advance(0.2 * H)                        # a quarter of 8 h left: the warning
+    [warn] = await service.due_notices()
+    assert "runs out" in warn.text
