@@ -412,6 +412,9 @@ class Game:
     # in English and French, quoting the rulebook, for the start post.
     first_player: ClassVar[str] = "seated"
     first_player_rule: ClassVar[tuple[str, str]] = ("", "")
+    # What ``public_scores`` count, for the pinned status line: "points", or "members" (clan
+    # members on the map, as The First Sparks scores).
+    score_unit: ClassVar[str] = "points"
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)

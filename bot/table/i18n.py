@@ -157,10 +157,11 @@ def duration(seconds: float, locale: str | None = None) -> str:
     return t(locale, "duration_moments")
 
 
-def scores_line(locale: str | None, names: list[str], scores) -> str:
-    """'Ann: 12 · Bob: 9' — each player's public score, as the language writes it."""
-    lang = language(locale)
-    return " · ".join(t(locale, "score_of", name=name, score=number(score, lang)) for name, score in zip(names, scores))
+def scores_line(locale: str | None, names: list[str], scores, unit: str = "points") -> str:
+    """'Ann: 12 points · Bob: 9 points' — each player's public score with its unit (``Game.score_unit``:
+    points, or clan members), as the language writes it."""
+    key = "score_members" if unit == "members" else "score_points"
+    return " · ".join(tn(locale, key, score, name=name) for name, score in zip(names, scores))
 
 
 def fields_of(text: str) -> set[str]:

@@ -67,7 +67,7 @@ class Notices:
                      since=f"<t:{started}:R>")
             scores = game.public_scores(state)
             if scores is not None:
-                what += " · " + scores_line(locale, names, scores)
+                what += " · " + scores_line(locale, names, scores, game.score_unit)
         return t(locale, "status_pin", game=game.display_name(locale), what=what)[:1900]
 
     # ---- /notify

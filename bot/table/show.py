@@ -56,7 +56,7 @@ class Show:
             lines.append(ctx.fill(status, names))
         scores = game.public_scores(state)
         if scores is not None:
-            lines.append(scores_line(loc, names, scores))
+            lines.append(scores_line(loc, names, scores, game.score_unit))
         since = ctx.clock.now() - (row.turn_started_at or row.updated_at)
         lines.append(t(loc, "turn_of", who=ctx.who(game.to_act(state), seats, loc), since=duration(since, loc)))
         return Reply("\n".join(lines), game_id=row.id, version=row.version)

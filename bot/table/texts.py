@@ -81,7 +81,9 @@ _ALL: tuple[Message, ...] = (
     msg("your_turn", "{who}, your turn."),
     plural("earlier_events", "… ({n} earlier event in `/log`)", "… ({n} earlier events in `/log`)"),
     # TRANSLATORS: one player's public score in /game status and the pinned status.
-    msg("score_of", "{name}: {score}"),
+    # TRANSLATORS: one player's public score in the pinned status line and /game status
+    plural("score_points", "{name}: {n} point", "{name}: {n} points"),
+    plural("score_members", "{name}: {n} clan member", "{name}: {n} clan members"),
     # TRANSLATORS: a move that left nothing else to tell; {move} is what the player typed.
     msg("played", "{who} plays `{move}`."),
     # TRANSLATORS: {since} is a duration from the duration_* texts, e.g. '3 h 5 min' or 'a few moments'.

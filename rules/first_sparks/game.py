@@ -145,6 +145,7 @@ class FirstSparks(Game):
     key = "first_sparks"
     name = "The First Sparks"
     name_fr = "Les Premières Étincelles"   # the French edition (Filosofia)
+    score_unit = "members"                  # public_scores: the clans' members on the map
     min_players = 2
     max_players = 6
     rules_en = text.RULES_EN

@@ -151,7 +151,7 @@ async def test_turn_post_pins_a_status_message_then_edits_it(client, wire, rest)
     rest.calls.clear()
     await turn(client, ANN, "take 2", "end")
     edits = rest.find("PATCH", f"/channels/100/messages/{message_id}")
-    assert len(edits) == 1 and "Bob to play" in edits[0][2]["content"] and "Ann: 2 · Bob: 0" in edits[0][2]["content"]
+    assert len(edits) == 1 and "Bob to play" in edits[0][2]["content"] and "Ann: 2 points · Bob: 0 points" in edits[0][2]["content"]
     assert not rest.find("POST", "/channels/100/messages"), "edited in place, never re-posted"
 
 

@@ -68,7 +68,7 @@ async def test_a_busy_channel_edits_its_pinned_status_once_per_window_and_the_la
     seats = await service.store.seats(row.id)
     assert edits[-1] == service.notices.status_text(row, seats, service.context.state_of(row)), \
         "the pin shows the state after the last move"
-    assert "Ann: 3 · Bob: 3" in edits[-1]
+    assert "Ann: 3 points · Bob: 3 points" in edits[-1]
 
 
 async def test_a_quiet_channel_edits_at_once(client, wire, rest, clock):

@@ -236,7 +236,7 @@ async def test_turn_post_carries_the_pinned_status(service):
     await service.move(HERE, ANN, "take 2")
     post = await service.move(HERE, ANN, "end")
     assert post.status.startswith("📌 **Pebbles** — Bob to play since <t:")
-    assert "Ann: 2 · Bob: 0" in post.status
+    assert "Ann: 2 points · Bob: 0 points" in post.status
 
 
 # ------------------------------------------------------------ settings, vacation, /remind

@@ -156,3 +156,22 @@ async def test_the_final_hand_has_no_blank_line_under_its_heading(service):
     text = (await service.hand(HERE, ANN)).text
     head, _, rest = text.partition("\n")
     assert head.endswith("What only you saw at the end:") and rest and not rest.startswith("\n"), repr(text)
+
+
+@pytest.mark.parametrize("key, players, unit_en, unit_fr", [
+    ("carcassonne_hg", 2, "0 points", "0 point"), ("first_sparks", 3, "clan member", "membre")])
+async def test_the_pinned_status_line_gives_its_numbers_a_unit(service, key, players, unit_en, unit_fr):
+    """« ann: 0 · bob: 0 »: points, or (The First Sparks) clan members on the map."""
+    from bot.table import Actor, Place
+
+    for loc, unit in (("en", unit_en), ("fr", unit_fr)):
+        here = Place(channel_id=800 if loc == "en" else 801, guild_id=80 if loc == "en" else 81)
+        await service.note_guild_locale(here.guild_id, loc)
+        people = [Actor(1 + i, n, locale=loc) for i, n in enumerate(["Ann", "Bob", "Cid"][:players])]
+        await service.new_game(here, people[0], key, seed=3)
+        for p in people[1:]:
+            await service.join(here, p)
+        post = await service.start(here, people[0], "join")
+        status = await service.status_for(post)
+        assert unit in status.split(" · ", 1)[1], status
+        assert unit in (await service.status(here, people[0])).text

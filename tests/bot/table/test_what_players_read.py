@@ -111,7 +111,7 @@ async def test_public_scores_are_written_as_each_language_writes_them(service):
     status = await service.status(HERE, FR_ANN)
     assert "Ann : 2 · Bob : 0" in status.text
     status = await service.status(HERE, ANN)
-    assert "Ann: 2 · Bob: 0" in status.text
+    assert "Ann: 2 points · Bob: 0 points" in status.text
 
 
 async def test_the_local_table_asks_for_a_missing_option_in_the_readers_language(store, tmp_path):
