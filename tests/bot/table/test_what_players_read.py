@@ -109,7 +109,7 @@ async def test_public_scores_are_written_as_each_language_writes_them(service):
     await started(service)
     await service.move(HERE, ANN, "take 2")
     status = await service.status(HERE, FR_ANN)
-    assert "Ann : 2 · Bob : 0" in status.text
+    assert "Ann : 2 points · Bob : 0 point" in status.text
     status = await service.status(HERE, ANN)
     assert "Ann: 2 points · Bob: 0 points" in status.text
 
