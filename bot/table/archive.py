@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import json
 import tempfile
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -318,6 +319,32 @@ def renderer_digest() -> str:
     return h.hexdigest()
 
 
+async def in_daemon_thread(work):
+    """``work()`` in a daemon thread of its own, awaited. A replay takes up to a minute to draw:
+    in the loop's executor, whose threads are waited for when the process ends, Ctrl-C at the
+    local table waited for the drawing to finish; a daemon thread is left behind."""
+    loop = asyncio.get_running_loop()
+    future = loop.create_future()
+
+    def run() -> None:
+        try:
+            outcome, failed = work(), False
+        except BaseException as exc:   # handed to the awaiting task, raised there
+            outcome, failed = exc, True
+
+        def settle() -> None:
+            if not future.done():
+                (future.set_exception if failed else future.set_result)(outcome)
+
+        try:
+            loop.call_soon_threadsafe(settle)
+        except RuntimeError:
+            pass   # the loop is closed (the process is ending): nobody waits for this replay
+
+    threading.Thread(target=run, name="hearth-replay", daemon=True).start()
+    return await future
+
+
 class Replays:
     """Built replays in files, one per game version: a build runs in a
     worker thread, one at a time (their memory never adds up), and two
@@ -344,7 +371,7 @@ class Replays:
         self.building[name] = future
         try:
             async with self.gate:
-                anim = await asyncio.to_thread(build)
+                anim = await in_daemon_thread(build)
             await asyncio.to_thread(self.write, name, anim)
             future.set_result(anim)
             return anim

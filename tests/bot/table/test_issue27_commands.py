@@ -104,3 +104,21 @@ def test_the_readme_gives_the_replay_limits_the_code_has():
     line = next(row for row in readme.splitlines() if row.startswith("| `/replay`"))
     assert re.search(r"at most (\d+) frames", line)[1] == str(MAX_FRAMES), line
     assert f"at most {REPLAY_QUEUE} different replays" in line
+
+
+async def test_a_replay_is_drawn_in_a_daemon_thread(tmp_path):
+    """Ctrl-C at the local table while a replay was drawn waited for the drawing to end (the
+    loop's executor threads are joined when the process ends): it is drawn in a daemon thread."""
+    import threading
+
+    from bot.table.archive import Replays
+    from render.animation import Animation
+
+    seen = []
+
+    def build():
+        seen.append(threading.current_thread().daemon)
+        return Animation(b"GIF89a", 1)
+
+    anim = await Replays(folder=tmp_path / "replays").get("replay-1-1-x", build)
+    assert anim.frames == 1 and seen == [True]
