@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
-from bot.table.i18n import default_locale, entry_events, event_text, label_text, status_line, t, tn
+from bot.table.i18n import default_locale, entry_events, event_text, status_line, t, tn
 from bot.table.notices import Notices
 from bot.table.values import Actor, Choice, Reply, message_chunks
 from rules.core import Game, Move
 from storage.store import GameRow, SeatRow
 
-BUTTON_LIMIT = 5         # at most this many legal moves become buttons
 POST_EVENTS = 100        # events written out in one post (more only from a long chain of table-played turns)
 POST_CHARS = 1800        # a post longer than this goes on in further messages (room left for mentions)
 MAX_TABLE_MOVES = 10000  # moves the table plays in a row for its own seats
@@ -162,14 +161,11 @@ class Turns:
 
     @staticmethod
     def choices(game: Game, state, acting: list[int], row: GameRow, loc=None) -> list[Choice]:
-        """A small choice of one seat (≤ 5 legal moves) becomes buttons, labelled in ``loc``'s language."""
-        if len(acting) != 1:
+        """The turn post's button: "Your move" opens the move picker for whoever presses it (each
+        acting player gets their own; anyone else a kind refusal)."""
+        if not acting:
             return []
-        moves = game.legal_moves(state, acting[0])
-        if not 0 < len(moves) <= BUTTON_LIMIT:
-            return []
-        return [Choice((label_text(loc, m) or m.notation)[:80], "move", m.notation, row.id, row.version)
-                for m in moves]
+        return [Choice(t(loc, "picker_open")[:80], "play", "", row.id, row.version)]
 
     @staticmethod
     def hint(game: Game, state, seat: int | None) -> str:
