@@ -104,7 +104,7 @@ async def _log(service: TableService, place: Place, actor: Actor, args: Args) ->
 async def _settings(service: TableService, place: Place, actor: Actor, args: Args) -> Reply:
     return await service.game_settings(place, actor, reminder=args.get("reminder"), deadline=args.get("deadline"),
                                        policy=args.get("policy"), vacation=args.get("vacation"),
-                                       hints=args.get("hints"), lang=args.get("lang"))
+                                       hints=args.get("hints"), lang=args.get("lang"), autoplay=args.get("autoplay"))
 
 
 LEVELS = (Pick("easy", "easy"), Pick("normal", "normal"), Pick("hard", "hard"))
@@ -169,7 +169,7 @@ def declarations() -> list[Command]:
                         low=1, high=60, complete=Complete.TOPICS),
                 ), private=True, guild_only=False),
         # async play: settings, lists, export; notices, reminders, seats, replay, stats
-        Command("game settings", "Reminders, deadline, vacation, hints, language of the posts (creator or Manage Channels)",
+        Command("game settings", "Reminders, deadline, vacation, hints, language, forced moves (creator or Manage Channels)",
                 _settings, (
                     Opt("reminder", "Remind the waited-for player after this many hours (0: never; default 24)",
                         Kind.INTEGER, low=0, high=720),
@@ -183,6 +183,8 @@ def declarations() -> list[Command]:
                         choices=(Pick("on", "on"), Pick("off", "off"))),
                     Opt("lang", "Language of the table's public posts: en, fr, or server (default: the server's)",
                         choices=(Pick("en", "English"), Pick("fr", "Français"), Pick("server", "the server's language"))),
+                    Opt("autoplay", "on (default): a player's only legal move is played by the table; off: always asked",
+                        choices=(Pick("on", "on"), Pick("off", "off"))),
                 ), who=Who.MANAGER, example="/game settings reminder:12 deadline:72 policy:auto"),
         Command("game list", "This server's games: whose turn, for how long",
                 lambda s, p, a, x: s.game_list(p, a, number(x.get("page")) or 1),

@@ -99,7 +99,7 @@ class Picking:
             return None
         names = self.ctx.names(seats, loc)
         table = Table(names=names, to_act=game.to_act(state) if game.result(state) is None else [],
-                             title=game.display_name(loc), last_events=events[-4:], finished=False, locale=loc,
+                             title=t(loc, "picker_image_title", game=game.display_name(loc)), last_events=events[-4:], finished=False, locale=loc,
                              say=sayer(loc))
         return await asyncio.to_thread(render.board_png, row.key, game.view(state, seat), table, True)
 

@@ -158,7 +158,8 @@ _ALL: tuple[Message, ...] = (
     # settings
     # TRANSLATORS: {reminder}, {deadline}: the hours or off texts; {vacation}: vacation_allowance; {lang}: en, fr… or lang_server.
     msg("settings_show", "**{game}** settings: reminder every {reminder}; deadline {deadline}; policy: {policy}; vacation "
-                         "allowance {vacation}; hints: {hints}; language of the public posts: {lang}."),
+                         "allowance {vacation}; hints: {hints}; language of the public posts: {lang}; forced moves played by "
+                         "the table: {autoplay}."),
     plural("vacation_allowance", "{n} day per player",
                                  "{n} days per player"),
     msg("settings_saved", "{name} changed the settings. "),
@@ -166,6 +167,7 @@ _ALL: tuple[Message, ...] = (
     msg("settings_bad", "{what} must be between {low} and {high}."),
     msg("settings_policy", "The deadline policy is skip, auto or table."),
     msg("settings_hints", "hints is on or off."),
+    msg("settings_autoplay", "autoplay is on or off."),
     # TRANSLATORS: {choices} lists language codes (en, fr); `server` is typed as is.
     msg("settings_lang", "lang is one of {choices}, or `server` (the server's language)."),
     # TRANSLATORS: The lang setting when nobody chose one (settings_show): public posts follow the server.
@@ -332,6 +334,7 @@ _ALL: tuple[Message, ...] = (
     msg("picker_nothing", "You have no move to make now."),
     # TRANSLATORS: {move} is the move's notation (typed as is in /move), {label} says it in words
     msg("picker_preview", "**If you confirm:** {label} (`/move {move}`)"),
+    msg("picker_image_title", "{game} — preview, not played yet"),
     msg("picker_confirm_hint", "The picture shows the board after this move. Confirm to play it, or go back."),
     # TRANSLATORS: button labels (80 characters at most)
     msg("picker_open", "Your move"),

@@ -104,3 +104,31 @@ async def test_only_the_player_to_act_opens_a_picker(service):
 async def test_the_turn_post_offers_your_move(service):
     reply = await started(service)
     assert [c.command for c in reply.choices] == ["play"]
+
+
+@pytest.fixture
+def quiet():
+    registry.register("quiet_pebbles", "tests.quiet_pebbles")
+    yield
+    registry.unregister("quiet_pebbles")
+
+
+async def test_a_forced_move_is_played_by_the_table_and_said(service, quiet):
+    await started(service, key="quiet_pebbles")
+    reply = await service.move(HERE, ANN, "take 2")
+    assert reply.ok
+    said = "\n".join([reply.text] + [f.text for f in reply.followups])
+    assert "Ann has only one move, which the table plays: end the turn." in said
+    row = await service.store.open_game_in(HERE.channel_id)
+    state = service.context.state_of(row)
+    assert registry.get("quiet_pebbles").to_act(state) == [1], "Bob's turn: Ann's `end` was played for her"
+
+
+async def test_the_table_setting_turns_forced_moves_off(service, quiet):
+    await started(service, key="quiet_pebbles")
+    assert (await service.game_settings(HERE, ANN, autoplay="off")).ok
+    await service.move(HERE, ANN, "take 2")
+    row = await service.store.open_game_in(HERE.channel_id)
+    assert registry.get("quiet_pebbles").to_act(service.context.state_of(row)) == [0], "Ann is asked for `end`"
+    shown = await service.game_settings(HERE, ANN)
+    assert "forced moves played by the table: off" in shown.text
