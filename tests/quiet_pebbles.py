@@ -3,7 +3,6 @@ is a seat's only legal move, for the tests of forced moves (issue 26, point 3)."
 
 from __future__ import annotations
 
-from rules.core import Move
 from tests.pebbles import Pebbles
 
 
