@@ -14,7 +14,7 @@ import re
 import discord
 
 from bot.discord.interactions import actor_of, place_of, service_of
-from bot.table import Picker
+from bot.table import Picker, Place
 from bot.table.i18n import t
 
 BUTTONS_AT_MOST = 5      # a step with more options is a select menu
@@ -66,14 +66,18 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:pl
         super().__init__(discord.ui.Button(label=label[:LABEL] or "Your move", style=discord.ButtonStyle.success,
                                            emoji="🎯", custom_id=f"hearth:play:{channel_id}"))
 
+        self.channel_id = channel_id
+
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
         return cls(int(match["ch"]), item.label or "Your move")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
+        # the game's channel, from the button: a turn DM carries the button too
+        place = Place(self.channel_id, interaction.guild_id)
         await interaction.client.answer(interaction, "play",  # type: ignore[attr-defined]
-                                        lambda: service.pick(place_of(interaction), actor_of(interaction)))
+                                        lambda: service.pick(place, actor_of(interaction)))
 
 
 class PickStep(discord.ui.DynamicItem[discord.ui.Button],

@@ -12,6 +12,7 @@ import logging
 import discord
 
 from bot.discord.buttons import view_for
+from bot.discord.picker_items import PlayButton
 from bot.table import Reply
 from bot.table.i18n import t
 
@@ -58,7 +59,9 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
                   "files": [discord.File(io.BytesIO(image), filename=reply.image_name)] if with_image else []}
         if view is not None:
             kwargs["view"] = view
-        await interaction.followup.send(ephemeral=reply.ephemeral, **kwargs)
+        sent = await interaction.followup.send(ephemeral=reply.ephemeral, wait=True, **kwargs)
+        if view is not None and not reply.ephemeral:
+            await retire_buttons(interaction.client, interaction.channel, reply, sent)
 
     sent = False
     try:
@@ -166,8 +169,10 @@ async def post(channel, reply: Reply) -> bool:
     try:
         try:
             files = [discord.File(io.BytesIO(image), filename=reply.image_name)] if image is not None else []
-            await channel.send(_with_note(reply, note), files=files, view=view_for(reply, channel.id),
-                               allowed_mentions=mentions)
+            view = view_for(reply, channel.id)
+            message = await channel.send(_with_note(reply, note), files=files, view=view, allowed_mentions=mentions)
+            if view is not None:
+                await retire_buttons(channel._state._get_client(), channel, reply, message)  # noqa: SLF001 - as below
         except discord.HTTPException as exc:
             if image is None or not _image_refused(exc):
                 raise
@@ -198,7 +203,9 @@ async def deliver_extras(client: discord.Client | None, channel, reply: Reply) -
     for user_id, text in reply.direct:
         try:
             user = client.get_user(user_id) or await client.fetch_user(user_id)
-            await user.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+            dm_view = _play_view(reply, channel)
+            await user.send(text[:2000], allowed_mentions=discord.AllowedMentions.none(),
+                            **({"view": dm_view} if dm_view is not None else {}))
         except discord.Forbidden as exc:   # DMs closed: they chose DMs, so they were not pinged either
             log.info("could not DM user %s: %s", user_id, exc)
             closed.append(user_id)
@@ -209,6 +216,33 @@ async def deliver_extras(client: discord.Client | None, channel, reply: Reply) -
     status = await client.service.status_for(reply)
     if status and reply.game_id is not None and channel is not None:
         await update_status(client, channel, reply.game_id, status)
+
+
+def _play_view(reply: Reply, channel) -> discord.ui.View | None:
+    """The "Your move" button for a turn DM: it opens the picker of the game's channel."""
+    play = [c for c in reply.choices if c.command == "play"]
+    if not play or channel is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlayButton(channel.id, play[0].label))
+    return view
+
+
+async def retire_buttons(client, channel, reply: Reply, message) -> None:
+    """A turn post's buttons are for the position it shows: once a newer post of the same game
+    carries buttons, the older post's are removed (remembered per channel in this process; an
+    older post's "Your move" left after a restart still opens the picker on the game as it is)."""
+    if client is None or channel is None or message is None or reply.game_id is None or not reply.announces:
+        return
+    posts: dict[int, tuple[int, int]] = client.__dict__.setdefault("button_posts", {})
+    previous = posts.get(channel.id)
+    posts[channel.id] = (reply.game_id, message.id)
+    if previous is None or previous[1] == message.id:
+        return
+    try:
+        await channel.get_partial_message(previous[1]).edit(view=None)
+    except Exception as exc:  # noqa: BLE001 - a stale button left in place is harmless: it opens a fresh picker
+        log.info("could not retire the buttons of message %s: %s", previous[1], exc)
 
 
 async def _ping_instead(client, channel, reply: Reply, users: list[int]) -> None:

@@ -48,7 +48,8 @@ def test_discord_warnings_reach_the_log_after_the_command_payload_was_built(capl
 
 
 def status_edits(rest) -> list[str]:
-    return [c[2]["content"] for c in rest.find("PATCH", "/channels/100/messages/")]
+    # the status edits (an edit that only removes an older post's buttons has no content)
+    return [c[2]["content"] for c in rest.find("PATCH", "/channels/100/messages/") if "content" in c[2]]
 
 
 async def test_a_busy_channel_edits_its_pinned_status_once_per_window_and_the_last_state_wins(client, wire, rest,

@@ -119,3 +119,43 @@ async def test_a_select_menu_pages_a_long_choice(service, wire):
     presses = await take_turn(service, wire, who)
     assert presses <= 8
     assert (await service.store.game(row.id)).version > row.version
+
+
+async def test_an_older_posts_buttons_are_removed_when_the_game_moves_on(service, wire, monkeypatch):
+    from tests.bot.discord.test_async_play import Rest
+    rest = Rest(monkeypatch)
+    client = fresh(service)
+    await invoke(client, slash("game", {"game": "pebbles"}, sub="new"), **ANN)
+    await invoke(client, slash("game", sub="join"), **BOB)
+    wire.sent.clear()
+    await invoke(client, slash("game", sub="start"), **ANN)
+    start = [m for m in wire.messages() if not m.ephemeral and components(m)][-1]
+    rest.calls.clear()
+    for move in ("take 1", "end"):
+        await invoke(client, slash("move", {"move": move}), **ANN)
+    retired = [c for c in rest.calls if c[0] == "PATCH" and "content" not in c[2]]
+    assert retired and all(c[2].get("components") == [] for c in retired)
+    assert any(c[1].startswith("/channels/100/messages/") for c in retired)
+    assert start.payload.get("data", start.payload)["components"], "the start post had its button"
+
+
+async def test_a_turn_dm_carries_your_move(service, wire, monkeypatch):
+    from tests.bot.discord.test_async_play import Rest
+    rest = Rest(monkeypatch)
+    client = fresh(service)
+    await invoke(client, slash("game", {"game": "pebbles"}, sub="new"), **ANN)
+    await invoke(client, slash("game", sub="join"), **BOB)
+    await invoke(client, slash("notify", {"mode": "dm"}), **BOB)
+    await invoke(client, slash("game", sub="start"), **ANN)
+    rest.calls.clear()
+    for move in ("take 1", "end"):
+        await invoke(client, slash("move", {"move": move}), **ANN)
+    dms = [c for c in rest.calls if c[0] == "POST" and "Your turn in **Pebbles**" in c[2].get("content", "")]
+    assert dms, "Bob's turn DM has the button"
+    button = dms[-1][2]["components"][0]["components"][0]
+    assert button["custom_id"] == "hearth:play:100"
+    # pressed from the DM (another channel), it opens the picker of the game's channel
+    wire.sent.clear()
+    await press(fresh(service), button["custom_id"], channel_id=555, **BOB)
+    picker = wire.messages()[-1]
+    assert picker.ephemeral and components(picker)
