@@ -48,6 +48,8 @@ class Seats:
                     reply.followups = []
                     return reply
             return Reply(text, game_id=row.id)
+        if not (isinstance(member, tuple) and len(member) == 3 and isinstance(member[0], int)):
+            raise Refused(t(loc, "handover_who"))   # not a member the front end resolved
         uid, name, is_bot = member
         if is_bot:
             raise Refused(t(loc, "handover_bot"))

@@ -348,6 +348,7 @@ _ALL: tuple[Message, ...] = (
                             "turn."),
     msg("local_pick_how", "(type a number; `!play` starts again)"),
     msg("local_pick_range", "Type a number from 0 to {top}."),
+    msg("handover_who", "Name the member who takes your seat: `/handover member:@name`."),
     msg("handover_confirm", "Handing your seat to the table is final: it plays your seat from now on. Confirm with the "
                             "button or `/handover confirm:yes`; to hand it to a person, name them: "
                             "`/handover member:@name`."),
