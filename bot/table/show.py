@@ -7,6 +7,7 @@ import render
 from bot.table.context import TableContext
 from bot.table.i18n import duration, entry_events, hand_text, scores_line, status_line, t
 from bot.table.rulebook import page_messages
+from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply, message_chunks, refusal
 from rules import registry
 from rules.core import echo
@@ -59,7 +60,9 @@ class Show:
             lines.append(scores_line(loc, names, scores))
         since = ctx.clock.now() - (row.turn_started_at or row.updated_at)
         lines.append(t(loc, "turn_of", who=ctx.who(game.to_act(state), seats, loc), since=duration(since, loc)))
-        return Reply("\n".join(lines), game_id=row.id, version=row.version)
+        # "Your move" for whoever acts (each presser gets their own picker)
+        return Reply("\n".join(lines), game_id=row.id, version=row.version,
+                     choices=Turns.choices(game, state, game.to_act(state), row, loc))
 
     async def board(self, place: Place, actor: Actor, view: str | None = None) -> Reply:
         """The board: ``view`` ``full`` (the default) is the whole board, ``area``
