@@ -359,8 +359,9 @@ def _board(view: dict, said: Letters, size: int | None = None, window: tuple[int
     """The map: every tile, the latest turn's tiles framed in gold, figures
     beside the animals and fish counts of their zone, the legal spots as
     pale squares with their number (in a disc on big squares); the numbers
-    (and the lakes' fish counts) at least ``number_px`` tall. ``window`` (west x, north y, columns, rows) draws
-    only those squares, at ``size`` pixels a tile."""
+    (and the lakes' fish counts) at least ``number_px`` tall. ``window``
+    (west x, north y, columns, rows) draws only those squares, at ``size``
+    pixels a tile."""
     tiles = view["tiles"]
     min_x, min_y, cols, rows, auto = layout(view)
     size = size or auto
@@ -621,23 +622,23 @@ def draw_focus(view: dict, table: kit.Table) -> Image.Image:
     hand (or the figure choice)."""
     said = letters(table)
     window = focus_window(view)
-    size = focus_size(window)
-    width = max(FOCUS_W, window[2] * size + 2 * PAD)     # wider only for a map too wide to number legibly
-    crop = _board(view, said, size=size, window=window, number_px=kit.main_size(width))
+    tile = focus_size(window)
+    width = max(FOCUS_W, window[2] * tile + 2 * PAD)     # wider only for a map too wide to number legibly
+    size = kit.main_size(width)
+    crop = _board(view, said, size=tile, window=window, number_px=size)
     legend = kit.legend(table, width, scores=_scores(view, table), extra=_supplies(view, table),
                         breakdown=_breakdown(view, table))
-    close = close_up_window(view) if size <= FOCUS_TILE * 3 // 4 else None
+    close = close_up_window(view) if tile <= FOCUS_TILE * 3 // 4 else None
     min_x, min_y, cols, rows, _size = layout(view)
     whole = window[0] <= min_x and window[1] <= min_y and window[0] + window[2] >= min_x + cols \
         and window[1] + window[3] >= min_y + rows
     inset, caption = None, None                  # the whole map at full size: nothing to add beside it
     if close is not None:
-        inset = _board(view, said, size=CLOSE_TILE, window=close, number_px=kit.main_size(width))
+        inset = _board(view, said, size=CLOSE_TILE, window=close, number_px=size)
         caption = CLOSE_UP
     elif not whole:
         inset = _overview(view, window, 300, said)
         caption = cw.FRAMED
-    size = kit.main_size(width)
     beside = inset.width + 12 if inset is not None else 8
     info = Image.new("RGB", (width - beside, max(inset.height if inset else 0, 8 * size)), kit.PAPER)
     d = ImageDraw.Draw(info)
