@@ -89,8 +89,9 @@ def ends_turn(state, move) -> bool:
 
 
 def test_the_preview_places_the_tile_and_holds_the_next_draw():
-    """« Le joueur pioche une tuile […] et la montre à tous »: the next tile is drawn at the next turn;
-    until the move counts, nobody (the presser included) may see it."""
+    """The stacks lie « faces cachées » (Mise en place) and a tile is seen when drawn (« Il montre la
+    tuile piochée à ses adversaires », Pose d'une tuile), at the start of the next turn: until the
+    move counts, nobody, the presser included, may see it."""
     checked = 0
     for state in positions():
         seat = state.turn
@@ -145,8 +146,8 @@ def nugget_moves():
 
 
 def test_a_gold_nugget_previews_without_the_bonus_tile():
-    """« Forêt achevée et tuiles bonus »: the player draws a bonus tile and plays it in the same turn;
-    the preview stops before it is drawn, the same player still to play."""
+    """« Le joueur qui a posé la dernière tuile de la forêt pioche une tuile bonus » and places it in
+    the same turn: the preview stops before it is drawn, the same player still to play."""
     checked = 0
     for state, move in nugget_moves():
         seat = state.turn
@@ -162,8 +163,8 @@ def test_a_gold_nugget_previews_without_the_bonus_tile():
 
 
 def test_the_last_tile_previews_the_final_scoring():
-    """« Décompte final »: once the last land tile is placed the end scoring follows; nothing is drawn,
-    so the preview is the game as it ends."""
+    """« La partie se termine à la fin du tour où la dernière tuile paysage a été placée […] On passe au
+    décompte final »: nothing is drawn, so the preview is the game as it ends."""
     state = GAME.setup(2, 4, {})
     chooser = Rng(4)
     while state.land or state.phase != "place" or state.in_bonus:

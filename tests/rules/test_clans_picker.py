@@ -154,7 +154,8 @@ def last_moves():
 
 
 def test_the_last_move_previews_the_village_but_keeps_the_clans_secret():
-    """FIN DE LA PARTIE: the clans are revealed once the game ends; a preview is not the end."""
+    """FIN DE LA PARTIE: « C'est maintenant que les joueurs révèlent leur couleur secrète »: once the
+    game has ended, which a preview has not."""
     checked = 0
     for state, move in last_moves():
         seat = state.turn
@@ -177,9 +178,10 @@ def test_the_last_move_previews_the_village_but_keeps_the_clans_secret():
 
 
 def test_a_forced_move_is_played_by_the_table():
-    """Only the map decides which moves are legal (« 7 huttes ou plus »: a group of 7 moves only
-    onto a group at least as large), never the secret colours: a seat with one legal move tells
-    nobody anything by it, so the table may play it."""
+    """Only the map decides which moves are legal (« A partir de 7 huttes ou plus, un groupe de huttes
+    ne peut cependant plus être déplacé […] le groupe plus petit peut-être déplacé vers le groupe plus
+    grand »), never the secret colours: a seat with one legal move tells nobody anything by it, so
+    the table may play it."""
     state = GAME.setup(2, 1, {})
     a = 0
     b = NEIGHBOURS[a][0]
