@@ -7,7 +7,7 @@ import logging
 
 import discord
 
-from bot.table import Actor, Place
+from bot.table import Actor, Place, TableService
 
 log = logging.getLogger("hearth.discord")
 
@@ -40,3 +40,12 @@ async def note_locale(interaction: discord.Interaction) -> None:
         await service.note_guild_locale(interaction.guild_id, str(locale.value))
     except Exception:  # noqa: BLE001
         log.exception("could not remember the server's language")
+
+
+HearthInteraction = discord.Interaction   # an interaction of the Hearth client (its ``service`` below)
+
+
+def service_of(interaction: discord.Interaction) -> TableService:
+    """The table service of the client the interaction came to."""
+    service: TableService = getattr(interaction.client, "service")  # noqa: B009 - HearthClient sets it
+    return service

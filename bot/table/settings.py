@@ -42,16 +42,18 @@ class GameSettings:
                     policy=f"{settings.policy} ({t(loc, 'policy_' + settings.policy)})",
                     vacation=tn(loc, "vacation_allowance", settings.vacation_days),
                     hints=t(loc, "hints_auto") if settings.hints is None else t(loc, "on" if settings.hints else "off"),
-                    lang=settings.lang or t(loc, "lang_server"))
+                    lang=settings.lang or t(loc, "lang_server"),
+                    autoplay=t(loc, "on" if settings.autoplay else "off"))
 
     async def settings(self, place: Place, actor: Actor, reminder=None, deadline=None, policy=None,
-                       vacation=None, hints=None, lang=None) -> Reply:
+                       vacation=None, hints=None, lang=None, autoplay=None) -> Reply:
         loc = actor.locale
         row = await self.ctx.open_row(place, loc)
         game = self.ctx.game_of(row)
         current = await self.tables.settings(row.id)
         given = {k: v for k, v in (("reminder", reminder), ("deadline", deadline), ("policy", policy),
-                                   ("vacation", vacation), ("hints", hints), ("lang", lang)) if v not in (None, "")}
+                                   ("vacation", vacation), ("hints", hints), ("lang", lang),
+                                   ("autoplay", autoplay)) if v not in (None, "")}
         if not given:
             return Reply(t(loc, "settings_show", game=game.display_name(loc), **self.describe(current, loc)), ephemeral=True)
         if actor.user_id != row.creator_id and not actor.manage:
@@ -78,13 +80,18 @@ class GameSettings:
             if switch is None:
                 raise Refused(t(loc, "settings_hints"))
             values["hints"] = switch
+        if "autoplay" in given:
+            switch = SWITCH.get(str(given["autoplay"]).strip().lower()[:10])
+            if switch is None:
+                raise Refused(t(loc, "settings_autoplay"))
+            values["autoplay"] = switch
         if "lang" in given:
             chosen = chosen_language(str(given["lang"]))
             if chosen is None:
                 raise Refused(t(loc, "settings_lang", choices=", ".join(languages())))
             values["lang"] = chosen or None
         await self.tables.save_settings(row.id, **values)
-        if set(values) - {"hints", "lang"}:
+        if set(values) - {"hints", "lang", "autoplay"}:
             await self.reminders.restart_timer(row.id)   # the new times count from now
         saved = await self.tables.settings(row.id)
         loc = await self.ctx.public_locale(row, loc)   # a public post, in the language just chosen if it was
