@@ -287,7 +287,12 @@ class LocalTable:
             except ValueError as exc:
                 self.say(f"  ! {exc}")
                 return True
-            await self._show_pick(await self.service.pick(self.place(), actor), actor)
+            # `!play 3.1`: straight to that step (the button under /hint's answer)
+            path = tuple(int(p) for p in rest.split(".") if p.strip().isdigit())
+            reply = await self.service.pick(self.place(), actor)
+            if path and reply.picker is not None:
+                reply = await self.service.pick(self.place(), actor, reply.picker.version, path)
+            await self._show_pick(reply, actor)
         elif word == "admin":
             self.admins.add(rest.strip().lower())
             self.say("  " + t(loc, "local_admin", name=rest.strip()))
@@ -403,6 +408,7 @@ class LocalTable:
                 self.say("    [" + t(loc, "local_file", path=path) + "]")
         if reply.choices:
             labels = " | ".join(f"{c.label} → !play" if c.command == "play"
+                                else f"{c.label} → !play {c.arg}" if c.command == "pick"
                                 else f"{c.label} → /{c.command} {c.arg}" if c.command == "move"
                                 else f"{c.label} → /{c.command}" if c.command == "accept"
                                 else f"{c.label} → /{c.command} confirm:yes" for c in reply.choices)
