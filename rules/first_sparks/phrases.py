@@ -179,3 +179,5 @@ NOTE_SECRET = phrase(f"{P}note.secret", "What comes next depends on the hidden f
                                         "will see it once the move counts.")
 NOTE_OVER = phrase(f"{P}note.over", "This ends the game: the final count, hidden food included, is shown once the "
                                     "move counts.")
+NOTE_ROUND = phrase(f"{P}note.round", "Then the round ends and the next one is set up: you will see it once the move "
+                                      "counts.")

@@ -10,8 +10,9 @@ What a preview may show: the deck's order and the tiles still to draw are secret
 the food of a clan that knows Fire (Feu: « gardez vos réserves de nourriture cachées »).
 A move whose own effect is known but that then draws (a card into the market, the next
 landscape tile) shows its effect and stops where the draw comes; so does one after which
-the table would say something only a Fire clan's food decides (a clan that cannot feed
-all its members, the final count).
+the table would say something only a Fire clan's food decides: whether it feeds all its
+members, whether the game ends at the round's end (the repetition safeguards compare food),
+the final count.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ MENU = 25            # options one select menu shows
 # the events that say what a draw brought: a card into the market, one under the bonus card, the shuffle,
 # the next landscape tile
 DRAW_KEYS = frozenset({ph.COMES.key, ph.DRAWN_LOW.key, ph.SHUFFLED.key, ph.DRAWS.key})
+HARVEST_KEYS = frozenset({ph.HARVESTS.key, ph.HARVESTS_NOTHING.key})
+# what a round's end says first: the new turn order (phase 4), or the end of the game
+ROUND_END_KEYS = frozenset({ph.TURN_ORDER.key, ph.OVER.key, ph.STALEMATE.key, ph.REPEATED.key})
 
 
 # ------------------------------------------------------------------ the picker's tree
@@ -100,9 +104,9 @@ def _start_path(game, state: State, move: Move) -> tuple[Step, ...]:
 
 def preview(game, state: State, move: Move, seat: int) -> Preview:
     after, events = game.apply(state, move)
-    cut = _hidden_from(events, seat)
-    over_hides = after.phase == "over" and any(knows(after, s, "fire") for s in range(after.n) if s != seat)
-    if cut is None and not over_hides and after.rng.draws == state.rng.draws:
+    secret = [s for s in range(after.n) if s != seat and knows(after, s, "fire")]
+    cut = _hidden_from(events, seat, secret)
+    if cut is None and (after.phase != "over" or not secret) and after.rng.draws == state.rng.draws:
         return Preview(after, _seen(events, seat))
     if cut is None:                 # only the final count is left to hide
         return Preview(state, _seen(events, seat), partial=True, note=ph.NOTE_OVER())
@@ -112,16 +116,21 @@ def preview(game, state: State, move: Move, seat: int) -> Preview:
         return Preview(state, known, partial=True, note=ph.NOTE_TILE())
     if key in DRAW_KEYS:
         return Preview(_before_draw(game, state, move, seat), known, partial=True, note=ph.NOTE_CARD())
+    if key in ROUND_END_KEYS:
+        return Preview(state, known, partial=True, note=ph.NOTE_ROUND())
     return Preview(state, known, partial=True, note=ph.NOTE_SECRET())
 
 
-def _hidden_from(events: list[Event], seat: int) -> int | None:
-    """Where the events start to tell what ``seat`` cannot know yet: a draw, or a reveal
-    about another clan (a Fire clan that cannot feed all its members)."""
+def _hidden_from(events: list[Event], seat: int, secret: list[int]) -> int | None:
+    """Where the events start to tell what ``seat`` cannot know yet: a draw; a reveal about
+    another clan; the harvest of a clan whose food is ``secret`` (whether it feeds all its
+    members says how much food it had); with such a clan, the round's end (the repetition
+    safeguards compare every clan's food, so whether the game ends there depends on it)."""
     for i, e in enumerate(events):
-        if e.said is not None and e.said.key in DRAW_KEYS:
+        key = e.said.key if e.said is not None else None
+        if key in DRAW_KEYS or (e.reveal and e.seat != seat):
             return i
-        if e.reveal and e.seat != seat:
+        if secret and (key in ROUND_END_KEYS or (key in HARVEST_KEYS and e.seat in secret)):
             return i
     return None
 
@@ -143,17 +152,23 @@ class _Deck(list):
 
 def _before_draw(game, state: State, move: Move, seat: int) -> State:
     """The position when the move's first card is drawn into the market (the card bought or
-    removed gone from it, the food paid), or the one before the move when that position
-    cannot be drawn (every clan done buying: the phase is between two of its steps)."""
+    removed gone from it, the food paid, the members placed), or the one before the move
+    when that position cannot be drawn."""
     mid = state.copy()
     mid.deck = _Deck(mid.deck)
     try:
         game.play(mid, move)
     except _Drawn:
         mid.deck = list(mid.deck)
+        # the draw comes between two steps of a phase (every clan done buying, or the round's
+        # end): no clan is to act there, so the image shows the mover as the one still acting
+        if mid.phase == "buy" and mid.offer is None and mid.drop is None and len(mid.done) >= mid.n:
+            mid.done = [s for s in mid.done if s != seat]
+        elif mid.phase != "buy" and not mid.queue:
+            mid.queue = [seat]
         try:
             game.view(mid, seat)
-        except (StopIteration, IndexError):     # no clan left to act in the buying phase
+        except (StopIteration, IndexError):
             return state
         return mid
     return state
