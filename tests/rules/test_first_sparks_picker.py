@@ -213,6 +213,26 @@ def test_a_fire_clan_sees_its_own_food_in_its_previews():
     assert GAME.view(shown.state, 2)["food"][2] == shown.state.food[2]
 
 
+def test_twin_states_give_the_same_preview_of_every_move(seeds):
+    """Twins redraw the deck and the tiles still to lay, and give every other clan that knows
+    Fire another amount of food: no preview may tell them apart."""
+    checked = secret = 0
+    for players, state in ((n, s) for n in (2, 3, 5) for s in states(n, seeds[0], LAYOUT if n == 5 else {}, every=2)):
+        for seat in GAME.to_act(state):
+            a, b = GAME.determinize(state, seat, Rng(3)), GAME.determinize(state, seat, Rng(4))
+            for other in range(players):
+                if other != seat and knows(b, other, "fire"):
+                    b.food = list(b.food)
+                    b.food[other] = (b.food[other] + 7) % 13
+                    secret += 1
+            moves_a, moves_b = GAME.legal_moves(a, seat), GAME.legal_moves(b, seat)
+            assert [m.notation for m in moves_a] == [m.notation for m in moves_b]
+            for move, twin in zip(moves_a, moves_b):
+                assert preview_key(GAME, a, seat, move) == preview_key(GAME, b, seat, twin), move.notation
+                checked += 1
+    assert checked > 100 and secret > 0
+
+
 # ------------------------------------------------------------------ forced moves
 
 
