@@ -72,6 +72,22 @@ def _move_path(game, state, head: dict, move: Move) -> tuple[Step, ...]:
     return (Step(ask, REGION[t], ph.L_IN_REGION(region=REGION[t])), Step(ask, move.notation, move.said))
 
 
+def places_named(game, view: dict) -> list[int]:
+    """The territories the picker names at the view's pending decision (an explorer's
+    destinations, the fires it may go back to), worked out from the public view alone: the
+    turn image must show each with its number (issue 26, point 5)."""
+    head = view.get("pending")
+    if not head or view.get("over") or head["k"] not in ("move", "fire"):
+        return []
+    shown = {k: kind for k, kind in view["tiles"].items() if kind != "?"}
+    public = {"track": view["track"], "tile": shown, "up": sorted(int(k) for k in shown),
+              "p": [{"inv": tribe["inv"], "cover": tribe["cover"], "ex": ex}
+                    for tribe, ex in zip(view["tribes"], view["explorers"], strict=True)]}
+    if head["k"] == "move":
+        return list(game.reachable(public, head["s"], head["e"]))
+    return [data[1] for _notation, data in game.choices(public, head) if data[0] == "fire"]
+
+
 # ------------------------------------------------------------------ the preview
 
 

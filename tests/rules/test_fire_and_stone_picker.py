@@ -230,3 +230,29 @@ def test_forced_moves_are_played_by_the_table(seeds):
                 forced += 1
                 assert moves[0].notation == "ok" and GAME.may_autoplay(state, moves[0])
     assert forced > 0
+
+
+# ------------------------------------------------------------------ the places the picker names, on the turn image
+
+
+def test_the_turn_image_shows_every_territory_the_picker_names(seeds):
+    """Issue 26, point 5: the destinations of the explorer to move (or the fires it may go back
+    to) are worked out from the public view alone, and the turn image's window holds each of
+    them whole, so its number is drawn (at least 13 px on a 720 px image: 7 px on a phone)."""
+    from render.fire_and_stone import FOCUS_W, _sizes, focus_geo
+
+    checked = 0
+    for players in (2, 4):
+        for state in states(players, seeds[0], every=1):
+            head = state["pending"][0] if state["pending"] and not state["over"] else None
+            if head is None or head["k"] not in ("move", "fire"):
+                continue
+            seat = head["s"]
+            named = sorted(m.data[1] for m in GAME.legal_moves(state, seat) if m.data[0] in ("move", "fire"))
+            view = GAME.view(state, None)
+            assert sorted(steps.places_named(GAME, view)) == named
+            geo = focus_geo(view)
+            assert all(geo.inside(t) for t in named), (head, named)
+            assert geo.w == FOCUS_W and _sizes(geo, main=True)["num"] * 400 / FOCUS_W >= 7
+            checked += 1
+    assert checked > 100
