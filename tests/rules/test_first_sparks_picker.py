@@ -122,6 +122,20 @@ def test_a_new_member_is_named_by_its_region_ground_and_cost():
             assert option.label.english() == "stop expanding"
 
 
+def test_a_hunt_is_chosen_by_what_each_order_of_the_tools_takes():
+    # Phase 2: tools of one food hunt in the order their clan chooses, the first emptying the space first
+    state = at_round(3, order=[0, 1, 2])
+    board = board_of(state)
+    state.members[0] = [next(r for r in range(1, board.regions + 1) if board.food_of(r) == "berry")]
+    state.cards[0] = [1, 7, 12, 17]                  # herbs and three baskets
+    state.spaces["berry"] = 5
+    state.phase, state.queue, state.starve = "hunt", [0], 0
+    root = tree(GAME, state, 0)
+    assert root.ask.english() == "In which order do your tools hunt?"
+    assert sorted(o.label.english() for o in root.options) == ["takes 3 berries", "takes 4 berries"]
+    assert sorted(o.move.notation for o in root.options) == ["hunt 12>7>17", "hunt 7>12>17"]
+
+
 def test_every_question_and_label_reads_in_english_and_french(seeds):
     seen = set()
     for players, options in ((2, {}), (6, LAYOUT)):
