@@ -152,6 +152,7 @@ L_PICK_POT = phrase(f"{P}label.pick_pot", "Your game tile {i} ({what}) into the 
 ASK_GATHER = phrase(f"{P}ask.gather", "Gathering tile ({kind}): take it or leave it?")
 ASK_CARD = phrase(f"{P}ask.card", "Track full: take an invention, or cover one of yours with a VP card?")
 ASK_BUILD = phrase(f"{P}ask.build", "Build a hut in the village at {t}?")
+ASK_BUILD_EDEN = phrase(f"{P}ask.build_eden", "Cave: build a hut at {t}?")
 ASK_FIRE = phrase(f"{P}ask.fire", "Which fire does your explorer go back to?")
 ASK_SECOND_FIRE = phrase(f"{P}ask.second_fire", "At which fire does your second explorer start?")
 ASK_BUY = phrase(f"{P}ask.buy", "Cave: do you buy?")

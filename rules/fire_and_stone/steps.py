@@ -59,7 +59,7 @@ def _ask(state, head: dict):
     if k == "fire":
         return ph.ASK_SECOND_FIRE() if head["why"] == "second" else ph.ASK_FIRE()
     if k == "build":
-        return ph.ASK_BUILD(t=head["t"])
+        return ph.ASK_BUILD_EDEN(t=head["t"]) if head.get("eden") else ph.ASK_BUILD(t=head["t"])
     return {"draft": ph.ASK_DRAFT, "card": ph.ASK_CARD, "buy": ph.ASK_BUY}[k]()
 
 

@@ -112,6 +112,28 @@ def test_game_tiles_are_named_by_what_cooking_them_gives():
                                                          "Your game tile 2 (2 food) into the pot", "Cook nothing"]
 
 
+def test_building_is_asked_as_a_village_or_as_the_cave_it_is():
+    state = fresh()
+    clear(state, NEXT_TO_START)
+    state["villages"][str(NEXT_TO_START)] = [0, 1]
+    state["p"][RED]["food"] = 1
+    at(state, RED, START)
+    village, _ = GAME.apply(state, GAME.parse(state, RED, str(NEXT_TO_START)))
+    root = tree(GAME, village, RED)
+    assert root.ask.english() == f"Build a hut in the village at {NEXT_TO_START}?"
+    assert [o.label.english() for o in root.options] == ["Build a hut for 1 food", "Do not build"]
+    state = fresh()
+    state["cave"] = 1                                          # Garden of Eden
+    put(state, NEXT_TO_START, "cave", up=True)
+    state["cave_up"] = True
+    state["villages"][str(NEXT_TO_START)] = [1, 1]
+    at(state, BLUE, START)
+    cave, _ = GAME.apply(state, GAME.parse(state, BLUE, str(NEXT_TO_START)))
+    root = tree(GAME, cave, BLUE)
+    assert root.ask.english() == f"Cave: build a hut at {NEXT_TO_START}?"
+    assert say("fr", root.ask) == f"Grotte : construire une hutte en {NEXT_TO_START} ?"
+
+
 def test_every_question_and_label_reads_in_english_and_french(seeds):
     seen = set()
     for players, variant in ((2, "on"), (4, "off")):
