@@ -278,3 +278,23 @@ def test_the_turn_image_shows_every_territory_the_picker_names(seeds):
             assert geo.w == FOCUS_W and _sizes(geo, main=True)["num"] * 400 / FOCUS_W >= 7
             checked += 1
     assert checked > 100
+
+
+def test_the_turn_image_numbers_every_territory_the_picker_names_readably(seeds):
+    """The same, read from the drawn image: each territory named is a number on the turn image,
+    its digits 7 px tall once the image is shown 400 px wide."""
+    from render import draw, kit
+
+    checked = 0
+    for state in states(3, seeds[0], every=9):
+        head = state["pending"][0] if state["pending"] and not state["over"] else None
+        if head is None or head["k"] not in ("move", "fire"):
+            continue
+        named = {str(m.data[1]) for m in GAME.legal_moves(state, head["s"]) if m.data[0] in ("move", "fire")}
+        table = kit.Table(names=["Ana", "Bo", "Cy"], to_act=[head["s"]])
+        img = draw("fire_and_stone", GAME.view(state, None), table, focus=True)
+        numbers = {m.text for m in kit.marks(img) if m.main and m.text in named
+                   and m.size * kit.PHONE_WIDTH / img.width >= kit.PHONE_MIN_PX}
+        assert numbers == named, (head, named - numbers)
+        checked += 1
+    assert checked > 10

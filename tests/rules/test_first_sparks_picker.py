@@ -283,3 +283,32 @@ def test_forced_decisions_along_playouts_are_asked_only_of_fire_clans(seeds):
                     asked += 1
                     assert knows(state, seat, "fire")
     assert played > 0 and asked > 0
+
+
+# ------------------------------------------------------------------ the places the picker names, on the turn image
+
+
+def test_the_turn_image_shows_every_place_the_picker_names_readably(seeds):
+    """Issue 26, point 5: every region and tile spot a decision names is numbered on the turn
+    image, its digits 7 px tall once the image is shown 400 px wide."""
+    from render import draw, kit
+
+    checked = 0
+    for players, options in ((2, {}), (6, LAYOUT)):
+        for state in states(players, seeds[0], options, every=2):
+            for seat in GAME.to_act(state):
+                legal = GAME.legal_moves(state, seat)
+                if state.phase == "build":
+                    named = {str(m.words[0]) for m in legal}
+                else:
+                    named = {str(m.data[1] if m.data[0] != "first" else m.data[2]) for m in legal
+                             if m.data[0] in ("first", "place", "neutral", "starve")}
+                if not named:
+                    continue
+                table = kit.Table(names=["Ana", "Bo", "Cy", "Dee", "Eve", "Flo"][:players], to_act=[seat])
+                img = draw("first_sparks", GAME.view(state, None), table)
+                numbers = {m.text for m in kit.marks(img) if m.main and m.text in named
+                           and kit.shown_height(m.size, img.width) >= kit.PHONE_MIN_PX - 0.05}
+                assert numbers == named, (state.phase, named - numbers)
+                checked += 1
+    assert checked > 15
