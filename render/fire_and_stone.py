@@ -7,8 +7,9 @@ villages with huts per colour, explorers laid beside them, the last move in
 gold along its path), then the hut track, the invention row / VP pile / cave
 card, and one line per tribe. The whole map cannot be read on a phone, so
 ``draw_focus`` (for the turn post) shows the territories around the last
-move at twice the scale beside a small overview of the whole map, with the
-legend, the status line and the hut track, 720 px wide.
+move at twice the scale (or, when the next decision names territories, every
+one of them) beside a small overview of the whole map, with the legend, the
+status line and the hut track, 720 px wide.
 """
 
 from __future__ import annotations
@@ -551,8 +552,8 @@ def _tribe_lines(view: dict, table: kit.Table, width: int, size: int) -> Image.I
 
 
 def draw_focus(view: dict, table: kit.Table) -> Image.Image:
-    """The turn image for a phone: the territories around the last move at a
-    readable scale, a small overview of the whole map framing them, whose
+    """The turn image for a phone: the territories the next decision names, or
+    around the last move, at a readable scale, a small overview of the whole map framing them, whose
     turn, the tribes in a line each and the hut track."""
     size = kit.main_size(FOCUS_W)
     geo = focus_geo(view)
