@@ -443,4 +443,5 @@ PV_EVENTS = phrase(f"{P}preview.events",
                    "Then the round's events are resolved (cards drawn, dice rolled) once the move counts.")
 PV_ATTACKS = phrase(f"{P}preview.attacks", "Then the attacks are rolled once the move counts.")
 PV_HUNTS = phrase(f"{P}preview.hunts", "Then the hunts are rolled once the move counts.")
+PV_DRAWN = phrase(f"{P}preview.drawn", "The row's new card is drawn from its deck once the move counts.")
 PV_LATER = phrase(f"{P}preview.later", "Then dice are rolled or cards revealed once the move counts.")

@@ -45,8 +45,7 @@ _CACHE: list = []   # (state, seat, fingerprint, paths): the last state asked (t
 
 
 def _fingerprint(st) -> tuple:
-    return (st["phase"], st["rng"].draws, st.get("cur"), repr(st.get("acted")), repr(st.get("nego")),
-            repr(st.get("auc")), repr(st.get("pend")), repr(st["parties"]))
+    return st["rng"].draws, repr(st)   # the whole state (~2 kB): a state changed in place is seen
 
 
 def _paths(st, seat) -> dict:
@@ -225,12 +224,18 @@ def preview(game, st, move, seat) -> Preview:
     """The move itself, then the automatic steps it unlocks for as long as they roll no die,
     draw or reveal no card and show nothing hidden (each step is tried on a copy and kept only
     then): the position shown is the move's known part, and the note says what comes once
-    the move counts (the next event card, the attacks, the hunts)."""
+    the move counts (the next event card, the attacks, the hunts). A card the move itself
+    draws for the row (G7: a card taken into hand is replaced) is shown as a gap."""
     after = game.clone(st)
     ev: list = []
     M.play_move(after, move, ev)
     if after["rng"].draws != st["rng"].draws:   # the move itself rolls: nothing of it is known before
         return Preview(st, [], partial=True, note=ph.PV_LATER())
+    drawn = _cards(_hidden(st, seat)) - _cards(_hidden(after, seat))
+    if drawn:
+        if not _mask(st, after, drawn):
+            return Preview(st, [], partial=True, note=ph.PV_LATER())
+        return _shown(after, ev, seat, ph.PV_DRAWN())
     note = None
     for _ in range(200):
         step = E.STEPS.get(after["phase"])
@@ -245,9 +250,12 @@ def preview(game, st, move, seat) -> Preview:
         after, ev = trial, ev + more
         if waits:
             break
+    return _shown(after, ev, seat, note)
+
+
+def _shown(after, ev, seat, note) -> Preview:
     after["last"] = M.last_events(ev)
-    shown = [e for e in ev if e.private_to in (None, seat)]
-    return Preview(after, shown, partial=note is not None, note=note)
+    return Preview(after, [e for e in ev if e.private_to in (None, seat)], partial=note is not None, note=note)
 
 
 def _hidden(st, seat) -> tuple:
@@ -257,6 +265,25 @@ def _hidden(st, seat) -> tuple:
     ice = [cell for r in ("N", "S") for cell in st["rows"][r] if cell is not None and cell[1]]
     hands = [player(st, s)["hand"] for s in range(n_seats(st)) if s != seat]
     return st["events"], st["unused"], st["decks"], ice, hands
+
+
+def _cards(hidden: tuple) -> set:
+    events, unused, decks, ice, hands = hidden
+    return {*events, *unused, *decks["N"], *decks["S"], *(cell[0] for cell in ice), *(c for h in hands for c in h)}
+
+
+def _mask(st, after, drawn: set) -> bool:
+    """Hide the cards the move drew into the rows: a new card shows as a gap, a melted one as
+    the ice it was. False when a drawn card went anywhere else (nothing then to show)."""
+    left = set(drawn)
+    for r in ("N", "S"):
+        cells = after["rows"][r] = list(after["rows"][r])
+        for i, cell in enumerate(cells):
+            if cell is not None and cell[0] in drawn:
+                before = st["rows"][r][i]
+                cells[i] = before if before is not None and before[1] else None
+                left.discard(cell[0])
+    return not left
 
 
 def _what_comes(phase: str):
