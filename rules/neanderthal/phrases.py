@@ -438,6 +438,9 @@ S_PLACE = phrase(f"{P}step.place", "{slot} {card}", "slot: N3, S1 or a daughter'
 S_THEN = phrase(f"{P}step.then", "{first} · {then}", "one tap's option, then the next one's, said as one option")
 S_POWER = phrase(f"{P}step.power", "Yes: it counts as a 1")
 S_ROLL = phrase(f"{P}step.roll", "No: it rolls like the others")
+Q_FLIP = phrase(f"{P}ask.flip", "Chaos: do you turn your sexuality card over?")
+S_ORDER = phrase(f"{P}step.order", "Order: {order}", "order: the species, first to last")
+S_WANDERER = phrase(f"{P}step.wanderer", "Lose a wanderer of {seat}", "seat: a species and its seat letter")
 PV_ROUND = phrase(f"{P}preview.round", "Then the next round begins: its event card is revealed once the move counts.")
 PV_EVENTS = phrase(f"{P}preview.events",
                    "Then the round's events are resolved (cards drawn, dice rolled) once the move counts.")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.picker import Preview, Step
+from rules.wording import listing
 
 from . import engine as E
 from . import moves as M
@@ -29,8 +30,7 @@ MENU = 25   # the options one select menu shows; the payment is split past it
 
 # one question per decision phase whose moves are one tap each
 ONE_TAP = {
-    "sex": ph.Q_SEX, "council": ph.Q_ORDER, "chaos": ph.Q_CHAOS, "blizzard": ph.Q_BLIZZARD,
-    "expat": ph.Q_EXPAT, "discard": ph.Q_DISCARD, "action": ph.Q_ACTION,
+    "sex": ph.Q_SEX, "blizzard": ph.Q_BLIZZARD, "discard": ph.Q_DISCARD, "action": ph.Q_ACTION,
 }
 
 
@@ -44,8 +44,13 @@ def move_path(st, move) -> tuple[Step, ...]:
 _CACHE: list = []   # (state, seat, fingerprint, paths): the last state asked (tree() asks once per move)
 
 
+# the state's parts no legal move depends on (the decks, the discard, the last events): left out
+# of the fingerprint, which is the rest of the state (~1.5 kB), so that a state changed in place is seen
+UNREAD = frozenset(("rng", "decks", "events", "unused", "gone", "last"))
+
+
 def _fingerprint(st) -> tuple:
-    return st["rng"].draws, repr(st)   # the whole state (~2 kB): a state changed in place is seen
+    return st["rng"].draws, repr([v for k, v in st.items() if k not in UNREAD])
 
 
 def _paths(st, seat) -> dict:
@@ -84,6 +89,14 @@ def _label(move):
     return move.said or move.label or move.notation
 
 
+def _loss_label(st, move):
+    """A hunter lost (D4, F2): a wanderer is named by its species, not by a seat letter."""
+    kind = move.data[1] if len(move.data) > 1 else None
+    if move.data[0] in ("ckill", "fkill") and isinstance(kind, int) and kind != move.seat:
+        return ph.S_WANDERER(seat=_seat_said(st, kind))
+    return _label(move)
+
+
 def _place(st, key):
     """'N3 Irish Elk', 'B2 Caring Woman' (Q.place_said, said with a slot parameter)."""
     if key[0] in "NS":
@@ -105,8 +118,17 @@ def _full_path(st, move) -> tuple[Step, ...]:
     if phase == "bid":
         return (Step(ph.Q_BID(card=ph.card(st["event"])), move.notation, _label(move)),)
     if phase == "fighting":
-        ask = ph.Q_HIT() if kind == "hit" else ph.Q_VICTIM()
-        return (Step(ask, move.notation, _label(move)),)
+        if kind == "hit":
+            return (Step(ph.Q_HIT(), move.notation, _seat_said(st, move.data[1])),)
+        return (Step(ph.Q_VICTIM(), move.notation, _loss_label(st, move)),)
+    if phase == "chaos":
+        ask = ph.Q_FLIP() if kind == "chaos" and not move.data[1] else ph.Q_CHAOS()
+        return (Step(ask, move.notation, _loss_label(st, move)),)
+    if phase == "expat":
+        return (Step(ph.Q_EXPAT(), move.notation, _seat_said(st, move.data[1])),)
+    if phase == "council":
+        order = listing([_seat_said(st, s) for s in move.data[1]], "comma")
+        return (Step(ph.Q_ORDER(), move.notation, ph.S_ORDER(order=order)),)
     if phase == "alpha":   # E5: the question names the card, the answer is yes or no
         label = ph.S_POWER() if move.data[1] else ph.S_ROLL()
         return (Step(ph.Q_ALPHA(place=_place(st, st["alpha_ask"][1])), move.notation, label),)

@@ -113,7 +113,7 @@ def test_the_picker_reaches_exactly_the_legal_moves_in_few_taps():
     the leaves are the legal moves, no question has one answer, no menu holds more than 25
     options, and a decision takes at most DEEPEST[phase] taps (one elsewhere)."""
     phases, taps, decided = set(), [], 0
-    for st, _, chosen in decisions():
+    for i, (st, _, chosen) in enumerate(decisions()):
         for seat in GAME.to_act(st):
             legal = GAME.legal_moves(st, seat)
             root = tree(GAME, st, seat, legal)
@@ -121,6 +121,8 @@ def test_the_picker_reaches_exactly_the_legal_moves_in_few_taps():
             depth = check_node(root, f"{st['phase']} seat {seat}", True)
             assert depth <= DEEPEST.get(st["phase"], 1), (st["phase"], depth)
             assert max_width(root) <= 25
+            if i % 8 == 0:   # the French of every label is slow to say: a sample
+                labels_fit(root)
             phases.add(st["phase"])
             if chosen.seat == seat and root.single() is None:
                 taps.append(taps_to(root, chosen))
@@ -128,6 +130,31 @@ def test_the_picker_reaches_exactly_the_legal_moves_in_few_taps():
     assert {"sex", "bid", "pay", "assign", "nego", "action", "blizzard", "release", "take"} <= phases
     # issue 26's goal: 4 presses a decision on average, 8 at most, with the entry button and Confirm
     assert sum(taps) / decided <= 2 and max(taps) <= 6
+
+
+def test_the_other_tribes_are_named_by_their_species():
+    """The war council (A2), a hit (F2) and an expatriation (D6) name species, not seat letters."""
+    met = set()
+    for st, seat, _ in decisions():
+        if st["phase"] in ("council", "fighting", "expat") and st["phase"] not in met:
+            root = tree(GAME, st, seat)
+            names = [ph.SPECIES_NAME[sp]().english() for sp in st["sp"]]
+            for o in root.options:
+                if o.move.data[0] in ("order", "hit", "send"):
+                    assert any(name in english(o.label) for name in names), english(o.label)
+                    met.add(st["phase"])
+    assert {"council", "fighting"} <= met
+
+
+def labels_fit(node: Node) -> None:
+    """Discord's limit: 100 characters a label, in English and in French."""
+    from bot.table.i18n import say
+    for o in node.options:
+        for lang in ("en", "fr"):
+            text = o.label if isinstance(o.label, str) else say(lang, o.label)
+            assert len(text) <= 100, text
+        if o.child is not None:
+            labels_fit(o.child)
 
 
 def max_width(node: Node) -> int:
