@@ -8,8 +8,12 @@ from one, a co-operative trade, a divorce), what comes with it (nothing, a marri
 asked or exchanged), then which card(s). The payment of a won auction (D7) is one menu, or the
 orange discs first when the mixes do not fit one. Every other decision is one question.
 
-A group holding one move only is not a question: its option is that move, with the move's own
-label (``_surfaced``).
+A group holding one move only is not a question: its option is that move, saying the rest of its
+path ('Promote a hunter to elder · Fire-Keeper', ``_surfaced``). Other tribes are named by their
+species, places as 'N3 Irish Elk'.
+
+The preview plays the move, then the automatic steps after it while they stay known (see
+``preview``); a forced move is played by the table unless it names a hand card (``may_autoplay``).
 """
 
 from __future__ import annotations

@@ -351,6 +351,28 @@ def test_the_last_action_of_a_round_does_not_show_the_next_event_card():
     assert met
 
 
+def test_a_card_taken_into_hand_shows_in_hand_and_its_place_waits_for_the_deck():
+    """G6/G7: a card taken into hand is replaced from the row's hidden deck: the preview shows the
+    card in hand and a gap where the new card will come, never the new card."""
+    met = 0
+    for st, seat, _ in decisions():
+        if st["phase"] != "take" or st["offers"][0][1] != "hand":
+            continue
+        _, _, cid, key = st["offers"][0]
+        if not st["decks"][key[0]]:
+            continue
+        take = next(m for m in GAME.legal_moves(st, seat) if m.notation == "take")
+        shown = GAME.preview(st, take, seat)
+        assert shown.partial and shown.note.key == ph.PV_DRAWN.key
+        view = GAME.view(shown.state, seat)
+        assert cid in view["players"][seat]["hand"]
+        assert view["rows"][key[0]][int(key[1:]) - 1] is None
+        after, _ = GAME.apply(st, take)
+        assert after["rows"][key[0]][int(key[1:]) - 1] is not None   # the real move draws it
+        met += 1
+    assert met
+
+
 def twins_agree(st, seat, rngs=(1, 2)) -> int:
     """Twin states drawn from what ``seat`` sees give the same picker (keys, questions, labels)
     and the same preview of every move; returns how many moves were compared."""
