@@ -447,4 +447,5 @@ PV_EVENTS = phrase(f"{P}preview.events",
 PV_ATTACKS = phrase(f"{P}preview.attacks", "Then the attacks are rolled once the move counts.")
 PV_HUNTS = phrase(f"{P}preview.hunts", "Then the hunts are rolled once the move counts.")
 PV_DRAWN = phrase(f"{P}preview.drawn", "The row's new card is drawn from its deck once the move counts.")
+PV_HANDS = phrase(f"{P}preview.hands", "Then the other tribes act or pass, as their hands allow, once the move counts.")
 PV_LATER = phrase(f"{P}preview.later", "Then dice are rolled or cards revealed once the move counts.")

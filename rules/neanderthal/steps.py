@@ -267,6 +267,9 @@ def preview(game, st, move, seat) -> Preview:
         step = E.STEPS.get(after["phase"])
         if step is None:
             break
+        if after["phase"] == "action" and _hands_decide(after, seat):
+            note = ph.PV_HANDS()
+            break
         trial, more = game.clone(after), []
         waits = step(trial, more)
         if (trial["rng"].draws != after["rng"].draws or any(e.reveal for e in more)
@@ -277,6 +280,13 @@ def preview(game, st, move, seat) -> Preview:
         if waits:
             break
     return _shown(after, ev, seat, note)
+
+
+def _hands_decide(st, seat) -> bool:
+    """Phase 6 passes for a tribe that has no elder action (E.auto_pass): for a tribal seat, that
+    depends on its hand (I3: a D or I card to play), hidden from ``seat``."""
+    return any(s != seat and s not in st["acted"] and player(st, s)["tribal"] and player(st, s)["hand"]
+               for s in range(n_seats(st)))
 
 
 def _shown(after, ev, seat, note) -> Preview:

@@ -26,7 +26,7 @@ from tests.rules.test_neanderthal import (
     tribal_start,
 )
 from tests.rules.test_neanderthal_negotiation import three_on_the_deer
-from tests.rules.test_picker import check_node
+from tests.rules.test_picker import check_node, preview_key
 
 MODES = (("standard", 2), ("standard", 3), ("coop", 2), ("coop", 3), ("solo", 1))
 # the most taps (page flips included) one decision may take, by phase; every other phase is one tap
@@ -382,7 +382,6 @@ def twins_agree(st, seat, rngs=(1, 2)) -> int:
     twins = [GAME.determinize(st, seat, Rng(k)) for k in rngs]
     trees = [tree(GAME, t, seat) for t in twins]
     assert shape(trees[0]) == shape(trees[1])
-    from tests.rules.test_picker import preview_key
     for move in trees[0].moves():
         other = next(m for m in trees[1].moves() if m.notation == move.notation)
         assert preview_key(GAME, twins[0], seat, move) == preview_key(GAME, twins[1], seat, other), \
@@ -417,6 +416,32 @@ def test_twins_differ_in_the_next_event_card_yet_the_preview_of_the_last_action_
                 twins_agree(st, seat, (3, 4))
                 return
     raise AssertionError("no last action with differing twins met")
+
+
+def test_the_preview_does_not_tell_whether_a_tribe_s_hand_lets_it_act():
+    """I3: a tribe with a mature shaman may domesticate a D card from its hand, an I card needs a
+    knapper or a trapper. Phase 6 passes for a tribe with nothing to play, and the round ends when
+    all have acted: whether the other tribe can still act depends on its hidden hand, so the
+    preview stops before that (twins holding a D or an I card agree)."""
+    st = tribal_start(1)
+    while st["phase"] != "action":
+        st, _ = GAME.apply(st, GAME.default_move(st, GAME.to_act(st)[0]))
+    other = player(st, NEANDERTHAL)
+    other["elders"][3] = other["elders"][5] = None   # the shaman's action only: D cards
+    tame = next(c for c in st["decks"]["S"] if BIOMES[c]["hand"] and BIOMES[c]["hand"]["kind"] == "D")
+    st["decks"]["S"] = [c for c in st["decks"]["S"] if c != tame]
+    other["hand"] = [tame]
+    st["acted"] = [CROMAGNON]
+    assert set(GAME.to_act(st)) == {NEANDERTHAL, ARCHAIC}
+    passing = next(m for m in GAME.legal_moves(st, ARCHAIC) if m.notation == "pass")
+    shown, kinds = set(), set()
+    for k in range(1, 12):
+        twin = GAME.determinize(st, ARCHAIC, Rng(k))
+        kinds.add(BIOMES[player(twin, NEANDERTHAL)["hand"][0]]["hand"]["kind"])
+        shown.add(preview_key(GAME, twin, ARCHAIC, passing))
+    assert kinds == {"D", "I"}     # some twins' Neanderthal could act, some could not
+    assert len(shown) == 1
+    assert GAME.preview(st, passing, ARCHAIC).note.key == ph.PV_HANDS.key
 
 
 # ------------------------------------------------------------------ forced moves
