@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from bot.table.i18n import say  # the bot's own reading of the catalogue
 from rules.core import Rng
 from rules.neanderthal import GAME, steps
 from rules.neanderthal import phrases as ph
@@ -25,7 +26,7 @@ from tests.rules.test_neanderthal import (
     put,
     tribal_start,
 )
-from tests.rules.test_neanderthal_negotiation import three_on_the_deer
+from tests.rules.test_neanderthal_negotiation import coop_position, three_on_the_deer
 from tests.rules.test_picker import check_node, preview_key
 
 MODES = (("standard", 2), ("standard", 3), ("coop", 2), ("coop", 3), ("solo", 1))
@@ -148,7 +149,6 @@ def test_the_other_tribes_are_named_by_their_species():
 
 def labels_fit(node: Node) -> None:
     """Discord's limit: 100 characters a label, in English and in French."""
-    from bot.table.i18n import say
     for o in node.options:
         for lang in ("en", "fr"):
             text = o.label if isinstance(o.label, str) else say(lang, o.label)
@@ -234,7 +234,6 @@ def test_negotiation_is_whom_what_and_what_comes_with_it():
 def test_the_co_operative_trade_is_whom_what_you_give_what_you_get():
     """K2: « un disque ou une carte «I» d'une espèce peut être échangé avec un disque ou une
     carte «I» d'une autre espèce »."""
-    from tests.rules.test_neanderthal_negotiation import coop_position
     st = coop_position()
     root = tree(GAME, st, ARCHAIC)
     move = next(m for m in GAME.legal_moves(st, ARCHAIC) if m.notation == "swap B o>icard")
@@ -281,19 +280,22 @@ def test_simultaneous_steps_get_a_picker_for_every_seat():
 
 def test_questions_and_labels_read_in_french():
     """Every question and option of the picker has a French translation (check_node also checks
-    each phrase is known); spot-check the French of the busiest question."""
-    from bot.table.i18n import say  # the bot's own reading of the catalogue
-
-    def tr(text):
-        return say("fr", text)
+    each phrase is known): spot-checks of phase 2, negotiations and a preview's note."""
     st = fresh()
     empty_rows(st)
     put(st, "S2", "Red Deer")
     st["phase"], st["cur"], st["order"], st["recalls"] = "assign", 0, [ARCHAIC, NEANDERTHAL, CROMAGNON], {}
     root = tree(GAME, st, ARCHAIC)
     check_node(root, "assign", True)
-    assert tr(root.ask) == "Assignation : où vont vos chasseurs (ou avez-vous fini) ?"
-    assert tr(option(root, "S2").label).startswith("Chasser S2 ")
+    assert say("fr", root.ask) == "Assignation : où vont vos chasseurs (ou avez-vous fini) ?"
+    deer = option(root, "S2")
+    assert say("fr", deer.label) == f"Chasser S2 {say('fr', ph.CARD[card('Red Deer')]())}"
+    assert say("fr", deer.child.options[1].label) == "2 chasseurs"
+    nego = tree(GAME, three_on_the_deer(), ARCHAIC)
+    check_node(nego, "nego", True)
+    assert say("fr", nego.ask) == "Négociations : avec qui (ou avez-vous fini) ?"
+    assert say("fr", option(option(nego, "B").child, "retreat S2").label).startswith("Battre en retraite de S2 ")
+    assert say("fr", ph.PV_HUNTS()) == "Puis les chasses seront lancées quand le coup comptera."
 
 
 # ------------------------------------------------------------------ previews
