@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rules import phrases as core_phrases
 from rules.picker import Preview, Step
 from rules.wording import listing
 
@@ -31,12 +32,6 @@ from .data import BIOMES
 from .model import SEAT_LETTERS, n_seats, parse_daughter_key, player, slot_card
 
 MENU = 25   # the options one select menu shows; the payment is split past it
-
-# one question per decision phase whose moves are one tap each
-ONE_TAP = {
-    "sex": ph.Q_SEX, "blizzard": ph.Q_BLIZZARD, "discard": ph.Q_DISCARD, "action": ph.Q_ACTION,
-}
-
 
 # ------------------------------------------------------------------ the taps
 
@@ -93,14 +88,6 @@ def _label(move):
     return move.said or move.label or move.notation
 
 
-def _loss_label(st, move):
-    """A hunter lost (D4, F2): a wanderer is named by its species, not by a seat letter."""
-    kind = move.data[1] if len(move.data) > 1 else None
-    if move.data[0] in ("ckill", "fkill") and isinstance(kind, int) and kind != move.seat:
-        return ph.S_WANDERER(seat=_seat_said(st, kind))
-    return _label(move)
-
-
 def _place(st, key):
     """'N3 Irish Elk', 'B2 Caring Woman' (Q.place_said, said with a slot parameter)."""
     if key[0] in "NS":
@@ -112,38 +99,58 @@ def _place(st, key):
 
 def _full_path(st, move) -> tuple[Step, ...]:
     phase = st["phase"]
-    kind = move.data[0] if move.data else None
     if phase == "assign":
         return _assign_path(st, move)
     if phase == "nego":
         return _nego_path(st, move)
     if phase == "pay":
         return _pay_path(move)
+    return (Step(_question(st, move.seat), move.notation, _one_label(st, move)),)
+
+
+# one question per decision phase whose moves are one tap each (the others: _question)
+ONE_TAP = {
+    "sex": ph.Q_SEX, "blizzard": ph.Q_BLIZZARD, "discard": ph.Q_DISCARD, "action": ph.Q_ACTION,
+    "expat": ph.Q_EXPAT, "council": ph.Q_ORDER, "hunt_order": ph.Q_NEXT,
+}
+
+
+def _question(st, seat):
+    """The question of a decision that is one tap: the same for every move of the seat (B4's alpha
+    swap, offered beside any phase's moves, included)."""
+    phase = st["phase"]
     if phase == "bid":
-        return (Step(ph.Q_BID(card=ph.card(st["event"])), move.notation, _label(move)),)
+        return ph.Q_BID(card=ph.card(st["event"]))
     if phase == "fighting":
-        if kind == "hit":
-            return (Step(ph.Q_HIT(), move.notation, _seat_said(st, move.data[1])),)
-        return (Step(ph.Q_VICTIM(), move.notation, _loss_label(st, move)),)
+        return ph.Q_HIT() if st["fight"]["step"] == "target" else ph.Q_VICTIM()
     if phase == "chaos":
-        ask = ph.Q_FLIP() if kind == "chaos" and not move.data[1] else ph.Q_CHAOS()
-        return (Step(ask, move.notation, _loss_label(st, move)),)
-    if phase == "expat":
-        return (Step(ph.Q_EXPAT(), move.notation, _seat_said(st, move.data[1])),)
-    if phase == "council":
-        order = listing([_seat_said(st, s) for s in move.data[1]], "comma")
-        return (Step(ph.Q_ORDER(), move.notation, ph.S_ORDER(order=order)),)
+        pend = st["pend"][str(seat)]
+        return ph.Q_CHAOS() if pend["kill"] > 0 or pend["elder"] else ph.Q_FLIP()
     if phase == "alpha":   # E5: the question names the card, the answer is yes or no
-        label = ph.S_POWER() if move.data[1] else ph.S_ROLL()
-        return (Step(ph.Q_ALPHA(place=_place(st, st["alpha_ask"][1])), move.notation, label),)
-    if phase == "hunt_order":
-        return (Step(ph.Q_NEXT(), move.notation, _place(st, move.data[1])),)
+        return ph.Q_ALPHA(place=_place(st, st["alpha_ask"][1]))
     if phase == "take":
-        return (Step(ph.Q_TAKE(card=ph.card(st["offers"][0][2])), move.notation, _label(move)),)
+        return ph.Q_TAKE(card=ph.card(st["offers"][0][2]))
     if phase == "release":
-        return (Step(ph.Q_RELEASE(colour=ph.COLOUR[st["rel"][0][1]]()), move.notation, _label(move)),)
+        return ph.Q_RELEASE(colour=ph.COLOUR[st["rel"][0][1]]())
     ask = ONE_TAP.get(phase)
-    return (Step(ask() if ask else ph.PHASE.get(phase, ph.Q_ACTION)(), move.notation, _label(move)),)
+    return ask() if ask else core_phrases.PICK_MOVE()
+
+
+def _one_label(st, move):
+    """A one-tap move's option: other tribes by species, places by card, the alpha's yes or no."""
+    data = move.data
+    kind = data[0]
+    if kind in ("hit", "send"):
+        return _seat_said(st, data[1])
+    if kind == "order":
+        return ph.S_ORDER(order=listing([_seat_said(st, s) for s in data[1]], "comma"))
+    if kind == "apower":
+        return ph.S_POWER() if data[1] else ph.S_ROLL()
+    if kind == "next":
+        return _place(st, data[1])
+    if kind in ("ckill", "fkill") and isinstance(data[1], int) and data[1] != move.seat:
+        return ph.S_WANDERER(seat=_seat_said(st, data[1]))   # D6: a wanderer, named by its species
+    return _label(move)
 
 
 def _assign_path(st, move) -> tuple[Step, ...]:
@@ -180,6 +187,8 @@ def _assign_path(st, move) -> tuple[Step, ...]:
 
 def _pay_path(move) -> tuple[Step, ...]:
     """D7, when the mixes do not fit one menu: the orange discs, then the rest."""
+    if move.data[0] != "pay":   # B4's alpha swap, beside the payments
+        return (Step(ph.Q_PAY_ORANGE(), move.notation, _label(move)),)
     discs = dict(move.data[1])
     orange = discs.get("o", 0)
     return (Step(ph.Q_PAY_ORANGE(), str(orange), ph.S_PAY_ORANGE(n=orange)),
@@ -208,7 +217,7 @@ def _nego_path(st, move) -> tuple[Step, ...]:
     data = move.data
     kind = data[0]
     seat = move.seat
-    if kind == "answer":
+    if st["nego"]["prop"]:   # an answer (or B4's alpha swap beside it)
         return (Step(ph.Q_ANSWER(), move.notation, _label(move)),)
     root = ph.Q_NEGO()
     if kind == "divorce":
@@ -300,12 +309,14 @@ def _hidden(st, seat) -> tuple:
     draws something."""
     ice = [cell for r in ("N", "S") for cell in st["rows"][r] if cell is not None and cell[1]]
     hands = [player(st, s)["hand"] for s in range(n_seats(st)) if s != seat]
-    return st["events"], st["unused"], st["decks"], ice, hands
+    # (cards discarded face down, where a state keeps them apart)
+    return st["events"], st["unused"], st["decks"], ice, hands, st.get("gone_down", ())
 
 
 def _cards(hidden: tuple) -> set:
-    events, unused, decks, ice, hands = hidden
-    return {*events, *unused, *decks["N"], *decks["S"], *(cell[0] for cell in ice), *(c for h in hands for c in h)}
+    events, unused, decks, ice, hands, down = hidden
+    return {*events, *unused, *decks["N"], *decks["S"], *(cell[0] for cell in ice), *(c for h in hands for c in h),
+            *down}
 
 
 def _mask(st, after, drawn: set) -> bool:

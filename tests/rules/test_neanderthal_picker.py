@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from bot.table.i18n import say  # the bot's own reading of the catalogue
-from rules.core import Rng
+from rules.core import Move, Rng
 from rules.neanderthal import GAME, steps
 from rules.neanderthal import phrases as ph
 from rules.neanderthal.data import BIOMES
@@ -131,6 +131,24 @@ def test_the_picker_reaches_exactly_the_legal_moves_in_few_taps():
     assert {"sex", "bid", "pay", "assign", "nego", "action", "blizzard", "release", "take"} <= phases
     # issue 26's goal: 4 presses a decision on average, 8 at most, with the entry button and Confirm
     assert sum(taps) / decided <= 2 and max(taps) <= 6
+
+
+def test_a_move_of_another_kind_gets_an_option_beside_the_phase_s_own():
+    """B4 « A n'importe quel moment, vous pouvez échanger votre cylindre Alpha avec un chasseur
+    non affecté »: were the swap offered beside any phase's moves, it would be one more option of
+    that phase's first question, whatever the phase (no phase's path may assume its own kinds only)."""
+    seen = set()
+    for st, seat, _ in decisions():
+        if st["phase"] in seen:
+            continue
+        seen.add(st["phase"])
+        swap = Move(seat, "alpha", ph.L_ALPHA_SWAP, ("alpha",))
+        legal = [m for m in GAME.legal_moves(st, seat) if m.notation != "alpha"]
+        root = tree(GAME, st, seat, legal + [swap])
+        assert sorted(m.notation for m in root.moves()) == sorted(m.notation for m in legal + [swap])
+        check_node(root, f"{st['phase']} with a swap", True)
+        assert option(root, "alpha").move == swap
+    assert len(seen) >= 12
 
 
 def test_the_other_tribes_are_named_by_their_species():
