@@ -441,6 +441,8 @@ S_ROLL = phrase(f"{P}step.roll", "No: it rolls like the others")
 Q_FLIP = phrase(f"{P}ask.flip", "Chaos: do you turn your sexuality card over?")
 S_ORDER = phrase(f"{P}step.order", "Order: {order}", "order: the species, first to last")
 S_WANDERER = phrase(f"{P}step.wanderer", "Lose a wanderer of {seat}", "seat: a species and its seat letter")
+S_HAND_CARD = phrase(f"{P}step.hand_card", "{card} (hand card)")
+S_THEIR_CHOICE = phrase(f"{P}step.their_choice", "A hand card of their choice")
 PV_ROUND = phrase(f"{P}preview.round", "Then the next round begins: its event card is revealed once the move counts.")
 PV_EVENTS = phrase(f"{P}preview.events",
                    "Then the round's events are resolved (cards drawn, dice rolled) once the move counts.")

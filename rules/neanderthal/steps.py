@@ -202,9 +202,9 @@ def _seat_said(st, seat):
 def _thing(st, seat, x):
     """A card a deal names: a hand card (slug→id), a tableau card (t1, x2…) or `hand` (their choice)."""
     if x == "hand":
-        return ph.THING_CHOICE()
+        return ph.S_THEIR_CHOICE()
     if x in BIOMES:
-        return ph.THING_HAND(card=ph.card(x))
+        return ph.S_HAND_CARD(card=ph.card(x))
     kind, i = x[0], int(x[1:]) - 1
     items = player(st, seat)[{"d": "daughters", "t": "trophies", "x": "domestic", "i": "inventions"}[kind]]
     item = items[i]
