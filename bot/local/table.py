@@ -29,7 +29,7 @@ from typing import TextIO
 from bot.commands import COMMANDS, Kind, run, yes
 from bot.commands.declare import key as text_key
 from bot.commands.declare import word as declared_word
-from bot.table import Actor, Place, Reply, TableService
+from bot.table import Actor, Place, Reply, TableService, marks
 from bot.table.archive import ExportError, import_reason, load_game
 from bot.table.clock import ManualClock, parse_duration
 from bot.table.i18n import languages, t, tn
@@ -442,9 +442,8 @@ class LocalTable:
 
 
 def _plain(text: str, channels: dict, locale: str | None = None) -> str:
-    """Discord markup made readable in a terminal: channel links and timestamps."""
-    text = re.sub(r"<#(\d+)>", lambda m: "#" + channels.get(int(m[1]), m[1]), text)
-    return re.sub(r"<t:(\d+):R>", lambda m: _stamp(int(m[1]), locale), text)
+    """The table's marks made readable in a terminal: a channel by its name, a moment as a date."""
+    return marks.render(text, lambda cid: "#" + channels.get(cid, str(cid)), lambda s: _stamp(s, locale))
 
 
 def _stamp(seconds: int, locale: str | None = None) -> str:
