@@ -116,7 +116,7 @@ def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
         "sp": species, "coop": coop, "solo": solo, "rng": rng,
         "round": 0, "phase": "sex", "events": daughters[:10], "unused": daughters[10:],
         "event": None, "order": list(range(seats)), "rows": rows, "decks": decks,
-        "gone": [], "fresh": [], "parties": {}, "evq": [], "pend": {}, "bids": {}, "auc": None,
+        "gone": [], "gone_down": [], "fresh": [], "parties": {}, "evq": [], "pend": {}, "bids": {}, "auc": None,
         "chaos_lost": [0] * seats, "fight": None, "alpha_use": {}, "alpha_ask": None, "offers": [], "hc": None,
         "cur": 0, "acted": [], "nego": None, "last": [],
         "pl": [new_player(s, seats, cards[s]) for s in range(seats)],
@@ -351,6 +351,16 @@ def _lowest(st, row, allow_ice=False):
 TOUGH = {cid: info["tough"] for cid, info in BIOMES.items()}
 
 
+def discard(st, cell) -> None:
+    """A row's card leaves play (D1 « qui est défaussée »). Ice goes as it lay, face down: nobody
+    has seen it, so it joins ``gone_down``, which an AI's determinisation redeals with the other
+    unseen North cards (issue 29); a face-up card joins the open discard ``gone``."""
+    if cell[1]:
+        st["gone_down"] = st.get("gone_down", []) + [cell[0]]   # replaced: state copies may share it
+    else:
+        st["gone"].append(cell[0])
+
+
 def take_from_deck(st, row: str) -> str:
     """The top card of a row's deck; the deck list is replaced, so state copies may share it."""
     deck = st["decks"][row]
@@ -371,7 +381,7 @@ def global_cooling(st, ev) -> None:
         north[i] = ice
         south[i] = moved
         if gone is not None:
-            st["gone"].append(gone[0])
+            discard(st, gone)
         if gone:
             said = ph.now(ph.COOL_SLIDES_GONE, card=ph.card(moved[0]),
                           gone=ph.term(ph.ICE) if gone[1] else ph.card(gone[0]))
@@ -391,7 +401,7 @@ def global_cooling(st, ev) -> None:
     south[j] = north[j]
     north[j] = ice
     if gone is not None:
-        st["gone"].append(gone[0])
+        discard(st, gone)
     ev.append(event(ph.now(ph.COOL_SOLID)))
 
 
@@ -423,7 +433,7 @@ def global_warming(st, ev) -> None:
             north[i] = moved
             shift = ph.stored(ph.WARM_PUSH, card=ph.card(moved[0]), above=ph.card(above[0]))
     elif moved is not None:
-        st["gone"].append(moved[0])
+        discard(st, moved)   # southern ice pushed out, still face down
     melted = []
     for j, c in enumerate(south):
         if c is not None and c[1]:

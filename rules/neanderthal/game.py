@@ -241,6 +241,7 @@ class Neanderthal(Game):
         st.setdefault("alpha_ask", None)
         st.setdefault("offers", [])
         st.setdefault("hc", None)
+        st.setdefault("gone_down", [])   # saved before face-down discards were kept apart (D1)
         return st
 
     # ---- views
