@@ -497,10 +497,11 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
     elif alpha == "husband" and own:
         out.append(Move(seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)))
     if st["recalls"].get(SEAT_IDS[seat], 0) > 0:
-        room = hand_limit(p) - len(p["hand"])   # a mature elder recalled lowers the hand limit by one
+        # E4 « vous pouvez réassigner un ou deux maris ou Anciens »: any elder, even a mature one
+        # with a full hand; B2 « vous devez défausser des cartes de main » follows (moves.play_assign)
         for r in range(1, 7):
             e = p["elders"][r]
-            if e is not None and room >= (1 if e["imm"] is None else 0):
+            if e is not None:
                 out.append(Move(seat, f"recall e{r}", words.later(words.L_RECALL_ELDER, elder=words.ELDER[r]), ("recall", "e", r)))
         for i, d in enumerate(p["daughters"]):
             h = d["hus"]

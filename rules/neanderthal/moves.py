@@ -131,6 +131,10 @@ def play_assign(st, seat, data, ev) -> None:
         p["pool"][seat] += 1
         st["recalls"][str(seat)] -= 1
         ev.append(event(ph.RECALLS(who=seat_name(seat)), seat=seat))
+        if what == "e" and E.over_limit(p):
+            # B2 « Si votre taille de Main se réduit (si par exemple vous perdez un Ancien), vous devez
+            # défausser des cartes de main »: the recall is allowed, the discard comes at once
+            E.to_discard(st, "assign")
     elif kind == "sultan":
         _, i, j = data
         p["daughters"][j]["hus"] = p["daughters"][i]["hus"]
@@ -311,6 +315,11 @@ def play_move(st, move: Move, ev: list) -> None:
         st["rel"].pop(0)
     elif phase == "nego":
         play_nego(st, seat, data, ev)
+        if kind == "answer" and E.over_hand_limit(st):
+            # B2 « Si vous obtenez une nouvelle carte de main et que votre main est pleine, vous
+            # devez choisir d'en défausser une »: a deal may fill a hand past its limit; the
+            # discard comes at once, then the negotiation goes on (F1)
+            E.to_discard(st, st["phase"])
     elif phase == "action":
         if kind != "pass":
             play_action(st, seat, data, ev)

@@ -242,8 +242,7 @@ def test_k2_an_i_card_for_an_i_card_keeps_hand_sizes_and_discs():
     b = player(st, NEANDERTHAL)
     b["hand"].append(card("Bone Needle"))   # a full hand (3 of 3): a card-for-card swap still fits
     moves = notes(st, ARCHAIC)
-    assert "swap B atlatl>icard" in moves and not any(n.startswith("swap B atlatl>") and n[-1] in "owk"
-                                                        for n in moves)
+    assert "swap B atlatl>icard" in moves
     before = discs(st)
     st, ev = play(st, ARCHAIC, "swap B atlatl>icard", log)
     assert ev[0].reveal and "Atlatl" in texts(ev)          # the proposer shows the card it offers
@@ -269,16 +268,27 @@ def test_k2_a_refused_card_swap_changes_nothing_and_a_seat_without_i_cards_can_o
     assert "swap B o>k" in notes(st, ARCHAIC)              # the trade of the round is still open
 
 
-def test_k2_the_receiver_of_an_extra_card_needs_room():
+def test_k2_a_full_hand_may_receive_an_extra_card_and_then_discards():
+    """K2's exchange and B2 « Si vous obtenez une nouvelle carte de main et que votre main est
+    pleine, vous devez choisir d'en défausser une »: a full hand does not forbid the trade (issue
+    27); its owner discards at once, then the negotiation goes on."""
     st = coop_position()
     a = player(st, ARCHAIC)
     a["hand"] += [card("Bone Needle"), card("Sling Stone")]   # full: 3 of 3
     moves = notes(st, ARCHAIC)
-    assert "swap B o>icard" not in moves and "swap B atlatl>icard" in moves
+    assert "swap B o>icard" in moves and "swap B atlatl>icard" in moves
     b = player(st, NEANDERTHAL)
     b["hand"].append(card("Cordage Snare"))                  # full: 3 of 3
     moves = notes(st, ARCHAIC)
-    assert "swap B atlatl>o" not in moves and "swap B atlatl>icard" in moves
+    assert "swap B atlatl>o" in moves and "swap B atlatl>icard" in moves
+    st, _ = play(st, ARCHAIC, "swap B atlatl>o", [])
+    st, _ = play(st, NEANDERTHAL, "yes", [])
+    assert len(player(st, NEANDERTHAL)["hand"]) == 4 and st["phase"] == "discard"
+    assert M.to_act(st) == [NEANDERTHAL]
+    st, _ = play(st, NEANDERTHAL, "discard horse", [])
+    assert len(player(st, NEANDERTHAL)["hand"]) == 3 and card("Horse") in st["gone"]
+    assert st["phase"] == "nego" and M.to_act(st) == [ARCHAIC]
+    cubes_kept(st)
 
 
 # --------------------------------------------------------------- French text

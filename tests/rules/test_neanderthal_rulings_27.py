@@ -7,8 +7,20 @@ from ai import decide
 from rules.core import Rng
 from rules.neanderthal import GAME
 from rules.neanderthal import engine as E
-from rules.neanderthal.model import ROWS
-from tests.rules.test_neanderthal import ARCHAIC, card, empty_rows, fresh, put
+from rules.neanderthal import moves as M
+from rules.neanderthal.model import ROWS, count_cubes, hand_limit, player
+from rules.neanderthal.queries import slug
+from tests.rules.test_neanderthal import (
+    ARCHAIC,
+    CROMAGNON,
+    NEANDERTHAL,
+    card,
+    empty_rows,
+    fresh,
+    mature,
+    put,
+)
+from tests.rules.test_neanderthal_ai import _deer_with_hands
 
 # ------------------------------------------- issue 29.6: ice discarded face down
 
@@ -66,3 +78,67 @@ def test_issue29_a_determinisation_keeps_the_cards_and_the_discard_face_down():
     assert before == after and len(d["gone_down"]) == 1
     assert GAME.to_json(GAME.from_json(GAME.to_json(st))) == GAME.to_json(st)
     assert card("Reindeer") not in d["gone_down"]
+
+
+# ------------------------------------------------ E4 + B2: recalling a mature elder
+
+
+def _endangered_with_a_full_hand():
+    """Archaic starts phase 2 without an unassigned hunter (E4 « Espèce en Danger »), with a
+    mature Knapper (hand limit 1) and one hand card: a full hand."""
+    st = fresh()
+    p = player(st, ARCHAIC)
+    p["grave"] += 6
+    p["pool"][ARCHAIC] = 0
+    mature(st, ARCHAIC, 3)
+    atlatl = card("Atlatl")
+    st["decks"]["S"] = [c for c in st["decks"]["S"] if c != atlatl]
+    p["hand"] = [atlatl]
+    st["phase"] = "assign_start"
+    st["order"] = [ARCHAIC, NEANDERTHAL, CROMAGNON]
+    E.advance(st, [])
+    assert M.to_act(st) == [ARCHAIC] and hand_limit(p) == 1
+    return st, atlatl
+
+
+def test_e4_b2_a_mature_elder_is_recalled_even_with_a_full_hand_then_a_card_is_discarded():
+    """E4 « Si vous commencez cette phase sans chasseurs non assignés, vous pouvez réassigner un
+    ou deux maris ou Anciens comme chasseurs non assignés » and B2 « Si votre taille de Main se
+    réduit (si par exemple vous perdez un Ancien), vous devez défausser des cartes de main
+    jusqu'à ce que votre Taille de la main soit atteinte »: the recall is not forbidden, the
+    discard follows it at once; then the assignment goes on."""
+    st, atlatl = _endangered_with_a_full_hand()
+    assert "recall e3" in [m.notation for m in M.legal(st, ARCHAIC)]
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "recall e3"))
+    p = player(st, ARCHAIC)
+    assert p["elders"][3] is None and p["pool"][ARCHAIC] == 1 and hand_limit(p) == 0
+    assert st["phase"] == "discard" and GAME.to_act(st) == [ARCHAIC]
+    st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, f"discard {slug(atlatl)}"))
+    assert player(st, ARCHAIC)["hand"] == [] and atlatl in st["gone"]
+    assert st["phase"] == "assign" and GAME.to_act(st) == [ARCHAIC]
+    assert count_cubes(st, ARCHAIC) == 18
+
+
+# ------------------------------------------------ F1 + B2: a gift into a full hand
+
+
+def test_f1_b2_a_hand_card_may_be_given_to_a_full_hand_which_then_discards_at_once():
+    """F1 « offre des cartes de Main ou de Tableau » and B2 « Si vous obtenez une nouvelle carte de
+    main et que votre main est pleine, vous devez choisir d'en défausser une »: a full hand does
+    not forbid the gift; the receiver discards at once and the negotiation goes on."""
+    st = _deer_with_hands()
+    b = player(st, NEANDERTHAL)
+    b["elders"][1] = None                      # Neanderthal keeps only its Knapper: a hand of 1, full
+    b["grave"] += 1
+    assert hand_limit(b) == 1 and len(b["hand"]) == 1
+    atlatl = card("Atlatl")
+    notes = [m.notation for m in M.legal(st, ARCHAIC)]
+    assert f"ask B S2 give {slug(atlatl)}" in notes and "ask B S2 get hand" in notes
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, f"ask B S2 give {slug(atlatl)}"))
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "yes"))
+    assert sorted(player(st, NEANDERTHAL)["hand"]) == sorted([atlatl, card("Bee")])
+    assert st["phase"] == "discard" and GAME.to_act(st) == [NEANDERTHAL]
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "discard bee"))
+    assert player(st, NEANDERTHAL)["hand"] == [atlatl] and card("Bee") in st["gone"]
+    assert st["phase"] == "nego" and GAME.to_act(st) == [ARCHAIC]
+    assert count_cubes(st, NEANDERTHAL) == 18
