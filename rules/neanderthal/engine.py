@@ -1500,10 +1500,14 @@ def court(st, key, ev) -> None:
         warrior = party["a"] and alpha_power(p, "club") and st.get("alpha_use", {}).get(alpha_key(key, seat), True)
         sure = warrior or (seat == owner and d["hus"] is None)
         roll = None if sure else st["rng"].roll()
-        ok = sure or roll <= 2
+        # G1 « comme pour un biome Massue » and G2 « les 3 obtenus aux dés deviennent des 1 »: a mature
+        # invention acting on club biomes turns a courting 3 into a 1
+        face = 1 if roll == 3 and invention_mod(p, "club") else roll
+        ok = sure or face <= 2
         courts = ph.COURTS_SURE if sure else ph.COURTS_OK if ok else ph.COURTS_REFUSED
-        ev.append(event(courts(who=seat_name(seat), card=ph.card(d["id"]), roll=roll) if not sure
-                           else courts(who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
+        said_roll = roll if face == roll else ph.stored(ph.ROLL_MOD, dice=str(roll), faces=str(face))
+        ev.append(event(ph.now(courts, who=seat_name(seat), card=ph.card(d["id"]), roll=said_roll) if not sure
+                        else courts(who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
         if not ok:
             continue
         if p["sex"] == "libertine":
@@ -1524,6 +1528,14 @@ def court(st, key, ev) -> None:
             st["pl"][groom]["alpha"] = "husband"
         ev.append(event(ph.now(ph.MARRIES, who=seat_name(groom), card=ph.card(d["id"])), seat=groom))
     send_home(st, key)
+
+
+def invention_mod(p, kind: str) -> bool:
+    """A mature invention in the tableau whose phase-4 modifier acts on ``kind`` biomes (G2)."""
+    for c in p["inventions"]:
+        if not c["discs"] and BIOMES[c["id"]]["hand"]["mod"] == kind:
+            return True
+    return False
 
 
 def libertine_success(st, seat, victim, ev) -> None:

@@ -240,7 +240,9 @@ def start_negotiation(st, ev) -> None:
         return
     st["nego"] = {"queue": [], "left": {str(s): MAX_PROPOSALS for s in range(n_seats(st))}, "prop": None,
                   "traded": False}
-    st["nego"]["queue"] = [s for s in st["order"] if proposal_moves(st, s)]
+    # F1 « Divorce. Vos maris peuvent abandonner des cartes filles pendant les négociations »: a seat
+    # whose only move is a divorce is asked too
+    st["nego"]["queue"] = [s for s in st["order"] if proposal_moves(st, s) or divorce_moves(st, s)]
     if st["nego"]["queue"]:
         st["phase"] = "nego"
     else:

@@ -14,11 +14,14 @@ from tests.rules.test_neanderthal import (
     ARCHAIC,
     CROMAGNON,
     NEANDERTHAL,
+    Dice,
     card,
     empty_rows,
     fresh,
     mature,
+    party,
     put,
+    texts,
 )
 from tests.rules.test_neanderthal_ai import _deer_with_hands
 
@@ -142,3 +145,57 @@ def test_f1_b2_a_hand_card_may_be_given_to_a_full_hand_which_then_discards_at_on
     assert player(st, NEANDERTHAL)["hand"] == [atlatl] and card("Bee") in st["gone"]
     assert st["phase"] == "nego" and GAME.to_act(st) == [ARCHAIC]
     assert count_cubes(st, NEANDERTHAL) == 18
+
+
+# ------------------------------------------------ F1: a divorce is a negotiation move
+
+
+def test_f1_a_seat_whose_only_move_is_a_divorce_is_asked():
+    """F1 « Divorce. Vos maris peuvent abandonner des cartes filles pendant les négociations,
+    revenant à votre réserve de chasseurs Non-Assignés »: with a chief at the table, a seat with
+    nothing to propose but a husband to take back is asked; `done` keeps him."""
+    st = fresh()
+    a = player(st, ARCHAIC)
+    a["tribal"] = True
+    mature(st, ARCHAIC, 1)                                 # a chief: negotiations open (F1)
+    a["daughters"] = [{"id": card("Caring Woman"), "discs": [], "hus": {"s": NEANDERTHAL, "a": False, "imm": None}}]
+    player(st, NEANDERTHAL)["pool"][NEANDERTHAL] -= 1
+    st["parties"] = {}
+    st["phase"] = "nego_start"
+    E.advance(st, [])
+    assert st["phase"] == "nego" and GAME.to_act(st) == [NEANDERTHAL]
+    assert [m.notation for m in GAME.legal_moves(st, NEANDERTHAL)] == ["divorce A1", "done"]
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "divorce A1"))
+    assert player(st, ARCHAIC)["daughters"][0]["hus"] is None
+    assert player(st, NEANDERTHAL)["pool"][NEANDERTHAL] == 6 and count_cubes(st, NEANDERTHAL) == 18
+    assert st["phase"] not in ("nego", "nego_start")       # nothing left to negotiate: on to the attacks
+
+
+# ------------------------------------------------ G1 + G2: a club invention when courting
+
+
+def _courting_with(invention: str | None, discs=()):
+    st = fresh()
+    b = player(st, NEANDERTHAL)
+    b["daughters"] = [{"id": card("Dancer"), "discs": [], "hus": None}]
+    if invention:
+        player(st, ARCHAIC)["inventions"] = [{"id": card(invention), "discs": list(discs)}]
+    party(st, "B1", ARCHAIC, cubes=1)
+    st["rng"] = Dice([3])
+    ev = []
+    E.hunting_phase(st, ev)
+    return st, ev
+
+
+def test_g1_g2_a_club_invention_turns_a_courting_3_into_a_1():
+    """G1 « Vous pouvez chasser une carte fille mature … comme pour un biome «Massue» » and G2 « Si
+    vous avez une carte «I» dans votre tableau avec un modificateur de dés pour la Phase 4
+    correspondant au type de biome … étant chassé, alors les «3» obtenus aux dés deviennent des
+    «1» »: with a mature Sling Stone (club), a courting 3 succeeds."""
+    st, ev = _courting_with("Sling Stone")
+    assert player(st, NEANDERTHAL)["daughters"][0]["hus"] == {"s": ARCHAIC, "a": False, "imm": None}
+    assert "rolls 3 (→ 1) — success" in texts(ev)
+    st, ev = _courting_with("Sling Stone", discs=["k"])        # immature: no modifier yet (B3)
+    assert player(st, NEANDERTHAL)["daughters"][0]["hus"] is None and "refused" in texts(ev)
+    st, ev = _courting_with("Atlatl")                          # big game only: not a club invention
+    assert player(st, NEANDERTHAL)["daughters"][0]["hus"] is None
