@@ -85,11 +85,48 @@ def legal(st, seat) -> list:
         return assign_moves(st, seat) if seat == st["order"][st["cur"]] else []
     if ph == "bid":
         auc = st["auc"]
-        return bid_moves(st, seat) if seat == auc["seats"][auc["turn"]] else []
+        return with_swap(st, seat, bid_moves(st, seat)) if seat == auc["seats"][auc["turn"]] else []
     if ph == "action":   # the seats in order that have not acted yet, as to_act lists them
-        return action_moves(st, seat) if seat in st["order"] and seat not in st["acted"] else []
+        return with_swap(st, seat, action_moves(st, seat)) if seat in st["order"] and seat not in st["acted"] \
+            else []
     if seat not in to_act(st):
         return []
+    return with_swap(st, seat, phase_moves(st, seat, ph))
+
+
+def with_swap(st, seat, moves: list) -> list:
+    """B4 « A n'importe quel moment, vous pouvez échanger votre cylindre Alpha avec un chasseur non
+    affecté »: ruling: offered whenever the seat acts, in every phase, beside that phase's moves
+    (an asynchronous table asks a seat only when it acts; phase 2's own list has it already)."""
+    alpha = st["pl"][seat]["alpha"]
+    if alpha == "pool" or alpha == "party" or not moves:   # the alpha is out already: nothing to swap
+        return moves
+    swap = alpha_swap(st, seat)
+    return moves + [swap] if swap is not None else moves
+
+
+def alpha_swap(st, seat):
+    """The alpha-hunter swap (B4), or None: an unassigned hunter of the seat's own takes the alpha's
+    place in the grave (E5: with an elder of rank 3, 4 or 5) or as husband. The alpha is never
+    promoted to elder here (promotions take a cube), so « assigné en permanence comme Ancien »
+    cannot arise."""
+    p = st["pl"][seat]
+    if not p["pool"][seat]:
+        return None
+    alpha = p["alpha"]
+    if alpha == "grave":
+        elders = p["elders"]
+        if elders[3] or elders[4] or elders[5]:
+            return _SHARED.get((seat, "alpha")) or shared((seat, "alpha"), lambda: Move(
+                seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)))
+    elif alpha == "husband":
+        return _SHARED.get((seat, "alpha husband")) or shared((seat, "alpha husband"), lambda: Move(
+            seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)))
+    return None
+
+
+def phase_moves(st, seat, ph) -> list:
+    """The moves of the phases other than assignments, bids and actions, for a seat in to_act."""
     if ph == "sex":
         return [Move(seat, s, words.L_SEX[s], ("sex", s)) for s in Q.sex_options(st, seat)]
     if ph == "council":
@@ -487,15 +524,11 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
             return out
     if own or alpha_free:
         out += court_moves(st, seat)
-    # B4 « A n'importe quel moment, vous pouvez échanger votre cylindre Alpha avec un chasseur non
-    # affecté ». Ruling: offered during one's assignment (phase 2), where it changes what can be
-    # sent out; an asynchronous table cannot ask at every instant. The alpha is never promoted
-    # to elder here (promotions take a cube), so « assigné en permanence comme Ancien » cannot arise.
-    alpha = p["alpha"]
-    if alpha == "grave" and own and (p["elders"][3] or p["elders"][4] or p["elders"][5]):
-        out.append(Move(seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)))
-    elif alpha == "husband" and own:
-        out.append(Move(seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)))
+    # B4: the alpha swap, here as in every phase (with_swap)
+    if own and not alpha_free:
+        swap = alpha_swap(st, seat)
+        if swap is not None:
+            out.append(swap)
     if st["recalls"].get(SEAT_IDS[seat], 0) > 0:
         # E4 « vous pouvez réassigner un ou deux maris ou Anciens »: any elder, even a mature one
         # with a full hand; B2 « vous devez défausser des cartes de main » follows (moves.play_assign)

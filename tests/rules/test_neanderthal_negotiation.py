@@ -220,7 +220,8 @@ def test_k2_a_disc_for_an_i_card_of_the_other_seat_s_choice():
     st, ev = play(st, ARCHAIC, "swap B o>icard", log)
     assert not ev[0].reveal and "Birch Tar" not in texts(ev)
     assert "Birch Tar" not in json.dumps(GAME.view(st, None))
-    assert notes(st, NEANDERTHAL) == ["yes birchtar", "no"]    # Horse is a D card
+    # Horse is a D card (`alpha`: the B4 swap, offered whenever the seat acts)
+    assert notes(st, NEANDERTHAL) == ["yes birchtar", "no", "alpha"]
     st, ev = play(st, NEANDERTHAL, "yes birchtar", log)
     accepted = next(e for e in ev if "accepts" in e.text)
     assert accepted.reveal and "gives Birch Tar" in accepted.text
@@ -246,7 +247,7 @@ def test_k2_an_i_card_for_an_i_card_keeps_hand_sizes_and_discs():
     before = discs(st)
     st, ev = play(st, ARCHAIC, "swap B atlatl>icard", log)
     assert ev[0].reveal and "Atlatl" in texts(ev)          # the proposer shows the card it offers
-    assert notes(st, NEANDERTHAL) == ["yes birchtar", "yes boneneedle", "no"]
+    assert notes(st, NEANDERTHAL) == ["yes birchtar", "yes boneneedle", "no", "alpha"]
     st, _ = play(st, NEANDERTHAL, "yes boneneedle", log)
     a, b = player(st, ARCHAIC), player(st, NEANDERTHAL)
     assert a["hand"] == [card("Bone Needle")] and sorted(b["hand"]) == sorted(
@@ -262,7 +263,7 @@ def test_k2_a_refused_card_swap_changes_nothing_and_a_seat_without_i_cards_can_o
     player(st, NEANDERTHAL)["hand"] = [card("Horse")]      # its hand is hidden: the offer is still possible
     before = board(st)
     st, _ = play(st, ARCHAIC, "swap B o>icard", log)
-    assert notes(st, NEANDERTHAL) == ["no"]
+    assert notes(st, NEANDERTHAL) == ["no", "alpha"]
     st, ev = play(st, NEANDERTHAL, "no", log)
     assert board(st) == before and not st["nego"]["traded"]
     assert "swap B o>k" in notes(st, ARCHAIC)              # the trade of the round is still open

@@ -199,3 +199,33 @@ def test_g1_g2_a_club_invention_turns_a_courting_3_into_a_1():
     assert player(st, NEANDERTHAL)["daughters"][0]["hus"] is None and "refused" in texts(ev)
     st, ev = _courting_with("Atlatl")                          # big game only: not a club invention
     assert player(st, NEANDERTHAL)["daughters"][0]["hus"] is None
+
+
+# ------------------------------------------------ B4: the alpha swap at any moment
+
+
+def test_b4_the_alpha_swap_is_offered_whenever_the_seat_acts():
+    """B4 « A n'importe quel moment, vous pouvez échanger votre cylindre Alpha avec un chasseur non
+    affecté, si votre Alpha est dans la Fosse Commune »: offered beside the moves of any phase in
+    which the seat acts (here phase 6 and the culture auction), and the seat still acts after it."""
+    st = fresh()
+    mature(st, ARCHAIC, 3)
+    st["phase"] = "action"
+    st["acted"] = []
+    notes = [m.notation for m in GAME.legal_moves(st, ARCHAIC)]
+    assert "alpha" in notes and "pass" in notes
+    st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, "alpha"))
+    p = player(st, ARCHAIC)
+    assert p["alpha"] == "pool" and p["pool"][ARCHAIC] == 5 and "raises an alpha" in texts(ev)
+    assert "alpha" not in [m.notation for m in GAME.legal_moves(st, ARCHAIC)]   # once out, nothing to swap
+    assert count_cubes(st, ARCHAIC) == 18
+    st = fresh()
+    mature(st, CROMAGNON, 4)
+    st["phase"] = "auction"
+    E.advance(st, [])
+    while GAME.to_act(st) != [CROMAGNON]:
+        seat = GAME.to_act(st)[0]
+        st, _ = GAME.apply(st, GAME.parse(st, seat, "bid 1" if seat == ARCHAIC else "pass"))
+    assert st["phase"] == "bid" and "alpha" in [m.notation for m in GAME.legal_moves(st, CROMAGNON)]
+    st, _ = GAME.apply(st, GAME.parse(st, CROMAGNON, "alpha"))
+    assert st["phase"] == "bid" and GAME.to_act(st) == [CROMAGNON] and player(st, CROMAGNON)["alpha"] == "pool"
