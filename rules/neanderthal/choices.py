@@ -61,8 +61,9 @@ def to_act(st) -> list:
         return [st["pend"]["seat"]]
     if ph == "alpha":
         return [st["alpha_ask"][0]]
-    if ph == "hunt_order":
-        return [st["order"][0]]
+    if ph == "hunt_order":   # A4: the first player, or a player ordering its own uncontested cards
+        who = st.get("hunt_who")
+        return [st["order"][0] if who is None else who]
     if ph == "take":
         return [st["offers"][0][0]]
     if ph == "fighting":
@@ -149,7 +150,7 @@ def phase_moves(st, seat, ph) -> list:
         key = st["alpha_ask"][1]
         return [Move(seat, "power", words.later(words.L_POWER, key=key), ("apower", True)),
                 Move(seat, "roll", words.later(words.L_ROLL, key=key), ("apower", False))]
-    if ph == "hunt_order":   # A4: the first player names the next contested card or predator
+    if ph == "hunt_order":   # A4: the next contested card or predator, or one's own next uncontested card
         return [Move(seat, f"next {k}", words.later(words.L_NEXT, place=Q.place_said(st, k)), ("next", k))
                 for k in st["hunt_opts"]]
     if ph == "blizzard":

@@ -33,6 +33,7 @@ from .model import (
     has_weapon,
     huntable,
     hunters,
+    immature_holders,
     mature_elder,
     mpi_for,
     n_seats,
@@ -969,18 +970,23 @@ def start_hunting(st) -> None:
                 continue   # a predator (huntable): hunted last
         if sides > 1:   # contested
             second.append(k)
-        else:   # A4: a player's uncontested cards, in the order it assigned them
+        else:   # A4: a player's uncontested cards, by default in the order it assigned them
             seat = int(seat)
             first.append((order.index(seat) if seat in order else seat,   # order_index
                           placed.index(k) if k in placed else len(placed), key_order(k), k))
     first.sort()
     second.sort(key=key_order)
     hq = []
+    lone = {}   # each player orders its own (A4): card key -> seat, never changed
     for entry in first:
-        hq.append(entry[3])
+        key = entry[3]
+        hq.append(key)
+        lone[key] = _single_seat(st, key)
     st["hq"] = hq + second
+    st["lone"] = lone
     st["contested"] = second   # the first player orders these (A4); the list shrinks as it chooses
     st["hunt_next"] = None
+    st["hunt_who"] = None
     st["alpha_use"] = {}
     st["alpha_ask"] = None
     st["rel"] = []
@@ -1015,6 +1021,10 @@ def continue_hunting(st, ev) -> bool:
                     return False
                 st["hq"].remove(key)
                 st["hq"].insert(0, key)
+            elif st["hunt_next"] != key and key in (st.get("lone") or ()):
+                key = next_own_card(st, key)
+                if key is None:
+                    return False
             if ask_alpha(st, key):
                 return False
             st["hq"].pop(0)
@@ -1055,17 +1065,56 @@ def continue_hunting(st, ev) -> bool:
     return True
 
 
-def next_card(st, candidates):
+def next_card(st, candidates, chooser=None):
     """A4: contested cards, then predators, go « dans l'ordre déterminé par le premier
     joueur »: with two or more left, the first player names the next one (phase
-    "hunt_order"; None until it has). The table's default is the board order."""
+    "hunt_order"; None until it has). The table's default is the board order.
+    ``chooser``: another seat naming it (a player's own uncontested cards)."""
     if len(candidates) == 1:
         return candidates[0]
     if st.get("hunt_next") in candidates:
         return st["hunt_next"]
     st["hunt_opts"] = list(candidates)
+    st["hunt_who"] = chooser
     st["phase"] = "hunt_order"
     return None
+
+
+def next_own_card(st, key):
+    """A4 « Biomes Indisputés. Chaque joueur lance pour chacun de ses cartes courtisées
+    indisputés et ses cartes biomes non-prédateurs, dans l'ordre de son choix »: the player
+    whose uncontested card comes next names which of its own comes next (the queue's head
+    moves there); None while it decides. Ruling: its first one is the card it assigned first
+    (phase 2: nothing has been rolled yet to react to); after each result it names the next,
+    when the order can still change something for it, that is when one of those hunts may
+    free a disc (G3) while something of it waits for one (B3: an elder, husband, daughter or
+    card to mature, a disc back in its vocabulary), as in G8 « Supposons que Cro-Magnon fasse
+    d'abord une chasse fructueuse ailleurs, lui permettant de libérer le disque noir sous son
+    Ancien ». Otherwise its cards go on in the order it assigned them."""
+    lone = st["lone"]
+    seat = lone[key]
+    hq = st["hq"]
+    mine = [k for k in hq if lone.get(k) == seat and k in st["parties"]]
+    if len(mine) < 2 or all(k in hq for k, s in lone.items() if s == seat) or not order_matters(st, seat, mine):
+        return key   # one card left, none rolled yet, or nothing the order can change
+    chosen = next_card(st, mine, chooser=seat)
+    if chosen is not None and chosen != key:
+        st["hq"].remove(chosen)
+        st["hq"].insert(0, chosen)
+    return chosen
+
+
+def order_matters(st, seat, keys) -> bool:
+    """Whether hunting one of ``keys`` first may change another of them for the seat: one is a
+    biome whose success frees discs, and the seat has a disc waiting on something (B3)."""
+    if not immature_holders(st["pl"][seat]):
+        return False
+    for k in keys:
+        if k[0] in "NS":
+            cell = slot_card(st, k)
+            if cell is not None and not cell[1] and BIOMES[cell[0]]["release"]:
+                return True
+    return False
 
 
 def choose_next(st, key) -> None:
@@ -1073,6 +1122,7 @@ def choose_next(st, key) -> None:
         st["contested"].remove(key)
     st["hunt_next"] = key
     st["hunt_opts"] = None
+    st["hunt_who"] = None
     st["phase"] = "hunting"
 
 

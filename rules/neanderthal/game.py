@@ -45,7 +45,7 @@ PHASE_NAMES = {
     "nego": ("negotiations", "négociations"),
     "fighting": ("attacks", "attaques"),
     "alpha": ("alpha power", "pouvoir de l'Alpha"),
-    "hunt_order": ("ordering the contested hunts", "ordre des chasses disputées"),
+    "hunt_order": ("ordering the hunts", "ordre des chasses"),
     "take": ("taking a trophy or a hand card", "prise d'un trophée ou d'une carte en main"),
     "hunting": ("hunting", "chasse"),
     "release": ("choosing the disc a success frees", "choix du disque libéré"),
@@ -382,6 +382,9 @@ def waiting_said(st):
         return (ph.W_TAKE_TROPHY if kind == "trophy" else ph.W_TAKE_HAND)(who=seat_name(seat), card=ph.card(cid),
                                                                          key=key)
     if phase == "hunt_order":
+        who = st.get("hunt_who")
+        if who is not None:   # A4: a player orders its own uncontested cards
+            return ph.W_HUNT_ORDER_OWN(who=seat_name(who), keys=listing(st["hunt_opts"], "or"))
         return ph.W_HUNT_ORDER(who=seat_name(st["order"][0]), keys=listing(st["hunt_opts"], "or"))
     if phase == "alpha":
         seat, key = st["alpha_ask"]

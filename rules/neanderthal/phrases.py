@@ -355,6 +355,8 @@ W_VICTIM = phrase(f"{P}waiting.victim", "Attack on {key}: {who} chooses which hu
 W_TAKE_TROPHY = phrase(f"{P}waiting.take_trophy", "{who} may take {card} ({key}) as a trophy.")
 W_TAKE_HAND = phrase(f"{P}waiting.take_hand", "{who} may take {card} ({key}) into hand.")
 W_HUNT_ORDER = phrase(f"{P}waiting.hunt_order", "{who} (first player) chooses which hunt is resolved next: {keys}.")
+W_HUNT_ORDER_OWN = phrase(f"{P}waiting.hunt_order_own", "{who} chooses which of its uncontested hunts is resolved "
+                          "next: {keys}.")
 W_ALPHA = phrase(f"{P}waiting.alpha", "{who} decides whether its alpha uses its power on {key}.")
 W_EXPAT = phrase_n(f"{P}waiting.expat", "{who} chooses where its {n} wanderer goes.",
                    "{who} chooses where its {n} wanderers go.")

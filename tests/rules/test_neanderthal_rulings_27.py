@@ -15,6 +15,7 @@ from tests.rules.test_neanderthal import (
     CROMAGNON,
     NEANDERTHAL,
     Dice,
+    assign_position,
     card,
     empty_rows,
     fresh,
@@ -229,3 +230,63 @@ def test_b4_the_alpha_swap_is_offered_whenever_the_seat_acts():
     assert st["phase"] == "bid" and "alpha" in [m.notation for m in GAME.legal_moves(st, CROMAGNON)]
     st, _ = GAME.apply(st, GAME.parse(st, CROMAGNON, "alpha"))
     assert st["phase"] == "bid" and GAME.to_act(st) == [CROMAGNON] and player(st, CROMAGNON)["alpha"] == "pool"
+
+
+# ------------------------------------------------ A4: each player orders its uncontested hunts
+
+
+def _three_lone_cards():
+    """G8's Cro-Magnon (tribal, an immature Knapper on a black disc, the alpha unassigned) assigns,
+    in this order, a hunter to the Rabbit (S1), four hunters and the alpha to the Horse (S3),
+    then a hunter to the Birch Tar (N4), whose success frees a black disc."""
+    st = fresh()
+    empty_rows(st)
+    put(st, "S1", "Rabbit")
+    put(st, "S3", "Horse")
+    put(st, "N4", "Birch Tar")
+    c = player(st, CROMAGNON)
+    c["tribal"] = True
+    c["elders"][6] = None
+    c["elders"][3] = {"imm": "k"}
+    c["alpha"] = "pool"
+    st = assign_position(st, CROMAGNON)
+    c = player(st, CROMAGNON)
+    c["vocab"]["k"] = 1                   # Birch Tar needs a black tool disc
+    c["pool"][CROMAGNON] = 6
+    for note in ("S1x1", "S3x4", "S3a", "N4x1"):       # its last hunter: phase 2 moves on
+        st, _ = GAME.apply(st, GAME.parse(st, CROMAGNON, note))
+    assert st["placed"][:3] == ["S1", "S3", "N4"]
+    st["phase"] = "hunt"
+    return st
+
+
+def test_a4_a_player_chooses_the_order_of_its_uncontested_hunts_after_a_result():
+    """A4 « Biomes Indisputés. Chaque joueur lance pour chacun de ses cartes courtisées indisputés et
+    ses cartes biomes non-prédateurs, dans l'ordre de son choix », as G8 uses it: « Supposons que
+    Cro-Magnon fasse d'abord une chasse fructueuse ailleurs, lui permettant de libérer le disque
+    noir sous son Ancien … Cela est nécessaire pour activer les pouvoirs de son Alpha ». After the
+    Rabbit, Cro-Magnon hunts the Birch Tar before the Horse though it assigned the Horse first."""
+    st = _three_lone_cards()
+    st["rng"] = Dice([5, 1, 3, 4, 5, 6])   # Rabbit 5; Birch Tar 1; Horse 3 4 5 6 and the alpha's sure 1
+    ev = []
+    E.advance(st, ev)
+    assert st["phase"] == "hunt_order" and GAME.to_act(st) == [CROMAGNON]
+    assert [m.notation for m in GAME.legal_moves(st, CROMAGNON)] == ["next S3", "next N4"]
+    assert GAME.view(st, None)["waiting"]["key"] == "neanderthal.waiting.hunt_order_own"
+    ev = M.play(st, GAME.parse(st, CROMAGNON, "next N4"))   # in place: the scripted dice stay
+    assert player(st, CROMAGNON)["elders"][3] == {"imm": None}     # the Birch Tar freed the black disc
+    assert st["phase"] == "alpha" and st["alpha_ask"] == [CROMAGNON, "S3"]
+    ev = M.play(st, GAME.parse(st, CROMAGNON, "power"))
+    assert "Horse (S3) with 5 hunters: 3 4 5 6 + alpha 1" in texts(ev)   # as in G8, now with the alpha's 1
+
+
+def test_a4_the_first_uncontested_hunt_is_the_first_assigned_and_no_question_without_a_disc_to_free():
+    """A4: nothing rolled yet, the first card is the one assigned first (phase 2); a tribe with no
+    disc waiting on anything (B3) has no order to choose."""
+    st = _three_lone_cards()
+    player(st, CROMAGNON)["elders"][3] = {"imm": None}
+    player(st, CROMAGNON)["vocab"]["k"] += 1
+    st["rng"] = Dice([5, 3, 4, 5, 6, 1])
+    ev = []
+    E.advance(st, ev)
+    assert st["phase"] == "alpha" and st["alpha_ask"] == [CROMAGNON, "S3"]   # Rabbit, then the Horse
