@@ -66,6 +66,8 @@ def to_act(st) -> list:
         return [st["order"][0] if who is None else who]
     if ph == "take":
         return [st["offers"][0][0]]
+    if ph == "retry":
+        return [st["retry"][0]]
     if ph == "fighting":
         who = st["fight"]["who"]
         return [] if who is None else [who]
@@ -146,6 +148,11 @@ def phase_moves(st, seat, ph) -> list:
         take = words.L_TAKE_TROPHY if what == "trophy" else words.L_TAKE_HAND
         return [Move(seat, "take", words.later(take, card=words.CARD[cid]), ("offer", True)),
                 Move(seat, "leave", words.later(words.L_LEAVE, card=words.CARD[cid]), ("offer", False))]
+    if ph == "retry":   # G7 « peuvent tenter »: hunt the replacement card, or go home
+        key = st["retry"][1]
+        cid = slot_card(st, key)[0]
+        return [Move(seat, "try", words.later(words.L_TRY, card=words.CARD[cid]), ("retry", True)),
+                Move(seat, "home", words.later(words.L_GO_HOME, card=words.CARD[cid]), ("retry", False))]
     if ph == "alpha":
         key = st["alpha_ask"][1]
         return [Move(seat, "power", words.later(words.L_POWER, key=key), ("apower", True)),

@@ -145,7 +145,7 @@ def choose_sexuality(st, seat, sex) -> None:
 
 # Phases where a seat decides and nothing runs by itself (advance returns at once).
 WAITING = frozenset(("sex", "council", "chaos", "blizzard", "expat", "bid", "pay", "discard", "nego", "alpha",
-                     "take", "hunt_order", "over"))
+                     "take", "hunt_order", "retry", "over"))
 
 
 def advance(st, ev: list) -> None:
@@ -1001,6 +1001,9 @@ def continue_hunting(st, ev) -> bool:
         if st.get("offers"):
             st["phase"] = "take"
             return False
+        if st.get("retry"):   # G7: a party on a replacement card chooses whether to hunt it
+            st["phase"] = "retry"
+            return False
         if over_hand_limit(st):   # G6: a card taken into a full hand is discarded at once
             to_discard(st, "hunting")
             return False
@@ -1129,11 +1132,14 @@ def choose_next(st, key) -> None:
 def hunting_phase(st, ev, power=True) -> None:
     """The whole of phase 4 when nobody has a choice to make (tests, tools);
     every alpha with a power uses it (or none does: power=False), the first
-    player takes contested cards and predators in board order."""
+    player takes contested cards and predators in board order, every party
+    left on a replacement card hunts it (G7)."""
     start_hunting(st)
-    while not continue_hunting(st, ev) and st["phase"] in ("alpha", "take", "hunt_order"):
+    while not continue_hunting(st, ev) and st["phase"] in ("alpha", "take", "hunt_order", "retry"):
         if st["phase"] == "take":
             answer_offer(st, True, ev)
+        elif st["phase"] == "retry":
+            answer_retry(st, True, ev)
         elif st["phase"] == "hunt_order":
             choose_next(st, st["hunt_opts"][0])
             continue
@@ -1344,8 +1350,17 @@ def hunt_on(st, ev) -> bool:
         card = cell[0]
         info = BIOMES[card]
         p = st["pl"][seat]
-        if key in st["fresh"] and not all(p["vocab"][c] >= info["prereq"].count(c) for c in info["prereq"]):
-            continue  # G7: a replacement card needs its own hunting tools
+        if key in st["fresh"]:
+            if not all(p["vocab"][c] >= info["prereq"].count(c) for c in info["prereq"]):
+                continue  # G7: a replacement card needs its own hunting tools
+            if hc.get("tried") != seat:
+                # G7 « les chasseurs d'autres tribus qui étaient sur cette carte peuvent tenter de chasser
+                # la carte de remplacement »: they may; the party chooses (phase "retry"), the stated
+                # exception to compulsory hunting (G « exception, voir G7 »)
+                seats.insert(0, seat)
+                st["retry"] = [seat, key]
+                return False
+            hc["tried"] = None
         raw, faces, auto, successes, ok, deaths, multiple = _roll(st, seat, party, card, key)   # roll_party
         dead = kill_in_party(st, seat, party, deaths) if deaths else 0
         survivors = sum(party["c"]) + (1 if party["a"] else 0)   # units(party)
@@ -1418,19 +1433,37 @@ def hunt_on(st, ev) -> bool:
     return True
 
 
+def answer_retry(st, hunt: bool, ev) -> None:
+    """G7: the party asked hunts the replacement card when its turn comes, or goes home now."""
+    seat, key = st["retry"]
+    st["retry"] = None
+    cell = slot_card(st, key)
+    said = ph.card(cell[0]) if cell is not None else ""
+    if hunt:
+        st["hc"]["tried"] = seat
+        ev.append(event(ph.now(ph.RETRY_TRY, who=seat_name(seat), card=said, key=key), seat=seat))
+        return
+    st["hc"]["seats"].remove(seat)
+    _home_seat(st, key, seat)
+    ev.append(event(ph.now(ph.RETRY_HOME, who=seat_name(seat), card=said, key=key), seat=seat))
+
+
 def p_has_mature_elder(p) -> bool:
     return any(mature_elder(p, r) for r in range(1, 7))
 
 
 def _home_others(st, key, winner) -> None:
     """G3: winner takes all, the others go home without rolling."""
-    for s, party in list(st["parties"].get(key, {}).items()):
+    for s in list(st["parties"].get(key, {})):
         if int(s) != winner:
-            single = {s: party}
-            tmp = "__home"
-            st["parties"][tmp] = single
-            send_home(st, tmp)
-            del st["parties"][key][s]
+            _home_seat(st, key, int(s))
+
+
+def _home_seat(st, key, seat) -> None:
+    """One seat's party on the card goes home (send_home, for that party alone)."""
+    party = st["parties"][key].pop(str(seat))
+    st["parties"]["__home"] = {str(seat): party}
+    send_home(st, "__home")
 
 
 def move_party(st, src, seat, dst) -> None:

@@ -26,6 +26,7 @@ from .model import (
     player,
     score,
     seat_name,
+    slot_card,
     vocab_total,
 )
 from .negotiation import describe_said
@@ -47,6 +48,7 @@ PHASE_NAMES = {
     "alpha": ("alpha power", "pouvoir de l'Alpha"),
     "hunt_order": ("ordering the hunts", "ordre des chasses"),
     "take": ("taking a trophy or a hand card", "prise d'un trophée ou d'une carte en main"),
+    "retry": ("hunting a replacement card", "chasse d'une carte de remplacement"),
     "hunting": ("hunting", "chasse"),
     "release": ("choosing the disc a success frees", "choix du disque libéré"),
     "action": ("portal, neolexia and elder actions", "portail, néolexie et actions des Anciens"),
@@ -381,6 +383,9 @@ def waiting_said(st):
         seat, kind, cid, key = st["offers"][0]
         return (ph.W_TAKE_TROPHY if kind == "trophy" else ph.W_TAKE_HAND)(who=seat_name(seat), card=ph.card(cid),
                                                                          key=key)
+    if phase == "retry":
+        seat, key = st["retry"]
+        return ph.W_RETRY(who=seat_name(seat), card=ph.card(slot_card(st, key)[0]), key=key)
     if phase == "hunt_order":
         who = st.get("hunt_who")
         if who is not None:   # A4: a player orders its own uncontested cards

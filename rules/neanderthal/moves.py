@@ -277,6 +277,9 @@ def play_move(st, move: Move, ev: list) -> None:
     elif kind == "offer":
         E.answer_offer(st, data[1], ev)
         st["phase"] = "hunting"
+    elif kind == "retry":
+        E.answer_retry(st, data[1], ev)
+        st["phase"] = "hunting"
     elif kind == "next":
         E.choose_next(st, data[1])
         ev.append(event(ph.RESOLVES_NEXT(who=seat_name(seat), place=Q.place_said(st, data[1])), seat=seat))

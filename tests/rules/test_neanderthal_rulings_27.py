@@ -290,3 +290,46 @@ def test_a4_the_first_uncontested_hunt_is_the_first_assigned_and_no_question_wit
     ev = []
     E.advance(st, ev)
     assert st["phase"] == "alpha" and st["alpha_ask"] == [CROMAGNON, "S3"]   # Rabbit, then the Horse
+
+
+# ------------------------------------------------ G7: the replacement card may be tried
+
+
+def _replaced_after_a_failure():
+    """Archaic (2 hunters, a mature Knapper) and Neanderthal (3 hunters) hunt the Cordage Snare
+    (S2). Archaic, the smaller party, rolls first: 5 5, a failure but a pair: it takes the card
+    into hand (G6) and the Rabbit replaces it (G7)."""
+    st = fresh()
+    empty_rows(st)
+    put(st, "S2", "Cordage Snare")
+    rabbit, snare = card("Rabbit"), card("Cordage Snare")
+    st["decks"]["S"] = [rabbit] + [c for c in st["decks"]["S"] if c not in (rabbit, snare)]
+    mature(st, ARCHAIC, 3)
+    party(st, "S2", ARCHAIC, cubes=2)
+    party(st, "S2", NEANDERTHAL, cubes=3)
+    st["rng"] = Dice([5, 5])
+    st["phase"] = "hunt"
+    E.advance(st, [])
+    assert st["phase"] == "take" and GAME.to_act(st) == [ARCHAIC]
+    ev = M.play(st, GAME.parse(st, ARCHAIC, "take"))
+    assert player(st, ARCHAIC)["hand"] == [snare] and st["rows"]["S"][1] == [rabbit, False]
+    return st, ev
+
+
+def test_g7_the_other_tribe_may_hunt_the_replacement_card_or_go_home():
+    """G7 « Si une carte est prise en main, mais que la chasse a été infructueuse, les chasseurs
+    d'autres tribus qui étaient sur cette carte peuvent tenter de chasser la carte de
+    remplacement » — the exception G names to compulsory hunting (« exception, voir G7 »):
+    Neanderthal is asked; `home` takes its hunters home without a roll, `try` hunts the Rabbit."""
+    st, ev = _replaced_after_a_failure()
+    assert st["phase"] == "retry" and GAME.to_act(st) == [NEANDERTHAL]
+    assert [m.notation for m in GAME.legal_moves(st, NEANDERTHAL)] == ["try", "home"]
+    assert GAME.view(st, None)["waiting"]["key"] == "neanderthal.waiting.retry"
+    ev = M.play(st, GAME.parse(st, NEANDERTHAL, "home"))   # no die is rolled: none is scripted
+    assert "go home from the replacement card Rabbit" in texts(ev)
+    assert player(st, NEANDERTHAL)["pool"][NEANDERTHAL] == 6 and count_cubes(st, NEANDERTHAL) == 18
+    assert st["rows"]["S"][1] == [card("Rabbit"), False] and st["phase"] != "retry"
+    st, _ = _replaced_after_a_failure()
+    st["rng"] = Dice([1, 4, 4])
+    ev = M.play(st, GAME.parse(st, NEANDERTHAL, "try"))
+    assert "hunts Rabbit (S2) with 3 hunters: 1 4 4 — success" in texts(ev)
