@@ -25,6 +25,7 @@ from .model import (
     hand_limit,
     mature_elder,
     n_seats,
+    parse_daughter_key,
     portal_colours,
     slot_card,
 )
@@ -158,8 +159,8 @@ def phase_moves(st, seat, ph) -> list:
         return [Move(seat, "power", words.later(words.L_POWER, key=key), ("apower", True)),
                 Move(seat, "roll", words.later(words.L_ROLL, key=key), ("apower", False))]
     if ph == "hunt_order":   # A4: the next contested card or predator, or one's own next uncontested card
-        return [Move(seat, f"next {k}", words.later(words.L_NEXT, place=Q.place_said(st, k)), ("next", k))
-                for k in st["hunt_opts"]]
+        return [Move(seat, f"next {k}", words.later(words.L_NEXT_AT, slot=k, card=words.CARD[place_card(st, k)]),
+                     ("next", k)) for k in st["hunt_opts"]]
     if ph == "blizzard":
         return [drop_move(seat, c, dependant_name(st, seat, c)) for c in Q.dependants(st, seat)]
     if ph == "expat":
@@ -175,6 +176,14 @@ def phase_moves(st, seat, ph) -> list:
     if ph == "release":
         return release_moves(st, seat)
     return []
+
+
+def place_card(st, key) -> str:
+    """The card at a biome slot or a daughter's place (a card is there while it is hunted)."""
+    if key[0] in "NS":
+        return slot_card(st, key)[0]
+    owner, i = parse_daughter_key(key)
+    return st["pl"][owner]["daughters"][i]["id"]
 
 
 HOLDER_CODES = {"elder": "e", "hus": "h", "daughter": "d", "domestic": "x", "invention": "i"}

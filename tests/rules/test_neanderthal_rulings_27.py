@@ -4,11 +4,14 @@ Each test quotes the section it follows and failed before its fix."""
 from __future__ import annotations
 
 from ai import decide
+from render import kit
+from render.neanderthal_parts import card_texts
 from rules.core import Rng
 from rules.neanderthal import GAME
 from rules.neanderthal import engine as E
 from rules.neanderthal import moves as M
-from rules.neanderthal.model import ROWS, count_cubes, hand_limit, player
+from rules.neanderthal.game import score_parts
+from rules.neanderthal.model import ROWS, count_cubes, hand_limit, player, score
 from rules.neanderthal.queries import slug
 from tests.rules.test_neanderthal import (
     ARCHAIC,
@@ -333,3 +336,31 @@ def test_g7_the_other_tribe_may_hunt_the_replacement_card_or_go_home():
     st["rng"] = Dice([1, 4, 4])
     ev = M.play(st, GAME.parse(st, NEANDERTHAL, "try"))
     assert "hunts Rabbit (S2) with 3 hunters: 1 4 4 — success" in texts(ev)
+
+
+# ------------------------------------------------ J (and G5): what a trophy is worth
+
+
+def test_j_a_trophy_scores_by_the_sexuality_card_and_the_board_and_rules_say_so():
+    """G5 « Sa valeur en PV correspond au nombre de points en son centre » against J « Comptez les
+    Points de Victoire (PV) comme indiqué sur votre carte de Sexualité … Les Trophées et Inventions
+    valent 3 PV » (libertine), « Les Anciens et les Trophées valent 2 PV » (monogamous), « Les
+    Trophées et les Animaux Domestiques valent 4 PV » (harem): J's example adds up only so (its
+    28 VP). Ruling: the sexuality card; the final breakdown counts so, the board's card shows no
+    other value, and /rules says it."""
+    mammoth = card("Woolly Mammoth")
+    for sex, each in (("libertine", 3), ("monogamy", 2), ("harem", 4)):
+        st = fresh(sexes=(sex, sex, sex))
+        before = score(st, ARCHAIC)
+        player(st, ARCHAIC)["trophies"] = [mammoth]
+        assert score(st, ARCHAIC) - before == each
+        st["phase"] = "over"
+        assert ("trophy", 1, each) in score_parts(st, ARCHAIC)
+        view = GAME.view(st, None)["players"][ARCHAIC]
+        assert ["trophy", 1, each] in view["score_parts"] and view["score"] == score(st, ARCHAIC)
+    table = kit.Table(names=["ann", "bob", "cy"], to_act=[], title="Neanderthal")
+    face = card_texts(table, mammoth)
+    assert "trophy ×4" in face and not any("VP" in text for text in face)
+    for locale in ("en", "fr"):
+        scoring = dict((topic, text) for topic, _, text in GAME.rules_pages(locale))["scoring"]
+        assert ("whatever number is printed" if locale == "en" else "quel que soit le nombre imprimé") in scoring
