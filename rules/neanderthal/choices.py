@@ -115,15 +115,13 @@ def alpha_swap(st, seat):
     promoted to elder here (promotions take a cube), so « assigné en permanence comme Ancien »
     cannot arise."""
     p = st["pl"][seat]
-    if not p["pool"][seat]:
-        return None
     alpha = p["alpha"]
     if alpha == "grave":
         elders = p["elders"]
-        if elders[3] or elders[4] or elders[5]:
+        if (elders[3] or elders[4] or elders[5]) and p["pool"][seat]:
             return _SHARED.get((seat, "alpha")) or shared((seat, "alpha"), lambda: Move(
                 seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)))
-    elif alpha == "husband":
+    elif alpha == "husband" and p["pool"][seat]:
         return _SHARED.get((seat, "alpha husband")) or shared((seat, "alpha husband"), lambda: Move(
             seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)))
     return None

@@ -973,7 +973,7 @@ def start_hunting(st) -> None:
         else:   # A4: a player's uncontested cards, by default in the order it assigned them
             seat = int(seat)
             first.append((order.index(seat) if seat in order else seat,   # order_index
-                          placed.index(k) if k in placed else len(placed), key_order(k), k))
+                          placed.index(k) if k in placed else len(placed), key_order(k), k, seat))
     first.sort()
     second.sort(key=key_order)
     hq = []
@@ -981,7 +981,7 @@ def start_hunting(st) -> None:
     for entry in first:
         key = entry[3]
         hq.append(key)
-        lone[key] = _single_seat(st, key)
+        lone[key] = entry[4]
     st["hq"] = hq + second
     st["lone"] = lone
     st["contested"] = second   # the first player orders these (A4); the list shrinks as it chooses

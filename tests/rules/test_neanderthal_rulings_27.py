@@ -11,7 +11,7 @@ from rules.neanderthal import GAME
 from rules.neanderthal import engine as E
 from rules.neanderthal import moves as M
 from rules.neanderthal.game import score_parts
-from rules.neanderthal.model import ROWS, count_cubes, hand_limit, player, score
+from rules.neanderthal.model import ROWS, count_cubes, count_discs, hand_limit, player, score
 from rules.neanderthal.queries import slug
 from tests.rules.test_neanderthal import (
     ARCHAIC,
@@ -364,3 +364,49 @@ def test_j_a_trophy_scores_by_the_sexuality_card_and_the_board_and_rules_say_so(
     for locale in ("en", "fr"):
         scoring = dict((topic, text) for topic, _, text in GAME.rules_pages(locale))["scoring"]
         assert ("whatever number is printed" if locale == "en" else "quel que soit le nombre imprimé") in scoring
+
+
+# ------------------------------------------------ the new choices, played on to the end
+
+
+def _positions():
+    """One state at each new choice: the discard after a recall (E4), the discard after a gift
+    (F1), a divorce-only negotiation (F1), a player's own hunt order (A4), a replacement card (G7)."""
+    st, _ = _endangered_with_a_full_hand()
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "recall e3"))
+    yield st
+    st = _deer_with_hands()
+    player(st, NEANDERTHAL)["elders"][1] = None
+    player(st, NEANDERTHAL)["grave"] += 1
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, f"ask B S2 give {slug(card('Atlatl'))}"))
+    st, _ = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "yes"))
+    yield st
+    st = _three_lone_cards()
+    st["rng"] = Dice([5])
+    E.advance(st, [])
+    yield st
+    st, _ = _replaced_after_a_failure()
+    yield st
+
+
+def test_the_new_choices_play_on_to_the_end_keeping_every_cube_and_disc():
+    """Random legal moves from each new choice to the game's end: every cube and disc of every
+    tribe stays somewhere (B3, B4), and the game ends (J)."""
+    for i, start in enumerate(_positions()):
+        assert GAME.to_act(start), f"position {i}: someone decides"
+        for seed in range(3):
+            st = GAME.from_json(GAME.to_json(start))
+            st["rng"] = Rng(seed)
+            cubes = [count_cubes(st, s) for s in range(3)]
+            discs = [count_discs(st, s) for s in range(3)]
+            chooser = Rng(100 * i + seed)
+            for _ in range(4000):
+                acting = GAME.to_act(st)
+                if not acting:
+                    break
+                seat = acting[chooser.randbelow(len(acting))]
+                moves = GAME.legal_moves(st, seat)
+                st, _ = GAME.apply(st, moves[chooser.randbelow(len(moves))])
+            assert GAME.result(st) is not None, f"position {i} seed {seed} did not end"
+            assert [count_cubes(st, s) for s in range(3)] == cubes
+            assert [count_discs(st, s) for s in range(3)] == discs
