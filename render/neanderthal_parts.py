@@ -106,7 +106,7 @@ def card_texts(table: kit.Table, cid: str) -> tuple[str, ...]:
     babies = say(table, nw.BABIES, n=b["babies"]) if b["babies"] else say(table, nw.NO_BABY)
     what = ""
     if b["trophy"]:
-        what = say(table, nw.TROPHY, mult=b["trophy"]["mult"], vp=b["trophy"]["vp"])
+        what = say(table, nw.TROPHY, mult=b["trophy"]["mult"])   # its VP come from the taker's sexuality (J)
     elif b["hand"]:
         h = b["hand"]
         if h["kind"] == "D":

@@ -36,7 +36,8 @@ PHASE = {k: phrase(f"{P}phase.{k}", name) for k, name in (
     ("expat", "expatriation"), ("discard", "hand limit discards"), ("bid", "culture auction"),
     ("pay", "choice of the discs paid"), ("assign", "assignment of hunters"), ("nego", "negotiation"),
     ("fighting", "attacks"), ("hunt_order", "choice of the next hunt"), ("alpha", "alpha's power"),
-    ("take", "trophy or hand card"), ("release", "choosing the disc a success frees"),
+    ("take", "trophy or hand card"), ("retry", "hunting a replacement card"),
+    ("release", "choosing the disc a success frees"),
     ("action", "portal, neolexia and elder actions"), ("over", "game over"))}
 ICE = phrase(f"{P}ice", "ice")
 IT_ALPHA = phrase(f"{P}loss.alpha", "its alpha")
@@ -195,6 +196,8 @@ TAKES_TROPHY = phrase(f"{P}event.takes_trophy", "{who} takes {card} as a trophy.
 TAKES_HAND = phrase(f"{P}event.takes_hand", "{who} takes {card} into hand.")
 LOOT = phrase(f"{P}event.loot", "{parts}", "parts: what a successful hunt brings, sentence by sentence")
 LEAVES_CARD = phrase(f"{P}event.leaves_card", "{who} leaves {card} in the row.")
+RETRY_TRY = phrase(f"{P}event.retry_try", "{who} tries the replacement card {card} ({key}).")
+RETRY_HOME = phrase(f"{P}event.retry_home", "{who}'s hunters go home from the replacement card {card} ({key}).")
 NO_ORANGE = phrase(f"{P}event.no_orange", "{who} has no orange disc for a husband of {card}.")
 COURTS_SURE = phrase(f"{P}event.courts_sure", "{who} courts {card}: sure success!")
 COURTS_OK = phrase(f"{P}event.courts_ok", "{who} courts {card}: rolls {roll} — success!")
@@ -236,9 +239,11 @@ L_ORDER = phrase(f"{P}label.order", "Order {order}", "order: seat letters, first
 L_TAKE_TROPHY = phrase(f"{P}label.take_trophy", "Take {card} as a trophy")
 L_TAKE_HAND = phrase(f"{P}label.take_hand", "Take {card} into hand")
 L_LEAVE = phrase(f"{P}label.leave", "Leave {card} in the row")
+L_TRY = phrase(f"{P}label.try", "Hunt the replacement card {card}")
+L_GO_HOME = phrase(f"{P}label.go_home", "Go home without hunting {card}")
 L_POWER = phrase(f"{P}label.power", "Alpha counts as a 1 on {key}")
 L_ROLL = phrase(f"{P}label.roll", "Alpha rolls like the others on {key}")
-L_NEXT = phrase(f"{P}label.next", "Resolve {place} next")
+L_NEXT_AT = phrase(f"{P}label.next_at", "Resolve {slot} {card} next", "slot: N3, S1 or a daughter's place B2")
 L_LOSE = phrase(f"{P}label.lose", "Lose {what}")
 L_SEND = phrase(f"{P}label.send", "Send a wanderer to {seat}")
 L_DISCARD = phrase(f"{P}label.discard", "Discard {card}")
@@ -354,7 +359,10 @@ W_TARGET = phrase_n(f"{P}waiting.target", "Attack on {key}: {who} chooses whom t
 W_VICTIM = phrase(f"{P}waiting.victim", "Attack on {key}: {who} chooses which hunter dies.")
 W_TAKE_TROPHY = phrase(f"{P}waiting.take_trophy", "{who} may take {card} ({key}) as a trophy.")
 W_TAKE_HAND = phrase(f"{P}waiting.take_hand", "{who} may take {card} ({key}) into hand.")
+W_RETRY = phrase(f"{P}waiting.retry", "{who} may hunt the replacement card {card} ({key}) or go home.")
 W_HUNT_ORDER = phrase(f"{P}waiting.hunt_order", "{who} (first player) chooses which hunt is resolved next: {keys}.")
+W_HUNT_ORDER_OWN = phrase(f"{P}waiting.hunt_order_own", "{who} chooses which of its uncontested hunts is resolved "
+                          "next: {keys}.")
 W_ALPHA = phrase(f"{P}waiting.alpha", "{who} decides whether its alpha uses its power on {key}.")
 W_EXPAT = phrase_n(f"{P}waiting.expat", "{who} chooses where its {n} wanderer goes.",
                    "{who} chooses where its {n} wanderers go.")
