@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules import phrases
 from rules.picker import Preview, Step
@@ -170,10 +170,15 @@ class Move:
     """
 
     __slots__ = ("seat", "notation", "data", "_label")
-    seat: int
-    notation: str
-    data: Any
     _label: str | Said | Callable[[], str | Said]
+
+    if TYPE_CHECKING:   # the slots, read-only (a subclass may work them out from its own, as properties)
+        @property
+        def seat(self) -> int: ...
+        @property
+        def notation(self) -> str: ...
+        @property
+        def data(self) -> Any: ...
 
     def __init__(self, seat: int, notation: str, label: str | Said | Callable[[], str | Said] = "",
                  data: Any = None) -> None:
@@ -300,13 +305,13 @@ class Result:
     no summary. Treat it as immutable; compared by all of its fields."""
 
     __slots__ = ("scores", "ranks", "_summary", "summary_fr", "_said")
-    scores: list[float]
+    scores: Sequence[float]
     ranks: list[int]
     _summary: str | None
     summary_fr: str | None
     _said: Said | Callable[[], Said] | None
 
-    def __init__(self, scores: list[float], ranks: list[int], summary: str | None = "",
+    def __init__(self, scores: Sequence[float], ranks: list[int], summary: str | None = "",
                  summary_fr: str | None = None, summary_said: Said | Callable[[], Said] | None = None) -> None:
         self.scores = scores
         self.ranks = ranks
@@ -315,7 +320,7 @@ class Result:
         self._said = summary_said
 
     @classmethod
-    def of(cls, scores: list[float], ranks: list[int], said: "Said | Callable[[], Said]") -> Result:
+    def of(cls, scores: Sequence[float], ranks: list[int], said: "Said | Callable[[], Said]") -> Result:
         """The result with its summary ``said``, or a callable giving it (called on first read)."""
         return cls(scores, ranks, None, None, said)
 
@@ -649,7 +654,7 @@ class Game:
         said = self.status_said(state)
         return "" if said is None else "\n".join(s.english() for s in said)
 
-    def public_scores(self, state) -> list[float] | None:
+    def public_scores(self, state) -> Sequence[float] | None:
         return None
 
     def result(self, state) -> Result | None:
