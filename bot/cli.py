@@ -146,8 +146,8 @@ async def _local(args) -> int:
             loop = asyncio.get_running_loop()
             while True:
                 prompt = f"#{table.channel} @{table.user or '?'}> "
-                line = await loop.run_in_executor(None, _read_line, prompt)
-                if line is None or not await table.handle(line):
+                typed: str | None = await loop.run_in_executor(None, _read_line, prompt)
+                if typed is None or not await table.handle(typed):
                     break
     finally:
         await store.close()

@@ -437,7 +437,7 @@ class LocalTable:
 
 def _plain(text: str, channels: dict, locale: str | None = None) -> str:
     """Discord markup made readable in a terminal: channel links and timestamps."""
-    text = re.sub(r"<#(\d+)>", lambda m: "#" + channels.get(int(m[1]), m[1]), text)
+    text = re.sub(r"<#(\d+)>", lambda m: "#" + str(channels.get(int(m[1]), m[1])), text)
     return re.sub(r"<t:(\d+):R>", lambda m: _stamp(int(m[1]), locale), text)
 
 

@@ -20,6 +20,7 @@ import os
 import string
 from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
@@ -35,6 +36,10 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "hearth"
 RULES_DOMAIN = "rules"     # the rules' own texts (rules/<game>/phrases.py): bot/locale/<lang>/LC_MESSAGES/rules.po
 SOURCE_LANGUAGE = "en"
+
+
+# the list styles of rules.wording.listing that Babel joins in the reader's language ("comma" is joined above)
+_LIST_STYLES: dict[str, Literal["standard", "or"]] = {"standard": "standard", "or": "or"}
 
 
 def default_locale() -> str:
@@ -88,7 +93,7 @@ def t(locale: str | None, key: str, /, **fields) -> str:
 def tn(locale: str | None, key: str, n: float, /, **fields) -> str:
     """The text ``key`` for the count ``n``; ``{n}`` shows the count, written for the language."""
     message = MESSAGES[key]
-    if not message.is_plural:
+    if message.other is None:
         raise TypeError(f"text {key!r} has no count: use t(locale, {key!r}, …)")
     lang = language(locale)
     text = catalogue(lang).npgettext(key, message.one, message.other, plural_count(n, lang))
@@ -180,7 +185,7 @@ def say(locale: str | None, said: Said | dict) -> str:
     book = catalogue(lang, RULES_DOMAIN)
 
     def lookup(p: Phrase, n) -> str:
-        if p.is_plural:
+        if p.other is not None:
             return book.npgettext(p.key, p.one, p.other, plural_count(n if n is not None else 2, lang))
         return book.pgettext(p.key, p.one)
 
@@ -188,8 +193,8 @@ def say(locale: str | None, said: Said | dict) -> str:
         if style == "comma" or lang == SOURCE_LANGUAGE:     # English exactly as the log stores it
             return english_join(items, style)
         try:
-            return format_list(items, style=style, locale=lang) if items else ""
-        except (ValueError, UnknownLocaleError):
+            return format_list(items, style=_LIST_STYLES[style], locale=lang) if items else ""
+        except (KeyError, ValueError, UnknownLocaleError):
             return ", ".join(items)
 
     data = said.to_json() if isinstance(said, Said) else said
