@@ -31,7 +31,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.discord.picker_items import ITEMS, MENU_SIZE  # noqa: E402
+from bot.discord.picker_items import ITEMS, MENU_SIZE, PAGE_SIZE  # noqa: E402
 from bot.table import Actor, Place, TableService  # noqa: E402
 from bot.table.clock import ManualClock  # noqa: E402
 from rules import registry  # noqa: E402
@@ -85,6 +85,7 @@ async def one_game(key: str, level: str, seed: int, players: int) -> dict:
             mine = [s for s in game.to_act(state) if seats[s].user_id == me.user_id]
             if not mine:
                 break   # the AI seats wait for nobody: the game is stuck (reported as unfinished)
+            service.clock.advance(20.0)   # a person's pace: the rate limit counts moves per second
             presses, saw_preview = 0, False
             wire.sent.clear()
             await timed(press(client, f"hearth:play:{HERE.channel_id}", **PLAYER))
@@ -105,7 +106,7 @@ async def one_game(key: str, level: str, seed: int, players: int) -> dict:
                 wire.sent.clear()
                 menu = [i for i in items if i["type"] == 3]
                 if menu:
-                    for _flip in range(target // MENU_SIZE):
+                    for _flip in range(target // PAGE_SIZE):
                         more = [i for i in items if i["custom_id"].startswith("hearth:pk:")
                                 and i["custom_id"].split(":")[4] == _path_text(items)
                                 and i["custom_id"].split(":")[5] != "0"]
@@ -114,13 +115,16 @@ async def one_game(key: str, level: str, seed: int, players: int) -> dict:
                         items = components(wire.messages()[-1])
                         wire.sent.clear()
                     menu = [i for i in items if i["type"] == 3]
-                    await timed(press(client, menu[0]["custom_id"], values=[str(target)], **PLAYER))
+                    which = (target % PAGE_SIZE) // MENU_SIZE
+                    await timed(press(client, menu[which]["custom_id"], values=[str(target)], **PLAYER))
                 else:
                     options = [i for i in items if i["custom_id"].startswith("hearth:pk:")][:len(picker.options)]
                     await timed(press(client, options[target]["custom_id"], **PLAYER))
                 presses += 1
             else:
                 raise RuntimeError(f"{key}: no preview after 60 presses")
+            if (await store.game(row.id)).version == row.version:
+                raise RuntimeError(f"{key}: Confirm did not play: {wire.messages()[-1].content[:200]}")
             presses_each.append(presses)
             previews += saw_preview
             decisions += 1

@@ -10,7 +10,7 @@ import discord
 
 from bot.commands import COMMANDS, run
 from bot.discord.interactions import actor_of, bot_of, place_of, service_of
-from bot.discord.picker_items import PlayButton, picker_view
+from bot.discord.picker_items import PickStep, PlayButton, picker_view
 from bot.table import Choice, Reply
 
 
@@ -28,6 +28,8 @@ def view_for(reply: Reply, channel_id: int) -> discord.ui.View | None:
 def button_for(choice: Choice, index: int, channel_id: int) -> discord.ui.Item:
     if choice.command == "play":
         return PlayButton(channel_id, choice.label)
+    if choice.command == "pick":   # a step of the picker (/hint's move: its preview)
+        return PickStep(channel_id, choice.version, choice.arg, 0, choice.label)
     if choice.command == "move":
         return MoveButton(channel_id, choice.version, index, choice.label)
     if choice.command == "undo":

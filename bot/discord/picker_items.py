@@ -19,6 +19,8 @@ from bot.table.i18n import t
 
 BUTTONS_AT_MOST = 5      # a step with more options is a select menu
 MENU_SIZE = 25           # Discord's options in one select menu
+MENUS_AT_MOST = 4        # menus in one message (Discord's five rows, the last one for Back and More…)
+PAGE_SIZE = MENU_SIZE * MENUS_AT_MOST
 LABEL = 80               # characters of a button's label
 OPTION = 100             # characters of a menu option's label
 
@@ -42,19 +44,20 @@ def picker_view(picker: Picker, channel_id: int, locale: str | None) -> discord.
         for index, label in enumerate(picker.options):
             view.add_item(PickStep(ch, v, encode((*picker.path, index)), 0, label, style=discord.ButtonStyle.primary))
     else:
-        pages = (len(picker.options) + MENU_SIZE - 1) // MENU_SIZE
+        # up to four menus of 25 in one message (a row each), so a choice of up to 100 needs no page
+        pages = (len(picker.options) + PAGE_SIZE - 1) // PAGE_SIZE
         page = min(max(0, picker.page), pages - 1)
-        first = page * MENU_SIZE
-        shown = picker.options[first:first + MENU_SIZE]
-        menu = PickMenu(ch, v, here, first, shown, t(locale, "picker_menu", first=first + 1, last=first + len(shown)))
-        view.add_item(menu)
+        for first in range(page * PAGE_SIZE, min(len(picker.options), (page + 1) * PAGE_SIZE), MENU_SIZE):
+            shown = picker.options[first:first + MENU_SIZE]
+            view.add_item(PickMenu(ch, v, here, first, shown,
+                                   t(locale, "picker_menu", first=first + 1, last=first + len(shown))))
         if pages > 1:
             nxt = (page + 1) % pages
             view.add_item(PickStep(ch, v, here, nxt, t(locale, "picker_more"), style=discord.ButtonStyle.secondary,
-                                   row=1))
+                                   row=4))
     if picker.path:
         view.add_item(PickStep(ch, v, encode(picker.path[:-1]), 0, t(locale, "picker_back"),
-                               style=discord.ButtonStyle.secondary, row=1 if not picker.confirm else None))
+                               style=discord.ButtonStyle.secondary, row=4 if not picker.confirm else None))
     return view
 
 
@@ -101,20 +104,21 @@ class PickStep(discord.ui.DynamicItem[discord.ui.Button],
                                                             self.version, self.path, self.page))
 
 
-class PickMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"hearth:pm:(?P<ch>\d+):(?P<v>\d+):(?P<p>[\d.]*)"):
-    """A select menu of one page of options; a chosen value is the option's index."""
+class PickMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"hearth:pm:(?P<ch>\d+):(?P<v>\d+):(?P<p>[\d.]*)(?::(?P<f>\d+))?"):
+    """A select menu of up to 25 options (its custom id ends with its first option's index: the
+    menus of one step differ by it); a chosen value is the option's index in the whole list."""
 
     def __init__(self, channel_id: int, version: int, path: str, first: int = 0, labels: list[str] | None = None,
                  placeholder: str = "") -> None:
         options = [discord.SelectOption(label=(label or "·")[:OPTION], value=str(first + i))
                    for i, label in enumerate(labels or ["·"])]
-        super().__init__(discord.ui.Select(custom_id=f"hearth:pm:{channel_id}:{version}:{path}", options=options,
+        super().__init__(discord.ui.Select(custom_id=f"hearth:pm:{channel_id}:{version}:{path}:{first}", options=options,
                                            placeholder=placeholder[:150] or None, min_values=1, max_values=1))
         self.version, self.path = version, decode(path)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["ch"]), int(match["v"]), match["p"])
+        return cls(int(match["ch"]), int(match["v"]), match["p"], int(match["f"] or 0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         data = interaction.data   # a select menu's: the values chosen

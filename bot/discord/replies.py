@@ -14,7 +14,7 @@ import discord
 from bot.discord.buttons import view_for
 from bot.discord.interactions import HearthBot
 from bot.discord.picker_items import PlayButton
-from bot.table import Reply
+from bot.table import Reply, marks
 from bot.table.i18n import t
 
 log = logging.getLogger("hearth.discord")
@@ -23,9 +23,14 @@ DISCORD_TEXT_LIMIT = 2000
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024   # bots' limit has changed over time: trust the interaction's value
 
 
+def discord_text(text: str) -> str:
+    """The table's marks as Discord shows them: a channel link, a relative timestamp."""
+    return marks.render(text, lambda cid: f"<#{cid}>", lambda seconds: f"<t:{seconds}:R>")
+
+
 def mention_text(reply: Reply) -> str:
     mentions = " ".join(f"<@{uid}>" for uid in reply.mentions)
-    text = f"{mentions} {reply.text}" if mentions else reply.text
+    text = discord_text(f"{mentions} {reply.text}" if mentions else reply.text)
     if len(text) > DISCORD_TEXT_LIMIT:
         text = text[:DISCORD_TEXT_LIMIT - 1] + "…"
     return text
@@ -206,7 +211,7 @@ async def deliver_extras(client: discord.Client | None, channel, reply: Reply) -
         try:
             user = client.get_user(user_id) or await client.fetch_user(user_id)
             dm_view = _play_view(reply, channel)
-            await user.send(text[:2000], allowed_mentions=discord.AllowedMentions.none(),
+            await user.send(discord_text(text)[:2000], allowed_mentions=discord.AllowedMentions.none(),
                             view=dm_view if dm_view is not None else discord.utils.MISSING)
         except discord.Forbidden as exc:   # DMs closed: they chose DMs, so they were not pinged either
             log.info("could not DM user %s: %s", user_id, exc)
@@ -275,6 +280,7 @@ async def write_status(client, channel, game_id: int, text: str) -> None:
     service = client.service
     message_id = await service.status_message(game_id)
     none = discord.AllowedMentions.none()
+    text = discord_text(text)
     try:
         if message_id:
             try:

@@ -19,7 +19,7 @@ from bot.commands.declare import key
 from bot.discord.interactions import actor_of, member_arg, note_locale, place_of, service_of
 from bot.discord.limits import RateLimiter
 from bot.discord.picker_items import picker_view
-from bot.discord.replies import DEFAULT_UPLOAD_LIMIT, post, send_reply, why_failed
+from bot.discord.replies import DEFAULT_UPLOAD_LIMIT, discord_text, post, send_reply, why_failed
 from bot.table import Place, Reply, refusal
 from bot.table.archive import MAX_IMPORT
 from bot.table.i18n import t
@@ -92,7 +92,7 @@ async def step(interaction: discord.Interaction, name: str, work) -> None:
 async def show_in_place(interaction: discord.Interaction, reply: Reply, locale: str | None) -> None:
     view = picker_view(reply.picker, interaction.channel_id or 0, locale) if reply.picker else None
     files = [discord.File(io.BytesIO(reply.image), filename=reply.image_name)] if reply.image is not None else []
-    await interaction.edit_original_response(content=reply.text[:2000], attachments=files, view=view)
+    await interaction.edit_original_response(content=discord_text(reply.text)[:2000], attachments=files, view=view)
 
 
 # ---- the declarations as Discord commands

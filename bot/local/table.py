@@ -29,7 +29,7 @@ from typing import TextIO
 from bot.commands import COMMANDS, Kind, run, yes
 from bot.commands.declare import key as text_key
 from bot.commands.declare import word as declared_word
-from bot.table import Actor, Place, Reply, TableService
+from bot.table import Actor, Place, Reply, TableService, marks
 from bot.table.archive import ExportError, import_reason, load_game
 from bot.table.clock import ManualClock, parse_duration
 from bot.table.i18n import languages, t, tn
@@ -287,7 +287,12 @@ class LocalTable:
             except ValueError as exc:
                 self.say(f"  ! {exc}")
                 return True
-            await self._show_pick(await self.service.pick(self.place(), actor), actor)
+            # `!play 3.1`: straight to that step (the button under /hint's answer)
+            path = tuple(int(p) for p in rest.split(".") if p.strip().isdigit())
+            reply = await self.service.pick(self.place(), actor)
+            if path and reply.picker is not None:
+                reply = await self.service.pick(self.place(), actor, reply.picker.version, path)
+            await self._show_pick(reply, actor)
         elif word == "admin":
             self.admins.add(rest.strip().lower())
             self.say("  " + t(loc, "local_admin", name=rest.strip()))
@@ -403,6 +408,7 @@ class LocalTable:
                 self.say("    [" + t(loc, "local_file", path=path) + "]")
         if reply.choices:
             labels = " | ".join(f"{c.label} → !play" if c.command == "play"
+                                else f"{c.label} → !play {c.arg}" if c.command == "pick"
                                 else f"{c.label} → /{c.command} {c.arg}" if c.command == "move"
                                 else f"{c.label} → /{c.command}" if c.command == "accept"
                                 else f"{c.label} → /{c.command} confirm:yes" for c in reply.choices)
@@ -436,9 +442,8 @@ class LocalTable:
 
 
 def _plain(text: str, channels: dict, locale: str | None = None) -> str:
-    """Discord markup made readable in a terminal: channel links and timestamps."""
-    text = re.sub(r"<#(\d+)>", lambda m: "#" + str(channels.get(int(m[1]), m[1])), text)
-    return re.sub(r"<t:(\d+):R>", lambda m: _stamp(int(m[1]), locale), text)
+    """The table's marks made readable in a terminal: a channel by its name, a moment as a date."""
+    return marks.render(text, lambda cid: "#" + channels.get(cid, str(cid)), lambda s: _stamp(s, locale))
 
 
 def _stamp(seconds: int, locale: str | None = None) -> str:

@@ -9,6 +9,7 @@ edits in place."""
 
 from __future__ import annotations
 
+from bot.table import marks
 from bot.table.context import TableContext
 from bot.table.i18n import scores_line, t
 from bot.table.values import Actor, Reply, refusal
@@ -20,8 +21,8 @@ MODE_WORDS = {"channel": "channel", "salon": "channel", "dm": "dm", "mp": "dm", 
 
 
 def where(row: GameRow | GameSummary) -> str:
-    """A channel reference Discord shows as a link."""
-    return f"<#{row.channel_id}>"
+    """The game's channel, as each front end links it."""
+    return marks.channel(row.channel_id)
 
 
 class Notices:
@@ -64,7 +65,7 @@ class Notices:
         else:
             started = int(row.turn_started_at or row.updated_at)
             what = t(locale, "pin_turn", who=self.ctx.who(game.to_act(state), seats, locale),
-                     since=f"<t:{started}:R>")
+                     since=marks.moment(started))
             scores = game.public_scores(state)
             if scores is not None:
                 what += " · " + scores_line(locale, names, scores)

@@ -335,6 +335,8 @@ _ALL: tuple[Message, ...] = (
     # TRANSLATORS: {move} is the move's notation (typed as is in /move), {label} says it in words
     msg("picker_preview", "**If you confirm:** {label} (`/move {move}`)"),
     msg("picker_image_title", "{game} — preview, not played yet"),
+    # TRANSLATORS: a button label under /hint's answer (80 characters at most)
+    msg("hint_see", "See this move"),
     msg("picker_confirm_hint", "The picture shows the board after this move. Confirm to play it, or go back."),
     # TRANSLATORS: button labels (80 characters at most)
     msg("picker_open", "Your move"),

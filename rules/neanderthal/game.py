@@ -8,7 +8,7 @@ from rules import phrases as core_phrases
 from rules.core import Game, IllegalMove, Option, Result, Rng, echo, normalize_notation, rank_by
 from rules.wording import lines, listing
 
-from . import ai
+from . import ai, steps
 from . import engine as E
 from . import moves as M
 from . import phrases as ph
@@ -188,6 +188,17 @@ class Neanderthal(Game):
             said = ph.NOT_LEGAL(typed=typed, phase=term, sample=sample)
         raise IllegalMove(said.english(), f"« {typed} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}",
                           said=said)
+
+    # the move picker (issue 26): taps, preview and forced moves, in steps.py
+
+    def move_path(self, state, move):
+        return steps.move_path(state, move)
+
+    def preview(self, state, move, seat):
+        return steps.preview(self, state, move, seat)
+
+    def may_autoplay(self, state, move):
+        return steps.may_autoplay(state, move)
 
     def default_move(self, state, seat, rng=None):
         moves = self.legal_moves(state, seat)

@@ -159,3 +159,25 @@ async def test_a_turn_dm_carries_your_move(service, wire, monkeypatch):
     await press(fresh(service), button["custom_id"], channel_id=555, **BOB)
     picker = wire.messages()[-1]
     assert picker.ephemeral and components(picker)
+
+
+def test_a_long_choice_is_up_to_four_menus_then_pages():
+    from bot.discord.picker_items import picker_view
+    from bot.table import Picker
+
+    def shown(n: int, page: int = 0):
+        view = picker_view(Picker(1, 7, (2,), "?", [f"option {i}" for i in range(n)], page), 100, "en")
+        return view.to_components()
+
+    rows = shown(60)
+    menus = [c for row in rows for c in row["components"] if c["type"] == 3]
+    assert [len(m["options"]) for m in menus] == [25, 25, 10]
+    assert len({m["custom_id"] for m in menus}) == 3, "custom ids are unique in a message"
+    assert [o["value"] for o in menus[2]["options"]][0] == "50"
+    buttons = [c for row in rows for c in row["components"] if c["type"] == 2]
+    assert [b["label"] for b in buttons] == ["Back"], "no page to turn below 100 options"
+    rows = shown(130, page=1)
+    assert len(rows) <= 5
+    menus = [c for row in rows for c in row["components"] if c["type"] == 3]
+    assert [m["options"][0]["value"] for m in menus] == ["100", "125"]
+    assert [c["label"] for row in rows for c in row["components"] if c["type"] == 2] == ["More…", "Back"]

@@ -132,3 +132,20 @@ async def test_the_table_setting_turns_forced_moves_off(service, quiet):
     assert registry.get("quiet_pebbles").to_act(service.context.state_of(row)) == [0], "Ann is asked for `end`"
     shown = await service.game_settings(HERE, ANN)
     assert "forced moves played by the table: off" in shown.text
+
+
+async def test_hint_gives_one_tap_to_its_preview(service):
+    await service.new_game(HERE, ANN, "clans", ai=1, level="easy", seed=8)
+    await service.start(HERE, ANN, "join")
+    reply = await service.hint(HERE, ANN)
+    assert reply.ok and [c.command for c in reply.choices] == ["pick"]
+    notation = reply.text.split("`")[1].split(" — ")[0]
+    button = reply.choices[0]
+    path = tuple(int(p) for p in button.arg.split("."))
+    preview = await service.pick(HERE, ANN, button.version, path)
+    assert preview.picker is not None and preview.picker.confirm, "the button opens the hint's preview"
+    assert f"`/move {notation}`" in preview.text
+    played = await service.confirm_pick(HERE, ANN, button.version, path)
+    assert played.ok
+    first = (await service.store.log((await service.store.latest_game_in(HERE.channel_id)).id))[0]
+    assert first.text == notation, "Confirm plays the hinted move"
