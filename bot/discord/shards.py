@@ -13,10 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TypedDict
 
 from bot.config import BadSetting, Settings, load_settings
 
 BadShardSetting = BadSetting   # a shard setting is checked with the others, in bot.config
+
+
+class ShardOptions(TypedDict, total=False):
+    shard_count: int
+    shard_ids: list[int]
 
 
 @dataclass(frozen=True)
@@ -37,9 +43,9 @@ class ShardPlan:
         shard = 0 if guild_id is None else (guild_id >> 22) % self.count
         return shard in self.ids
 
-    def client_options(self) -> dict:
+    def client_options(self) -> ShardOptions:
         """The keyword arguments of discord.py's ``AutoShardedClient``."""
-        options: dict = {}
+        options: ShardOptions = {}
         if self.count is not None:
             options["shard_count"] = self.count
             options["shard_ids"] = list(self.ids) if self.ids is not None else list(range(self.count))
