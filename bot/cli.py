@@ -21,12 +21,19 @@ import sys
 import time
 from pathlib import Path
 
-from bot.config import load_settings
+from bot.config import BadSetting, Settings, load_settings
 from storage import UnusableSetting, open_store
 
 
 def main(argv: list[str] | None = None) -> int:
-    settings = load_settings()
+    try:
+        settings = load_settings()   # the one read of the settings: each bad one is a line, and exit code 2
+    except BadSetting as exc:
+        for problem in exc.problems:
+            print(f"hearth: {problem}", file=sys.stderr)
+        return 2
+    from bot.table.i18n import set_default_locale
+    set_default_locale(settings.locale)
     parser = argparse.ArgumentParser(prog="hearth", description="Prehistoric board games by chat.")
     sub = parser.add_subparsers(dest="cmd")
 
@@ -69,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
 
     args = parser.parse_args(argv)
-    logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO),
+    logging.basicConfig(level=getattr(logging, settings.log_level),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
     if args.cmd is None:
@@ -83,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-def _dispatch(args, parser, settings) -> int:
+def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, settings: Settings) -> int:
     if args.cmd == "local":
         return asyncio.run(_local(args))
     if args.cmd == "selfplay":
@@ -97,12 +104,8 @@ def _dispatch(args, parser, settings) -> int:
         print(json.dumps(command_payload(), indent=2, ensure_ascii=False))
         return 0
     if args.cmd in ("run", "sync"):
-        from bot.discord.shards import BadShardSetting, shard_plan
-        try:
-            shards = shard_plan()   # HEARTH_SHARDS, HEARTH_SHARD_IDS (read after .env was loaded)
-        except BadShardSetting as exc:
-            print(f"hearth: {exc}", file=sys.stderr)
-            return 2
+        from bot.discord.shards import plan_of
+        shards = plan_of(settings)   # HEARTH_SHARDS, HEARTH_SHARD_IDS
         if not settings.token:
             print("DISCORD_TOKEN is not set: see .env.example (or run `hearth local`).", file=sys.stderr)
             return 2
@@ -146,8 +149,8 @@ async def _local(args) -> int:
             loop = asyncio.get_running_loop()
             while True:
                 prompt = f"#{table.channel} @{table.user or '?'}> "
-                line = await loop.run_in_executor(None, _read_line, prompt)
-                if line is None or not await table.handle(line):
+                typed: str | None = await loop.run_in_executor(None, _read_line, prompt)
+                if typed is None or not await table.handle(typed):
                     break
     finally:
         await store.close()

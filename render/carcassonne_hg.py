@@ -10,6 +10,7 @@ in the figure step, the placed tile with the names to type); then the legend.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -62,13 +63,22 @@ def _middle(side: int):
     return _turn((0.5, 0.0), side)
 
 
-_FOREST_SHAPES = {
+_FOREST_SHAPES: dict[int | str, list[tuple[float, float]]] = {
     1: [(0, 0), (1, 0), (0.76, 0.27), (0.24, 0.27)],                                   # north
     2: [(0, 0), (1, 0), (1, 1), (0.62, 0.38)],                                         # north + east
     "opp": [(0, 0), (1, 0), (0.68, 0.3), (0.68, 0.7), (1, 1), (0, 1), (0.32, 0.7), (0.32, 0.3)],  # N + S
     3: [(0, 0), (1, 0), (1, 1), (0.72, 0.7), (0.28, 0.7), (0, 1)],                    # all but south
     4: [(0, 0), (1, 0), (1, 1), (0, 1)],
 }
+
+
+def _halved(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    return box[0] / 2, box[1] / 2, box[2] / 2, box[3] / 2
+
+
+def _nearest_to(fx: float, fy: float) -> Callable[[tuple[float, float]], float]:
+    """A sort key: the squared distance of a point from (fx, fy)."""
+    return lambda p: (p[0] - fx) ** 2 + (p[1] - fy) ** 2
 
 
 def _forest_polygon(sides: list[int]):
@@ -278,7 +288,7 @@ def _tile_art(tile_id: int, rot: int, size: int, letters: tuple[str, ...], fish_
     # exact factor, at a tenth of the cost (the map redraws every tile when
     # its tile size changes, which late in a game is most moves)
     small = img.reduce(2)
-    small.__dict__["_hearth_marks"] = [kit.Mark(m.kind, tuple(v / 2 for v in m.box), m.text, m.size // 2, m.main,
+    small.__dict__["_hearth_marks"] = [kit.Mark(m.kind, _halved(m.box), m.text, m.size // 2, m.main,
                                                 m.clipped) for m in kit.marks(img)]
     return small
 
@@ -411,7 +421,7 @@ def _board(view: dict, said: Letters, size: int | None = None, window: tuple[int
                  ((0, 0), (0, -1), (1, 0), (-1, 0), (0, 1), (1, -1), (-1, -1), (1, 1), (-1, 1), (0, -2), (2, 0),
                   (-2, 0), (0, 2), (2, -2), (-2, -2), (2, 2), (-2, 2), (0, -3), (3, 0), (-3, 0), (0, 3))]
         grid = [(ox + size * (i + 0.5) / 6, oy + size * (j + 0.5) / 6) for i in range(6) for j in range(6)]
-        spots += sorted(grid, key=lambda p, fx=fx, fy=fy: (p[0] - fx) ** 2 + (p[1] - fy) ** 2)
+        spots += sorted(grid, key=_nearest_to(fx, fy))
         spots = [(min(max(px, ox + r + 3), ox + size - r - 3), min(max(py, oy + r + 3), oy + size - r - 3))
                  for px, py in spots]
         box = kit.place(d, 2 * r + 5, 2 * r + 5, spots, margin=1)   # the drawn piece plus its shadow

@@ -325,7 +325,7 @@ def _box(spots: list[int], r: float) -> tuple[float, float, float, float]:
 def _window_on(needed: list[int], wished: list[int]) -> Geo:
     """A window showing every hexagon of ``needed`` whole (and of ``wished`` when they fit too)."""
     room_w, room_h = FOCUS_W - 2 * FOCUS_PAD, FOCUS_H_MAX - 2 * FOCUS_PAD
-    r = FOCUS_R
+    r: float = FOCUS_R
     w, h, cx, cy = _box(needed + wished, r)
     if w > room_w or h > room_h:
         w, h, cx, cy = _box(needed, r)
@@ -446,7 +446,7 @@ def _draw_tribes(view: dict, table: kit.Table, width: int) -> Image.Image:
             d.rectangle((bx + b * step, y + 28, bx + b * step + step - 2, y + 44), outline=kit.INK,
                         fill=(220, 160, 40) if b < tribe["food"] else kit.WHITE)
         kit.text(d, (bx + tribe["bags"] * step + 6, y + 36), f"{tribe['food']}/{tribe['bags']}", size=12, anchor="lm")
-        x = 230
+        x: float = 230
         for kind, count in tribe["tracks"]:
             label, fill = (chips[kind], KIND_FILL[kind]) if kind else ("-", kit.MUTED)
             small = kit.fit_size(label, 12, 38, True, 8)     # the chips of a row 52 px apart
@@ -461,7 +461,7 @@ def _draw_tribes(view: dict, table: kit.Table, width: int) -> Image.Image:
         kit.text(d, (x + 6, y + 10), game, size=13)
         kit.text(d, (x + 6, y + 30), huts, size=13)
         x += col
-        inv_x = x
+        inv_x: float = x
         for inv in tribe["inv"]:
             name = kit.said(table, ph.INVENTION[inv]())
             covered = tribe["cover"].get(inv)
@@ -473,7 +473,7 @@ def _draw_tribes(view: dict, table: kit.Table, width: int) -> Image.Image:
                                 fill=(200, 200, 200) if covered else kit.WHITE, outline=kit.INK)
             kit.text(d, (inv_x + 5, y + 17), label, size=12, anchor="lm", fill=kit.MUTED if covered else kit.INK)
             inv_x += w + 4
-        low = x     # under the inventions: the cave marker, the turns left
+        low: float = x     # under the inventions: the cave marker, the turns left
         if view["end"] is not None and not view["over"]:
             turns = kit.said(table, fw.TURNS_LEFT(n=view["end"][s]))
             kit.text(d, (low, y + 36), turns, size=12, fill=(160, 30, 30), bold=True)
@@ -509,7 +509,7 @@ def _breakdown(view: dict, table: kit.Table) -> kit.Breakdown | None:
     return kit.Breakdown([kit.said(table, c()) for c in (*fw.COLUMNS, TOTAL)], rows)
 
 
-def _scores(view: dict, table: kit.Table) -> list:
+def _scores(view: dict, table: kit.Table) -> list | None:
     """Beside each name: the final totals (bare, beside the breakdown), else the public score
     (track, covered cards, huts, majorities) said in VP, so it is never read as the track alone."""
     if view["over"] and view.get("final"):

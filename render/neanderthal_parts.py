@@ -143,7 +143,7 @@ def card_face(cid: str, scale: Scale, texts: tuple[str, ...]) -> Image.Image:
     # need: how many successes, then the faces that kill a hunter (frozen: blue, bloody: red)
     chip = body + 3
     faces = [(f, FROZEN, kit.INK) for f in b["frozen"]] + [(f, BLOODY, kit.WHITE) for f in b["bloody"]]
-    right = w - pad
+    right: float = w - pad
     if tool:
         right -= len(b["prereq"]) * (small + 3)
         tool_x = right

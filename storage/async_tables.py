@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from storage.kinds import DeadlinePolicy
 from storage.store import Store
 
 TIMED = {"reminder_hours", "deadline_hours", "policy", "vacation_days"}   # settings the turn's timers follow
-DEFAULTS = {"reminder_hours": 24.0, "deadline_hours": 0.0, "policy": "skip", "vacation_days": 7.0, "hints": None,
+DEFAULTS = {"reminder_hours": 24.0, "deadline_hours": 0.0, "policy": DeadlinePolicy.SKIP, "vacation_days": 7.0, "hints": None,
             "lang": None, "autoplay": True}
 
 
@@ -22,7 +23,7 @@ DEFAULTS = {"reminder_hours": 24.0, "deadline_hours": 0.0, "policy": "skip", "va
 class Settings:
     reminder_hours: float = 24.0
     deadline_hours: float = 0.0
-    policy: str = "skip"
+    policy: DeadlinePolicy = DeadlinePolicy.SKIP
     vacation_days: float = 7.0
     status_message: int | None = None
     hints: bool | None = None        # /hint allowed; None: the default (on when one person plays)
@@ -61,8 +62,9 @@ class AsyncTables:
                                          "hints, lang, autoplay FROM game_settings WHERE game_id = ?", (game_id,))
         if not row:
             return Settings()
-        *values, hints, lang, autoplay = row
-        return Settings(*values, hints=None if hints is None else bool(hints), lang=lang or None,
+        reminder, deadline, policy, vacation, status_message, hints, lang, autoplay = row
+        return Settings(reminder, deadline, DeadlinePolicy(policy), vacation, status_message,
+                        hints=None if hints is None else bool(hints), lang=lang or None,
                         autoplay=autoplay is None or bool(autoplay))
 
     async def save_settings(self, game_id: int, **values) -> None:

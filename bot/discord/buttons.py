@@ -9,7 +9,7 @@ import re
 import discord
 
 from bot.commands import COMMANDS, run
-from bot.discord.interactions import actor_of, place_of, service_of
+from bot.discord.interactions import actor_of, bot_of, place_of, service_of
 from bot.discord.picker_items import PickStep, PlayButton, picker_view
 from bot.table import Choice, Reply
 
@@ -56,8 +56,8 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:mv
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
-        await interaction.client.answer(interaction, "move", lambda: service.press(place_of(interaction), actor_of(interaction),
-                                                                 self.version, self.index))
+        await bot_of(interaction).answer(interaction, "move", lambda: service.press(place_of(interaction), actor_of(interaction),
+                                                                  self.version, self.index))
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:undo:(?P<ch>\d+):(?P<v>\d+):(?P<n>\d+)"):
@@ -72,8 +72,8 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:un
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
-        await interaction.client.answer(interaction, "undo", lambda: service.undo(place_of(interaction), actor_of(interaction), True,
-                                                                self.count, expected_version=self.version))
+        await bot_of(interaction).answer(interaction, "undo", lambda: service.undo(place_of(interaction), actor_of(interaction), True,
+                                                                 self.count, expected_version=self.version))
 
 
 class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:resign:(?P<ch>\d+)"):
@@ -87,7 +87,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
-        await interaction.client.answer(interaction, "resign", lambda: service.resign(place_of(interaction), actor_of(interaction)))
+        await bot_of(interaction).answer(interaction, "resign", lambda: service.resign(place_of(interaction), actor_of(interaction)))
 
 
 class AcceptButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:take:(?P<ch>\d+):(?P<g>\d+)"):
@@ -104,8 +104,8 @@ class AcceptButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
-        await interaction.client.answer(interaction, "accept",
-                                        lambda: service.accept(place_of(interaction), actor_of(interaction)))
+        await bot_of(interaction).answer(interaction, "accept",
+                                         lambda: service.accept(place_of(interaction), actor_of(interaction)))
 
 
 class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:cf:(?P<ch>\d+):(?P<cmd>[a-z]+)"):
@@ -124,5 +124,5 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth
         declared = COMMANDS.get(self.command)
         if declared is None or not any(o.name == "confirm" for o in declared.options):
             return   # a forged id: nothing of ours asks for that confirmation
-        await interaction.client.answer(interaction, self.command, lambda: run(  # type: ignore[attr-defined]
+        await bot_of(interaction).answer(interaction, self.command, lambda: run(
             service_of(interaction), place_of(interaction), actor_of(interaction), self.command, {"confirm": "yes"}))

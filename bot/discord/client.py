@@ -24,6 +24,7 @@ import discord
 
 from bot.discord.buttons import AcceptButton, ConfirmButton, MoveButton, ResignButton, UndoButton
 from bot.discord.health import start_health_loop
+from bot.discord.interactions import HearthBot, Work
 from bot.discord.limits import RateLimiter
 from bot.discord.notice_loop import start_notice_loop
 from bot.discord.picker_items import ITEMS as PICKER_ITEMS
@@ -83,7 +84,7 @@ class TokenFilter(logging.Filter):
         return True
 
 
-class HearthClient(discord.AutoShardedClient):
+class HearthClient(HearthBot):
     """The bot: every shard of ``shards`` in this process (all of them by default)."""
 
     def __init__(self, service: TableService, dev_guild: int | None = None, sync_only: bool = False,
@@ -98,11 +99,11 @@ class HearthClient(discord.AutoShardedClient):
         self.sync_only = sync_only
         self.tree = build_tree(self)
 
-    async def answer(self, interaction: discord.Interaction, name: str, work) -> None:
+    async def answer(self, interaction: discord.Interaction, name: str, work: Work) -> None:
         """Run a command or a button press: defer, rate-limit, run ``work()``, reply."""
         await answer(interaction, name, work)
 
-    async def step(self, interaction: discord.Interaction, name: str, work) -> None:
+    async def step(self, interaction: discord.Interaction, name: str, work: Work) -> None:
         """A tap in the move picker (see :func:`bot.discord.tree.step`)."""
         await step(interaction, name, work)
 

@@ -13,7 +13,7 @@ import re
 
 import discord
 
-from bot.discord.interactions import actor_of, place_of, service_of
+from bot.discord.interactions import actor_of, bot_of, place_of, service_of
 from bot.table import Picker, Place
 from bot.table.i18n import t
 
@@ -79,8 +79,8 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:pl
         service = service_of(interaction)
         # the game's channel, from the button: a turn DM carries the button too
         place = Place(self.channel_id, interaction.guild_id)
-        await interaction.client.answer(interaction, "play",  # type: ignore[attr-defined]
-                                        lambda: service.pick(place, actor_of(interaction)))
+        await bot_of(interaction).answer(interaction, "play",
+                                         lambda: service.pick(place, actor_of(interaction)))
 
 
 class PickStep(discord.ui.DynamicItem[discord.ui.Button],
@@ -99,9 +99,9 @@ class PickStep(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
-        await interaction.client.step(interaction, "play",  # type: ignore[attr-defined]
-                                            lambda: service.pick(place_of(interaction), actor_of(interaction),
-                                                             self.version, self.path, self.page))
+        await bot_of(interaction).step(interaction, "play",
+                                       lambda: service.pick(place_of(interaction), actor_of(interaction),
+                                                            self.version, self.path, self.page))
 
 
 class PickMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"hearth:pm:(?P<ch>\d+):(?P<v>\d+):(?P<p>[\d.]*)(?::(?P<f>\d+))?"):
@@ -121,12 +121,13 @@ class PickMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"hearth:pm:(
         return cls(int(match["ch"]), int(match["v"]), match["p"], int(match["f"] or 0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []   # type: ignore[union-attr]
-        chosen = int(values[0]) if values and str(values[0]).isdigit() else -1
+        data = interaction.data   # a select menu's: the values chosen
+        values = data.get("values") if isinstance(data, dict) else None
+        chosen = int(values[0]) if isinstance(values, list) and values and str(values[0]).isdigit() else -1
         service = service_of(interaction)
-        await interaction.client.step(interaction, "play",  # type: ignore[attr-defined]
-                                            lambda: service.pick(place_of(interaction), actor_of(interaction),
-                                                             self.version, (*self.path, chosen)))
+        await bot_of(interaction).step(interaction, "play",
+                                       lambda: service.pick(place_of(interaction), actor_of(interaction),
+                                                            self.version, (*self.path, chosen)))
 
 
 class PickConfirm(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:pc:(?P<ch>\d+):(?P<v>\d+):(?P<p>[\d.]*)"):
@@ -143,9 +144,9 @@ class PickConfirm(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:p
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
-        await interaction.client.step(interaction, "move",  # type: ignore[attr-defined]
-                                            lambda: service.confirm_pick(place_of(interaction), actor_of(interaction),
-                                                                     self.version, self.path))
+        await bot_of(interaction).step(interaction, "move",
+                                       lambda: service.confirm_pick(place_of(interaction), actor_of(interaction),
+                                                                    self.version, self.path))
 
 
 ITEMS = (PlayButton, PickStep, PickMenu, PickConfirm)

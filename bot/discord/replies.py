@@ -12,6 +12,7 @@ import logging
 import discord
 
 from bot.discord.buttons import view_for
+from bot.discord.interactions import HearthBot
 from bot.discord.picker_items import PlayButton
 from bot.table import Reply, marks
 from bot.table.i18n import t
@@ -60,11 +61,10 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
     view = view_for(reply, interaction.channel_id or 0)
 
     async def send(with_image: bool, extra: str) -> None:
-        kwargs = {"content": _with_note(reply, note + extra), "allowed_mentions": mentions,
-                  "files": [discord.File(io.BytesIO(image), filename=reply.image_name)] if with_image else []}
-        if view is not None:
-            kwargs["view"] = view
-        sent = await interaction.followup.send(ephemeral=reply.ephemeral, wait=True, **kwargs)
+        files = [discord.File(io.BytesIO(image), filename=reply.image_name)] if with_image and image is not None else []
+        sent = await interaction.followup.send(_with_note(reply, note + extra), ephemeral=reply.ephemeral, wait=True,
+                                               allowed_mentions=mentions, files=files,
+                                               view=view if view is not None else discord.utils.MISSING)
         if view is not None and not reply.ephemeral:
             await retire_buttons(interaction.client, interaction.channel, reply, sent)
 
@@ -102,7 +102,7 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
         try:
             await interaction.followup.send(mention_text(extra), ephemeral=extra.ephemeral,
                                             allowed_mentions=discord.AllowedMentions.none(),
-                                            **({"view": extra_view} if extra_view is not None else {}))
+                                            view=extra_view if extra_view is not None else discord.utils.MISSING)
         except discord.HTTPException as exc:
             log.warning("could not send a follow-up in channel %s: %s", interaction.channel_id, why_failed(exc))
     if sent and not reply.ephemeral:
@@ -204,13 +204,15 @@ async def deliver_extras(client: discord.Client | None, channel, reply: Reply) -
     message of the game edited in place (created and pinned the first time)."""
     if client is None and channel is not None:
         client = channel._state._get_client()  # noqa: SLF001 - discord.py gives no public way from a channel to its client
+    if not isinstance(client, HearthBot):
+        raise TypeError("deliver_extras needs the Hearth client, or a channel of it")
     closed: list[int] = []
     for user_id, text in reply.direct:
         try:
             user = client.get_user(user_id) or await client.fetch_user(user_id)
             dm_view = _play_view(reply, channel)
             await user.send(discord_text(text)[:2000], allowed_mentions=discord.AllowedMentions.none(),
-                            **({"view": dm_view} if dm_view is not None else {}))
+                            view=dm_view if dm_view is not None else discord.utils.MISSING)
         except discord.Forbidden as exc:   # DMs closed: they chose DMs, so they were not pinged either
             log.info("could not DM user %s: %s", user_id, exc)
             closed.append(user_id)

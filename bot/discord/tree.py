@@ -16,7 +16,7 @@ from discord.app_commands import locale_str
 
 from bot.commands import COMMANDS, GROUPS, Command, Complete, Kind, Opt, run
 from bot.commands.declare import key
-from bot.discord.interactions import HearthInteraction, actor_of, member_arg, note_locale, place_of, service_of
+from bot.discord.interactions import actor_of, member_arg, note_locale, place_of, service_of
 from bot.discord.limits import RateLimiter
 from bot.discord.picker_items import picker_view
 from bot.discord.replies import DEFAULT_UPLOAD_LIMIT, discord_text, post, send_reply, why_failed
@@ -131,7 +131,7 @@ def _callback(cmd: Command):
     for opt in cmd.options:
         parameters.append(inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY, annotation=_annotation(opt),
                                             default=inspect.Parameter.empty if opt.required else None))
-    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    vars(callback)["__signature__"] = inspect.Signature(parameters)   # what inspect.signature, hence discord.py, reads
     callback.__qualname__ = callback.__name__ = cmd.name.replace(" ", "_")
     if cmd.options:
         app_commands.describe(**{o.name: _described(cmd, o) for o in cmd.options})(callback)
@@ -146,8 +146,9 @@ def _callback(cmd: Command):
 
 
 def command_of(cmd: Command, parent: app_commands.Group | None) -> app_commands.Command:
-    made = app_commands.Command(name=locale_str(cmd.words[-1]), callback=_callback(cmd), parent=parent,
-                                description=locale_str(cmd.description, key=key("cmd", cmd.name)))
+    made: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name=locale_str(cmd.words[-1]), callback=_callback(cmd), parent=parent,
+        description=locale_str(cmd.description, key=key("cmd", cmd.name)))
     for opt in cmd.options:
         if opt.complete is Complete.MOVES:
             made.autocomplete(opt.name)(_complete_moves)
@@ -215,7 +216,9 @@ async def in_new_thread(interaction: discord.Interaction, cmd: Command, args: di
     key_ = str(args.get("game") or "")
     try:
         name = registry.get(key_).display_name(actor.locale) if key_ in registry.keys() else key_
-        made = await channel.create_thread(name=f"{name} — {actor.name}"[:100],  # type: ignore[union-attr]
+        if not isinstance(channel, discord.TextChannel):   # a thread, a forum, a DM: played where it was asked
+            raise TypeError(f"no public thread can be made in a {type(channel).__name__}")
+        made = await channel.create_thread(name=f"{name} — {actor.name}"[:100],
                                            type=discord.ChannelType.public_thread, auto_archive_duration=10080)
     except Exception as exc:  # noqa: BLE001 - no permission, not a text channel…
         log.info("could not create a thread: %s", exc)
@@ -251,7 +254,7 @@ async def _complete_topics(interaction: discord.Interaction, current: str) -> li
             for name, value in topic_choices(registry.get(game_key), locale, current)]
 
 
-async def on_tree_error(interaction: HearthInteraction, error: app_commands.AppCommandError) -> None:
+async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
     """A value Discord let through that the command refuses (a choice that is not offered, a
     number out of range, a forged payload): a short private answer instead of 'the application
     did not respond'."""

@@ -23,7 +23,7 @@ from render.kit import Table
 from rules.core import Move
 from rules.picker import Node, Option, tree
 from rules.wording import Said
-from storage.store import GameRow, SeatRow
+from storage.store import GameRow, GameStatus, SeatRow
 
 MAX_PATH = 12            # taps deep at most (a forged path is refused before it is walked)
 
@@ -37,7 +37,7 @@ class Picking:
         ctx = self.ctx
         row = await ctx.open_row(place, actor.locale)
         seats = await ctx.store.seats(row.id)
-        if row.status != "active":
+        if row.status != GameStatus.ACTIVE:
             raise Refused(ctx.not_active_text(row, seats, actor.locale))
         game = ctx.game_of(row)
         state = ctx.state_of(row)
@@ -123,7 +123,8 @@ class Picking:
 
     def _trail(self, root: Node, path: tuple[int, ...], loc, names: list[str]) -> str:
         """What was chosen so far, in words: 'Territory 17 › Territory 18'."""
-        parts, node = [], root
+        parts: list[str] = []
+        node: Node | Option = root
         for index in path:
             if not isinstance(node, Node) or not 0 <= index < len(node.options):
                 break

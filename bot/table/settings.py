@@ -9,9 +9,13 @@ from bot.table.context import TableContext
 from bot.table.i18n import languages, t, tn
 from bot.table.reminders import Reminders
 from bot.table.values import Actor, Place, Refused, Reply
+from storage.kinds import DeadlinePolicy
 
-POLICIES = {"skip": "skip", "pass": "skip", "passer": "skip", "auto": "auto", "move": "auto", "jouer": "auto",
-            "table": "table", "bot": "table", "handover": "table", "hand": "table"}
+# the words `policy:` understands (English, French, synonyms), each naming one policy
+POLICIES = {word: policy for policy, words in ((DeadlinePolicy.SKIP, ("skip", "pass", "passer")),
+                                               (DeadlinePolicy.AUTO, ("auto", "move", "jouer")),
+                                               (DeadlinePolicy.TABLE, ("table", "bot", "handover", "hand")))
+            for word in words}
 SWITCH = {"on": True, "yes": True, "oui": True, "true": True, "1": True, "off": False, "no": False, "non": False,
           "false": False, "0": False}
 LIMITS = {"reminder": (0, 720), "deadline": (0, 2160), "vacation": (0, 60)}
@@ -71,10 +75,10 @@ class GameSettings:
                     raise Refused(t(loc, "settings_bad", what=key, low=low, high=high))
                 values[column] = number
         if "policy" in given:
-            chosen = POLICIES.get(str(given["policy"]).strip().lower()[:20])
-            if chosen is None:
+            policy_named = POLICIES.get(str(given["policy"]).strip().lower()[:20])
+            if policy_named is None:
                 raise Refused(t(loc, "settings_policy"))
-            values["policy"] = chosen
+            values["policy"] = policy_named
         if "hints" in given:
             switch = SWITCH.get(str(given["hints"]).strip().lower()[:10])
             if switch is None:

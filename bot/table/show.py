@@ -11,6 +11,7 @@ from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply, message_chunks, refusal
 from rules import registry
 from rules.core import echo
+from storage.kinds import GameStatus
 
 LOG_PAGE = 15            # entries on a /log page at most
 LOG_CHARS = 1900         # characters of a /log page at most (Discord takes 2000)
@@ -42,9 +43,9 @@ class Show:
         game = ctx.game_of(row)
         seats = await ctx.store.seats(row.id)
         loc = await ctx.public_locale(row, loc)   # the answer is posted in the channel
-        if row.status == "lobby":
+        if row.status == GameStatus.LOBBY:
             return Reply(t(loc, "status_lobby", game=game.display_name(loc), seated=ctx.seated_list(seats, loc)))
-        if row.status == "abandoned":
+        if row.status == GameStatus.ABANDONED:
             return Reply(t(loc, "status_abandoned", game=game.display_name(loc)))
         state = ctx.state_of(row)
         names = ctx.names(seats, loc)
@@ -75,7 +76,7 @@ class Show:
             raise Refused(t(loc, "board_view_bad"))
         row = await ctx.store.latest_game_in(place.channel_id)
         if row is None or row.state is None:
-            if row is not None and row.status == "lobby":
+            if row is not None and row.status == GameStatus.LOBBY:
                 raise Refused(t(loc, "lobby_wait", seated=ctx.seated_list(await ctx.store.seats(row.id), loc)))
             raise Refused(t(loc, "no_game"))
         seats = await ctx.store.seats(row.id)
@@ -101,13 +102,13 @@ class Show:
         mine = [s.seat for s in seats if s.user_id == actor.user_id]
         if not mine:
             raise Refused(t(loc, "spectator"))
-        if row.status == "lobby":
+        if row.status == GameStatus.LOBBY:
             raise Refused(ctx.not_active_text(row, seats, loc))
         if row.state is None:
             raise Refused(t(loc, "hand_closed"))
         game = ctx.game_of(row)
         state = ctx.state_of(row)
-        parts = [] if row.status == "active" else [t(loc, "hand_final")]
+        parts = [] if row.status == GameStatus.ACTIVE else [t(loc, "hand_final")]
         for seat in mine:
             text = ctx.fill(hand_text(loc, game, state, seat), ctx.names(seats, loc))
             parts.append(text if len(mine) == 1 else t(loc, "hand_seat", name=seats[seat].name, seat=seat + 1) + "\n" + text)

@@ -149,7 +149,7 @@ class CarcassonneHG(Game):
             return (Step(ph.ASK_SPOT(), f"spot {spot}", ph.SPOT(spot=spot, where=text.where(x, y))),
                     Step(ph.ASK_TURN(spot=spot), f"turn {ROT_LETTERS[rot]}",
                          ph.TURN(turn=ROT_LETTERS[rot], degrees=90 * rot)))
-        return (Step(ph.ASK_FIGURE(), move.notation, move.said),)
+        return (Step(ph.ASK_FIGURE(), move.notation, move.said or move.label),)
 
     def preview(self, state: State, move: Move, seat: int) -> Preview:
         """The map with the tile (or the figure) placed and what it scores, played up to the next

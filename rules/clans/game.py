@@ -386,7 +386,7 @@ class Clans(Game):
                                 n=chips_left_in_epoch(founded)),
                 ph.STATUS_SCORES(scores=listing(track, "comma"))]
 
-    def public_scores(self, state: State) -> list[float] | None:
+    def public_scores(self, state: State) -> list[int] | None:
         return self.final_scores(state) if state.end else None
 
     def result(self, state: State) -> Result | None:
