@@ -263,6 +263,9 @@ async def _seat_table(service: TableService, place: Place, key: str, players: in
         assert reply.ok, reply.text
     reply = await service.start(place, people[0])
     assert reply.ok, reply.text
+    # the bench replays a playout move by move: the table must not play a forced move by itself
+    reply = await service.game_settings(place, people[0], autoplay="off")
+    assert reply.ok, reply.text
     row = await service.store.open_game_in(place.channel_id)
     seats = await service.store.seats(row.id)
     by_user = {p.user_id: p for p in people}

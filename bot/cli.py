@@ -24,12 +24,19 @@ import threading
 import time
 from pathlib import Path
 
-from bot.config import load_settings
+from bot.config import BadSetting, Settings, load_settings
 from storage import UnusableSetting, open_store
 
 
 def main(argv: list[str] | None = None) -> int:
-    settings = load_settings()
+    try:
+        settings = load_settings()   # the one read of the settings: each bad one is a line, and exit code 2
+    except BadSetting as exc:
+        for problem in exc.problems:
+            print(f"hearth: {problem}", file=sys.stderr)
+        return 2
+    from bot.table.i18n import set_default_locale
+    set_default_locale(settings.locale)
     parser = argparse.ArgumentParser(prog="hearth", description="Prehistoric board games by chat.")
     sub = parser.add_subparsers(dest="cmd")
 
@@ -72,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
 
     args = parser.parse_args(argv)
-    logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO),
+    logging.basicConfig(level=getattr(logging, settings.log_level),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
     if args.cmd is None:
@@ -86,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-def _dispatch(args, parser, settings) -> int:
+def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, settings: Settings) -> int:
     if args.cmd == "local":
         try:
             return asyncio.run(_local(args))
@@ -103,12 +110,8 @@ def _dispatch(args, parser, settings) -> int:
         print(json.dumps(command_payload(), indent=2, ensure_ascii=False))
         return 0
     if args.cmd in ("run", "sync"):
-        from bot.discord.shards import BadShardSetting, shard_plan
-        try:
-            shards = shard_plan()   # HEARTH_SHARDS, HEARTH_SHARD_IDS (read after .env was loaded)
-        except BadShardSetting as exc:
-            print(f"hearth: {exc}", file=sys.stderr)
-            return 2
+        from bot.discord.shards import plan_of
+        shards = plan_of(settings)   # HEARTH_SHARDS, HEARTH_SHARD_IDS
         if not settings.token:
             print("DISCORD_TOKEN is not set: see .env.example (or run `hearth local`).", file=sys.stderr)
             return 2
@@ -154,11 +157,11 @@ async def _local(args) -> int:
             table.background = True   # a person at the prompt: /replay is drawn while they go on
             while True:
                 prompt = f"#{table.channel} @{table.user or '?'}> "
-                line = await _next_line(prompt)
-                if line is None:
+                typed = await _next_line(prompt)
+                if typed is None:
                     await table.finish_pending()   # the input ended (a pipe): replays being drawn still print
                     break
-                if not await table.handle(line):
+                if not await table.handle(typed):
                     break
     except asyncio.CancelledError:   # Ctrl-C: asyncio.run cancels this task, then raises KeyboardInterrupt
         signal.signal(signal.SIGINT, signal.SIG_IGN)   # a second press must not break the store's closing
@@ -180,8 +183,13 @@ async def _next_line(prompt: str) -> str | None:
 
     def read() -> None:
         line = STDIN.line(prompt)
+
+        def settle() -> None:
+            if not future.done():
+                future.set_result(line)
+
         try:
-            loop.call_soon_threadsafe(lambda: future.done() or future.set_result(line))
+            loop.call_soon_threadsafe(settle)
         except RuntimeError:
             pass   # the loop closed meanwhile (Ctrl-C): nobody waits for this line
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import importlib
 import io
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
@@ -150,8 +150,9 @@ class GifStream:
             return
         box = ImageChops.difference(self.shown, rgb).getbbox()
         if box is None:   # nothing changed: the frame before stays longer
-            im, at, ms, params = self.pending
-            self.pending = (im, at, ms + duration, params)
+            assert self.pending is not None   # a frame was shown, so one waits to be written
+            im, at, ms, kept = self.pending
+            self.pending = (im, at, ms + duration, kept)
             return
         self._flush()
         crop = frame.crop(box)
@@ -166,6 +167,7 @@ class GifStream:
         self.pending = (crop, box[:2], duration, params)
 
     def _flush(self) -> None:
+        assert self.pending is not None   # called once a first frame was shown
         im, at, ms, params = self.pending
         for chunk in GifImagePlugin.getdata(im, offset=at, duration=ms, disposal=1, **params):
             self.out.write(chunk)
@@ -246,7 +248,7 @@ def draw_band(caption: Caption, table: Table, width: int) -> Image.Image:
     if len(lines) > BAND_LINES:
         lines = lines[-BAND_LINES:]
         lines[0] = "… " + lines[0]
-    y = pad + int(size * 1.35)
+    y: float = pad + int(size * 1.35)
     for line in lines:
         kit.paragraph(d, (pad, y), line, size, inner, max_lines=1, main=True)
         y += size * 1.25
@@ -277,7 +279,7 @@ class Grid:
         self.target = target
         self.size = size
         self.ground: Image.Image | None = None     # the canvas with the whole map's ground laid
-        self.shade: tuple = PAPER                   # the ground's one colour
+        self.shade: tuple[int, ...] | float = PAPER  # the ground's one colour
 
     @staticmethod
     def prepare(view: dict) -> dict:
@@ -287,7 +289,8 @@ class Grid:
         """The map with its ground in one colour: the shades that make the
         margin (at least a tenth of it each), laid as the first frame's commonest."""
         margin = part.crop((0, 0, part.width, self.module.PAD))
-        counts = sorted(margin.getcolors(margin.width * margin.height) or [], reverse=True)
+        colours: Sequence[tuple[int, tuple[int, ...] | float]] = margin.getcolors(margin.width * margin.height) or []
+        counts = sorted(colours, reverse=True)
         shades = [colour for n, colour in counts if n * 10 >= margin.width * margin.height]
         if self.ground is None:
             self.shade = shades[0] if shades else PAPER
@@ -435,13 +438,14 @@ def build_gif(game_key: str, source: FrameSource, count: int, limit: int, live_p
         size = live.size
         palette = shared_palette(live)
     else:
+        assert last_view is not None   # read above: no live image
         if module is not None:
             last_view = Grid.prepare(last_view)
         drawn = render.draw(game_key, last_view, last.table)
         size = drawn.size
         palette = shared_palette(drawn)
         del drawn
-    grid = Grid(module, last_view, size) if module is not None else None
+    grid = Grid(module, last_view, size) if module is not None and last_view is not None else None
     canvas = Canvas(size, grid=grid)
     dropped = scaled = False
     while True:
@@ -469,5 +473,5 @@ def build_gif(game_key: str, source: FrameSource, count: int, limit: int, live_p
 def last_frame(data: bytes) -> Image.Image:
     """The final picture of an animation, as shown (for tests and checks)."""
     img = Image.open(io.BytesIO(data))
-    img.seek(img.n_frames - 1)
+    img.seek(getattr(img, "n_frames", 1) - 1)   # a GIF's frame count (not declared by ImageFile)
     return img.convert("RGB")

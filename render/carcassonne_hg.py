@@ -10,6 +10,7 @@ in the figure step, the placed tile with the names to type); then the legend.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -21,6 +22,7 @@ from render.words import TOTAL
 from rules.carcassonne_hg import phrases as ph
 from rules.carcassonne_hg.data import TILES, Tile
 from rules.carcassonne_hg.text import zone_labels
+from rules.wording import phrase
 
 MEADOW = (163, 201, 98)
 MEADOW_DARK = (120, 160, 70)
@@ -61,13 +63,22 @@ def _middle(side: int):
     return _turn((0.5, 0.0), side)
 
 
-_FOREST_SHAPES = {
+_FOREST_SHAPES: dict[int | str, list[tuple[float, float]]] = {
     1: [(0, 0), (1, 0), (0.76, 0.27), (0.24, 0.27)],                                   # north
     2: [(0, 0), (1, 0), (1, 1), (0.62, 0.38)],                                         # north + east
     "opp": [(0, 0), (1, 0), (0.68, 0.3), (0.68, 0.7), (1, 1), (0, 1), (0.32, 0.7), (0.32, 0.3)],  # N + S
     3: [(0, 0), (1, 0), (1, 1), (0.72, 0.7), (0.28, 0.7), (0, 1)],                    # all but south
     4: [(0, 0), (1, 0), (1, 1), (0, 1)],
 }
+
+
+def _halved(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    return box[0] / 2, box[1] / 2, box[2] / 2, box[3] / 2
+
+
+def _nearest_to(fx: float, fy: float) -> Callable[[tuple[float, float]], float]:
+    """A sort key: the squared distance of a point from (fx, fy)."""
+    return lambda p: (p[0] - fx) ** 2 + (p[1] - fy) ** 2
 
 
 def _forest_polygon(sides: list[int]):
@@ -195,13 +206,18 @@ _GLYPH_STEPS = ([(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, 
                 + [(dx, dy) for dx in range(-4, 5) for dy in range(-4, 5) if max(abs(dx), abs(dy)) >= 2])
 
 
-def tile_art(tile_id: int, rot: int, size: int, letters: tuple[str, ...] = ENGLISH_ANIMALS) -> Image.Image:
+def tile_art(tile_id: int, rot: int, size: int, letters: tuple[str, ...] = ENGLISH_ANIMALS,
+             fish_px: int = 0) -> Image.Image:
     """One tile, turned, at ``size`` pixels (cached: the same art serves every image), its
     animals lettered with ``letters`` (deer, mammoth, aurochs, tiger: the table's language).
     Only the letters of the animals on the tile count: a tile without deer is the same art in
-    English and French (only the deer's letter differs), drawn once for both."""
+    English and French (only the deer's letter differs), drawn once for both. A lake's fish count
+    is at least ``fish_px`` tall (outlined where it outgrows its lake: a small tile's count still
+    reads on a phone)."""
     shown = _animals_on(tile_id)
-    return _tile_art(tile_id, rot, size, tuple(letter if shown[i] else "" for i, letter in enumerate(letters)))
+    fish_px = fish_px if any(z.kind == "lake" for z in TILES[tile_id].zones) else 0   # no lake: one art for all
+    return _tile_art(tile_id, rot, size, tuple(letter if shown[i] else "" for i, letter in enumerate(letters)),
+                     fish_px)
 
 
 @lru_cache(maxsize=128)
@@ -210,7 +226,7 @@ def _animals_on(tile_id: int) -> tuple[bool, ...]:
 
 
 @lru_cache(maxsize=1024)
-def _tile_art(tile_id: int, rot: int, size: int, letters: tuple[str, ...]) -> Image.Image:
+def _tile_art(tile_id: int, rot: int, size: int, letters: tuple[str, ...], fish_px: int = 0) -> Image.Image:
     tile = TILES[tile_id]
     big = size * 2   # draw at double size, then shrink: smooth edges for free
     img = Image.new("RGB", (big, big), MEADOW)
@@ -246,8 +262,9 @@ def _tile_art(tile_id: int, rot: int, size: int, letters: tuple[str, ...]) -> Im
             r = big * (0.17 if z.fish < 3 else 0.2)
             d.ellipse((x - r, y - r * 0.85, x + r, y + r * 0.85), fill=LAKE, outline=(20, 60, 130), width=2)
             kit.keepout(d, (x - r * 0.8, y - r * 0.7, x + r * 0.8, y + r * 0.7))
-            kit.text(d, (x, y), str(z.fish), size=max(10, int(big * 0.2)), fill=kit.WHITE, anchor="mm", bold=True,
-                     main=True)
+            fish = max(10, int(big * 0.2))
+            kit.text(d, (x, y), str(z.fish), size=max(fish, 2 * fish_px), fill=kit.WHITE, anchor="mm", bold=True,
+                     main=True, outline=kit.INK if 2 * fish_px > fish else None)
     glyph_r = big * 0.1
     for i, z in enumerate(tile.zones):
         x, y = px(zone_anchor(tile, i))
@@ -271,7 +288,7 @@ def _tile_art(tile_id: int, rot: int, size: int, letters: tuple[str, ...]) -> Im
     # exact factor, at a tenth of the cost (the map redraws every tile when
     # its tile size changes, which late in a game is most moves)
     small = img.reduce(2)
-    small.__dict__["_hearth_marks"] = [kit.Mark(m.kind, tuple(v / 2 for v in m.box), m.text, m.size // 2, m.main,
+    small.__dict__["_hearth_marks"] = [kit.Mark(m.kind, _halved(m.box), m.text, m.size // 2, m.main,
                                                 m.clipped) for m in kit.marks(img)]
     return small
 
@@ -350,11 +367,13 @@ def tile_box(view: dict, x: int, y: int) -> tuple[int, int, int, int]:
 
 
 def _board(view: dict, said: Letters, size: int | None = None, window: tuple[int, int, int, int] | None = None,
-           detail: bool = True) -> Image.Image:
+           detail: bool = True, number_px: int = 0) -> Image.Image:
     """The map: every tile, the latest turn's tiles framed in gold, figures
     beside the animals and fish counts of their zone, the legal spots as
-    pale squares with a numbered disc. ``window`` (west x, north y, columns,
-    rows) draws only those squares, at ``size`` pixels a tile."""
+    pale squares with their number (in a disc on big squares); the numbers
+    (and the lakes' fish counts) at least ``number_px`` tall. ``window``
+    (west x, north y, columns, rows) draws only those squares, at ``size``
+    pixels a tile."""
     tiles = view["tiles"]
     min_x, min_y, cols, rows, auto = layout(view)
     size = size or auto
@@ -376,7 +395,7 @@ def _board(view: dict, said: Letters, size: int | None = None, window: tuple[int
             d.rectangle((ox + 2, oy + 2, ox + size + 2, oy + size + 2), fill=(150, 140, 120))
     for tile_id, x, y, rot in tiles:
         if inside(x, y):   # an overview's records are dropped: its tiles' need not be carried over
-            art = tile_art(tile_id, rot, size, said.animals)
+            art = tile_art(tile_id, rot, size, said.animals, number_px if detail else 0)
             if detail:
                 kit.paste(img, art, origin(x, y))
             else:
@@ -391,7 +410,7 @@ def _board(view: dict, said: Letters, size: int | None = None, window: tuple[int
         d.rectangle((ox - 1 - w, oy - 1 - w, ox + size + w, oy + size + w), outline=kit.INK, width=1)
     if not detail:   # an overview: tiles and the latest frame only
         return img
-    r = max(7, size * 0.13)
+    r = max(5.5 if size < 48 else 7, size * 0.13)
     for seat, role, placement, zone in view["figures"]:
         tile_id, x, y, rot = tiles[placement]
         if not inside(x, y):
@@ -404,12 +423,13 @@ def _board(view: dict, said: Letters, size: int | None = None, window: tuple[int
                  ((0, 0), (0, -1), (1, 0), (-1, 0), (0, 1), (1, -1), (-1, -1), (1, 1), (-1, 1), (0, -2), (2, 0),
                   (-2, 0), (0, 2), (2, -2), (-2, -2), (2, 2), (-2, 2), (0, -3), (3, 0), (-3, 0), (0, 3))]
         grid = [(ox + size * (i + 0.5) / 6, oy + size * (j + 0.5) / 6) for i in range(6) for j in range(6)]
-        spots += sorted(grid, key=lambda p, fx=fx, fy=fy: (p[0] - fx) ** 2 + (p[1] - fy) ** 2)
+        spots += sorted(grid, key=_nearest_to(fx, fy))
         spots = [(min(max(px, ox + r + 3), ox + size - r - 3), min(max(py, oy + r + 3), oy + size - r - 3))
                  for px, py in spots]
         box = kit.place(d, 2 * r + 5, 2 * r + 5, spots, margin=1)   # the drawn piece plus its shadow
         _figure(d, seat, role, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, r, said.roles.get(role, ""))
-    number = max(11, int(size * 0.26))
+    number = max(11, number_px, int(size * 0.26))
+    disc = size >= 72               # a numbered disc; on smaller squares the number fills the square instead
     for k, x, y, _rots in view["spots"]:
         if not inside(x, y):
             continue
@@ -417,10 +437,13 @@ def _board(view: dict, said: Letters, size: int | None = None, window: tuple[int
         d.rectangle((ox + 3, oy + 3, ox + size - 4, oy + size - 4), fill=(236, 228, 208), outline=(170, 160, 140),
                     width=1)
         cx, cy = ox + size / 2, oy + size / 2
-        rr = number * 0.95
-        d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=kit.WHITE, outline=kit.INK, width=2)
-        kit.text(d, (cx, cy), str(k), kit.fit_size(str(k), number, 2 * rr - 4, True, smallest=number - 3),
-                 anchor="mm", bold=True, main=True)
+        if disc:
+            rr = number * 0.95
+            d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=kit.WHITE, outline=kit.INK, width=2)
+            fit = kit.fit_size(str(k), number, 2 * rr - 4, True, smallest=max(11, number_px, number - 3))
+        else:
+            fit = kit.fit_size(str(k), max(number, int(size * 0.6)), size - 10, True, smallest=number)
+        kit.text(d, (cx, cy), str(k), fit, anchor="mm", bold=True, main=True)
     return img
 
 
@@ -511,23 +534,58 @@ def _top(img: Image.Image, height: int) -> Image.Image:
 FOCUS_W = 720
 FOCUS_TILE = 116
 FOCUS_COLS, FOCUS_ROWS = 6, 4
+FOCUS_MAX_H = 780      # the focus map's height at most (tiles shrink to keep every spot within it)
+SMALLEST_TILE = 24     # a focus map's tiles are never smaller (a spot's number still fits its square)
+CLOSE_COLS, CLOSE_ROWS, CLOSE_TILE = 3, 3, 96    # the close-up of the latest turn beside a zoomed-out focus
 OVERVIEW_TILE = 28     # the overview's tiles are drawn this size, then the whole is scaled down
+
+CLOSE_UP = phrase("render.carcassonne_hg.close_up", "The latest turn, closer (/board shows the whole map).",
+                  "beside a close-up of the tiles just placed; /board is a command")
 
 
 def focus_window(view: dict) -> tuple[int, int, int, int]:
-    """(west x, north y, columns, rows) of the focus: around the latest tiles
-    (or the spots, before the first tile), kept on the map."""
+    """(west x, north y, columns, rows) of the focus: every legal spot of the tile in hand
+    (the player chooses among them: each must be on the turn image) and the latest tiles;
+    with no spot to show, around the latest tiles. The whole map when it fits at the same
+    tile size. At least 6 × 4 squares, kept on the map."""
     tiles = view["tiles"]
-    cells = [(tiles[i][1], tiles[i][2]) for i in view["recent"]] or \
-        [(x, y) for _k, x, y, _r in view["spots"]] or [(t[1], t[2]) for t in tiles]
-    cx = (min(c[0] for c in cells) + max(c[0] for c in cells)) / 2
-    cy = (min(c[1] for c in cells) + max(c[1] for c in cells)) / 2
+    cells = [(tiles[i][1], tiles[i][2]) for i in view["recent"]] + [(x, y) for _k, x, y, _r in view["spots"]]
+    cells = cells or [(t[1], t[2]) for t in tiles]
     min_x, min_y, cols, rows, _size = layout(view)
-    x0 = round(cx - (FOCUS_COLS - 1) / 2)
-    y0 = round(cy - (FOCUS_ROWS - 1) / 2)
-    x0 = max(min_x, min(x0, min_x + cols - FOCUS_COLS)) if cols >= FOCUS_COLS else min_x - (FOCUS_COLS - cols) // 2
-    y0 = max(min_y, min(y0, min_y + rows - FOCUS_ROWS)) if rows >= FOCUS_ROWS else min_y - (FOCUS_ROWS - rows) // 2
-    return x0, y0, FOCUS_COLS, FOCUS_ROWS
+    window = _around(view, min(c[0] for c in cells), max(c[0] for c in cells),
+                     min(c[1] for c in cells), max(c[1] for c in cells), FOCUS_COLS, FOCUS_ROWS)
+    whole = _around(view, min_x, min_x + cols - 1, min_y, min_y + rows - 1, FOCUS_COLS, FOCUS_ROWS)
+    return whole if focus_size(whole) >= focus_size(window) else window
+
+
+def _around(view: dict, west: int, east: int, north: int, south: int, least_cols: int,
+            least_rows: int) -> tuple[int, int, int, int]:
+    """The window holding squares west–east × north–south, widened to at least
+    ``least_cols`` × ``least_rows`` around their middle, kept on the map."""
+    min_x, min_y, cols, rows, _size = layout(view)
+    x0, across = _span(west, east, min_x, cols, least_cols)
+    y0, down = _span(north, south, min_y, rows, least_rows)
+    return x0, y0, across, down
+
+
+def _span(low: int, high: int, map_low: int, map_len: int, least: int) -> tuple[int, int]:
+    """(first square, length) of a window on one axis: ``low``–``high`` at least, widened to
+    ``least`` squares around their middle, kept on the map where the map is long enough."""
+    length = max(least, high - low + 1)
+    if high - low + 1 >= least:
+        return low, length
+    start = round((low + high) / 2 - (least - 1) / 2)
+    if map_len >= least:
+        return max(map_low, min(start, map_low + map_len - least)), length
+    return map_low - (least - map_len) // 2, length
+
+
+def focus_size(window: tuple[int, int, int, int]) -> int:
+    """The focus map's tile size: as big as a phone reads well (116 px), smaller for a window
+    too wide or too tall for the turn image (in steps of 6 px: tile art stays cached)."""
+    _x, _y, cols, rows = window
+    size = min(FOCUS_TILE, (FOCUS_W - 2 * PAD) // cols, FOCUS_MAX_H // rows)
+    return max(SMALLEST_TILE, size - size % 6)
 
 
 def _overview(view: dict, window, width: int, said: Letters) -> Image.Image:
@@ -554,26 +612,58 @@ def _overview(view: dict, window, width: int, said: Letters) -> Image.Image:
     return img
 
 
+def close_up_window(view: dict) -> tuple[int, int, int, int] | None:
+    """3 × 3 squares around the latest turn's tiles (around its last tile when a bonus tile went
+    far from the first), kept on the map; None before the first tile."""
+    tiles = view["tiles"]
+    cells = [(tiles[i][1], tiles[i][2]) for i in view["recent"]]
+    if not cells:
+        return None
+    if max(c[0] for c in cells) - min(c[0] for c in cells) >= CLOSE_COLS or \
+            max(c[1] for c in cells) - min(c[1] for c in cells) >= CLOSE_ROWS:
+        cells = cells[-1:]
+    return _around(view, min(c[0] for c in cells), max(c[0] for c in cells), min(c[1] for c in cells),
+                   max(c[1] for c in cells), CLOSE_COLS, CLOSE_ROWS)
+
+
 def draw_focus(view: dict, table: kit.Table) -> Image.Image:
-    """The turn image for a phone, 720 px wide: whose turn, the latest tiles
-    and what is around them at a readable scale, a small overview of the
-    whole map framing them, and the tile in hand (or the figure choice)."""
+    """The turn image for a phone, 720 px wide: whose turn; the map around every legal spot of
+    the tile in hand, each numbered (the player picks one: all must be there, readable 400 px
+    wide), or around the latest tiles; beside it a close-up of the latest turn when the map had
+    to shrink, else a small overview of the whole map framing the part shown; then the tile in
+    hand (or the figure choice)."""
     said = letters(table)
     window = focus_window(view)
-    legend = kit.legend(table, FOCUS_W, scores=_scores(view, table), extra=_supplies(view, table),
+    tile = focus_size(window)
+    width = max(FOCUS_W, window[2] * tile + 2 * PAD)     # wider only for a map too wide to number legibly
+    size = kit.main_size(width)
+    crop = _board(view, said, size=tile, window=window, number_px=size)
+    legend = kit.legend(table, width, scores=_scores(view, table), extra=_supplies(view, table),
                         breakdown=_breakdown(view, table))
-    crop = _board(view, said, size=FOCUS_TILE, window=window)
-    overview = _overview(view, window, 300, said)
-    size = kit.main_size(FOCUS_W)
-    info = Image.new("RGB", (FOCUS_W - overview.width - 12, max(overview.height, 8 * size)), kit.PAPER)
+    close = close_up_window(view) if tile <= FOCUS_TILE * 3 // 4 else None
+    min_x, min_y, cols, rows, _size = layout(view)
+    whole = window[0] <= min_x and window[1] <= min_y and window[0] + window[2] >= min_x + cols \
+        and window[1] + window[3] >= min_y + rows
+    inset, caption = None, None                  # the whole map at full size: nothing to add beside it
+    if close is not None:
+        inset = _board(view, said, size=CLOSE_TILE, window=close, number_px=size)
+        caption = CLOSE_UP
+    elif not whole:
+        inset = _overview(view, window, 300, said)
+        caption = cw.FRAMED
+    beside = inset.width + 12 if inset is not None else 8
+    info = Image.new("RGB", (width - beside, max(inset.height if inset else 0, 8 * size)), kit.PAPER)
     d = ImageDraw.Draw(info)
-    y = kit.paragraph(d, (6, 8), kit.said(table, cw.FRAMED()), size, info.width - 12)
+    y = kit.paragraph(d, (6, 8), kit.said(table, caption()), size, info.width - 12) if caption else 4
     if view["phase"] == "over":
         y = kit.paragraph(d, (6, y + 4), kit.said(table, ph.STATUS_OVER()), size, info.width - 12, bold=True)
-    kit.paragraph(d, (6, y + 6), " · ".join(_keys(table, said)), size - 2, info.width - 12, fill=kit.MUTED)
-    row = Image.new("RGB", (FOCUS_W, info.height + 8), kit.PAPER)
-    kit.paste(row, overview, (4, 4))
-    kit.paste(row, info, (overview.width + 10, 4))
+    y = kit.paragraph(d, (6, y + 6), " · ".join(_keys(table, said)), size - 2, info.width - 12, fill=kit.MUTED)
+    if inset is None:
+        info = _top(info, int(y) + 6)
+    row = Image.new("RGB", (width, info.height + 8), kit.PAPER)
+    if inset is not None:
+        kit.paste(row, inset, (4, 4))
+    kit.paste(row, info, (beside - 2, 4))
     parts = [legend, crop, row]
     if view["phase"] != "over":   # the key is beside the overview already
         parts.append(_hand_panel(view, table, FOCUS_W, said, key=False))

@@ -190,15 +190,16 @@ def _map_in_data_coordinates() -> Image.Image:
             path = _edge(*seg)
             d.line(path, fill=kit.darker(RIVER, 0.3), width=10, joint="curve")
             d.line(path, fill=RIVER, width=6, joint="curve")
-    coast = {}
+    coast: dict[frozenset, int] = {}
     for t in TERRITORIES:   # a pale shore along the sea
         p = [tuple(v) for v in t["polygon"]]
-        for a, b in zip(p, p[1:] + p[:1], strict=True):
-            coast[frozenset((a, b))] = coast.get(frozenset((a, b)), 0) + 1
+        for corner, next_corner in zip(p, p[1:] + p[:1], strict=True):
+            side = frozenset((corner, next_corner))
+            coast[side] = coast.get(side, 0) + 1
     for key, n in coast.items():
         if n == 1:
-            a, b = tuple(key)
-            d.line(_edge(a, b), fill=(236, 226, 196), width=3)
+            end, other_end = tuple(key)
+            d.line(_edge(end, other_end), fill=(236, 226, 196), width=3)
     for i, lake in enumerate(MAP["lakes"]):   # lakes: water over the borders they cut
         blobs = []
         for a, b in lake["cuts"]:
@@ -301,7 +302,8 @@ def _number_stamp(value: str) -> tuple[Image.Image, tuple[int, int, int, int]]:
     """A territory's number in its white halo, drawn once and pasted on every image (sixty a board:
     pasting costs a third of drawing), with its box around the anchor point."""
     f = kit.font(MAIN, True)
-    box = f.getbbox(value, anchor="mm", stroke_width=2)
+    left, top, right, bottom = f.getbbox(value, anchor="mm", stroke_width=2)
+    box = int(left), int(top), int(right), int(bottom)   # whole pixels already (FreeType), typed as floats
     stamp = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (*kit.WHITE, 0))   # white edges, not grey
     ImageDraw.Draw(stamp).text((-box[0], -box[1]), value, font=f, fill=kit.INK, anchor="mm", stroke_width=2,
                                stroke_fill=kit.WHITE)

@@ -7,8 +7,9 @@ villages with huts per colour, explorers laid beside them, the last move in
 gold along its path), then the hut track, the invention row / VP pile / cave
 card, and one line per tribe. The whole map cannot be read on a phone, so
 ``draw_focus`` (for the turn post) shows the territories around the last
-move at twice the scale beside a small overview of the whole map, with the
-legend, the status line and the hut track, 720 px wide.
+move at twice the scale (or, when the next decision names territories, every
+one of them) beside a small overview of the whole map, with the legend, the
+status line and the hut track, 720 px wide.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from PIL import Image, ImageDraw
 from render import fire_and_stone_words as fw
 from render import kit
 from render.words import TOTAL
+from rules.fire_and_stone import GAME
 from rules.fire_and_stone import phrases as ph
 from rules.fire_and_stone.data import ADJ, DATA, PRINTED_FIRE, REGION, SEA, START, TERR, TERR_IDS
+from rules.fire_and_stone.steps import places_named
 
 R = 37                      # hex radius of the whole map
 HW = math.sqrt(3) * R       # hex width
@@ -94,10 +97,11 @@ def hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
 CENTRE = {t: FULL.of(t) for t in TERR_IDS}
 
 
-def _sizes(geo: Geo) -> dict[str, int]:
+def _sizes(geo: Geo, main: bool = False) -> dict[str, int]:
     r = geo.r
-    return {"num": max(12, round(r * 0.3)), "chip": max(10, round(r * 0.26)), "hut": max(16, round(r * 0.5)),
-            "explorer": max(8, round(r * 0.22))}
+    least = 13 if main else 0       # a turn image's labels stay readable at 400 px wide, however small its scale
+    return {"num": max(12, least, round(r * 0.3)), "chip": max(10, least, round(r * 0.26)),
+            "hut": max(16, round(r * 0.5)), "explorer": max(8, round(r * 0.22))}
 
 
 @lru_cache(maxsize=8)
@@ -195,7 +199,7 @@ def _draw_map(view: dict, table: kit.Table, geo: Geo = FULL, main: bool = False)
     img = kit.copy(_map_base(tuple(view["open"]), geo, kit.said(table, fw.START())))
     chips = chip_labels(table)
     d = ImageDraw.Draw(img)
-    size = _sizes(geo)
+    size = _sizes(geo, main)
     r = geo.r
     last = view.get("last") or {}
     for t in (last.get("from"), last.get("to"), last.get("built")):
@@ -269,9 +273,15 @@ SPOTS = sorted(((dx / 8, dy / 8) for dx in range(-5, 6) for dy in range(-3, 6)
 
 
 def focus_geo(view: dict) -> Geo:
-    """The window of the focus image: centred on what the last move touched
-    (or the acting tribe's explorers, or the start)."""
+    """The window of the focus image. When the next decision names territories (an explorer's
+    destinations, the fires it may go back to), every one of them with its number, and the
+    explorer, and the last move too when it fits: a taller window first, a smaller scale only
+    past that (issue 26, point 5: every choice visible where it is made). Otherwise centred on
+    what the last move touched (or the acting tribe's explorers, or the start)."""
     last = view.get("last") or {}
+    named = places_named(GAME, view)
+    if named:
+        return _window_on(named + _explorer_of(view), [t for t in (last.get("to"), last.get("built")) if t])
     spots = [t for t in (last.get("to"), last.get("built"), last.get("from")) if t]
     if not spots:
         head = view.get("pending") or {}
@@ -288,6 +298,46 @@ def focus_geo(view: dict) -> Geo:
     ox = min(0, max(FOCUS_W - full_w, FOCUS_W / 2 - cx))
     oy = min(0, max(FOCUS_H - full_h, FOCUS_H / 2 - cy))
     return Geo(FOCUS_R, round(ox), round(oy), FOCUS_W, FOCUS_H)
+
+
+FOCUS_H_MAX = 660           # how tall the window grows to show every territory a decision names
+FOCUS_R_MIN = 44            # the smallest scale it shrinks to then (its numbers still 13 px, 7 px on a phone)
+FOCUS_PAD = 4
+
+
+def _explorer_of(view: dict) -> list[int]:
+    """The explorer an explorer's move starts from."""
+    head = view["pending"]
+    if head["k"] != "move":
+        return []
+    at = view["explorers"][head["s"]][head["e"]]
+    return [at] if at else []
+
+
+def _box(spots: list[int], r: float) -> tuple[float, float, float, float]:
+    """Width, height and centre of the hexagons of ``spots`` at hex radius ``r``."""
+    base = Geo(r, 0, 0, FOCUS_W, FOCUS_H)
+    xs, ys = [base.of(t)[0] for t in spots], [base.of(t)[1] for t in spots]
+    hw = math.sqrt(3) * r / 2
+    return max(xs) - min(xs) + 2 * hw, max(ys) - min(ys) + 2 * r, (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+
+
+def _window_on(needed: list[int], wished: list[int]) -> Geo:
+    """A window showing every hexagon of ``needed`` whole (and of ``wished`` when they fit too)."""
+    room_w, room_h = FOCUS_W - 2 * FOCUS_PAD, FOCUS_H_MAX - 2 * FOCUS_PAD
+    r: float = FOCUS_R
+    w, h, cx, cy = _box(needed + wished, r)
+    if w > room_w or h > room_h:
+        w, h, cx, cy = _box(needed, r)
+        if w > room_w or h > room_h:        # spread wider than the window: a smaller scale, down to a floor
+            r = max(FOCUS_R_MIN, FOCUS_R * min(room_w / w, room_h / h))   # (past it, fires all over the map
+            w, h, cx, cy = _box(needed, r)                                 # for « any fire »: centred on them)
+    height = max(FOCUS_H, math.ceil(h + 2 * FOCUS_PAD))
+    full_w = math.sqrt(3) * r * (GRID["cols"] + 0.5)
+    full_h = r * (1.5 * (GRID["rows"] - 1) + 2)
+    ox = min(0, max(FOCUS_W - full_w, FOCUS_W / 2 - cx))
+    oy = min(0, max(height - full_h, height / 2 - cy))
+    return Geo(r, math.floor(ox), math.floor(oy), FOCUS_W, height)
 
 
 @lru_cache(maxsize=8)
@@ -396,7 +446,7 @@ def _draw_tribes(view: dict, table: kit.Table, width: int) -> Image.Image:
             d.rectangle((bx + b * step, y + 28, bx + b * step + step - 2, y + 44), outline=kit.INK,
                         fill=(220, 160, 40) if b < tribe["food"] else kit.WHITE)
         kit.text(d, (bx + tribe["bags"] * step + 6, y + 36), f"{tribe['food']}/{tribe['bags']}", size=12, anchor="lm")
-        x = 230
+        x: float = 230
         for kind, count in tribe["tracks"]:
             label, fill = (chips[kind], KIND_FILL[kind]) if kind else ("-", kit.MUTED)
             small = kit.fit_size(label, 12, 38, True, 8)     # the chips of a row 52 px apart
@@ -411,7 +461,7 @@ def _draw_tribes(view: dict, table: kit.Table, width: int) -> Image.Image:
         kit.text(d, (x + 6, y + 10), game, size=13)
         kit.text(d, (x + 6, y + 30), huts, size=13)
         x += col
-        inv_x = x
+        inv_x: float = x
         for inv in tribe["inv"]:
             name = kit.said(table, ph.INVENTION[inv]())
             covered = tribe["cover"].get(inv)
@@ -423,7 +473,7 @@ def _draw_tribes(view: dict, table: kit.Table, width: int) -> Image.Image:
                                 fill=(200, 200, 200) if covered else kit.WHITE, outline=kit.INK)
             kit.text(d, (inv_x + 5, y + 17), label, size=12, anchor="lm", fill=kit.MUTED if covered else kit.INK)
             inv_x += w + 4
-        low = x     # under the inventions: the cave marker, the turns left
+        low: float = x     # under the inventions: the cave marker, the turns left
         if view["end"] is not None and not view["over"]:
             turns = kit.said(table, fw.TURNS_LEFT(n=view["end"][s]))
             kit.text(d, (low, y + 36), turns, size=12, fill=(160, 30, 30), bold=True)
@@ -459,7 +509,7 @@ def _breakdown(view: dict, table: kit.Table) -> kit.Breakdown | None:
     return kit.Breakdown([kit.said(table, c()) for c in (*fw.COLUMNS, TOTAL)], rows)
 
 
-def _scores(view: dict, table: kit.Table) -> list:
+def _scores(view: dict, table: kit.Table) -> list | None:
     """Beside each name: the final totals (bare, beside the breakdown), else the public score
     (track, covered cards, huts, majorities) said in VP, so it is never read as the track alone."""
     if view["over"] and view.get("final"):
@@ -502,8 +552,8 @@ def _tribe_lines(view: dict, table: kit.Table, width: int, size: int) -> Image.I
 
 
 def draw_focus(view: dict, table: kit.Table) -> Image.Image:
-    """The turn image for a phone: the territories around the last move at a
-    readable scale, a small overview of the whole map framing them, whose
+    """The turn image for a phone: the territories the next decision names, or
+    around the last move, at a readable scale, a small overview of the whole map framing them, whose
     turn, the tribes in a line each and the hut track."""
     size = kit.main_size(FOCUS_W)
     geo = focus_geo(view)

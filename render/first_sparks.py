@@ -371,11 +371,11 @@ def _spaces(view: dict, table: kit.Table) -> Image.Image:
     widths = [26 + 6 + kit.text_width(label, TEXT) + 5 + kit.text_width(count, MAIN, True) + 4
               + (kit.text_width(f"({plus})", TEXT) if plus else 0) for _f, label, count, plus in items]
     gap = max(8.0, (PANEL_W - 16 - sum(widths)) / (len(items) - 1))   # spread out, each as wide as it needs
-    x = 8
+    x: float = 8
     for (food, label, count, plus), w in zip(items, widths, strict=True):
         d.ellipse((x, 30, x + 26, 56), fill=FOOD_RGB[food], outline=kit.INK, width=2)
         kit.piece(d, (x, 30, x + 27, 57))
-        tx = x + 32
+        tx: float = x + 32
         kit.text(d, (tx, 43), label, TEXT, anchor="lm")
         tx += kit.text_width(label, TEXT) + 5
         kit.text(d, (tx, 43), count, MAIN, anchor="lm", bold=True, main=True)      # tokens on the space

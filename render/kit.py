@@ -199,7 +199,7 @@ def legend(table: Table, width: int, scores: list | None = None, extra: dict[int
     h = height or int(pad + title_h + banner_h + pad + table_h + pad + ev_h + pad)
     img = Image.new("RGB", (width, h), PAPER)
     d = ImageDraw.Draw(img)
-    y = pad
+    y: float = pad
     if title:
         y = paragraph(d, (pad, y), title, title_size, inner, bold=True) + pad * 0.5
     if banner:

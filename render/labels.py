@@ -181,7 +181,7 @@ def _cache_masks(f: ImageFont.FreeTypeFont, fkey) -> ImageFont.FreeTypeFont:
                     _masks_bytes -= _masks.popitem(last=False)[1][2]
         return mask, offset
 
-    f.getmask2 = getmask2
+    vars(f)["getmask2"] = getmask2   # on this font object only (the checker forbids assigning to a method)
     return f
 
 
@@ -212,7 +212,7 @@ def missing_glyphs(value: str) -> set[str]:
 _MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))
 
 
-def text_size(draw: ImageDraw.ImageDraw | None, value: str, size: int, bold: bool = False) -> tuple[int, int]:
+def text_size(draw: ImageDraw.ImageDraw | None, value: str, size: int, bold: bool = False) -> tuple[float, float]:
     left, top, right, bottom = _MEASURE.textbbox((0, 0), value, font=font(size, bold))
     return right - left, bottom - top
 
@@ -223,7 +223,7 @@ def text_width(value: str, size: int, bold: bool = False) -> float:
 
 
 @lru_cache(maxsize=8192)
-def _bbox_at_origin(value: str, size: int, bold: bool, anchor: str, stroke: int) -> tuple[int, int, int, int]:
+def _bbox_at_origin(value: str, size: int, bold: bool, anchor: str, stroke: int) -> tuple[float, float, float, float]:
     return _MEASURE.textbbox((0, 0), value, font=font(size, bold), anchor=anchor, stroke_width=stroke)
 
 
@@ -332,7 +332,7 @@ def _words(draw: ImageDraw.ImageDraw, xy, line: str, size: int, fill, bold: bool
 
 
 @lru_cache(maxsize=256)
-def _line_extent(size: int, bold: bool) -> tuple[int, int]:
+def _line_extent(size: int, bold: bool) -> tuple[float, float]:
     """Top and bottom of a line's ink below its top-left anchor (capitals, accents and descenders)."""
     b = _bbox_at_origin("ÉAgjy", size, bold, "la", 0)
     return b[1], b[3]

@@ -83,7 +83,7 @@ def draw_header(view, table: kit.Table, width) -> Image.Image:
     h = 12 + sum(kit.paragraph_height(t, s, inner, b) for t, s, b, _c in lines) + MAIN * 2 + 16
     img = Image.new("RGB", (width, int(h)), kit.PAPER)
     d = ImageDraw.Draw(img)
-    y = 10
+    y: float = 10
     for t, s, b, c in lines:
         y = kit.paragraph(d, (20, y), t, s, inner, fill=c, bold=b, main=s >= MAIN)
     y += 6
@@ -120,6 +120,7 @@ def draw_player(view, seat, highlight_daughters, acting, table: kit.Table) -> Im
     dau_w, dau_h = (W - 40 - 2 * 8) // 3, 86
     dau_lines = (len(daughters) + 2) // 3
     # cards flow in lines under the daughters
+    x: float
     card_lines, x = (1 if cards else 0), 20
     for label, discs, _c in cards:
         w = kit.text_width(label, SMALL) + 16 + 16 * len(discs)
@@ -207,7 +208,7 @@ def draw_player(view, seat, highlight_daughters, acting, table: kit.Table) -> Im
         kw = kit.text_width(key, MAIN, True) + 12
         kit.text(d, (tx + kw, ty + 6), name, kit.fit_size(name, SMALL, dau_w - kw - 8, bold=True, smallest=10),
                  bold=True)
-        px = tx + 6
+        px: float = tx + 6
         for slot, c in info["portals"]:
             label = say(table, ph.SLOT[slot])
             kit.text(d, (px, ty + 32), label, SMALL - 2, anchor="lm", fill=kit.MUTED)

@@ -106,7 +106,7 @@ def card_texts(table: kit.Table, cid: str) -> tuple[str, ...]:
     babies = say(table, nw.BABIES, n=b["babies"]) if b["babies"] else say(table, nw.NO_BABY)
     what = ""
     if b["trophy"]:
-        what = say(table, nw.TROPHY, mult=b["trophy"]["mult"], vp=b["trophy"]["vp"])
+        what = say(table, nw.TROPHY, mult=b["trophy"]["mult"])   # its VP come from the taker's sexuality (J)
     elif b["hand"]:
         h = b["hand"]
         if h["kind"] == "D":
@@ -143,7 +143,7 @@ def card_face(cid: str, scale: Scale, texts: tuple[str, ...]) -> Image.Image:
     # need: how many successes, then the faces that kill a hunter (frozen: blue, bloody: red)
     chip = body + 3
     faces = [(f, FROZEN, kit.INK) for f in b["frozen"]] + [(f, BLOODY, kit.WHITE) for f in b["bloody"]]
-    right = w - pad
+    right: float = w - pad
     if tool:
         right -= len(b["prereq"]) * (small + 3)
         tool_x = right

@@ -43,7 +43,7 @@ def _round(view: dict, table: kit.Table) -> Image.Image:
     prop_h = kit.paragraph_height(prop, M, inner - 16, bold=True) + 14 if prop else 0
     img = Image.new("RGB", (FW, int(h + prop_h)), kit.PAPER)
     d = ImageDraw.Draw(img)
-    y = 8
+    y: float = 8
     for t, s, b, c in lines:
         y = kit.paragraph(d, (PAD, y), t, s, inner, fill=c, bold=b, main=s >= M)
     if prop:
@@ -121,7 +121,7 @@ def _chips(d: ImageDraw.ImageDraw, x0: float, y: float, width: float, chips: lis
 def _tribe_chips(view: dict, seat: int, table: kit.Table, lit: set[str]) -> list:
     """The brain board (portals or the tribal side, elders), the daughters and the tableau, as chips."""
     p = view["players"][seat]
-    out = []
+    out: list[tuple[str, list, tuple[int, int, int], bool]] = []
     if p["tribal"]:
         out.append((say(table, nw.TRIBAL_SIDE), [], kit.INK, False))
     else:

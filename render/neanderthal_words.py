@@ -19,7 +19,9 @@ NEED = phrase(f"{R}need", "need {dice}× {faces}", "dice: how many successes a h
 BABIES = phrase_n(f"{R}babies", "+{n} baby", "+{n} babies", "what a successful hunt brings")
 NO_BABY = phrase(f"{R}no_baby", "no baby", "a hunt that brings no baby")
 TOOL = phrase(f"{R}tool", "tool", "before the disc colours a hunter needs in its vocabulary to hunt this card")
-TROPHY = phrase(f"{R}trophy", "trophy ×{mult} = {vp} VP", "a card taken as a trophy is worth vp victory points")
+TROPHY = phrase(f"{R}trophy", "trophy ×{mult}", "a card that may be taken as a trophy on a roll of mult equal "
+                                               "dice (G5); a trophy scores by its owner's sexuality card (J), "
+                                               "so no VP are printed here")
 ANIMAL = phrase(f"{R}animal", "animal ×{mult}: {babies}", "a domesticable animal; babies: what it gives each round "
                                                           "(or empty; the discs it frees are drawn after)")
 INVENTION = phrase(f"{R}invention", "invention ×{mult}: 3=1 ({kind})", "kind: the hunts where a 3 counts as a 1")

@@ -17,13 +17,16 @@ carry filter 0 (none): tried on the boards, the 'up' filter saved no time.
 
 from __future__ import annotations
 
+import importlib
 import struct
 import zlib
+from types import ModuleType
 
 from PIL import Image
 
+isal_zlib: ModuleType | None
 try:                                   # optional: an ISA-L build of deflate (pip install isal)
-    from isal import isal_zlib
+    isal_zlib = importlib.import_module("isal.isal_zlib")
 except ImportError:                    # pragma: no cover - depends on the machine
     isal_zlib = None
 

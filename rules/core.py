@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules import phrases
 from rules.picker import Preview, Step
@@ -170,8 +170,18 @@ class Move:
     """
 
     __slots__ = ("seat", "notation", "data", "_label")
+    _label: str | Said | Callable[[], str | Said]
 
-    def __init__(self, seat: int, notation: str, label: "str | Callable[[], str]" = "", data: Any = None) -> None:
+    if TYPE_CHECKING:   # the slots, read-only (a subclass may work them out from its own, as properties)
+        @property
+        def seat(self) -> int: ...
+        @property
+        def notation(self) -> str: ...
+        @property
+        def data(self) -> Any: ...
+
+    def __init__(self, seat: int, notation: str, label: str | Said | Callable[[], str | Said] = "",
+                 data: Any = None) -> None:
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "notation", notation)
         object.__setattr__(self, "data", data)
@@ -188,7 +198,7 @@ class Move:
         label = self._resolved()
         return label if isinstance(label, Said) else None
 
-    def _resolved(self):
+    def _resolved(self) -> str | Said:
         label = self._label
         if callable(label):
             label = label()
@@ -232,6 +242,12 @@ class Event:
     """
 
     __slots__ = ("_text", "fr", "seat", "private_to", "reveal", "said")
+    _text: str | None
+    fr: str | None
+    seat: int | None
+    private_to: int | None
+    reveal: bool
+    said: Said | None
 
     def __init__(self, text: str | None = "", fr: str | None = None, seat: int | None = None,
                  private_to: int | None = None, reveal: bool = False, said: Said | None = None) -> None:
@@ -248,9 +264,10 @@ class Event:
 
     @property
     def text(self) -> str:
-        if self._text is None:
-            self._text = self.said.english()
-        return self._text
+        text = self._text
+        if text is None:   # made by `of`: its English, once
+            text = self._text = self.said.english() if self.said is not None else ""
+        return text
 
     def _fields(self) -> tuple:
         return (self.text, self.fr, self.seat, self.private_to, self.reveal, self.said)
@@ -288,9 +305,14 @@ class Result:
     no summary. Treat it as immutable; compared by all of its fields."""
 
     __slots__ = ("scores", "ranks", "_summary", "summary_fr", "_said")
+    scores: Sequence[float]
+    ranks: list[int]
+    _summary: str | None
+    summary_fr: str | None
+    _said: Said | Callable[[], Said] | None
 
-    def __init__(self, scores: list[float], ranks: list[int], summary: str | None = "",
-                 summary_fr: str | None = None, summary_said: Said | None = None) -> None:
+    def __init__(self, scores: Sequence[float], ranks: list[int], summary: str | None = "",
+                 summary_fr: str | None = None, summary_said: Said | Callable[[], Said] | None = None) -> None:
         self.scores = scores
         self.ranks = ranks
         self._summary = summary
@@ -298,7 +320,7 @@ class Result:
         self._said = summary_said
 
     @classmethod
-    def of(cls, scores: list[float], ranks: list[int], said: "Said | Callable[[], Said]") -> Result:
+    def of(cls, scores: Sequence[float], ranks: list[int], said: "Said | Callable[[], Said]") -> Result:
         """The result with its summary ``said``, or a callable giving it (called on first read)."""
         return cls(scores, ranks, None, None, said)
 
@@ -635,7 +657,7 @@ class Game:
         said = self.status_said(state)
         return "" if said is None else "\n".join(s.english() for s in said)
 
-    def public_scores(self, state) -> list[float] | None:
+    def public_scores(self, state) -> Sequence[float] | None:
         return None
 
     def result(self, state) -> Result | None:

@@ -24,3 +24,5 @@ BAD_OPTION_VALUE = phrase("core.bad_option_value", "Option {option} is one of {c
 BY_RESIGNATION = phrase("core.by_resignation", "The game ended by resignation.")
 PICK_MOVE = phrase("core.pick_move", "Your move:")
 PREVIEW_HIDDEN = phrase("core.preview_hidden", "This move draws or reveals something: you will see what once it counts.")
+FORCED = phrase("core.forced", "{who} has only one move, which the table plays: {move}.",
+                "who: a player's name; move: the move in words")

@@ -68,6 +68,18 @@ class Node:
                 out.extend(option.child.moves())
         return out
 
+    def path_of(self, move: Any) -> tuple[int, ...] | None:
+        """The indexes that lead to ``move`` (None when it is not in the tree)."""
+        for index, option in enumerate(self.options):
+            if option.child is None:
+                if option.move == move:
+                    return (index,)
+            else:
+                below = option.child.path_of(move)
+                if below is not None:
+                    return (index, *below)
+        return None
+
     def single(self) -> Any:
         """The move when the whole tree is one move (a forced decision), else None."""
         if len(self.options) == 1 and self.options[0].child is None:

@@ -53,7 +53,7 @@ class Phrase:
         return Said(self.key, params)
 
     def english(self, n: int | float | None = None) -> str:
-        return self.other if self.is_plural and n != 1 else self.one
+        return self.other if self.other is not None and n != 1 else self.one
 
 
 def _declare(p: Phrase) -> Phrase:
@@ -107,7 +107,7 @@ class Said:
 def listing(items, style: str = "standard") -> dict:
     """A list parameter: its items (words or sentences) joined as the reader's language joins them
     ('a, b and c'; ``style="or"``: 'a, b or c'; ``"comma"``: 'a, b, c' in every language)."""
-    data = {"list": [_param(i) for i in items]}
+    data: dict[str, Any] = {"list": [_param(i) for i in items]}
     if style != "standard":
         data["style"] = style
     return data

@@ -4,6 +4,7 @@ setting with :func:`open_store`."""
 
 from storage.connect import open_store
 from storage.errors import UnusableSetting
+from storage.kinds import DeadlinePolicy, GameStatus, LogKind
 from storage.store import Store
 
-__all__ = ["Store", "UnusableSetting", "open_store"]
+__all__ = ["DeadlinePolicy", "GameStatus", "LogKind", "Store", "UnusableSetting", "open_store"]

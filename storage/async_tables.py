@@ -11,22 +11,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from storage.kinds import DeadlinePolicy
 from storage.store import Store
 
 TIMED = {"reminder_hours", "deadline_hours", "policy", "vacation_days"}   # settings the turn's timers follow
-DEFAULTS = {"reminder_hours": 24.0, "deadline_hours": 0.0, "policy": "skip", "vacation_days": 7.0, "hints": None,
-            "lang": None}
+DEFAULTS = {"reminder_hours": 24.0, "deadline_hours": 0.0, "policy": DeadlinePolicy.SKIP, "vacation_days": 7.0, "hints": None,
+            "lang": None, "autoplay": True}
 
 
 @dataclass(frozen=True)
 class Settings:
     reminder_hours: float = 24.0
     deadline_hours: float = 0.0
-    policy: str = "skip"
+    policy: DeadlinePolicy = DeadlinePolicy.SKIP
     vacation_days: float = 7.0
     status_message: int | None = None
     hints: bool | None = None        # /hint allowed; None: the default (on when one person plays)
     lang: str | None = None          # the language of the table's public posts; None: the server's
+    autoplay: bool = True            # a seat's only legal move is played by the table (where the rules allow)
 
 
 @dataclass(frozen=True)
@@ -57,11 +59,13 @@ class AsyncTables:
 
     async def settings(self, game_id: int) -> Settings:
         row = await self.store.fetch_one("SELECT reminder_hours, deadline_hours, policy, vacation_days, status_message, "
-                                         "hints, lang FROM game_settings WHERE game_id = ?", (game_id,))
+                                         "hints, lang, autoplay FROM game_settings WHERE game_id = ?", (game_id,))
         if not row:
             return Settings()
-        *values, hints, lang = row
-        return Settings(*values, hints=None if hints is None else bool(hints), lang=lang or None)
+        reminder, deadline, policy, vacation, status_message, hints, lang, autoplay = row
+        return Settings(reminder, deadline, DeadlinePolicy(policy), vacation, status_message,
+                        hints=None if hints is None else bool(hints), lang=lang or None,
+                        autoplay=autoplay is None or bool(autoplay))
 
     async def save_settings(self, game_id: int, **values) -> None:
         current = await self.settings(game_id)
@@ -69,12 +73,13 @@ class AsyncTables:
         async with self.store.transaction() as tx:
             await tx.execute(
                 "INSERT INTO game_settings (game_id, reminder_hours, deadline_hours, policy, vacation_days, hints, "
-                "lang) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+                "lang, autoplay) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
                 "reminder_hours = excluded.reminder_hours, deadline_hours = excluded.deadline_hours, "
                 "policy = excluded.policy, vacation_days = excluded.vacation_days, hints = excluded.hints, "
-                "lang = excluded.lang",
+                "lang = excluded.lang, autoplay = excluded.autoplay",
                 (game_id, merged["reminder_hours"], merged["deadline_hours"], merged["policy"],
-                 merged["vacation_days"], None if merged["hints"] is None else int(merged["hints"]), merged["lang"]))
+                 merged["vacation_days"], None if merged["hints"] is None else int(merged["hints"]), merged["lang"],
+                 int(bool(merged["autoplay"]))))
             if set(values) & TIMED:   # the running turn's times follow the new settings
                 await tx.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
 

@@ -69,8 +69,19 @@ class Transaction(Protocol):
     async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]: ...
 
 
+class SaveCounts(Protocol):
+    """How a backend's saves went (``storage.batching.SaveQueue``): the load test reports saves per batch."""
+    @property
+    def saved(self) -> int: ...
+    @property
+    def batches(self) -> int: ...
+
+
 class Database(Protocol):
     kind: str            # "sqlite" or "postgresql"
+
+    @property
+    def saves(self) -> SaveCounts: ...
 
     async def save(self, save: Save) -> None:
         """Apply one :class:`Save` atomically, or raise

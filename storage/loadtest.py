@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 from storage.connect import open_store
+from storage.kinds import LogKind
 from storage.store import Store, VersionConflict
 
 
@@ -32,8 +33,10 @@ async def _mover(store: Store, game_id: int, name: str, state: str, deadline: fl
     i = 0
     while time.perf_counter() < deadline:
         row = await store.game(game_id)
+        if row is None:
+            raise LookupError(f"game {game_id} is gone")
         try:
-            version = await store.record(game_id, row.version, state=state, kind="move", seat=i % 4, user_id=1,
+            version = await store.record(game_id, row.version, state=state, kind=LogKind.MOVE, seat=i % 4, user_id=1,
                                          text=f"{name}-{i}", barrier=False, events=["moved"], now=time.time(),
                                          to_act=[(i + 1) % 4], scores=[i, 0, 0, 0])
         except VersionConflict:

@@ -222,6 +222,8 @@ MIGRATIONS: list[str] = [
     """,
     # 10: the table setting ``lang`` (the language of the table's public posts): NULL follows the server's.
     "ALTER TABLE game_settings ADD COLUMN lang TEXT;",
+    # 11: the table setting ``autoplay`` (a seat's only legal move played by the table): NULL is on.
+    "ALTER TABLE game_settings ADD COLUMN autoplay INTEGER;",
 ]
 
 
@@ -435,6 +437,8 @@ POSTGRES_MIGRATIONS: list[str] = [
     """,
     # 10: the table setting ``lang`` (as SQLite's).
     MIGRATIONS[9],
+    # 11: the table setting ``autoplay`` (as SQLite's).
+    MIGRATIONS[10],
 ]
 
 assert len(POSTGRES_MIGRATIONS) == len(MIGRATIONS), "every number has a text for each backend"

@@ -62,10 +62,12 @@ class SqliteTransaction:
             cur = await self.conn.execute(sql, tuple(args))
         except sqlite3.IntegrityError as exc:
             raise ConstraintViolation(str(exc)) from exc
+        if cur.lastrowid is None:   # never after an INSERT that succeeded
+            raise ConstraintViolation(f"no row inserted by {sql[:60]!r}")
         return cur.lastrowid
 
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
-        rows = await self.conn.execute_fetchall(sql, tuple(args))
+        rows = list(await self.conn.execute_fetchall(sql, tuple(args)))
         return rows[0] if rows else None
 
     async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
@@ -105,8 +107,8 @@ class SqliteDatabase:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
                 ids = [s.game_id for s in saves]
-                found = dict(await self.conn.execute_fetchall(
-                    f"SELECT id, version FROM games WHERE id IN ({','.join('?' * len(ids))})", ids))
+                found = {r[0]: r[1] for r in await self.conn.execute_fetchall(
+                    f"SELECT id, version FROM games WHERE id IN ({','.join('?' * len(ids))})", ids)}
                 applying = [s for s in saves if found.get(s.game_id) == s.expected_version]
                 if applying:
                     await self.conn.execute(
@@ -177,14 +179,15 @@ class SqliteDatabase:
     # then not wait for another process's commit: SQLite answers "database is locked" at once (found by
     # tests/reliability/test_concurrency.py).
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
-        rows = await self.conn.execute_fetchall(sql, tuple(args))
+        rows = list(await self.conn.execute_fetchall(sql, tuple(args)))
         return rows[0] if rows else None
 
     async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         return list(await self.conn.execute_fetchall(sql, tuple(args)))
 
     async def schema_version(self) -> int:
-        return (await self.fetch_one("PRAGMA user_version"))[0]
+        row = await self.fetch_one("PRAGMA user_version")
+        return int(row[0]) if row else 0
 
     async def migrate(self, migrations: Sequence[str]) -> int:
         async with self.write_lock:

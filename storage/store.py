@@ -34,14 +34,15 @@ from typing import Any
 from storage.batching import RowReader
 from storage.database import Database, Row, Save, Transaction
 from storage.errors import ChannelBusy, ConstraintViolation, NotSupported, StoreError, VersionConflict
+from storage.kinds import DeadlinePolicy, GameStatus, LogKind
 from storage.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
 from storage.sqlite import SqliteDatabase
 from storage.sqlite import split_sql as _split_sql  # noqa: F401  (tests/reliability/test_migrations imports it)
 
-__all__ = ["OPEN_STATUSES", "Store", "StoreError", "VersionConflict", "ChannelBusy", "ConstraintViolation",
+__all__ = ["OPEN_STATUSES", "DeadlinePolicy", "GameStatus", "LogKind", "Store", "StoreError", "VersionConflict", "ChannelBusy", "ConstraintViolation",
            "NotSupported", "SeatRow", "GameRow", "LogRow", "GameSummary"]
 
-OPEN_STATUSES = ("lobby", "active")
+OPEN_STATUSES = (GameStatus.LOBBY, GameStatus.ACTIVE)
 SNAPSHOT_EVERY = 50      # every 50th version's state is kept in game_snapshots: undo re-simulates ≤ 49 moves
 
 
@@ -59,7 +60,7 @@ class GameRow:
     guild_id: int | None
     channel_id: int
     key: str
-    status: str
+    status: GameStatus
     options: dict[str, str]
     seed: int
     creator_id: int
@@ -80,7 +81,7 @@ class GameSummary:
     guild_id: int | None
     channel_id: int
     key: str
-    status: str
+    status: GameStatus
     version: int
     to_act: list[int] | None          # seats to act now (None: not recorded)
     turn_started_at: float | None     # since when they wait
@@ -92,7 +93,7 @@ class GameSummary:
 @dataclass(frozen=True)
 class LogRow:
     version: int
-    kind: str
+    kind: LogKind
     seat: int | None
     user_id: int | None
     text: str
@@ -115,7 +116,7 @@ _SUMMARY_COLUMNS = "id, guild_id, channel_id, game_key, status, version, to_act,
 
 
 def _game(row: Row) -> GameRow:
-    return GameRow(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), row[6], row[7], row[8], row[9],
+    return GameRow(row[0], row[1], row[2], row[3], GameStatus(row[4]), json.loads(row[5]), row[6], row[7], row[8], row[9],
                    row[10], json.loads(row[11]) if row[11] else None, row[12], row[13], row[14])
 
 
@@ -135,10 +136,10 @@ def _marks(values: Sequence) -> str:
     return ",".join("?" * len(values))
 
 
-_STATUSES = ("lobby", "active", "finished", "abandoned")
+_STATUSES = tuple(GameStatus)
 
 
-def _status_in(statuses: Sequence[str]) -> str:
+def _status_in(statuses: Sequence[GameStatus]) -> str:
     """``status IN ('lobby', 'active')`` written out (each checked against the
     four statuses): a partial index on those statuses serves only a query that
     names the same values, which a ``?`` would hide from the planner."""
@@ -253,7 +254,7 @@ class Store:
                                    "ORDER BY id DESC LIMIT 1", (channel_id,))   # index games_by_channel
         return _game(row) if row else None
 
-    async def games(self, guild_id: int | None = None, statuses: tuple[str, ...] = OPEN_STATUSES) -> list[GameRow]:
+    async def games(self, guild_id: int | None = None, statuses: tuple[GameStatus, ...] = OPEN_STATUSES) -> list[GameRow]:
         if guild_id is None:
             rows = await self.fetch_all(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({_marks(statuses)}) "
                                         "ORDER BY id", statuses)
@@ -262,12 +263,12 @@ class Store:
                                         f"({_marks(statuses)}) ORDER BY id", (guild_id, *statuses))
         return [_game(r) for r in rows]
 
-    async def games_of_user(self, user_id: int, statuses: tuple[str, ...] = OPEN_STATUSES) -> list[GameRow]:
+    async def games_of_user(self, user_id: int, statuses: tuple[GameStatus, ...] = OPEN_STATUSES) -> list[GameRow]:
         rows = await self.fetch_all(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({_marks(statuses)}) AND id IN "
                                     "(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id", (*statuses, user_id))
         return [_game(r) for r in rows]
 
-    async def game_ids(self, statuses: tuple[str, ...] = OPEN_STATUSES, *, after_id: int = 0,
+    async def game_ids(self, statuses: tuple[GameStatus, ...] = OPEN_STATUSES, *, after_id: int = 0,
                        limit: int = 500) -> list[int]:
         """One page of game ids in id order, those after ``after_id`` (pass the
         last id of a page to get the next; an empty list ends)."""
@@ -275,7 +276,7 @@ class Store:
                                     "ORDER BY id LIMIT ?", (*statuses, bounded(after_id), bounded(limit)))
         return [r[0] for r in rows]
 
-    async def each_game(self, statuses: tuple[str, ...] = OPEN_STATUSES, *,
+    async def each_game(self, statuses: tuple[GameStatus, ...] = OPEN_STATUSES, *,
                         page_size: int = 200) -> AsyncIterator[GameRow]:
         """Every game of those statuses in id order, read one at a time from
         pages of ids — for backup and verify, never every row at once."""
@@ -287,7 +288,7 @@ class Store:
                     yield row
             after = ids[-1]
 
-    async def summaries(self, guild_id: int | None = None, statuses: tuple[str, ...] = OPEN_STATUSES, *,
+    async def summaries(self, guild_id: int | None = None, statuses: tuple[GameStatus, ...] = OPEN_STATUSES, *,
                         after_id: int = 0, limit: int = 25, offset: int = 0) -> list[GameSummary]:
         """One page of game summaries (of a server, or of all), in id order
         after ``after_id``, skipping ``offset`` (a page number's worth; the
@@ -299,16 +300,16 @@ class Store:
                                     "LIMIT ? OFFSET ?", (*args, bounded(limit), bounded(offset)))
         return await self._summaries(rows)
 
-    async def count_games(self, guild_id: int | None = None, statuses: tuple[str, ...] = OPEN_STATUSES) -> int:
+    async def count_games(self, guild_id: int | None = None, statuses: tuple[GameStatus, ...] = OPEN_STATUSES) -> int:
         """How many games of those statuses (a server's, or all) — from an index."""
         if guild_id is None:
             row = await self.fetch_one(f"SELECT COUNT(*) FROM games WHERE {_status_in(statuses)}")
         else:
             row = await self.fetch_one(f"SELECT COUNT(*) FROM games WHERE guild_id = ? AND {_status_in(statuses)}",
                                        (guild_id,))
-        return int(row[0])
+        return int(row[0]) if row else 0   # COUNT(*) always gives its row
 
-    async def summaries_of_user(self, user_id: int, statuses: tuple[str, ...] = OPEN_STATUSES, *,
+    async def summaries_of_user(self, user_id: int, statuses: tuple[GameStatus, ...] = OPEN_STATUSES, *,
                                 after_id: int = 0, limit: int = 25, guild_id: int | None = None) -> list[GameSummary]:
         """One page of summaries of the games where ``user_id`` holds a seat
         (of one server when ``guild_id`` is given)."""
@@ -328,7 +329,7 @@ class Store:
         for s in await self.fetch_all("SELECT game_id, seat, user_id, display_name, is_bot FROM seats WHERE "
                                       f"game_id IN ({_marks(ids)}) ORDER BY game_id, seat", ids):
             seats[s[0]].append(SeatRow(s[1], s[2], s[3], bool(s[4])))
-        return [GameSummary(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]) if r[6] else None, r[7],
+        return [GameSummary(r[0], r[1], r[2], r[3], GameStatus(r[4]), r[5], json.loads(r[6]) if r[6] else None, r[7],
                             json.loads(r[8]) if r[8] else None, r[9], tuple(seats[r[0]])) for r in rows]
 
     async def seats(self, game_id: int) -> list[SeatRow]:
@@ -373,7 +374,10 @@ class Store:
                                  (game_id, creator_id, creator_name))
         except ConstraintViolation as exc:
             raise ChannelBusy("this channel already has a game") from exc
-        return await self.game(game_id)
+        row = await self.game(game_id)
+        if row is None:   # only if something deleted it between our commit and this read
+            raise StoreError(f"game {game_id} vanished as it was created")
+        return row
 
     @staticmethod
     async def _claim_version(tx: Transaction, game_id: int, expected: int, assignments: str,
@@ -415,9 +419,9 @@ class Store:
                  json.dumps(options, sort_keys=True) if options is not None else None))
         return expected_version + 1
 
-    async def record(self, game_id: int, expected_version: int, *, state: str, kind: str, seat: int | None,
+    async def record(self, game_id: int, expected_version: int, *, state: str, kind: LogKind, seat: int | None,
                      user_id: int | None, text: str, barrier: bool, events: list[str | dict], now: float,
-                     status: str = "active", result: dict | None = None, turn_changed: bool = True,
+                     status: GameStatus = GameStatus.ACTIVE, result: dict | None = None, turn_changed: bool = True,
                      public_text: str | None = None, to_act: list[int] | None = None,
                      scores: list | None = None) -> int:
         """Save a new state and append its log entry, atomically, if the game
@@ -432,7 +436,7 @@ class Store:
             public_text if public_text != text else None, int(version % SNAPSHOT_EVERY == 0)))
         return version
 
-    async def set_status(self, game_id: int, expected_version: int, status: str, now: float) -> int:
+    async def set_status(self, game_id: int, expected_version: int, status: GameStatus, now: float) -> int:
         async with self.transaction() as tx:
             await self._claim_version(tx, game_id, expected_version,
                                       "status = ?, version = version + 1, announced = version + 1, updated_at = ?",
@@ -475,4 +479,4 @@ def _log_row(r) -> LogRow:
     stored = json.loads(r[6])
     events = [e["text"] if isinstance(e, dict) else e for e in stored]
     messages = tuple(e if isinstance(e, dict) else None for e in stored)
-    return LogRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), events, r[7], r[8], messages)
+    return LogRow(r[0], LogKind(r[1]), r[2], r[3], r[4], bool(r[5]), events, r[7], r[8], messages)

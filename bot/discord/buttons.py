@@ -8,11 +8,15 @@ import re
 
 import discord
 
-from bot.discord.interactions import actor_of, place_of
-from bot.table import Choice, Reply, TableService
+from bot.commands import COMMANDS, run
+from bot.discord.interactions import actor_of, bot_of, place_of, service_of
+from bot.discord.picker_items import PickStep, PlayButton, picker_view
+from bot.table import Choice, Reply
 
 
 def view_for(reply: Reply, channel_id: int) -> discord.ui.View | None:
+    if reply.picker is not None:
+        return picker_view(reply.picker, channel_id, reply.locale)
     if not reply.choices:
         return None
     view = discord.ui.View(timeout=None)
@@ -22,13 +26,19 @@ def view_for(reply: Reply, channel_id: int) -> discord.ui.View | None:
 
 
 def button_for(choice: Choice, index: int, channel_id: int) -> discord.ui.Item:
+    if choice.command == "play":
+        return PlayButton(channel_id, choice.label)
+    if choice.command == "pick":   # a step of the picker (/hint's move: its preview)
+        return PickStep(channel_id, choice.version, choice.arg, 0, choice.label)
     if choice.command == "move":
         return MoveButton(channel_id, choice.version, index, choice.label)
     if choice.command == "undo":
         return UndoButton(channel_id, choice.version, int(choice.arg or 1), choice.label)
     if choice.command == "accept":
         return AcceptButton(channel_id, choice.game_id, choice.label)
-    return ResignButton(channel_id, choice.label)
+    if choice.command == "resign":
+        return ResignButton(channel_id, choice.label)
+    return ConfirmButton(channel_id, choice.command, choice.label)
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:mv:(?P<ch>\d+):(?P<v>\d+):(?P<i>\d+)"):
@@ -45,9 +55,9 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:mv
         return cls(int(match["ch"]), int(match["v"]), int(match["i"]), item.label or "move")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service: TableService = interaction.client.service  # type: ignore[attr-defined]
-        await interaction.client.answer(interaction, "move", lambda: service.press(place_of(interaction), actor_of(interaction),
-                                                                 self.version, self.index))
+        service = service_of(interaction)
+        await bot_of(interaction).answer(interaction, "move", lambda: service.press(place_of(interaction), actor_of(interaction),
+                                                                  self.version, self.index))
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:undo:(?P<ch>\d+):(?P<v>\d+):(?P<n>\d+)"):
@@ -61,9 +71,9 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:un
         return cls(int(match["ch"]), int(match["v"]), int(match["n"]), item.label or "Undo")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service: TableService = interaction.client.service  # type: ignore[attr-defined]
-        await interaction.client.answer(interaction, "undo", lambda: service.undo(place_of(interaction), actor_of(interaction), True,
-                                                                self.count, expected_version=self.version))
+        service = service_of(interaction)
+        await bot_of(interaction).answer(interaction, "undo", lambda: service.undo(place_of(interaction), actor_of(interaction), True,
+                                                                 self.count, expected_version=self.version))
 
 
 class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:resign:(?P<ch>\d+)"):
@@ -76,8 +86,8 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:
         return cls(int(match["ch"]), item.label or "Resign")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service: TableService = interaction.client.service  # type: ignore[attr-defined]
-        await interaction.client.answer(interaction, "resign", lambda: service.resign(place_of(interaction), actor_of(interaction)))
+        service = service_of(interaction)
+        await bot_of(interaction).answer(interaction, "resign", lambda: service.resign(place_of(interaction), actor_of(interaction)))
 
 
 class AcceptButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:take:(?P<ch>\d+):(?P<g>\d+)"):
@@ -93,6 +103,26 @@ class AcceptButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:
         return cls(int(match["ch"]), int(match["g"]), item.label or "Take the seat")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service: TableService = interaction.client.service  # type: ignore[attr-defined]
-        await interaction.client.answer(interaction, "accept",
-                                        lambda: service.accept(place_of(interaction), actor_of(interaction)))
+        service = service_of(interaction)
+        await bot_of(interaction).answer(interaction, "accept",
+                                         lambda: service.accept(place_of(interaction), actor_of(interaction)))
+
+
+class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:cf:(?P<ch>\d+):(?P<cmd>[a-z]+)"):
+    """Runs a command that asks first (``/handover`` to the table…) with ``confirm:yes``."""
+
+    def __init__(self, channel_id: int, command: str, label: str = "Confirm") -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.danger,
+                                           custom_id=f"hearth:cf:{channel_id}:{command}"))
+        self.command = command
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["ch"]), match["cmd"], item.label or "Confirm")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        declared = COMMANDS.get(self.command)
+        if declared is None or not any(o.name == "confirm" for o in declared.options):
+            return   # a forged id: nothing of ours asks for that confirmation
+        await bot_of(interaction).answer(interaction, self.command, lambda: run(
+            service_of(interaction), place_of(interaction), actor_of(interaction), self.command, {"confirm": "yes"}))

@@ -22,15 +22,17 @@ import sys
 import aiohttp
 import discord
 
-from bot.discord.buttons import AcceptButton, MoveButton, ResignButton, UndoButton
+from bot.discord.buttons import AcceptButton, ConfirmButton, MoveButton, ResignButton, UndoButton
 from bot.discord.health import start_health_loop
+from bot.discord.interactions import HearthBot, Work
 from bot.discord.limits import RateLimiter
 from bot.discord.notice_loop import start_notice_loop
+from bot.discord.picker_items import ITEMS as PICKER_ITEMS
 from bot.discord.replies import post, why_failed
 from bot.discord.shards import ShardPlan
 from bot.discord.status_edits import StatusEdits
 from bot.discord.translate import HearthTranslator, translations_digest
-from bot.discord.tree import answer, build_tree
+from bot.discord.tree import answer, build_tree, step
 from bot.table import TableService
 from storage import open_store
 from storage.leases import game_lease
@@ -82,7 +84,7 @@ class TokenFilter(logging.Filter):
         return True
 
 
-class HearthClient(discord.AutoShardedClient):
+class HearthClient(HearthBot):
     """The bot: every shard of ``shards`` in this process (all of them by default)."""
 
     def __init__(self, service: TableService, dev_guild: int | None = None, sync_only: bool = False,
@@ -97,12 +99,16 @@ class HearthClient(discord.AutoShardedClient):
         self.sync_only = sync_only
         self.tree = build_tree(self)
 
-    async def answer(self, interaction: discord.Interaction, name: str, work) -> None:
+    async def answer(self, interaction: discord.Interaction, name: str, work: Work) -> None:
         """Run a command or a button press: defer, rate-limit, run ``work()``, reply."""
         await answer(interaction, name, work)
 
+    async def step(self, interaction: discord.Interaction, name: str, work: Work) -> None:
+        """A tap in the move picker (see :func:`bot.discord.tree.step`)."""
+        await step(interaction, name, work)
+
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(MoveButton, UndoButton, ResignButton, AcceptButton)
+        self.add_dynamic_items(MoveButton, UndoButton, ResignButton, AcceptButton, ConfirmButton, *PICKER_ITEMS)
         await self.tree.set_translator(HearthTranslator())   # French names and descriptions
         if self.sync_only or self.shard_plan.syncs_commands:   # one process syncs: the one running shard 0
             await self.sync_commands(force=self.sync_only)

@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.table import Actor, Place
+from bot.discord.limits import RateLimiter
+from bot.table import Actor, Place, Reply, TableService
 
 log = logging.getLogger("hearth.discord")
 
@@ -40,3 +42,37 @@ async def note_locale(interaction: discord.Interaction) -> None:
         await service.note_guild_locale(interaction.guild_id, str(locale.value))
     except Exception:  # noqa: BLE001
         log.exception("could not remember the server's language")
+
+
+Work = Callable[[], Awaitable[Reply]]    # what a command, a button or a picker tap runs on the table
+
+
+class HearthBot(discord.AutoShardedClient):
+    """What a handler may ask of the client an interaction came to (:class:`bot.discord.client.HearthClient`
+    is the one): its table service, its per-user rate limits, and the two paths every command, button
+    and picker tap takes. The paths live in :mod:`bot.discord.tree`, which the buttons may not import
+    (the tree imports them): they reach them through the client."""
+
+    service: TableService
+    limits: RateLimiter
+
+    async def answer(self, interaction: discord.Interaction, name: str, work: Work) -> None:
+        raise NotImplementedError
+
+    async def step(self, interaction: discord.Interaction, name: str, work: Work) -> None:
+        raise NotImplementedError
+
+
+def bot_of(interaction: discord.Interaction) -> HearthBot:
+    """The client an interaction came to, checked to be Hearth's. discord.py types a handler's
+    interaction with the generic ``Client`` (a button's ``callback`` may not narrow it to
+    ``Interaction[HearthBot]``: that would break the override), so the check is made here, once."""
+    client = interaction.client
+    if not isinstance(client, HearthBot):
+        raise TypeError(f"an interaction of a {type(client).__name__} reached Hearth's handlers")
+    return client
+
+
+def service_of(interaction: discord.Interaction) -> TableService:
+    """The table service of the client the interaction came to."""
+    return bot_of(interaction).service

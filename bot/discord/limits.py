@@ -9,26 +9,12 @@ call takes one. An empty bucket answers with the seconds to wait.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+from bot.commands import Rule, limits
 
-@dataclass(frozen=True)
-class Rule:
-    burst: int         # calls allowed at once
-    per: float         # seconds for one more call to come back
-
-
-# command name -> (bucket kind, rule). Buttons count as the command they stand for.
-COSTLY: dict[str, tuple[str, Rule]] = {
-    "board": ("render", Rule(burst=4, per=10.0)),
-    "log": ("render", Rule(burst=4, per=10.0)),
-    "move": ("move", Rule(burst=20, per=1.5)),
-    "undo": ("move", Rule(burst=20, per=1.5)),
-    "stats": ("render", Rule(burst=4, per=10.0)),
-    "game export": ("render", Rule(burst=4, per=10.0)),
-    "replay": ("replay", Rule(burst=2, per=60.0)),     # an animated GIF of the whole game
-    "hint": ("hint", Rule(burst=3, per=20.0)),         # an AI search of a few seconds
-}
+# command name -> (bucket, rule), from the declarations. Buttons count as the command they stand for;
+# the picker's taps count nothing: only the move it confirms counts, as a move.
+COSTLY: dict[str, tuple[str, Rule]] = {name: (rule.bucket, rule) for name, rule in limits().items()}
 
 MAX_KEYS = 10_000     # forget the oldest buckets beyond this (memory stays bounded)
 

@@ -12,7 +12,9 @@ import logging
 import discord
 
 from bot.discord.buttons import view_for
-from bot.table import Reply
+from bot.discord.interactions import HearthBot
+from bot.discord.picker_items import PlayButton
+from bot.table import Reply, marks
 from bot.table.i18n import t
 
 log = logging.getLogger("hearth.discord")
@@ -21,9 +23,14 @@ DISCORD_TEXT_LIMIT = 2000
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024   # bots' limit has changed over time: trust the interaction's value
 
 
+def discord_text(text: str) -> str:
+    """The table's marks as Discord shows them: a channel link, a relative timestamp."""
+    return marks.render(text, lambda cid: f"<#{cid}>", lambda seconds: f"<t:{seconds}:R>")
+
+
 def mention_text(reply: Reply) -> str:
     mentions = " ".join(f"<@{uid}>" for uid in reply.mentions)
-    text = f"{mentions} {reply.text}" if mentions else reply.text
+    text = discord_text(f"{mentions} {reply.text}" if mentions else reply.text)
     if len(text) > DISCORD_TEXT_LIMIT:
         text = text[:DISCORD_TEXT_LIMIT - 1] + "…"
     return text
@@ -54,11 +61,12 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
     view = view_for(reply, interaction.channel_id or 0)
 
     async def send(with_image: bool, extra: str) -> None:
-        kwargs = {"content": _with_note(reply, note + extra), "allowed_mentions": mentions,
-                  "files": [discord.File(io.BytesIO(image), filename=reply.image_name)] if with_image else []}
-        if view is not None:
-            kwargs["view"] = view
-        await interaction.followup.send(ephemeral=reply.ephemeral, **kwargs)
+        files = [discord.File(io.BytesIO(image), filename=reply.image_name)] if with_image and image is not None else []
+        sent = await interaction.followup.send(_with_note(reply, note + extra), ephemeral=reply.ephemeral, wait=True,
+                                               allowed_mentions=mentions, files=files,
+                                               view=view if view is not None else discord.utils.MISSING)
+        if view is not None and not reply.ephemeral:
+            await retire_buttons(interaction.client, interaction.channel, reply, sent)
 
     sent = False
     try:
@@ -94,7 +102,7 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
         try:
             await interaction.followup.send(mention_text(extra), ephemeral=extra.ephemeral,
                                             allowed_mentions=discord.AllowedMentions.none(),
-                                            **({"view": extra_view} if extra_view is not None else {}))
+                                            view=extra_view if extra_view is not None else discord.utils.MISSING)
         except discord.HTTPException as exc:
             log.warning("could not send a follow-up in channel %s: %s", interaction.channel_id, why_failed(exc))
     if sent and not reply.ephemeral:
@@ -166,8 +174,10 @@ async def post(channel, reply: Reply) -> bool:
     try:
         try:
             files = [discord.File(io.BytesIO(image), filename=reply.image_name)] if image is not None else []
-            await channel.send(_with_note(reply, note), files=files, view=view_for(reply, channel.id),
-                               allowed_mentions=mentions)
+            view = view_for(reply, channel.id)
+            message = await channel.send(_with_note(reply, note), files=files, view=view, allowed_mentions=mentions)
+            if view is not None:
+                await retire_buttons(channel._state._get_client(), channel, reply, message)  # noqa: SLF001 - as below
         except discord.HTTPException as exc:
             if image is None or not _image_refused(exc):
                 raise
@@ -194,11 +204,15 @@ async def deliver_extras(client: discord.Client | None, channel, reply: Reply) -
     message of the game edited in place (created and pinned the first time)."""
     if client is None and channel is not None:
         client = channel._state._get_client()  # noqa: SLF001 - discord.py gives no public way from a channel to its client
+    if not isinstance(client, HearthBot):
+        raise TypeError("deliver_extras needs the Hearth client, or a channel of it")
     closed: list[int] = []
     for user_id, text in reply.direct:
         try:
             user = client.get_user(user_id) or await client.fetch_user(user_id)
-            await user.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+            dm_view = _play_view(reply, channel)
+            await user.send(discord_text(text)[:2000], allowed_mentions=discord.AllowedMentions.none(),
+                            view=dm_view if dm_view is not None else discord.utils.MISSING)
         except discord.Forbidden as exc:   # DMs closed: they chose DMs, so they were not pinged either
             log.info("could not DM user %s: %s", user_id, exc)
             closed.append(user_id)
@@ -209,6 +223,33 @@ async def deliver_extras(client: discord.Client | None, channel, reply: Reply) -
     status = await client.service.status_for(reply)
     if status and reply.game_id is not None and channel is not None:
         await update_status(client, channel, reply.game_id, status)
+
+
+def _play_view(reply: Reply, channel) -> discord.ui.View | None:
+    """The "Your move" button for a turn DM: it opens the picker of the game's channel."""
+    play = [c for c in reply.choices if c.command == "play"]
+    if not play or channel is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlayButton(channel.id, play[0].label))
+    return view
+
+
+async def retire_buttons(client, channel, reply: Reply, message) -> None:
+    """A turn post's buttons are for the position it shows: once a newer post of the same game
+    carries buttons, the older post's are removed (remembered per channel in this process; an
+    older post's "Your move" left after a restart still opens the picker on the game as it is)."""
+    if client is None or channel is None or message is None or reply.game_id is None or not reply.announces:
+        return
+    posts: dict[int, tuple[int, int]] = client.__dict__.setdefault("button_posts", {})
+    previous = posts.get(channel.id)
+    posts[channel.id] = (reply.game_id, message.id)
+    if previous is None or previous[1] == message.id:
+        return
+    try:
+        await channel.get_partial_message(previous[1]).edit(view=None)
+    except Exception as exc:  # noqa: BLE001 - a stale button left in place is harmless: it opens a fresh picker
+        log.info("could not retire the buttons of message %s: %s", previous[1], exc)
 
 
 async def _ping_instead(client, channel, reply: Reply, users: list[int]) -> None:
@@ -239,6 +280,7 @@ async def write_status(client, channel, game_id: int, text: str) -> None:
     service = client.service
     message_id = await service.status_message(game_id)
     none = discord.AllowedMentions.none()
+    text = discord_text(text)
     try:
         if message_id:
             try:

@@ -11,15 +11,18 @@ process leases the game (they are posted over REST, which needs no shard).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TypedDict
 
-MAX_SHARDS = 10_000      # far beyond any bot Hearth will be; a typo's guard
+from bot.config import BadSetting, Settings, load_settings
+
+BadShardSetting = BadSetting   # a shard setting is checked with the others, in bot.config
 
 
-class BadShardSetting(ValueError):
-    """A shard setting this process cannot run with (one line for the operator)."""
+class ShardOptions(TypedDict, total=False):
+    shard_count: int
+    shard_ids: list[int]
 
 
 @dataclass(frozen=True)
@@ -40,9 +43,9 @@ class ShardPlan:
         shard = 0 if guild_id is None else (guild_id >> 22) % self.count
         return shard in self.ids
 
-    def client_options(self) -> dict:
+    def client_options(self) -> ShardOptions:
         """The keyword arguments of discord.py's ``AutoShardedClient``."""
-        options: dict = {}
+        options: ShardOptions = {}
         if self.count is not None:
             options["shard_count"] = self.count
             options["shard_ids"] = list(self.ids) if self.ids is not None else list(range(self.count))
@@ -55,28 +58,12 @@ class ShardPlan:
         return f"shards {', '.join(map(str, ids))} of {self.count}"
 
 
+def plan_of(settings: Settings) -> ShardPlan:
+    """The plan the settings describe (``HEARTH_SHARDS``, ``HEARTH_SHARD_IDS``, checked by :mod:`bot.config`)."""
+    return ShardPlan(settings.shards, settings.shard_ids)
+
+
 def shard_plan(environ: Mapping[str, str] | None = None) -> ShardPlan:
-    """The plan the settings describe; :class:`BadShardSetting` says what is wrong in one line."""
-    env = os.environ if environ is None else environ
-    total = env.get("HEARTH_SHARDS", "").strip()
-    wanted = env.get("HEARTH_SHARD_IDS", "").strip()
-    if not total:
-        if wanted:
-            raise BadShardSetting("HEARTH_SHARD_IDS needs HEARTH_SHARDS (the total number of shards) too; "
-                                  "see .env.example")
-        return ShardPlan()
-    if not total.isdigit() or not 1 <= int(total) <= MAX_SHARDS:
-        raise BadShardSetting(f"HEARTH_SHARDS must be a whole number from 1 to {MAX_SHARDS} (got {total[:20]!r})")
-    count = int(total)
-    if not wanted:
-        return ShardPlan(count, None)
-    ids: list[int] = []
-    for part in wanted.split(","):
-        part = part.strip()
-        if not part.isdigit() or int(part) >= count:
-            raise BadShardSetting(f"HEARTH_SHARD_IDS must list shard numbers from 0 to {count - 1}, "
-                                  f"separated by commas (got {part[:20]!r})")
-        if int(part) in ids:
-            raise BadShardSetting(f"HEARTH_SHARD_IDS lists shard {part} twice")
-        ids.append(int(part))
-    return ShardPlan(count, tuple(sorted(ids)))
+    """The plan of ``environ`` (default: this process's environment and ``.env``); a bad setting
+    raises :class:`BadShardSetting`, whose text says what is wrong, one line a setting."""
+    return plan_of(load_settings(environ))

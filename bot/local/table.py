@@ -27,8 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from bot.commands import COMMANDS, YES, Member, described, parse_options, run
-from bot.table import Actor, Place, Reply, TableService
+from bot.commands import COMMANDS, Kind, run, yes
+from bot.commands.declare import key as text_key
+from bot.commands.declare import word as declared_word
+from bot.table import Actor, Place, Reply, TableService, marks
 from bot.table.archive import MAX_IMPORT, ExportError, import_reason, load_game
 from bot.table.clock import ManualClock, parse_duration
 from bot.table.i18n import duration, languages, t, tn
@@ -46,9 +48,11 @@ def command_help(locale: str | None = None) -> str:
     """Every command with its options (``<required>``, ``[optional]``, in
     their positional order) and the local extras."""
     lines = [t(locale, "local_help_head")]
-    for name, (description, params) in COMMANDS.items():
-        opts = " ".join(f"<{p.name}>" if p.required else f"[{p.name}]" for p in params)
-        lines.append(f"  /{name}{' ' + opts if opts else ''} — {described(description, locale)}")
+    for name, cmd in COMMANDS.items():
+        opts = " ".join(f"<{p.name}>" if p.required else f"[{p.name}]" for p in cmd.options)
+        who = declared_word(locale, text_key("who", cmd.who.name.lower()), cmd.who.value)
+        lines.append(f"  /{name}{' ' + opts if opts else ''} — {declared_word(locale, text_key('cmd', name), cmd.description)}"
+                     f" ({who})")
     lines.append(t(locale, "local_help_extras"))
     return "\n".join(lines)
 
@@ -98,6 +102,7 @@ class LocalTable:
     _games_opened: int = 0
     background: bool = False              # at a terminal: /replay is drawn while the prompt stays free
     _pending: set = field(default_factory=set)
+    _pickers: dict = field(default_factory=dict)    # (channel, user) -> the open picker step (bot.table.Picker)
 
     def say(self, text: str) -> None:
         print(terminal_text(text), file=self.out, flush=True)   # typed text is quoted back in errors
@@ -173,7 +178,7 @@ class LocalTable:
             name = f"game {words.pop(0).lower()}"
         if name not in COMMANDS:
             raise ValueError(t(loc, "local_unknown", name=name[:40]))
-        params = COMMANDS[name][1]
+        params = COMMANDS[name].options
         known = {p.name for p in params}
         args: dict[str, str] = {}
         positional: list[str] = []
@@ -191,7 +196,8 @@ class LocalTable:
             args[pname] = " ".join(positional[i:]) if i == len(free) - 1 else positional[i]
         for p in params:
             if p.required and not args.get(p.name):
-                raise ValueError(t(loc, "local_needs", name=name, option=p.name, what=described(p.description, loc)))
+                what = declared_word(loc, text_key("cmd", name, p.name), p.description)
+                raise ValueError(t(loc, "local_needs", name=name, option=p.name, what=what))
         return name, args
 
     # ---- running
@@ -202,6 +208,8 @@ class LocalTable:
         if not line or line.startswith("//"):
             return True
         line = self.speaker(line)   # `@cid !moves` speaks as cid, like `@cid /move …`
+        if line.isdigit() and (self.channel, self.user) in self._pickers:
+            return await self._pick(int(line))
         if line.startswith("!"):
             return await self._special(line[1:].strip())
         try:
@@ -221,19 +229,8 @@ class LocalTable:
             self._open_thread(args)
         if name == "game new" and self.seed is not None:
             self._games_opened += 1
-            try:
-                options = parse_options(args.get("options"), actor.locale)
-            except ValueError as exc:
-                self.say(f"  ! {exc}")
-                return True
-            try:
-                ai = int(str(args.get("ai") or 0))
-            except ValueError:
-                ai = -1   # the table refuses it with its own message
-            reply = await self.service.new_game(self.place(), actor, args["game"], options,
-                                                seed=self.seed + self._games_opened, ai=ai, level=args.get("level"))
-        else:
-            reply = await run(self.service, self.place(), actor, name, args)
+            args["seed"] = self.seed + self._games_opened
+        reply = await run(self.service, self.place(), actor, name, args)
         reply.status = await self.service.status_for(reply)
         await self.learn_names(reply)
         self.show(reply, actor)
@@ -314,12 +311,69 @@ class LocalTable:
             if len(moves) > MOVES_SHOWN:
                 shown += "\n  " + tn(loc, "local_more_moves", len(moves) - MOVES_SHOWN, total=len(moves))
             self.say("  " + (shown if moves else t(loc, "local_no_moves")))
+        elif word == "play":
+            try:
+                actor = self.actor()
+            except ValueError as exc:
+                self.say(f"  ! {exc}")
+                return True
+            # `!play 3.1`: straight to that step (the button under /hint's answer)
+            path = tuple(int(p) for p in rest.split(".") if p.strip().isdigit())
+            reply = await self.service.pick(self.place(), actor)
+            if path and reply.picker is not None:
+                reply = await self.service.pick(self.place(), actor, reply.picker.version, path)
+            await self._show_pick(reply, actor)
         elif word == "admin":
             self.admins.add(rest.strip().lower())
             self.say("  " + t(loc, "local_admin", name=rest.strip()))
         else:
             self.say("  ! " + t(loc, "local_unknown_bang", word=word[:30]))
         return True
+
+    async def _pick(self, number: int) -> bool:
+        """A number typed while the picker is open: that option (``0``: back); on a preview,
+        ``1`` confirms."""
+        actor = self.actor()
+        picker = self._pickers[(self.channel, self.user)]
+        if picker.confirm and number == 1:
+            del self._pickers[(self.channel, self.user)]
+            reply = await self.service.confirm_pick(self.place(), actor, picker.version, picker.path)
+            if reply.picker is not None:   # the game moved on: a fresh picker
+                await self._show_pick(reply, actor)
+                return True
+            reply.status = await self.service.status_for(reply)
+            await self.learn_names(reply)
+            self.show(reply, actor)
+            await self.mark_shown(reply)
+            return True
+        if number == 0:
+            path = picker.path[:-1]
+        elif not picker.confirm and 1 <= number <= len(picker.options):
+            path = (*picker.path, number - 1)
+        else:
+            top = 1 if picker.confirm else len(picker.options)
+            self.say("  ! " + t(self.lang, "local_pick_range", top=top))
+            return True
+        await self._show_pick(await self.service.pick(self.place(), actor, picker.version, path), actor)
+        return True
+
+    async def _show_pick(self, reply: Reply, actor: Actor) -> None:
+        """A picker step: its text (and preview image), then the options numbered."""
+        self.show(reply, actor)
+        picker = reply.picker
+        if picker is None:
+            self._pickers.pop((self.channel, self.user), None)
+            return
+        self._pickers[(self.channel, self.user)] = picker
+        loc = self.lang
+        if picker.confirm:
+            self.say("    1. " + t(loc, "picker_confirm"))
+        else:
+            for index, label in enumerate(picker.options, 1):
+                self.say(f"    {index}. {label}")
+        if picker.path:
+            self.say("    0. " + t(loc, "picker_back"))
+        self.say("    " + t(loc, "local_pick_how"))
 
     async def due(self) -> list[tuple[str | None, Reply]]:
         """What falls due when the clock moves (reminders, deadlines): the
@@ -334,15 +388,15 @@ class LocalTable:
     def _async_args(self, name: str, args: dict) -> dict:
         """Member options are typed as names (``bob`` or ``@bob``)."""
         args = dict(args)
-        for param in COMMANDS[name][1]:
+        for param in COMMANDS[name].options:
             value = args.get(param.name)
-            if name == "game import" and param.name == "file" and isinstance(value, str):
+            if param.kind is Kind.FILE and isinstance(value, str):
                 try:
                     with Path(value.strip()).open("rb") as file:
                         args["file"] = file.read(MAX_IMPORT + 1)   # one byte more says "too big"; never the whole file
                 except OSError:
                     args["file"] = b""
-            if param.kind is Member and isinstance(value, str) and value.strip():
+            if param.kind is Kind.MEMBER and isinstance(value, str) and value.strip():
                 who = value.strip().lstrip("@")
                 if not is_plain_name(who):
                     raise ValueError(t(self.lang, "local_bad_name"))
@@ -353,7 +407,7 @@ class LocalTable:
     def _open_thread(self, args: dict) -> None:
         """``/game new clans thread:yes`` opens the game in a new 'thread':
         a channel of its own, which the table switches to."""
-        if str(args.pop("thread", "") or "").strip().lower() not in YES:
+        if not yes(args.pop("thread", "")):
             return
         self._threads += 1
         parent = self.channel
@@ -390,7 +444,9 @@ class LocalTable:
                 path.write_bytes(reply.image)
                 self.say("    [" + t(loc, "local_file", path=path) + "]")
         if reply.choices:
-            labels = " | ".join(f"{c.label} → /{c.command} {c.arg}" if c.command == "move"
+            labels = " | ".join(f"{c.label} → !play" if c.command == "play"
+                                else f"{c.label} → !play {c.arg}" if c.command == "pick"
+                                else f"{c.label} → /{c.command} {c.arg}" if c.command == "move"
                                 else f"{c.label} → /{c.command}" if c.command == "accept"
                                 else f"{c.label} → /{c.command} confirm:yes" for c in reply.choices)
             self.say("    [" + t(loc, "local_buttons", buttons=labels) + "]")
@@ -423,9 +479,8 @@ class LocalTable:
 
 
 def _plain(text: str, channels: dict, locale: str | None = None) -> str:
-    """Discord markup made readable in a terminal: channel links and timestamps."""
-    text = re.sub(r"<#(\d+)>", lambda m: "#" + channels.get(int(m[1]), m[1]), text)
-    return re.sub(r"<t:(\d+):R>", lambda m: _stamp(int(m[1]), locale), text)
+    """The table's marks made readable in a terminal: a channel by its name, a moment as a date."""
+    return marks.render(text, lambda cid: "#" + channels.get(cid, str(cid)), lambda s: _stamp(s, locale))
 
 
 def _stamp(seconds: int, locale: str | None = None) -> str:

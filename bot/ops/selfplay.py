@@ -72,7 +72,9 @@ async def through_service(key: str, players: int, seed: int, options: dict, rend
             assert r.ok, r.text
             game = registry.get(key)
             chooser = Rng(seed ^ 0x5EED)
-            seats = await store.seats((await store.open_game_in(1)).id)
+            started = await store.open_game_in(1)
+            assert started is not None, "the game just started is open in its channel"
+            seats = await store.seats(started.id)
             n = 0
             while True:
                 row = await store.open_game_in(1)

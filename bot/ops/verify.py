@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bot.table.replay import Played, effective_moves, replay
 from rules import registry
-from storage.store import GameRow, Store
+from storage.store import GameRow, GameStatus, Store
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,8 @@ class Report:
 
 def _agrees(row: GameRow, seats: int, moves: list[Played]) -> bool:
     """Pure CPU (run in a worker): does the log replay to the stored state?"""
+    if row.state is None:   # nothing stored to compare with (verify_all skips these)
+        return False
     game = registry.get(row.key)
     state = replay(game, seats, row.seed, row.options, moves)
     return game.dump(state) == game.dump(game.load(row.state))
@@ -31,7 +33,7 @@ def _agrees(row: GameRow, seats: int, moves: list[Played]) -> bool:
 
 async def verify_all(store: Store) -> list[Report]:
     reports = []
-    async for row in store.each_game(("active", "finished", "abandoned")):   # a page at a time
+    async for row in store.each_game((GameStatus.ACTIVE, GameStatus.FINISHED, GameStatus.ABANDONED)):   # a page at a time
         if row.state is None:
             continue
         try:

@@ -1,7 +1,7 @@
 """The table: every command of the bot, free of Discord (see ``service.py``).
 
 Rooms, one module each, sharing :class:`bot.table.context.TableContext`:
-``lobby`` (new, join, leave, start, cancel), ``play`` (moves, undo, resign),
+``lobby`` (new, join, leave, start, cancel), ``play`` (moves, undo, resign), ``picker`` (a move by taps, previewed),
 ``turns`` (a move saved and its post built), ``show`` (status, board, hand,
 log, rules), ``notices`` (where players hear of their turn; the pinned
 status), ``reminders`` (reminders, deadlines, vacations, nudges), ``seats``
@@ -15,6 +15,7 @@ from bot.table.service import TableService
 from bot.table.values import (
     Actor,
     Choice,
+    Picker,
     Place,
     Refused,
     Reply,
@@ -22,4 +23,4 @@ from bot.table.values import (
     refusal,
 )
 
-__all__ = ["TableService", "Actor", "Choice", "Place", "Refused", "Reply", "message_chunks", "refusal"]
+__all__ = ["TableService", "Actor", "Choice", "Picker", "Place", "Refused", "Reply", "message_chunks", "refusal"]

@@ -27,7 +27,7 @@ from rules import registry
 from rules.core import Game, Result
 from rules.wording import Said, fill_seats
 from storage.async_tables import AsyncTables
-from storage.store import SNAPSHOT_EVERY, GameRow, LogRow, SeatRow, Store
+from storage.store import SNAPSHOT_EVERY, GameRow, GameStatus, GameSummary, LogKind, LogRow, SeatRow, Store
 
 STATE_CACHE = 256        # parsed states kept, by (game, version)
 IMAGE_CACHE = 64         # encoded boards kept, by (game, version)
@@ -43,7 +43,7 @@ def moves_in(entries: list[LogRow]) -> list[Played]:
     whole log that fall in it (the same list as ``effective_moves`` on it)."""
     pending, kept = 0, []
     for entry in reversed(entries):
-        if entry.kind == "undo":
+        if entry.kind == LogKind.UNDO:
             pending += int(entry.text)
         elif pending:
             pending -= 1
@@ -59,12 +59,13 @@ def path_from(entries: list[LogRow], undone: int, snapshots, *, whole: bool) -> 
     moves to play after it). A snapshot lies on the path when no undo after it
     (this one included) reaches back to it or before. Version 0 is the set-up,
     usable only when ``entries`` is the whole log; (0, None): the tail falls short."""
-    pending, kept = undone, []
+    pending = undone
+    kept: list[Played] = []
     for entry in reversed(entries):
         if pending == 0 and entry.version in snapshots:   # every entry after this version is accounted for
             kept.reverse()
             return entry.version, kept
-        if entry.kind == "undo":
+        if entry.kind == LogKind.UNDO:
             pending += int(entry.text)
         elif pending:
             pending -= 1
@@ -72,7 +73,7 @@ def path_from(entries: list[LogRow], undone: int, snapshots, *, whole: bool) -> 
             kept.append(Played(entry.version, entry.seat, entry.user_id, entry.text, entry.barrier, entry.kind))
     kept.reverse()
     before = entries[0].version - 1 if entries else None
-    if pending == 0 and before in snapshots:
+    if pending == 0 and before is not None and before in snapshots:
         return before, kept
     return (0, kept) if whole else (0, None)
 
@@ -82,7 +83,7 @@ def resimulate(game: Game, start: str | None, seats: int, seed: int, options: di
     None: the set-up). Pure CPU: callers run it in a worker thread."""
     state = game.setup(seats, seed, options) if start is None else game.load(start)
     for played in moves:
-        if played.kind == "move":
+        if played.kind == LogKind.MOVE and played.seat is not None:   # a move always has its seat
             state, _ = game.apply(state, game.parse(state, played.seat, played.text))
     return state
 
@@ -110,7 +111,7 @@ class TableContext:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     @staticmethod
-    def game_of(row: GameRow) -> Game:
+    def game_of(row: GameRow | GameSummary) -> Game:
         return registry.get(row.key)
 
     def state_of(self, row: GameRow):
@@ -119,6 +120,8 @@ class TableContext:
         key = (row.id, row.version)
         state = self._states.get(key)
         if state is None:
+            if row.state is None:
+                raise ValueError(f"game {row.id} has no state yet: it is still in the lobby")
             state = self.game_of(row).load(row.state)
             self.remember(row.id, row.version, state)
         else:
@@ -157,11 +160,19 @@ class TableContext:
         chosen = (await self.tables.settings(row.id)).lang
         return chosen or await self.tables.guild_locale(row.guild_id) or fallback
 
-    async def row_after(self, game_id: int, version: int, status: str) -> GameRow:
+    async def game_row(self, game_id: int) -> GameRow:
+        """A game's row as stored now (read again under its lock: another task may have saved).
+        Games are never deleted, so a missing one is a bug, not a refusal."""
+        row = await self.store.game(game_id)
+        if row is None:
+            raise LookupError(f"game {game_id} is gone")
+        return row
+
+    async def row_after(self, game_id: int, version: int, status: GameStatus) -> GameRow:
         """The game row as a save to ``version`` left it. Another process (or
         task) may have saved again before the re-read: a post, its buttons and
         its acknowledgement still name this save's version, never a later one."""
-        row = await self.store.game(game_id)
+        row = await self.game_row(game_id)
         if row.version == version:
             return row
         return dataclasses.replace(row, version=version, status=status, announced=min(row.announced, version))
@@ -202,9 +213,9 @@ class TableContext:
         else:
             who = t(loc, "log_table")
         stamp = time.strftime("%m-%d %H:%M", time.gmtime(entry.created_at))
-        if entry.kind == "undo":
+        if entry.kind == LogKind.UNDO:
             what = t(loc, "log_undo", move=entry.text)
-        elif entry.kind == "resign":
+        elif entry.kind == LogKind.RESIGN:
             what = t(loc, "log_resigns")
         else:
             what = entry.shown
@@ -247,16 +258,16 @@ class TableContext:
 
     def not_active_text(self, row: GameRow, seats: list[SeatRow], locale) -> str:
         """Why a game takes no moves now (still in the lobby, or over)."""
-        if row.status == "lobby":
+        if row.status == GameStatus.LOBBY:
             return t(locale, "lobby_wait", seated=self.seated_list(seats, locale))
-        return t(locale, "game_finished" if row.status == "finished" else "game_abandoned")
+        return t(locale, "game_finished" if row.status == GameStatus.FINISHED else "game_abandoned")
 
     def playing_seats(self, row: GameRow, seats: list[SeatRow], actor: Actor) -> list[int]:
         """The seats this person plays themselves in a game in play, or a clear refusal."""
         mine = [s.seat for s in seats if s.user_id == actor.user_id and not s.is_bot]
         if not mine:
             raise Refused(t(actor.locale, "spectator"))
-        if row.status != "active":
+        if row.status != GameStatus.ACTIVE:
             raise Refused(self.not_active_text(row, seats, actor.locale))
         return mine
 
@@ -278,7 +289,7 @@ class TableContext:
     def final_result(row: GameRow, game: Game, state) -> Result | None:
         """The result of a finished game: the rules' own, or the stored one
         when the game ended by resignation."""
-        if row.status == "finished" and row.result:
+        if row.status == GameStatus.FINISHED and row.result:
             r = row.result
             said = r.get("summary_said")
             return Result(r["scores"], r["ranks"], r.get("summary", ""), r.get("summary_fr"),
@@ -322,7 +333,7 @@ class TableContext:
             return self._images[key]
         game = self.game_of(row)
         names = self.names(seats, locale)
-        finished = row.status != "active"
+        finished = row.status != GameStatus.ACTIVE
         result = self.final_result(row, game, state) if finished else None
         table = Table(names=names, to_act=[] if finished else game.to_act(state), title=game.display_name(locale),
                       last_events=[self.fill(e, names) for e in (events or [])],

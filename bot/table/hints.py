@@ -8,7 +8,8 @@ from __future__ import annotations
 from bot.table.ai_seats import ai_decision
 from bot.table.context import TableContext
 from bot.table.i18n import label_text, t, tn
-from bot.table.values import Actor, Place, Refused, Reply
+from bot.table.values import Actor, Choice, Place, Refused, Reply
+from rules.picker import tree
 
 HINT_LEVEL = "normal"
 
@@ -44,4 +45,8 @@ class Hints:
         move = decision.move
         label = label_text(loc, move) if move.said else move.label
         shown = f"{move.notation} — {label}" if label and label != move.notation else move.notation
-        return Reply(t(loc, "hint", move=shown, why=why), ephemeral=True)
+        reply = Reply(t(loc, "hint", move=shown, why=why), ephemeral=True)
+        path = tree(game, state, seat).path_of(move)
+        if path is not None:   # one tap to its preview, then Confirm
+            reply.choices = [Choice(t(loc, "hint_see"), "pick", ".".join(map(str, path)), row.id, row.version)]
+        return reply

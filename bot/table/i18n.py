@@ -16,10 +16,9 @@ from __future__ import annotations
 import functools
 import gettext
 import io
-import os
 import string
 from collections.abc import Callable
-from pathlib import Path
+from typing import Literal
 
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
@@ -27,25 +26,27 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
+from bot.config import LOCALE_DIR, SOURCE_LANGUAGE, languages
 from bot.table.texts import MESSAGES
 from rules import registry
 from rules.wording import PHRASES, Phrase, Said, elided, english_join, render
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "hearth"
 RULES_DOMAIN = "rules"     # the rules' own texts (rules/<game>/phrases.py): bot/locale/<lang>/LC_MESSAGES/rules.po
-SOURCE_LANGUAGE = "en"
+_default = [SOURCE_LANGUAGE]   # HEARTH_LOCALE, once the settings are read (set_default_locale)
+
+
+# the list styles of rules.wording.listing that Babel joins in the reader's language ("comma" is joined above)
+_LIST_STYLES: dict[str, Literal["standard", "or"]] = {"standard": "standard", "or": "or"}
+
+
+def set_default_locale(locale: str) -> None:
+    """The language of replies when the reader's is unknown (``Settings.locale``, from ``HEARTH_LOCALE``)."""
+    _default[0] = locale
 
 
 def default_locale() -> str:
-    return os.environ.get("HEARTH_LOCALE", "en")
-
-
-@functools.cache
-def languages() -> tuple[str, ...]:
-    """Every language the bot speaks: the source and each one with a catalogue (read once)."""
-    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return (SOURCE_LANGUAGE, *(lang for lang in found if lang != SOURCE_LANGUAGE))
+    return _default[0]
 
 
 def language(locale: str | None) -> str:
@@ -88,7 +89,7 @@ def t(locale: str | None, key: str, /, **fields) -> str:
 def tn(locale: str | None, key: str, n: float, /, **fields) -> str:
     """The text ``key`` for the count ``n``; ``{n}`` shows the count, written for the language."""
     message = MESSAGES[key]
-    if not message.is_plural:
+    if message.other is None:
         raise TypeError(f"text {key!r} has no count: use t(locale, {key!r}, …)")
     lang = language(locale)
     text = catalogue(lang).npgettext(key, message.one, message.other, plural_count(n, lang))
@@ -181,7 +182,7 @@ def say(locale: str | None, said: Said | dict) -> str:
     book = catalogue(lang, RULES_DOMAIN)
 
     def lookup(p: Phrase, n) -> str:
-        if p.is_plural:
+        if p.other is not None:
             return book.npgettext(p.key, p.one, p.other, plural_count(n if n is not None else 2, lang))
         return book.pgettext(p.key, p.one)
 
@@ -189,8 +190,8 @@ def say(locale: str | None, said: Said | dict) -> str:
         if style == "comma" or lang == SOURCE_LANGUAGE:     # English exactly as the log stores it
             return english_join(items, style)
         try:
-            return format_list(items, style=style, locale=lang) if items else ""
-        except (ValueError, UnknownLocaleError):
+            return format_list(items, style=_LIST_STYLES[style], locale=lang) if items else ""
+        except (KeyError, ValueError, UnknownLocaleError):
             return ", ".join(items)
 
     data = said.to_json() if isinstance(said, Said) else said

@@ -9,7 +9,7 @@ from bot.table.i18n import duration, t
 from bot.table.notices import where
 from bot.table.replay import effective_moves
 from bot.table.values import Actor, Place, Refused, Reply
-from storage.store import GameSummary
+from storage.store import GameStatus, GameSummary, LogKind
 
 LIST_LIMIT = 25
 MINE_PAGE = 200          # summaries read at a time for /game mine
@@ -30,7 +30,7 @@ class Lists:
     async def _line(self, summary: GameSummary, loc) -> tuple[str, list[int]]:
         game = self.ctx.game_of(summary)
         seats = list(summary.seats)
-        if summary.status == "lobby":
+        if summary.status == GameStatus.LOBBY:
             return (f"**{game.display_name(loc)}** {where(summary)} — "
                     + t(loc, "list_lobby", seated=self.ctx.seated_list(seats, loc)), [])
         acting = await self._acting(summary)
@@ -62,7 +62,7 @@ class Lists:
         loc = actor.locale
         lines = []
         after = 0
-        while page := await self.ctx.store.summaries_of_user(actor.user_id, ("active",), after_id=after,
+        while page := await self.ctx.store.summaries_of_user(actor.user_id, (GameStatus.ACTIVE,), after_id=after,
                                                              limit=MINE_PAGE, guild_id=place.guild_id):
             for summary in page:
                 text, waiting_on = await self._line(summary, loc)
@@ -85,7 +85,7 @@ class Lists:
             raise Refused(t(loc, "spectator"))
         entries = await self.ctx.store.log(row.id)
         moves = effective_moves(entries)
-        last = max((p.version for p in moves if p.seat in mine and p.kind == "move"), default=0)
+        last = max((p.version for p in moves if p.seat in mine and p.kind == LogKind.MOVE), default=0)
         after = [e for e in entries if e.version > last]
         if not after:
             return Reply(t(loc, "since_none"), ephemeral=True)

@@ -9,19 +9,20 @@ edits in place."""
 
 from __future__ import annotations
 
+from bot.table import marks
 from bot.table.context import TableContext
 from bot.table.i18n import scores_line, t
 from bot.table.values import Actor, Reply, refusal
-from storage.store import GameRow, SeatRow
+from storage.store import GameRow, GameStatus, GameSummary, SeatRow
 
 MODES = ("channel", "dm", "both", "mute")
 MODE_WORDS = {"channel": "channel", "salon": "channel", "dm": "dm", "mp": "dm", "both": "both", "les deux": "both",
               "mute": "mute", "off": "mute", "none": "mute", "silence": "mute"}
 
 
-def where(row: GameRow) -> str:
-    """A channel reference Discord shows as a link."""
-    return f"<#{row.channel_id}>"
+def where(row: GameRow | GameSummary) -> str:
+    """The game's channel, as each front end links it."""
+    return marks.channel(row.channel_id)
 
 
 class Notices:
@@ -55,8 +56,8 @@ class Notices:
         """Whose turn, since when, the scores: the pinned glance."""
         game = self.ctx.game_of(row)
         names = self.ctx.names(seats, locale)
-        result = self.ctx.final_result(row, game, state) if row.status != "abandoned" else None
-        if row.status == "abandoned":
+        result = self.ctx.final_result(row, game, state) if row.status != GameStatus.ABANDONED else None
+        if row.status == GameStatus.ABANDONED:
             what = t(locale, "status_abandoned", game=game.display_name(locale))
             return f"📌 {what}"
         if result is not None:
@@ -64,7 +65,7 @@ class Notices:
         else:
             started = int(row.turn_started_at or row.updated_at)
             what = t(locale, "pin_turn", who=self.ctx.who(game.to_act(state), seats, locale),
-                     since=f"<t:{started}:R>")
+                     since=marks.moment(started))
             scores = game.public_scores(state)
             if scores is not None:
                 what += " · " + scores_line(locale, names, scores, game.score_unit)

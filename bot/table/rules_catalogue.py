@@ -28,7 +28,7 @@ def template() -> Catalog:
     cat = Catalog(project="Hearth", version="0.1", copyright_holder="Hearth contributors", fuzzy=False)
     for key in sorted(PHRASES):
         p = PHRASES[key]
-        cat.add((p.one, p.other) if p.is_plural else p.one, context=key,
+        cat.add((p.one, p.other) if p.other is not None else p.one, context=key,
                 auto_comments=[p.note] if p.note else [])
     return cat
 

@@ -12,6 +12,7 @@ from bot.table.reminders import Reminders
 from bot.table.turns import Turns
 from bot.table.values import Actor, Choice, Place, Refused, Reply
 from storage.async_tables import Offer
+from storage.kinds import GameStatus
 
 
 class Seats:
@@ -31,7 +32,7 @@ class Seats:
         game = ctx.game_of(row)
         if member is None:
             async with ctx.lock(row.id):
-                row = await ctx.store.game(row.id)
+                row = await ctx.game_row(row.id)
                 for seat in mine:
                     await ctx.store.set_bot(row.id, seat, True)
                 seats = await ctx.store.seats(row.id)
@@ -48,6 +49,8 @@ class Seats:
                     reply.followups = []
                     return reply
             return Reply(text, game_id=row.id)
+        if not (isinstance(member, tuple) and len(member) == 3 and isinstance(member[0], int)):
+            raise Refused(t(loc, "handover_who"))   # not a member the front end resolved
         uid, name, is_bot = member
         if is_bot:
             raise Refused(t(loc, "handover_bot"))
@@ -67,7 +70,7 @@ class Seats:
         loc = actor.locale
         ctx = self.ctx
         row = await ctx.open_row(place, loc)
-        if row.status != "active":
+        if row.status != GameStatus.ACTIVE:
             raise Refused(ctx.not_active_text(row, await ctx.store.seats(row.id), loc))
         offers = await self.tables.offers_to(row.id, actor.user_id)
         if not offers:

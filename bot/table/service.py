@@ -19,6 +19,7 @@ from bot.table.lists import Lists
 from bot.table.lobby import Lobby
 from bot.table.names import public_person, with_public_names
 from bot.table.notices import Notices
+from bot.table.picker import Picking
 from bot.table.play import Play
 from bot.table.reminders import Reminders
 from bot.table.seats import Seats
@@ -44,6 +45,7 @@ class TableService:
         self.reminders = Reminders(ctx, self.notices, self.turns)
         self.lobby = Lobby(ctx, self.turns, self.notices)
         self.play = Play(ctx, self.turns)
+        self.picking = Picking(ctx, self.play)
         self.show = Show(ctx)
         self.seats = Seats(ctx, self.turns, self.reminders)
         self.settings = GameSettings(ctx, self.reminders)
@@ -109,6 +111,15 @@ class TableService:
     @table_command
     async def press(self, place: Place, actor: Actor, version: int, index: int) -> Reply:
         return await self.play.press(place, actor, version, index)
+
+    @table_command
+    async def pick(self, place: Place, actor: Actor, version: int | None = None, path: tuple[int, ...] = (),
+                   page: int = 0) -> Reply:
+        return await self.picking.pick(place, actor, version, path, page)
+
+    @table_command
+    async def confirm_pick(self, place: Place, actor: Actor, version: int, path: tuple[int, ...]) -> Reply:
+        return await self.picking.confirm(place, actor, version, path)
 
     async def legal(self, place: Place, actor: Actor, typed: str = "", limit: int = 25) -> list[Move]:
         return await self.play.legal(place, actor, typed, limit)

@@ -7,9 +7,11 @@ import render
 from bot.table.context import TableContext
 from bot.table.i18n import duration, entry_events, hand_text, scores_line, status_line, t
 from bot.table.rulebook import page_messages
+from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply, message_chunks, refusal
 from rules import registry
 from rules.core import echo
+from storage.kinds import GameStatus
 
 LOG_PAGE = 15            # entries on a /log page at most
 LOG_CHARS = 1900         # characters of a /log page at most (Discord takes 2000)
@@ -41,9 +43,9 @@ class Show:
         game = ctx.game_of(row)
         seats = await ctx.store.seats(row.id)
         loc = await ctx.public_locale(row, loc)   # the answer is posted in the channel
-        if row.status == "lobby":
+        if row.status == GameStatus.LOBBY:
             return Reply(t(loc, "status_lobby", game=game.display_name(loc), seated=ctx.seated_list(seats, loc)))
-        if row.status == "abandoned":
+        if row.status == GameStatus.ABANDONED:
             return Reply(t(loc, "status_abandoned", game=game.display_name(loc)))
         state = ctx.state_of(row)
         names = ctx.names(seats, loc)
@@ -59,7 +61,9 @@ class Show:
             lines.append(scores_line(loc, names, scores, game.score_unit))
         since = ctx.clock.now() - (row.turn_started_at or row.updated_at)
         lines.append(t(loc, "turn_of", who=ctx.who(game.to_act(state), seats, loc), since=duration(since, loc)))
-        return Reply("\n".join(lines), game_id=row.id, version=row.version)
+        # "Your move" for whoever acts (each presser gets their own picker)
+        return Reply("\n".join(lines), game_id=row.id, version=row.version,
+                     choices=Turns.choices(game, state, game.to_act(state), row, loc))
 
     async def board(self, place: Place, actor: Actor, view: str | None = None) -> Reply:
         """The board: ``view`` ``full`` (the default) is the whole board, ``area``
@@ -72,7 +76,7 @@ class Show:
             raise Refused(t(loc, "board_view_bad"))
         row = await ctx.store.latest_game_in(place.channel_id)
         if row is None or row.state is None:
-            if row is not None and row.status == "lobby":
+            if row is not None and row.status == GameStatus.LOBBY:
                 raise Refused(t(loc, "lobby_wait", seated=ctx.seated_list(await ctx.store.seats(row.id), loc)))
             raise Refused(t(loc, "no_game"))
         seats = await ctx.store.seats(row.id)
@@ -98,13 +102,13 @@ class Show:
         mine = [s.seat for s in seats if s.user_id == actor.user_id]
         if not mine:
             raise Refused(t(loc, "spectator"))
-        if row.status == "lobby":
+        if row.status == GameStatus.LOBBY:
             raise Refused(ctx.not_active_text(row, seats, loc))
         if row.state is None:
             raise Refused(t(loc, "hand_closed"))
         game = ctx.game_of(row)
         state = ctx.state_of(row)
-        parts = [] if row.status == "active" else [t(loc, "hand_final")]
+        parts = [] if row.status == GameStatus.ACTIVE else [t(loc, "hand_final")]
         for seat in mine:
             text = ctx.fill(hand_text(loc, game, state, seat), ctx.names(seats, loc))
             parts.append(text if len(mine) == 1 else t(loc, "hand_seat", name=seats[seat].name, seat=seat + 1) + "\n" + text)

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from bot.table.ai_seats import ai_level, ai_name, shown_name
 from bot.table.i18n import decimal, t, tn
 from bot.table.values import Actor, Place, Reply, refusal
 from rules import registry
 from rules.core import echo
-from storage.store import Store
+from storage.store import GameStatus, Store
 
 BOARD_SIZE = 10
 
@@ -32,7 +32,7 @@ class Line:
     games: int = 0
     wins: int = 0
     rank_total: float = 0.0
-    rating: object = None
+    rating: PlackettLuceRating | None = None
     keys: set = field(default_factory=set)
     # against each AI level met: [games, games this player finished ahead of it]
     versus_ai: dict[str, list[int]] = field(default_factory=dict)
@@ -50,11 +50,11 @@ async def compute(store: Store, guild_id: int | None, key: str | None = None) ->
     """Stats of every player of the server's finished games (one game key or all)."""
     model = PlackettLuce()
     lines: dict[int, Line] = {}
-    rows = [r for r in await store.games(guild_id, ("finished",)) if r.result and (key is None or r.key == key)]
+    rows = [r for r in await store.games(guild_id, (GameStatus.FINISHED,)) if r.result and (key is None or r.key == key)]
     rows.sort(key=lambda r: (r.updated_at, r.id))
     for row in rows:
         seats = await store.seats(row.id)
-        ranks = row.result.get("ranks") or []
+        ranks = (row.result or {}).get("ranks") or []
         best: dict[int, int] = {}   # one person with several seats counts once, with their best seat
         for seat in seats:
             if seat.seat < len(ranks):
@@ -78,8 +78,9 @@ async def compute(store: Store, guild_id: int | None, key: str | None = None) ->
                     record[0] += 1
                     record[1] += rank < other_rank
         if len(best) >= 2:
-            people = list(best)
-            rated = model.rate([[lines[u].rating] for u in people], ranks=[best[u] for u in people])
+            people = [u for u in best if lines[u].rating is not None]   # all of them: each was rated above
+            rated = model.rate([[r] for u in people if (r := lines[u].rating) is not None],
+                               ranks=[best[u] for u in people])
             for uid, team in zip(people, rated):
                 lines[uid].rating = team[0]
     return lines

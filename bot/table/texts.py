@@ -171,7 +171,8 @@ _ALL: tuple[Message, ...] = (
     # settings
     # TRANSLATORS: {reminder}, {deadline}: the hours or off texts; {vacation}: vacation_allowance; {lang}: en, fr… or lang_server.
     msg("settings_show", "**{game}** settings: reminder every {reminder}; deadline {deadline}; policy: {policy}; vacation "
-                         "allowance {vacation}; hints: {hints}; language of the public posts: {lang}."),
+                         "allowance {vacation}; hints: {hints}; language of the public posts: {lang}; forced moves played by "
+                         "the table: {autoplay}."),
     plural("vacation_allowance", "{n} day per player",
                                  "{n} days per player"),
     msg("settings_saved", "{name} changed the settings. "),
@@ -179,6 +180,7 @@ _ALL: tuple[Message, ...] = (
     msg("settings_bad", "{what} must be between {low} and {high}."),
     msg("settings_policy", "The deadline policy is skip, auto or table."),
     msg("settings_hints", "hints is on or off."),
+    msg("settings_autoplay", "autoplay is on or off."),
     # TRANSLATORS: {choices} lists language codes (en, fr); `server` is typed as is.
     msg("settings_lang", "lang is one of {choices}, or `server` (the server's language)."),
     # TRANSLATORS: The lang setting when nobody chose one (settings_show): public posts follow the server.
@@ -343,6 +345,35 @@ _ALL: tuple[Message, ...] = (
                           "`/resign confirm:yes`."),
     # TRANSLATORS: a button label (80 characters at most)
     msg("resign_button", "Resign"),
+    # the move picker (bot/table/picker.py)
+    msg("picker_head", "Your move in **{game}** — only you see this."),
+    msg("picker_moved_on", "The game moved on since this was opened: here is your move from the position now."),
+    msg("picker_stale", "The game moved on before you confirmed: that move was not played. Choose again:"),
+    msg("picker_nothing", "You have no move to make now."),
+    # TRANSLATORS: {move} is the move's notation (typed as is in /move), {label} says it in words
+    msg("picker_preview", "**If you confirm:** {label} (`/move {move}`)"),
+    msg("picker_image_title", "{game} — preview, not played yet"),
+    # TRANSLATORS: a button label under /hint's answer (80 characters at most)
+    msg("hint_see", "See this move"),
+    msg("picker_confirm_hint", "The picture shows the board after this move. Confirm to play it, or go back."),
+    # TRANSLATORS: button labels (80 characters at most)
+    msg("picker_open", "Your move"),
+    msg("picker_confirm", "Confirm"),
+    msg("picker_back", "Back"),
+    msg("picker_more", "More…"),
+    # TRANSLATORS: the placeholder of a menu of choices; {first}–{last} are the numbers of the options it lists
+    msg("picker_menu", "Choose ({first}–{last})"),
+    msg("picker_expired", "This picker has expired: press “Your move” on the latest post, or use `/play`."),
+    msg("picker_not_yours", "This choice is someone else's: use `/play` (or the “Your move” button) when it is your "
+                            "turn."),
+    msg("local_pick_how", "(type a number; `!play` starts again)"),
+    msg("local_pick_range", "Type a number from 0 to {top}."),
+    msg("handover_who", "Name the member who takes your seat: `/handover member:@name`."),
+    msg("handover_confirm", "Handing your seat to the table is final: it plays your seat from now on. Confirm with the "
+                            "button or `/handover confirm:yes`; to hand it to a person, name them: "
+                            "`/handover member:@name`."),
+    # TRANSLATORS: a button label (80 characters at most)
+    msg("handover_button", "Give my seat to the table"),
     msg("not_a_choice", "That value is not one of the choices offered; pick one from the list."),
     msg("went_wrong", "Something went wrong on our side; your game is safe. Please try again."),
     # Discord's refusals, in a few words a player understands ({why} in the texts below)
@@ -380,6 +411,7 @@ _ALL: tuple[Message, ...] = (
     msg("local_help_extras", "Local extras:\n"
                              "  @name ...           speak as name (stays for the next lines); @name alone switches\n"
                              "  #channel ...        switch channel (each channel holds its own game)\n"
+                             "  !play               choose your move by numbers, see it, then confirm\n"
                              "  !wait <30h|2d|90m>  move the clock on (reminders and deadlines fall due)\n"
                              "  !moves [start]      your legal moves now, filtered by how they start\n"
                              "  !admin <name>       give name Manage Channels (moderator commands)\n"

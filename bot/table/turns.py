@@ -18,10 +18,10 @@ from bot.table.context import TableContext
 from bot.table.i18n import LABEL, default_locale, entry_events, event_text, label_text, status_line, t, tn
 from bot.table.notices import Notices
 from bot.table.values import Actor, Choice, Reply, message_chunks
-from rules.core import Game, Move
+from rules.core import Event, Game, Move
+from rules.phrases import FORCED
 from storage.store import GameRow, SeatRow
 
-BUTTON_LIMIT = 5         # at most this many legal moves become buttons
 POST_EVENTS = 100        # events written out in one post (more only from a long chain of table-played turns)
 POST_CHARS = 1800        # a post longer than this goes on in further messages (room left for mentions)
 MAX_TABLE_MOVES = 10000  # moves the table plays in a row for its own seats
@@ -70,6 +70,8 @@ class Turns:
         actor_id = actor.user_id if actor else None
         # the private events the caller may read: their own seats' (never those of a seat the table plays)
         readers = {s.seat for s in seats if actor_id is not None and s.user_id == actor_id and not s.is_bot}
+        forced = False          # the move is a seat's only one, played by the table (said in the post)
+        autoplay: bool | None = None
         for _ in range(MAX_TABLE_MOVES):
             draws = game.rng_draws(state)
             new_state, events = game.apply(state, move)
@@ -77,6 +79,9 @@ class Turns:
             # the log keeps the English and, for the rules' keyed texts, the key and parameters to
             # render them in each reader's language
             pub = [e.stored() for e in events if e.private_to is None]
+            if forced:
+                said = FORCED(who=f"{{p{move.seat}}}", move=move.said or move.label or move.notation)
+                pub.insert(0, Event.of(said).stored())
             private += [ctx.fill(event_text(loc, e), names) for e in events
                         if e.private_to is not None and e.private_to == move.seat and move.seat in readers]
             result = game.result(new_state)
@@ -99,9 +104,17 @@ class Turns:
             # the table plays seats whose player resigned or was replaced
             bots = [s for s in game.to_act(state) if seats[s].is_bot]
             humans = [s for s in game.to_act(state) if not seats[s].is_bot]
-            if result is not None or not bots or humans:
+            if result is not None:
                 break
-            move = await ai_move(game, row, seats, state, bots[0], version=version)
+            if bots and not humans:
+                move, forced = await ai_move(game, row, seats, state, bots[0], version=version), False
+                continue
+            if autoplay is None:
+                autoplay = (await ctx.tables.settings(row.id)).autoplay
+            only = self.forced_move(game, state, humans) if autoplay and not bots else None
+            if only is None:
+                break
+            move, forced = only, True
         row = await ctx.row_after(row.id, version, status)
         acting_after = game.to_act(state)
         if acting_after == acting_before and row.status == "active" and len(movers) == 1:
@@ -183,15 +196,23 @@ class Turns:
         return [t(loc, "played", who=f"{{p{entry.seat}}}", move=entry.shown)]
 
     @staticmethod
+    def forced_move(game: Game, state, humans: list[int]) -> Move | None:
+        """The move the table plays for a player who has exactly one (issue 26): one seat acts and
+        its only legal move may be played without telling the others anything hidden."""
+        if len(humans) != 1:
+            return None
+        moves = game.legal_moves(state, humans[0])
+        if len(moves) != 1 or not game.may_autoplay(state, moves[0]):
+            return None
+        return moves[0]
+
+    @staticmethod
     def choices(game: Game, state, acting: list[int], row: GameRow, loc=None) -> list[Choice]:
-        """A small choice of one seat (≤ 5 legal moves) becomes buttons, labelled in ``loc``'s language."""
-        if len(acting) != 1:
+        """The turn post's button: "Your move" opens the move picker for whoever presses it (each
+        acting player gets their own; anyone else a kind refusal)."""
+        if not acting:
             return []
-        moves = game.legal_moves(state, acting[0])
-        if not 0 < len(moves) <= BUTTON_LIMIT:
-            return []
-        return [Choice((label_text(loc, m) or m.notation)[:80], "move", m.notation, row.id, row.version)
-                for m in moves]
+        return [Choice(t(loc, "picker_open")[:80], "play", "", row.id, row.version)]
 
     @staticmethod
     def hint(game: Game, state, seat: int | None) -> str:

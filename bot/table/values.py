@@ -39,6 +39,22 @@ class Choice:
 
 
 @dataclass
+class Picker:
+    """One step of the move picker, for the presser alone: the question ``ask`` with its
+    ``options`` (labels, by index; a front end pages them), reached by ``path`` (the index
+    chosen at each level) in game ``game_id`` at ``version``; or, with ``confirm``, the preview
+    of the move ``path`` ends on (``ask`` is then the move in words)."""
+
+    game_id: int
+    version: int
+    path: tuple[int, ...]
+    ask: str
+    options: list[str]
+    page: int = 0
+    confirm: bool = False
+
+
+@dataclass
 class Reply:
     text: str
     ephemeral: bool = False
@@ -55,6 +71,7 @@ class Reply:
     channel_id: int | None = None      # where a notice from no command goes (reminders, deadlines)
     announces: bool = False            # a turn post: once it went out, call ``announced(game_id, version)``
     locale: str | None = None          # the language the text is in, for a front end's own notes beside it
+    picker: Picker | None = None       # a step of the move picker (its buttons and menus)
 
 
 def message_chunks(text: str, limit: int = 1990) -> list[str]:

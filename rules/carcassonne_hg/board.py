@@ -163,14 +163,14 @@ class Board:
     def turns_that_fit(self, tile_id: int) -> list[tuple[int, ...]]:
         """For each pattern of needed edges (the values of ``frontier``), the
         tile's rotations that match it."""
-        return _FITTING[tile_id] or _fitting(tile_id)
+        return _FITTING[tile_id]
 
     def turn_masks(self, tile_id: int) -> list[int]:
         """``turns_that_fit`` as bit masks (bit r: rotation r fits; 0: none does)."""
         return _MASKS[tile_id]
 
     def fits_somewhere(self, tile_id: int) -> bool:
-        return any(map((_FITTING[tile_id] or _fitting(tile_id)).__getitem__, self.order_needs))
+        return any(map(_FITTING[tile_id].__getitem__, self.order_needs))
 
     def spots(self, tile_id: int) -> list[tuple[int, int, tuple[int, ...]]]:
         """Where the tile fits: (x, y, rotations), north to south then west to east."""
@@ -336,13 +336,10 @@ def _fitting(tile_id: int) -> list[tuple[int, ...]]:
     for r in tile.rotations:
         for need in product(*((".", edge) for edge in tile.rot_edges[r])):
             table[need_code("".join(need))] += (r,)
-    _FITTING[tile_id] = table
     return table
 
 
-_FITTING: list[list[tuple[int, ...]] | None] = [None] * len(TILES)
-for _tile in TILES:
-    _fitting(_tile.id)
+_FITTING: list[list[tuple[int, ...]]] = [_fitting(_tile.id) for _tile in TILES]
 _MASKS = [[sum(1 << r for r in rots) for rots in table] for table in _FITTING]
 
 

@@ -87,9 +87,9 @@ def _check(name: str, edges: str, zones: tuple[Zone, ...]) -> tuple[int, ...]:
             port_zone[p] = i
     for s, e in enumerate(edges):
         for k in range(3):
-            z = port_zone[3 * s + k]
+            zi = port_zone[3 * s + k]
             want = {"F": "forest", "M": "meadow", "R": "river" if k == 1 else "meadow"}[e]
-            assert z >= 0 and zones[z].kind == want, f"{name}: side {SIDES[s]} port {k} is not {want}"
+            assert zi >= 0 and zones[zi].kind == want, f"{name}: side {SIDES[s]} port {k} is not {want}"
     return tuple(port_zone)
 
 

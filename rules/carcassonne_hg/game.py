@@ -15,6 +15,7 @@ from functools import cache
 
 from rules import phrases as core_phrases
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, echo, normalize_notation, rank_by
+from rules.picker import Preview, Step
 from rules.wording import Said, lines, listing
 from rules.wording import seat as player
 
@@ -134,6 +135,41 @@ class CarcassonneHG(Game):
         _, role, zone = data
         return put_figure(state, role, zone)
 
+    # ---- the move picker (rules/picker.py)
+
+    def move_path(self, state: State, move: Move) -> tuple[Step, ...]:
+        """A placement: the spot (numbered as the turn image numbers them: the notation's number),
+        then the turn, among those that fit there (a spot with one is not asked); the figure step
+        is the next move, one tap among its few choices (`none` included). Up to ~50 spots late in
+        a game: the bot pages them, 25 a page."""
+        data = move.data
+        if data[0] == "place":
+            _, x, y, rot = data
+            spot = move.notation[:-1]
+            return (Step(ph.ASK_SPOT(), f"spot {spot}", ph.SPOT(spot=spot, where=text.where(x, y))),
+                    Step(ph.ASK_TURN(spot=spot), f"turn {ROT_LETTERS[rot]}",
+                         ph.TURN(turn=ROT_LETTERS[rot], degrees=90 * rot)))
+        return (Step(ph.ASK_FIGURE(), move.notation, move.said or move.label),)
+
+    def preview(self, state: State, move: Move, seat: int) -> Preview:
+        """The map with the tile (or the figure) placed and what it scores, played up to the next
+        draw and no further: the next tile (or the bonus tile a gold nugget earns) comes from the
+        face-down stack, so the preview holds the draw back (``State.draw_held``) and says so."""
+        held = state.copy()
+        held.draw_held = True
+        after, events = self.apply(held, move)
+        if after.phase != "place":                    # the figure step next, or the game over
+            return Preview(after, events)
+        note = ph.BONUS_TILE_LATER() if after.in_bonus else ph.NEXT_TILE_LATER()
+        return Preview(after, events, partial=True, note=note)
+
+    def may_autoplay(self, state: State, move: Move) -> bool:
+        """A forced move (one spot, one turn) may be played by the table: nothing is hidden but the
+        stacks' order, and the legal moves follow from the map and the tile shown to all, so that
+        a seat had one move tells nobody anything. (The figure step is never forced: `none` is
+        always one of at least two choices.)"""
+        return True
+
     # ---- AI seats (see ai.py: only the stacks' order and the dice are hidden)
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
@@ -219,7 +255,11 @@ def spots(state: State) -> list[tuple[int, int, tuple[int, ...]]]:
 
 def draw(state: State, bonus: bool) -> list[Event]:
     """Draw until a tile fits (tiles that fit nowhere are removed). Leaves
-    ``state.hand`` at -1 when the stack runs out."""
+    ``state.hand`` at -1 when the stack runs out. A preview's state draws nothing
+    (``State.draw_held``): the tile to place is not known yet."""
+    if state.draw_held:
+        state.hand, state.phase, state.in_bonus = -1, "place", bonus
+        return []
     events: list[Event] = []
     stack = list(state.bonus if bonus else state.land)     # a new list: State.copy shares the stacks
     if bonus:
@@ -423,7 +463,7 @@ def finish_tile(state: State) -> list[Event]:
         if state.bonus:
             events.append(_nugget_event(state.turn))
             events += draw(state, bonus=True)
-            if state.hand >= 0:
+            if state.hand >= 0 or state.draw_held:
                 return events
         else:
             events.append(Event.of(ph.NUGGET_NONE()))
@@ -439,7 +479,7 @@ def end_turn(state: State) -> list[Event]:
     if state.land:
         state.turn = (state.turn + 1) % state.seats
         events = draw(state, bonus=False)
-        if state.hand >= 0:
+        if state.hand >= 0 or state.draw_held:
             return events
     else:
         events = []

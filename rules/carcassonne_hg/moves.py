@@ -42,6 +42,7 @@ class PlacementMove(Move):
     the data of the one it plays. Compared and hashed as every Move, by (seat, notation, data)."""
 
     __slots__ = ("code",)
+    code: int
 
     @property
     def seat(self) -> int:
@@ -75,13 +76,13 @@ def placement_moves(board: Board, tile_id: int, seat: int) -> list[Move]:
     fit = list(map(board.turn_masks(tile_id).__getitem__, board.order_needs))     # 0: fits no way
     spots = map(add, count(seat * _SEAT + _SPOT, _SPOT), compress(board.order, fit))   # turn a's codes
     codes = [spot + turn for spot, mask in zip(spots, compress(fit, fit)) for turn in _TURN_CODES[mask]]
-    moves = list(map(object.__new__, repeat(PlacementMove, len(codes))))
+    moves: list[Move] = list(map(object.__new__, repeat(PlacementMove, len(codes))))
     # Move's constructor goes through its immutability guard; the one slot is filled directly
     deque(map(_SET_CODE, moves, codes), maxlen=0)
     return moves
 
 
-_SET_CODE = PlacementMove.code.__set__
+_SET_CODE = vars(PlacementMove)["code"].__set__   # the slot's own descriptor
 # turns mask -> what each turn that fits adds to a spot's code
 _TURN_CODES = [tuple(r * _TURN for r in range(4) if mask >> r & 1) for mask in range(16)]
 

@@ -49,6 +49,17 @@ L_HUT_LAKE_AT = phrase(f"{P}label.hut_lake_at", "hut on the lake {zone}",
 L_NONE = phrase(f"{P}label.none", "no figure")
 L_THEN = phrase(f"{P}label.then", "{first}, then {second}", "a placement and the figure step in one command")
 
+# ---- the move picker (rules/picker.py): the questions and the options, tap by tap
+ASK_SPOT = phrase(f"{P}pick.ask_spot", "Where does the tile go? (the spots are numbered on the board)")
+SPOT = phrase(f"{P}pick.spot", "Spot {spot} ({where})",
+              "spot: the number on the board; where: squares from the start tile")
+ASK_TURN = phrase(f"{P}pick.ask_turn", "Spot {spot}: how is the tile turned? (a–d, as drawn under the map)",
+                  "spot: the number on the board; a–d: the tile's four turns, drawn under the map")
+TURN = phrase(f"{P}pick.turn", "Turned {turn} ({degrees}°)", "turn: a, b, c or d; degrees: clockwise")
+ASK_FIGURE = phrase(f"{P}pick.ask_figure", "Put a figure on the tile just placed?")
+NEXT_TILE_LATER = phrase(f"{P}pick.next_tile_later", "The next tile is drawn once your move counts.")
+BONUS_TILE_LATER = phrase(f"{P}pick.bonus_tile_later", "Your bonus tile is drawn once your move counts.")
+
 # ---- events
 DRAWS = phrase(f"{P}event.draws", "{who} draws the tile: {tile}.")
 DRAWS_BONUS = phrase(f"{P}event.draws_bonus", "{who} draws the bonus tile: {tile}.")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from functools import cache
+from typing import Any
 
 from rules.core import Event
 from rules.wording import Said, listing
@@ -191,7 +192,7 @@ def final_scoring(state: State) -> list[Event]:
     # tigers, fire, shrine nodes]
     fish_of = dict.fromkeys(systems, 0)
     first_of: dict[int, int] = {}
-    game_of = {root: [0, 0, 0, 0, False, []] for root in meadows}
+    game_of: dict[int, list[Any]] = {root: [0, 0, 0, 0, False, []] for root in meadows}
     find, find_system = board.find, board.find_system
     for base, (tile_id, _x, _y, _rot) in zip(board.base, board.placed):
         if fish_of:

@@ -46,6 +46,9 @@ class State:
     # points scored during play per seat, [forests, rivers] (the final summary's breakdown; huts and
     # hunters are in ``final``). None for a game stored before they were counted apart.
     during: list[list[int]] | None = None
+    # A preview's state (Game.preview): the move is played up to the next draw, which is held
+    # back (``hand`` stays -1), so the preview shows nothing of the face-down stacks. Never stored.
+    draw_held: bool = field(default=False, repr=False, compare=False)
 
     def copy(self) -> State:
         """A copy for ``apply``, sharing what the rules never change in place: they

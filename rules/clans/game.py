@@ -9,6 +9,7 @@ from operator import itemgetter
 
 from rules import phrases as core_phrases
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, rank_by
+from rules.picker import Preview, Step
 from rules.wording import lines, listing, sentences
 from rules.wording import seat as player
 
@@ -303,6 +304,42 @@ class Clans(Game):
             return IllegalMove.of(ph.NOT_NEIGHBOURS(src=s, dst=d))
         return IllegalMove.of(ph.TOO_BIG(size=state.size(src), src=s, dst=d, big=BIG_GROUP))
 
+    # ---- the move picker (rules/picker.py)
+
+    def move_path(self, state: State, move: Move) -> tuple[Step, ...]:
+        """The territory to move from, then the one to move onto; a founding order is one tap.
+        The first question lists every territory whose huts can move, in map order: 60 at the
+        opening, one fewer with each move (each empties a territory), so more than 25 for much of
+        the game (the bot pages it, 25 a page). A question in front of it (a range of numbers)
+        would cost a tap on every decision, where paging costs one only past the first page
+        (3.1 taps a decision on average, confirm included, over random games). The second
+        question has at most 6 answers."""
+        if move.data[0] == "village":
+            t = move.data[1]
+            return (Step(ph.ASK_VILLAGE(), move.notation, ph.VILLAGE_FIRST(t=label(t), n=state.size(t))),)
+        _, src, dst = move.data
+        n = state.size(src)
+        return (Step(ph.ASK_FROM(), f"from {label(src)}", ph.TERRITORY(t=label(src), n=n)),
+                Step(ph.ASK_TO(n=n, t=label(src)), f"to {label(dst)}", ph.TERRITORY(t=label(dst), n=state.size(dst))))
+
+    def preview(self, state: State, move: Move, seat: int) -> Preview:
+        """The map after the move, its villages founded and scored: nothing is drawn in Clans,
+        and a village's scores are public (the track), the colours behind them are not (the view
+        shows the presser only their own). The move that ends the game reveals every clan: its
+        preview shows the last village scored, the clans still secret, and says so."""
+        after, events = self.apply(state, move)
+        if not after.end:
+            return Preview(after, events)
+        shown = after.copy()
+        shown.end, shown.turn = "", seat            # the view of a game in play: clans stay hidden
+        return Preview(shown, [e for e in events if not e.reveal], partial=True, note=ph.PREVIEW_END())
+
+    def may_autoplay(self, state: State, move: Move) -> bool:
+        """A forced move may be played by the table: which moves are legal follows from the huts
+        on the map alone (public), never from the secret colours, so that a seat had one move
+        tells nobody anything."""
+        return True
+
     # ---- what people see
 
     def final_scores(self, state: State) -> list[int]:
@@ -349,7 +386,7 @@ class Clans(Game):
                                 n=chips_left_in_epoch(founded)),
                 ph.STATUS_SCORES(scores=listing(track, "comma"))]
 
-    def public_scores(self, state: State) -> list[float] | None:
+    def public_scores(self, state: State) -> list[int] | None:
         return self.final_scores(state) if state.end else None
 
     def result(self, state: State) -> Result | None:

@@ -20,6 +20,17 @@ EVERY_TERRAIN = phrase(f"{P}terrain.all", "every terrain")
 L_MOVE = phrase_n(f"{P}label.move", "{n} hut from {src} onto {dst}", "{n} huts from {src} onto {dst}")
 L_VILLAGE = phrase(f"{P}label.village", "Found {t} first")
 
+# ---- the move picker (rules/picker.py): the questions and the options, tap by tap
+ASK_FROM = phrase(f"{P}pick.ask_from", "Move the huts of which territory?")
+ASK_TO = phrase_n(f"{P}pick.ask_to", "Move the {n} hut of territory {t} onto:", "Move the {n} huts of territory {t} onto:",
+                  "t: the territory's number on the map")
+TERRITORY = phrase_n(f"{P}pick.territory", "Territory {t} ({n} hut)", "Territory {t} ({n} huts)",
+                     "t: the territory's number on the map; n: the huts on it")
+ASK_VILLAGE = phrase(f"{P}pick.ask_village", "Your move founds several villages: which comes first?")
+VILLAGE_FIRST = phrase_n(f"{P}pick.village_first", "Territory {t} ({n} hut) first", "Territory {t} ({n} huts) first",
+                         "the village founded first; t: the territory's number; n: the huts on it")
+PREVIEW_END = phrase(f"{P}pick.preview_end", "This move ends the game: the clans are revealed once it counts.")
+
 # ---- events
 MOVES = phrase_n(f"{P}event.moves", "{who} moves {n} hut from {src} onto {dst}.",
                  "{who} moves {n} huts from {src} onto {dst}.")

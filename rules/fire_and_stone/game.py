@@ -26,7 +26,7 @@ from rules.core import (
 from rules.wording import Said, lines, listing
 from rules.wording import seat as player
 
-from . import ai, scoring
+from . import ai, scoring, steps
 from . import phrases as ph
 from .data import (
     ADJ,
@@ -140,6 +140,7 @@ class FireAndStone(Game):
     )
     rules_en = RULES_EN
     rules_fr = RULES_FR
+    move_path, preview, may_autoplay = steps.move_path, steps.preview, steps.may_autoplay   # the picker
 
     def rules_pages(self, locale: str | None = None) -> list[tuple[str, str, str]]:
         """/rules in pages: overview and goal, a turn, scoring, notation."""

@@ -139,3 +139,26 @@ HAND_POT = phrase(f"{P}hand.pot", "In the pot: {tiles}")
 STATUS = phrase(f"{P}status.track", "Hut track {track}/11 · open regions: {regions}")
 STATUS_ENDING = phrase(f"{P}status.track_ending",
                        "Hut track {track}/11 · open regions: {regions} · end triggered: final turns")
+
+# ---- the move picker (steps.py): each decision's question, labels the listing has not, what a preview leaves out
+ASK_MOVE = phrase(f"{P}ask.move", "Where does explorer {e} go?", "e: 1 or 2, which explorer")
+L_IN_REGION = phrase(f"{P}label.in_region", "Region {region}", "region: I, II or III")
+ASK_DRAFT = phrase(f"{P}ask.draft", "Which starting invention do you take?")
+ASK_FOREST = phrase(f"{P}ask.forest", "Forest {t}: which game tile do you take?")
+L_PICK_GAME = phrase(f"{P}label.pick_game", "Game tile {i}: {what}", "what: what cooking it gives (game_tile.*)")
+ASK_COOK = phrase(f"{P}ask.cook", "Fire: which game tile goes in the pot?")
+L_PICK_POT = phrase(f"{P}label.pick_pot", "Your game tile {i} ({what}) into the pot",
+                    "what: what cooking it gives (game_tile.*)")
+ASK_GATHER = phrase(f"{P}ask.gather", "Gathering tile ({kind}): take it or leave it?")
+ASK_CARD = phrase(f"{P}ask.card", "Track full: take an invention, or cover one of yours with a VP card?")
+ASK_BUILD = phrase(f"{P}ask.build", "Build a hut in the village at {t}?")
+ASK_BUILD_EDEN = phrase(f"{P}ask.build_eden", "Cave: build a hut at {t}?")
+ASK_FIRE = phrase(f"{P}ask.fire", "Which fire does your explorer go back to?")
+ASK_SECOND_FIRE = phrase(f"{P}ask.second_fire", "At which fire does your second explorer start?")
+ASK_BUY = phrase(f"{P}ask.buy", "Cave: do you buy?")
+NOTE_TURN = phrase(f"{P}note.turn", "The tile at {t} is turned over once the move counts: you will see then what it "
+                                    "is and what it gives.")
+NOTE_FOREST = phrase(f"{P}note.forest", "You will look at the game tiles of the forest at {t} once the move counts.")
+NOTE_INVENTION = phrase(f"{P}note.invention", "A new invention card is turned up once the move counts.")
+NOTE_OVER = phrase(f"{P}note.over", "This ends the game: the objective cards are turned and counted once the move "
+                                    "counts.")

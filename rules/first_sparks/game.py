@@ -16,7 +16,7 @@ from rules.core import Event, Game, IllegalMove, Move, Option, Result, Rng, norm
 from rules.wording import lines, listing
 from rules.wording import seat as player
 
-from . import ai, text
+from . import ai, steps, text
 from . import moves as book
 from . import phrases as ph
 from .board import TILE_BY_ID, cell_centre, layout, spot_columns
@@ -150,6 +150,7 @@ class FirstSparks(Game):
     max_players = 6
     rules_en = text.RULES_EN
     rules_fr = text.RULES_FR
+    move_path, preview, may_autoplay = steps.move_path, steps.preview, steps.may_autoplay   # the picker
 
     def rules_pages(self, locale: str | None = None) -> list[tuple[str, str, str]]:
         """/rules in pages: overview and goal, a turn, scoring, notation."""

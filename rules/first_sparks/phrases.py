@@ -151,3 +151,33 @@ def card(number: int) -> Said:
 def food_amounts(got: dict[str, int]) -> dict:
     """'2 crops, 1 berry': amounts by food."""
     return listing((FOOD_AMOUNT[food](n=n) for food, n in got.items()), "comma")
+
+# ---- the move picker (steps.py): each decision's question, the places it names, what a preview leaves out
+ASK_SPOT = phrase(f"{P}ask.spot", "Where does the drawn tile go?")
+ASK_ROUND = phrase(f"{P}ask.round", "Spot {spot}: which way round?")
+L_SPOT_ONLY = phrase(f"{P}label.spot_only", "Spot {spot}")
+L_ROUND = phrase(f"{P}label.round", "{top} above, {bottom} below", "top, bottom: hunting grounds (ground.*)")
+ASK_NEUTRAL_START = phrase(f"{P}ask.neutral_start", "Where does the neutral clan start?")
+ASK_FIRST = phrase(f"{P}ask.first", "Where does your first member go?")
+ASK_SECOND = phrase(f"{P}ask.second", "Where does your second member go?")
+ASK_PLACE = phrase(f"{P}ask.place", "Where does a new member go?")
+ASK_NEUTRAL = phrase(f"{P}ask.neutral", "Where does the neutral clan grow?")
+ASK_STARVE = phrase(f"{P}ask.starve", "Which member starves?")
+ASK_HUNT = phrase(f"{P}ask.hunt", "In which order do your tools hunt?")
+ASK_OFFER = phrase(f"{P}ask.offer", "Which card do you offer?")
+ASK_ANSWER = phrase(f"{P}ask.answer", "{card} is on offer: do you want it?")
+ASK_DECIDE = phrase(f"{P}ask.decide", "Nobody wants {card}: buy it or remove it from the game?")
+ASK_DROP = phrase(f"{P}ask.drop", "Too many tools: which one do you give up?")
+L_REGION = phrase(f"{P}label.region", "Region {r} ({ground} ground)", "ground: a hunting ground (ground.*)")
+L_REGION_COST = phrase(f"{P}label.region_cost", "Region {r} ({ground} ground): {cost} food",
+                       "ground: a hunting ground (ground.*)")
+L_GROUND_GROUP = phrase(f"{P}label.ground_group", "Regions {first}–{last} ({ground} ground)",
+                        "the three regions around one hunting ground; ground: ground.*")
+NOTE_TILE = phrase(f"{P}note.tile", "Then the next tile is drawn: you will see it once the move counts.")
+NOTE_CARD = phrase(f"{P}note.card", "Then a card is drawn for the market: you will see it once the move counts.")
+NOTE_SECRET = phrase(f"{P}note.secret", "What comes next depends on the hidden food of a clan that knows Fire: you "
+                                        "will see it once the move counts.")
+NOTE_OVER = phrase(f"{P}note.over", "This ends the game: the final count, hidden food included, is shown once the "
+                                    "move counts.")
+NOTE_ROUND = phrase(f"{P}note.round", "Then the round ends and the next one is set up: you will see it once the move "
+                                      "counts.")

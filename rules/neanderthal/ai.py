@@ -13,12 +13,15 @@ Hidden from a seat (C MISE EN PLACE, D1, B2):
   when they melt;
 - the other seats' hands (B2): how many cards and, by their backs, from which
   row; a hand card a pending proposal offers (F1) is shown, and stays;
+- the ice cards discarded unseen (D1: a banquise pushed out of the South row
+  « est défaussée » without being turned over), kept apart in ``gone_down``;
 - the state's Rng (every future die and draw).
 Everything else is public: the auction is open (D7 « annoncer un certain nombre
 de disques »), a proposal is read to the table (F1), a sexuality is placed face
-up once chosen (C), and no choice is kept sealed in the state. The discard
-(``gone``, never read by the rules) is left as it is, though the ice cards
-discarded unseen (D1) are in it.
+up once chosen (C), the open discard (``gone``) holds only cards seen face up,
+and no choice is kept sealed in the state. Every card no seat has seen is
+redealt, the discarded ones included (issue 29: twin states that differed only
+in which unseen North card lay in the discard led the AI to different moves).
 """
 
 from __future__ import annotations
@@ -81,9 +84,10 @@ def shown_hand_cards(st, seat: int) -> dict[int, list[str]]:
 
 
 def _redraw_biomes(st, seat: int, rng: Rng) -> None:
-    """Per row, the unseen cards (the deck, for the North also the ice, and the
-    other hands' cards with that row's back) dealt again into the same places:
-    hand places first, from the cards that can be held (B2 « symbole main »)."""
+    """Per row, the unseen cards (the deck, for the North also the ice in the rows and
+    the ice discarded face down, and the other hands' cards with that row's back)
+    dealt again into the same places: hand places first, from the cards that can be
+    held (B2 « symbole main »)."""
     shown = shown_hand_cards(st, seat)
     others = [s for s in range(n_seats(st)) if s != seat]
     hand_slots = {"N": [], "S": []}
@@ -95,13 +99,15 @@ def _redraw_biomes(st, seat: int, rng: Rng) -> None:
             else:
                 hand_slots[BIOMES[cid]["row"]].append((s, i))
     ice = [(r, i) for r in ROWS for i, cell in enumerate(st["rows"][r]) if cell is not None and cell[1]]
+    down = st.get("gone_down") or []   # only North cards are ever ice (D1)
     for row in ROWS:
         slots = hand_slots[row]
-        if not slots and not st["decks"][row] and (row == "S" or not ice):
+        if not slots and not st["decks"][row] and (row == "S" or not (ice or down)):
             continue
         pool = list(st["decks"][row]) + [player(st, s)["hand"][i] for s, i in slots]
         if row == "N":
             pool += [st["rows"][r][i][0] for r, i in ice]
+            pool += down
         pool.sort()
         rng.shuffle(pool)
         held = [c for c in pool if c in _HAND_CARDS][:len(slots)]
@@ -112,6 +118,8 @@ def _redraw_biomes(st, seat: int, rng: Rng) -> None:
         if row == "N":
             for r, i in ice:
                 st["rows"][r][i] = [rest.pop(), True]   # a cell is replaced, never changed in place
+            if down:
+                st["gone_down"] = [rest.pop() for _ in down]   # replaced: copies share the list
         st["decks"][row] = rest
 
 

@@ -25,6 +25,7 @@ from .model import (
     hand_limit,
     mature_elder,
     n_seats,
+    parse_daughter_key,
     portal_colours,
     slot_card,
 )
@@ -61,10 +62,13 @@ def to_act(st) -> list:
         return [st["pend"]["seat"]]
     if ph == "alpha":
         return [st["alpha_ask"][0]]
-    if ph == "hunt_order":
-        return [st["order"][0]]
+    if ph == "hunt_order":   # A4: the first player, or a player ordering its own uncontested cards
+        who = st.get("hunt_who")
+        return [st["order"][0] if who is None else who]
     if ph == "take":
         return [st["offers"][0][0]]
+    if ph == "retry":
+        return [st["retry"][0]]
     if ph == "fighting":
         who = st["fight"]["who"]
         return [] if who is None else [who]
@@ -85,11 +89,46 @@ def legal(st, seat) -> list:
         return assign_moves(st, seat) if seat == st["order"][st["cur"]] else []
     if ph == "bid":
         auc = st["auc"]
-        return bid_moves(st, seat) if seat == auc["seats"][auc["turn"]] else []
+        return with_swap(st, seat, bid_moves(st, seat)) if seat == auc["seats"][auc["turn"]] else []
     if ph == "action":   # the seats in order that have not acted yet, as to_act lists them
-        return action_moves(st, seat) if seat in st["order"] and seat not in st["acted"] else []
+        return with_swap(st, seat, action_moves(st, seat)) if seat in st["order"] and seat not in st["acted"] \
+            else []
     if seat not in to_act(st):
         return []
+    return with_swap(st, seat, phase_moves(st, seat, ph))
+
+
+def with_swap(st, seat, moves: list) -> list:
+    """B4 « A n'importe quel moment, vous pouvez échanger votre cylindre Alpha avec un chasseur non
+    affecté »: ruling: offered whenever the seat acts, in every phase, beside that phase's moves
+    (an asynchronous table asks a seat only when it acts; phase 2's own list has it already)."""
+    alpha = st["pl"][seat]["alpha"]
+    if alpha == "pool" or alpha == "party" or not moves:   # the alpha is out already: nothing to swap
+        return moves
+    swap = alpha_swap(st, seat)
+    return moves + [swap] if swap is not None else moves
+
+
+def alpha_swap(st, seat):
+    """The alpha-hunter swap (B4), or None: an unassigned hunter of the seat's own takes the alpha's
+    place in the grave (E5: with an elder of rank 3, 4 or 5) or as husband. The alpha is never
+    promoted to elder here (promotions take a cube), so « assigné en permanence comme Ancien »
+    cannot arise."""
+    p = st["pl"][seat]
+    alpha = p["alpha"]
+    if alpha == "grave":
+        elders = p["elders"]
+        if (elders[3] or elders[4] or elders[5]) and p["pool"][seat]:
+            return _SHARED.get((seat, "alpha")) or shared((seat, "alpha"), lambda: Move(
+                seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)))
+    elif alpha == "husband" and p["pool"][seat]:
+        return _SHARED.get((seat, "alpha husband")) or shared((seat, "alpha husband"), lambda: Move(
+            seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)))
+    return None
+
+
+def phase_moves(st, seat, ph) -> list:
+    """The moves of the phases other than assignments, bids and actions, for a seat in to_act."""
     if ph == "sex":
         return [Move(seat, s, words.L_SEX[s], ("sex", s)) for s in Q.sex_options(st, seat)]
     if ph == "council":
@@ -108,13 +147,18 @@ def legal(st, seat) -> list:
         take = words.L_TAKE_TROPHY if what == "trophy" else words.L_TAKE_HAND
         return [Move(seat, "take", words.later(take, card=words.CARD[cid]), ("offer", True)),
                 Move(seat, "leave", words.later(words.L_LEAVE, card=words.CARD[cid]), ("offer", False))]
+    if ph == "retry":   # G7 « peuvent tenter »: hunt the replacement card, or go home
+        key = st["retry"][1]
+        cid = slot_card(st, key)[0]
+        return [Move(seat, "try", words.later(words.L_TRY, card=words.CARD[cid]), ("retry", True)),
+                Move(seat, "home", words.later(words.L_GO_HOME, card=words.CARD[cid]), ("retry", False))]
     if ph == "alpha":
         key = st["alpha_ask"][1]
         return [Move(seat, "power", words.later(words.L_POWER, key=key), ("apower", True)),
                 Move(seat, "roll", words.later(words.L_ROLL, key=key), ("apower", False))]
-    if ph == "hunt_order":   # A4: the first player names the next contested card or predator
-        return [Move(seat, f"next {k}", words.later(words.L_NEXT, place=Q.place_said(st, k)), ("next", k))
-                for k in st["hunt_opts"]]
+    if ph == "hunt_order":   # A4: the next contested card or predator, or one's own next uncontested card
+        return [Move(seat, f"next {k}", words.later(words.L_NEXT_AT, slot=k, card=words.CARD[place_card(st, k)]),
+                     ("next", k)) for k in st["hunt_opts"]]
     if ph == "blizzard":
         return [drop_move(seat, c, dependant_name(st, seat, c)) for c in Q.dependants(st, seat)]
     if ph == "expat":
@@ -130,6 +174,14 @@ def legal(st, seat) -> list:
     if ph == "release":
         return release_moves(st, seat)
     return []
+
+
+def place_card(st, key) -> str:
+    """The card at a biome slot or a daughter's place (a card is there while it is hunted)."""
+    if key[0] in "NS":
+        return slot_card(st, key)[0]
+    owner, i = parse_daughter_key(key)
+    return st["pl"][owner]["daughters"][i]["id"]
 
 
 HOLDER_CODES = {"elder": "e", "hus": "h", "daughter": "d", "domestic": "x", "invention": "i"}
@@ -487,20 +539,17 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
             return out
     if own or alpha_free:
         out += court_moves(st, seat)
-    # B4 « A n'importe quel moment, vous pouvez échanger votre cylindre Alpha avec un chasseur non
-    # affecté ». Ruling: offered during one's assignment (phase 2), where it changes what can be
-    # sent out; an asynchronous table cannot ask at every instant. The alpha is never promoted
-    # to elder here (promotions take a cube), so « assigné en permanence comme Ancien » cannot arise.
-    alpha = p["alpha"]
-    if alpha == "grave" and own and (p["elders"][3] or p["elders"][4] or p["elders"][5]):
-        out.append(Move(seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)))
-    elif alpha == "husband" and own:
-        out.append(Move(seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)))
+    # B4: the alpha swap, here as in every phase (with_swap)
+    if own and not alpha_free:
+        swap = alpha_swap(st, seat)
+        if swap is not None:
+            out.append(swap)
     if st["recalls"].get(SEAT_IDS[seat], 0) > 0:
-        room = hand_limit(p) - len(p["hand"])   # a mature elder recalled lowers the hand limit by one
+        # E4 « vous pouvez réassigner un ou deux maris ou Anciens »: any elder, even a mature one
+        # with a full hand; B2 « vous devez défausser des cartes de main » follows (moves.play_assign)
         for r in range(1, 7):
             e = p["elders"][r]
-            if e is not None and room >= (1 if e["imm"] is None else 0):
+            if e is not None:
                 out.append(Move(seat, f"recall e{r}", words.later(words.L_RECALL_ELDER, elder=words.ELDER[r]), ("recall", "e", r)))
         for i, d in enumerate(p["daughters"]):
             h = d["hus"]

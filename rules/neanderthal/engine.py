@@ -33,6 +33,7 @@ from .model import (
     has_weapon,
     huntable,
     hunters,
+    immature_holders,
     mature_elder,
     mpi_for,
     n_seats,
@@ -116,7 +117,7 @@ def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
         "sp": species, "coop": coop, "solo": solo, "rng": rng,
         "round": 0, "phase": "sex", "events": daughters[:10], "unused": daughters[10:],
         "event": None, "order": list(range(seats)), "rows": rows, "decks": decks,
-        "gone": [], "fresh": [], "parties": {}, "evq": [], "pend": {}, "bids": {}, "auc": None,
+        "gone": [], "gone_down": [], "fresh": [], "parties": {}, "evq": [], "pend": {}, "bids": {}, "auc": None,
         "chaos_lost": [0] * seats, "fight": None, "alpha_use": {}, "alpha_ask": None, "offers": [], "hc": None,
         "cur": 0, "acted": [], "nego": None, "last": [],
         "pl": [new_player(s, seats, cards[s]) for s in range(seats)],
@@ -144,7 +145,7 @@ def choose_sexuality(st, seat, sex) -> None:
 
 # Phases where a seat decides and nothing runs by itself (advance returns at once).
 WAITING = frozenset(("sex", "council", "chaos", "blizzard", "expat", "bid", "pay", "discard", "nego", "alpha",
-                     "take", "hunt_order", "over"))
+                     "take", "hunt_order", "retry", "over"))
 
 
 def advance(st, ev: list) -> None:
@@ -351,6 +352,16 @@ def _lowest(st, row, allow_ice=False):
 TOUGH = {cid: info["tough"] for cid, info in BIOMES.items()}
 
 
+def discard(st, cell) -> None:
+    """A row's card leaves play (D1 « qui est défaussée »). Ice goes as it lay, face down: nobody
+    has seen it, so it joins ``gone_down``, which an AI's determinisation redeals with the other
+    unseen North cards (issue 29); a face-up card joins the open discard ``gone``."""
+    if cell[1]:
+        st["gone_down"] = st.get("gone_down", []) + [cell[0]]   # replaced: state copies may share it
+    else:
+        st["gone"].append(cell[0])
+
+
 def take_from_deck(st, row: str) -> str:
     """The top card of a row's deck; the deck list is replaced, so state copies may share it."""
     deck = st["decks"][row]
@@ -371,7 +382,7 @@ def global_cooling(st, ev) -> None:
         north[i] = ice
         south[i] = moved
         if gone is not None:
-            st["gone"].append(gone[0])
+            discard(st, gone)
         if gone:
             said = ph.now(ph.COOL_SLIDES_GONE, card=ph.card(moved[0]),
                           gone=ph.term(ph.ICE) if gone[1] else ph.card(gone[0]))
@@ -391,7 +402,7 @@ def global_cooling(st, ev) -> None:
     south[j] = north[j]
     north[j] = ice
     if gone is not None:
-        st["gone"].append(gone[0])
+        discard(st, gone)
     ev.append(event(ph.now(ph.COOL_SOLID)))
 
 
@@ -423,7 +434,7 @@ def global_warming(st, ev) -> None:
             north[i] = moved
             shift = ph.stored(ph.WARM_PUSH, card=ph.card(moved[0]), above=ph.card(above[0]))
     elif moved is not None:
-        st["gone"].append(moved[0])
+        discard(st, moved)   # southern ice pushed out, still face down
     melted = []
     for j, c in enumerate(south):
         if c is not None and c[1]:
@@ -959,18 +970,23 @@ def start_hunting(st) -> None:
                 continue   # a predator (huntable): hunted last
         if sides > 1:   # contested
             second.append(k)
-        else:   # A4: a player's uncontested cards, in the order it assigned them
+        else:   # A4: a player's uncontested cards, by default in the order it assigned them
             seat = int(seat)
             first.append((order.index(seat) if seat in order else seat,   # order_index
-                          placed.index(k) if k in placed else len(placed), key_order(k), k))
+                          placed.index(k) if k in placed else len(placed), key_order(k), k, seat))
     first.sort()
     second.sort(key=key_order)
     hq = []
+    lone = {}   # each player orders its own (A4): card key -> seat, never changed
     for entry in first:
-        hq.append(entry[3])
+        key = entry[3]
+        hq.append(key)
+        lone[key] = entry[4]
     st["hq"] = hq + second
+    st["lone"] = lone
     st["contested"] = second   # the first player orders these (A4); the list shrinks as it chooses
     st["hunt_next"] = None
+    st["hunt_who"] = None
     st["alpha_use"] = {}
     st["alpha_ask"] = None
     st["rel"] = []
@@ -984,6 +1000,9 @@ def continue_hunting(st, ev) -> bool:
     for _ in range(100):
         if st.get("offers"):
             st["phase"] = "take"
+            return False
+        if st.get("retry"):   # G7: a party on a replacement card chooses whether to hunt it
+            st["phase"] = "retry"
             return False
         if over_hand_limit(st):   # G6: a card taken into a full hand is discarded at once
             to_discard(st, "hunting")
@@ -1005,6 +1024,10 @@ def continue_hunting(st, ev) -> bool:
                     return False
                 st["hq"].remove(key)
                 st["hq"].insert(0, key)
+            elif st["hunt_next"] != key and key in (st.get("lone") or ()):
+                key = next_own_card(st, key)
+                if key is None:
+                    return False
             if ask_alpha(st, key):
                 return False
             st["hq"].pop(0)
@@ -1045,17 +1068,56 @@ def continue_hunting(st, ev) -> bool:
     return True
 
 
-def next_card(st, candidates):
+def next_card(st, candidates, chooser=None):
     """A4: contested cards, then predators, go « dans l'ordre déterminé par le premier
     joueur »: with two or more left, the first player names the next one (phase
-    "hunt_order"; None until it has). The table's default is the board order."""
+    "hunt_order"; None until it has). The table's default is the board order.
+    ``chooser``: another seat naming it (a player's own uncontested cards)."""
     if len(candidates) == 1:
         return candidates[0]
     if st.get("hunt_next") in candidates:
         return st["hunt_next"]
     st["hunt_opts"] = list(candidates)
+    st["hunt_who"] = chooser
     st["phase"] = "hunt_order"
     return None
+
+
+def next_own_card(st, key):
+    """A4 « Biomes Indisputés. Chaque joueur lance pour chacun de ses cartes courtisées
+    indisputés et ses cartes biomes non-prédateurs, dans l'ordre de son choix »: the player
+    whose uncontested card comes next names which of its own comes next (the queue's head
+    moves there); None while it decides. Ruling: its first one is the card it assigned first
+    (phase 2: nothing has been rolled yet to react to); after each result it names the next,
+    when the order can still change something for it, that is when one of those hunts may
+    free a disc (G3) while something of it waits for one (B3: an elder, husband, daughter or
+    card to mature, a disc back in its vocabulary), as in G8 « Supposons que Cro-Magnon fasse
+    d'abord une chasse fructueuse ailleurs, lui permettant de libérer le disque noir sous son
+    Ancien ». Otherwise its cards go on in the order it assigned them."""
+    lone = st["lone"]
+    seat = lone[key]
+    hq = st["hq"]
+    mine = [k for k in hq if lone.get(k) == seat and k in st["parties"]]
+    if len(mine) < 2 or all(k in hq for k, s in lone.items() if s == seat) or not order_matters(st, seat, mine):
+        return key   # one card left, none rolled yet, or nothing the order can change
+    chosen = next_card(st, mine, chooser=seat)
+    if chosen is not None and chosen != key:
+        st["hq"].remove(chosen)
+        st["hq"].insert(0, chosen)
+    return chosen
+
+
+def order_matters(st, seat, keys) -> bool:
+    """Whether hunting one of ``keys`` first may change another of them for the seat: one is a
+    biome whose success frees discs, and the seat has a disc waiting on something (B3)."""
+    if not immature_holders(st["pl"][seat]):
+        return False
+    for k in keys:
+        if k[0] in "NS":
+            cell = slot_card(st, k)
+            if cell is not None and not cell[1] and BIOMES[cell[0]]["release"]:
+                return True
+    return False
 
 
 def choose_next(st, key) -> None:
@@ -1063,17 +1125,21 @@ def choose_next(st, key) -> None:
         st["contested"].remove(key)
     st["hunt_next"] = key
     st["hunt_opts"] = None
+    st["hunt_who"] = None
     st["phase"] = "hunting"
 
 
 def hunting_phase(st, ev, power=True) -> None:
     """The whole of phase 4 when nobody has a choice to make (tests, tools);
     every alpha with a power uses it (or none does: power=False), the first
-    player takes contested cards and predators in board order."""
+    player takes contested cards and predators in board order, every party
+    left on a replacement card hunts it (G7)."""
     start_hunting(st)
-    while not continue_hunting(st, ev) and st["phase"] in ("alpha", "take", "hunt_order"):
+    while not continue_hunting(st, ev) and st["phase"] in ("alpha", "take", "hunt_order", "retry"):
         if st["phase"] == "take":
             answer_offer(st, True, ev)
+        elif st["phase"] == "retry":
+            answer_retry(st, True, ev)
         elif st["phase"] == "hunt_order":
             choose_next(st, st["hunt_opts"][0])
             continue
@@ -1284,8 +1350,17 @@ def hunt_on(st, ev) -> bool:
         card = cell[0]
         info = BIOMES[card]
         p = st["pl"][seat]
-        if key in st["fresh"] and not all(p["vocab"][c] >= info["prereq"].count(c) for c in info["prereq"]):
-            continue  # G7: a replacement card needs its own hunting tools
+        if key in st["fresh"]:
+            if not all(p["vocab"][c] >= info["prereq"].count(c) for c in info["prereq"]):
+                continue  # G7: a replacement card needs its own hunting tools
+            if hc.get("tried") != seat:
+                # G7 « les chasseurs d'autres tribus qui étaient sur cette carte peuvent tenter de chasser
+                # la carte de remplacement »: they may; the party chooses (phase "retry"), the stated
+                # exception to compulsory hunting (G « exception, voir G7 »)
+                seats.insert(0, seat)
+                st["retry"] = [seat, key]
+                return False
+            hc["tried"] = None
         raw, faces, auto, successes, ok, deaths, multiple = _roll(st, seat, party, card, key)   # roll_party
         dead = kill_in_party(st, seat, party, deaths) if deaths else 0
         survivors = sum(party["c"]) + (1 if party["a"] else 0)   # units(party)
@@ -1358,19 +1433,37 @@ def hunt_on(st, ev) -> bool:
     return True
 
 
+def answer_retry(st, hunt: bool, ev) -> None:
+    """G7: the party asked hunts the replacement card when its turn comes, or goes home now."""
+    seat, key = st["retry"]
+    st["retry"] = None
+    cell = slot_card(st, key)
+    said = ph.card(cell[0]) if cell is not None else ""
+    if hunt:
+        st["hc"]["tried"] = seat
+        ev.append(event(ph.now(ph.RETRY_TRY, who=seat_name(seat), card=said, key=key), seat=seat))
+        return
+    st["hc"]["seats"].remove(seat)
+    _home_seat(st, key, seat)
+    ev.append(event(ph.now(ph.RETRY_HOME, who=seat_name(seat), card=said, key=key), seat=seat))
+
+
 def p_has_mature_elder(p) -> bool:
     return any(mature_elder(p, r) for r in range(1, 7))
 
 
 def _home_others(st, key, winner) -> None:
     """G3: winner takes all, the others go home without rolling."""
-    for s, party in list(st["parties"].get(key, {}).items()):
+    for s in list(st["parties"].get(key, {})):
         if int(s) != winner:
-            single = {s: party}
-            tmp = "__home"
-            st["parties"][tmp] = single
-            send_home(st, tmp)
-            del st["parties"][key][s]
+            _home_seat(st, key, int(s))
+
+
+def _home_seat(st, key, seat) -> None:
+    """One seat's party on the card goes home (send_home, for that party alone)."""
+    party = st["parties"][key].pop(str(seat))
+    st["parties"]["__home"] = {str(seat): party}
+    send_home(st, "__home")
 
 
 def move_party(st, src, seat, dst) -> None:
@@ -1490,10 +1583,14 @@ def court(st, key, ev) -> None:
         warrior = party["a"] and alpha_power(p, "club") and st.get("alpha_use", {}).get(alpha_key(key, seat), True)
         sure = warrior or (seat == owner and d["hus"] is None)
         roll = None if sure else st["rng"].roll()
-        ok = sure or roll <= 2
+        # G1 « comme pour un biome Massue » and G2 « les 3 obtenus aux dés deviennent des 1 »: a mature
+        # invention acting on club biomes turns a courting 3 into a 1
+        face = 1 if roll == 3 and invention_mod(p, "club") else roll
+        ok = sure or face <= 2
         courts = ph.COURTS_SURE if sure else ph.COURTS_OK if ok else ph.COURTS_REFUSED
-        ev.append(event(courts(who=seat_name(seat), card=ph.card(d["id"]), roll=roll) if not sure
-                           else courts(who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
+        said_roll = roll if face == roll else ph.stored(ph.ROLL_MOD, dice=str(roll), faces=str(face))
+        ev.append(event(ph.now(courts, who=seat_name(seat), card=ph.card(d["id"]), roll=said_roll) if not sure
+                        else courts(who=seat_name(seat), card=ph.card(d["id"])), seat=seat))
         if not ok:
             continue
         if p["sex"] == "libertine":
@@ -1514,6 +1611,14 @@ def court(st, key, ev) -> None:
             st["pl"][groom]["alpha"] = "husband"
         ev.append(event(ph.now(ph.MARRIES, who=seat_name(groom), card=ph.card(d["id"])), seat=groom))
     send_home(st, key)
+
+
+def invention_mod(p, kind: str) -> bool:
+    """A mature invention in the tableau whose phase-4 modifier acts on ``kind`` biomes (G2)."""
+    for c in p["inventions"]:
+        if not c["discs"] and BIOMES[c["id"]]["hand"]["mod"] == kind:
+            return True
+    return False
 
 
 def libertine_success(st, seat, victim, ev) -> None:

@@ -8,7 +8,7 @@ from rules import phrases as core_phrases
 from rules.core import Game, IllegalMove, Option, Result, Rng, echo, normalize_notation, rank_by
 from rules.wording import lines, listing
 
-from . import ai
+from . import ai, steps
 from . import engine as E
 from . import moves as M
 from . import phrases as ph
@@ -26,6 +26,7 @@ from .model import (
     player,
     score,
     seat_name,
+    slot_card,
     vocab_total,
 )
 from .negotiation import describe_said
@@ -45,8 +46,9 @@ PHASE_NAMES = {
     "nego": ("negotiations", "négociations"),
     "fighting": ("attacks", "attaques"),
     "alpha": ("alpha power", "pouvoir de l'Alpha"),
-    "hunt_order": ("ordering the contested hunts", "ordre des chasses disputées"),
+    "hunt_order": ("ordering the hunts", "ordre des chasses"),
     "take": ("taking a trophy or a hand card", "prise d'un trophée ou d'une carte en main"),
+    "retry": ("hunting a replacement card", "chasse d'une carte de remplacement"),
     "hunting": ("hunting", "chasse"),
     "release": ("choosing the disc a success frees", "choix du disque libéré"),
     "action": ("portal, neolexia and elder actions", "portail, néolexie et actions des Anciens"),
@@ -189,6 +191,17 @@ class Neanderthal(Game):
         raise IllegalMove(said.english(), f"« {typed} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}",
                           said=said)
 
+    # the move picker (issue 26): taps, preview and forced moves, in steps.py
+
+    def move_path(self, state, move):
+        return steps.move_path(state, move)
+
+    def preview(self, state, move, seat):
+        return steps.preview(self, state, move, seat)
+
+    def may_autoplay(self, state, move):
+        return steps.may_autoplay(state, move)
+
     def default_move(self, state, seat, rng=None):
         moves = self.legal_moves(state, seat)
         if not moves:
@@ -241,6 +254,7 @@ class Neanderthal(Game):
         st.setdefault("alpha_ask", None)
         st.setdefault("offers", [])
         st.setdefault("hc", None)
+        st.setdefault("gone_down", [])   # saved before face-down discards were kept apart (D1)
         return st
 
     # ---- views
@@ -380,7 +394,13 @@ def waiting_said(st):
         seat, kind, cid, key = st["offers"][0]
         return (ph.W_TAKE_TROPHY if kind == "trophy" else ph.W_TAKE_HAND)(who=seat_name(seat), card=ph.card(cid),
                                                                          key=key)
+    if phase == "retry":
+        seat, key = st["retry"]
+        return ph.W_RETRY(who=seat_name(seat), card=ph.card(slot_card(st, key)[0]), key=key)
     if phase == "hunt_order":
+        who = st.get("hunt_who")
+        if who is not None:   # A4: a player orders its own uncontested cards
+            return ph.W_HUNT_ORDER_OWN(who=seat_name(who), keys=listing(st["hunt_opts"], "or"))
         return ph.W_HUNT_ORDER(who=seat_name(st["order"][0]), keys=listing(st["hunt_opts"], "or"))
     if phase == "alpha":
         seat, key = st["alpha_ask"]

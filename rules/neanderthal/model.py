@@ -461,6 +461,10 @@ def score(st, seat) -> int:
     total += vp["daughter"] * sum(1 for d in p["daughters"] if not d["discs"])
     total += sum(daughter_bonus(d) for d in p["daughters"])
     total += vp["disc"] * vocab_total(p)
+    # Trophies score by the sexuality card, not by the number on each card: G5 « Sa valeur en PV
+    # correspond au nombre de points en son centre », but J « Comptez les Points de Victoire (PV)
+    # comme indiqué sur votre carte de Sexualité » gives them 3, 2 or 4 VP, and J's worked example
+    # (monogamous, « 1 trophée … pour 28 PV ») only adds up with the monogamous 2.
     total += vp["trophy"] * len(p["trophies"])
     total += vp["invention"] * sum(1 for c in p["inventions"] if not c["discs"])
     total += vp["domestic"] * sum(1 for c in p["domestic"] if not c["discs"])
@@ -604,7 +608,8 @@ FLAT_LISTS = ("events", "unused", "gone", "fresh", "evq", "chaos_lost", "acted",
               "hunt_opts")
 # shared: numbers, strings, and lists only ever replaced (species, player order, last events)
 SHARED = frozenset(("coop", "solo", "rng", "round", "phase", "event", "cur", "answer_h", "event_won", "rel_then",
-                    "hunt_next", "sp", "order", "last"))
+                    "hunt_next", "sp", "order", "last", "gone_down", "lone", "hunt_who",
+                    "retry"))
 FLAT_DICTS = ("recalls", "alpha_use", "bids")   # seat or card key -> a number or a flag
 DEEP = ("pend", "fight", "alpha_ask", "offers", "hc", "nego", "rel")
 # the open auction (D7): numbers, and the list of its bidders, set when it opens and never changed

@@ -106,16 +106,7 @@ def play_assign(st, seat, data, ev) -> None:
             party["c"][seat] += 1
         ev.append(event(ph.now(ph.SUITOR, who=seat_name(seat), place=Q.place_said(st, key)), seat=seat))
     elif kind == "alpha":
-        p["pool"][seat] -= 1
-        if p["alpha"] == "husband":  # B4: a hunter takes the married alpha's place
-            for owner in range(n_seats(st)):
-                for d in player(st, owner)["daughters"]:
-                    if d["hus"] and d["hus"]["s"] == seat and d["hus"]["a"]:
-                        d["hus"] = {**d["hus"], "a": False}   # replaced: state copies share husbands
-        else:
-            p["grave"] += 1
-        p["alpha"] = "pool"
-        ev.append(event(ph.RAISES_ALPHA(who=seat_name(seat)), seat=seat))
+        swap_alpha(st, seat, ev)
     elif kind == "recall":
         _, what, i = data
         if what == "e":
@@ -131,6 +122,10 @@ def play_assign(st, seat, data, ev) -> None:
         p["pool"][seat] += 1
         st["recalls"][str(seat)] -= 1
         ev.append(event(ph.RECALLS(who=seat_name(seat)), seat=seat))
+        if what == "e" and E.over_limit(p):
+            # B2 « Si votre taille de Main se réduit (si par exemple vous perdez un Ancien), vous devez
+            # défausser des cartes de main »: the recall is allowed, the discard comes at once
+            E.to_discard(st, "assign")
     elif kind == "sultan":
         _, i, j = data
         p["daughters"][j]["hus"] = p["daughters"][i]["hus"]
@@ -139,6 +134,22 @@ def play_assign(st, seat, data, ev) -> None:
     elif kind == "done":
         st["recalls"][str(seat)] = 0
         st["cur"] += 1
+
+
+def swap_alpha(st, seat, ev) -> None:
+    """B4: an unassigned hunter of the seat's own takes the alpha's place (in the grave, or as
+    husband); the alpha becomes an unassigned hunter."""
+    p = player(st, seat)
+    p["pool"][seat] -= 1
+    if p["alpha"] == "husband":  # B4: a hunter takes the married alpha's place
+        for owner in range(n_seats(st)):
+            for d in player(st, owner)["daughters"]:
+                if d["hus"] and d["hus"]["s"] == seat and d["hus"]["a"]:
+                    d["hus"] = {**d["hus"], "a": False}   # replaced: state copies share husbands
+    else:
+        p["grave"] += 1
+    p["alpha"] = "pool"
+    ev.append(event(ph.RAISES_ALPHA(who=seat_name(seat)), seat=seat))
 
 
 def play_action(st, seat, data, ev) -> None:
@@ -236,6 +247,8 @@ def play_move(st, move: Move, ev: list) -> None:
         play_assign(st, seat, data, ev)
     elif kind == "bid":
         E.play_bid(st, seat, data[1], ev)
+    elif kind == "alpha":   # B4: the swap, offered in every phase (choices.with_swap); the seat acts on
+        swap_alpha(st, seat, ev)
     elif kind == "sex":
         E.choose_sexuality(st, seat, data[1])
         ev.append(event(ph.CHOOSES_SEX(who=seat_name(seat), sex=ph.SEX[data[1]]()), seat=seat))
@@ -263,6 +276,9 @@ def play_move(st, move: Move, ev: list) -> None:
             st["phase"] = "events"
     elif kind == "offer":
         E.answer_offer(st, data[1], ev)
+        st["phase"] = "hunting"
+    elif kind == "retry":
+        E.answer_retry(st, data[1], ev)
         st["phase"] = "hunting"
     elif kind == "next":
         E.choose_next(st, data[1])
@@ -311,6 +327,11 @@ def play_move(st, move: Move, ev: list) -> None:
         st["rel"].pop(0)
     elif phase == "nego":
         play_nego(st, seat, data, ev)
+        if kind == "answer" and E.over_hand_limit(st):
+            # B2 « Si vous obtenez une nouvelle carte de main et que votre main est pleine, vous
+            # devez choisir d'en défausser une »: a deal may fill a hand past its limit; the
+            # discard comes at once, then the negotiation goes on (F1)
+            E.to_discard(st, st["phase"])
     elif phase == "action":
         if kind != "pass":
             play_action(st, seat, data, ev)

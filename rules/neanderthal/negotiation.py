@@ -48,7 +48,6 @@ from .model import (
     SEAT_LETTERS,
     card_name,
     daughter_key,
-    hand_limit,
     mature_elder,
     n_seats,
     parse_daughter_key,
@@ -118,8 +117,6 @@ def deals(st, seat, t, key, leaver) -> list:
     """(notation suffix, label suffix, extra, arg, arg2) of every deal a tribal
     seat may attach to a proposal that the `leaver` party leaves `key`."""
     p, q = player(st, seat), player(st, t)
-    room_q = len(q["hand"]) < hand_limit(q)
-    room_p = len(p["hand"]) < hand_limit(p)
     mine, theirs = tableau_cards(st, seat), tableau_cards(st, t)
     T = SEAT_LETTERS[t]
     out = [("", "", "", "", "")]
@@ -133,11 +130,14 @@ def deals(st, seat, t, key, leaver) -> list:
         for i, d in enumerate(q["daughters"]):
             if not d["discs"] and d["hus"] is None:
                 out.append((f" wed {i + 1}", ph.later(ph.D_MARRYING, seat=T, card=ph.CARD[d["id"]]), "wed", i, ""))
-    for cid in p["hand"] if room_q else []:
+    # B2 « Si vous obtenez une nouvelle carte de main et que votre main est pleine, vous devez
+    # choisir d'en défausser une »: a full hand may receive a card; its owner then discards
+    # (moves.play_move, right after the deal), so no gift waits for room
+    for cid in p["hand"]:
         out.append((f" give {slug(cid)}", ph.later(ph.D_GIVE, card=ph.CARD[cid]), "give", cid, ""))
     for code, cid in mine:
         out.append((f" give {code}", ph.later(ph.D_GIVE, card=ph.CARD[cid]), "give", code, ""))
-    if q["hand"] and room_p:
+    if q["hand"]:
         out.append((" get hand", ph.later(ph.D_GET_HAND, seat=T), "get", "hand", ""))
     for code, cid in theirs:
         out.append((f" get {code}", ph.later(ph.D_GET, seat=T, card=ph.CARD[cid]), "get", code, ""))
@@ -210,10 +210,8 @@ def _coop_moves(st, seat) -> list:
         for c1 in gifts:
             gives_card = c1 not in COLOURS
             wants = [c for c in COLOURS if q["vocab"][c] and c != c1]
-            if gives_card and len(q["hand"]) >= hand_limit(q):
-                wants = []      # a disc for my card: the receiver needs room in its hand
-            if q["hand"] and (gives_card or len(p["hand"]) < hand_limit(p)):
-                wants.append("icard")   # I need room for it, unless I give a card back
+            if q["hand"]:
+                wants.append("icard")   # into a full hand too: B2's discard follows the trade
             gift = ph.COLOUR[c1] if not gives_card else ph.CARD[c1]
             for c2 in wants:
                 note = slug(c1) if gives_card else c1
@@ -242,7 +240,9 @@ def start_negotiation(st, ev) -> None:
         return
     st["nego"] = {"queue": [], "left": {str(s): MAX_PROPOSALS for s in range(n_seats(st))}, "prop": None,
                   "traded": False}
-    st["nego"]["queue"] = [s for s in st["order"] if proposal_moves(st, s)]
+    # F1 « Divorce. Vos maris peuvent abandonner des cartes filles pendant les négociations »: a seat
+    # whose only move is a divorce is asked too
+    st["nego"]["queue"] = [s for s in st["order"] if proposal_moves(st, s) or divorce_moves(st, s)]
     if st["nego"]["queue"]:
         st["phase"] = "nego"
     else:

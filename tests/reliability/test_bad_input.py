@@ -27,7 +27,7 @@ _DELIBERATE = {("game cancel", ANN), ("game leave", ANN), ("game leave", BOB)}
 
 def _args(name: str, value: str) -> dict:
     """The hostile value in every parameter of the command (or none)."""
-    return {p.name: value for p in COMMANDS[name][1]}
+    return {p.name: value for p in COMMANDS[name].options}
 
 
 async def _check_all(service, db_path, phase: str):

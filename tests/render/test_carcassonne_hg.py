@@ -10,7 +10,7 @@ from render import kit
 from render.carcassonne_hg import draw, tile_art, tile_box
 from rules.carcassonne_hg import GAME
 from rules.carcassonne_hg.data import TILES
-from rules.core import random_playout
+from rules.core import Rng, random_playout
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eve"]
 
@@ -102,3 +102,51 @@ def test_the_final_board_opens_with_the_winner_and_draws_figures_in_their_colour
         near = sum(n for n, c in piece.getcolors(1 << 12) if max(abs(a - b) for a, b in zip(c, colour)) < 40)
         dark = sum(n for n, c in piece.getcolors(1 << 12) if max(c) < 60)
         assert near > 0.4 * dark, f"seat {seat}: {near} pixels of its colour, {dark} nearly black"
+
+
+def spot_positions_ok(img: Image.Image, view: dict) -> list[str]:
+    """What is wrong with the spot numbers of a turn image: every legal spot's number must be
+    drawn inside the image, readable 400 px wide, each at its own square of one map (the numbers
+    lie where the spots lie, one tile size apart, as the picker's labels number them)."""
+    from render.carcassonne_hg import focus_size, focus_window
+    size = focus_size(focus_window(view))
+    numbers: dict[str, list[tuple[float, float]]] = {}
+    problems = []
+    for m in kit.marks(img):
+        if m.kind == "label" and m.main and m.text.isdigit():
+            x0, y0, x1, y1 = m.box
+            if x0 < 0 or y0 < 0 or x1 > img.width or y1 > img.height or m.clipped:
+                continue
+            if m.size * kit.PHONE_WIDTH / img.width < kit.PHONE_MIN_PX:
+                problems.append(f"number {m.text} is {m.size * 400 / img.width:.1f} px at 400 px wide")
+            numbers.setdefault(m.text, []).append(((x0 + x1) / 2, (y0 + y1) / 2))
+    spots = view["spots"]
+    missing = [k for k, _x, _y, _r in spots if str(k) not in numbers]
+    if missing:
+        return problems + [f"spots {missing} of {len(spots)} have no number in the image"]
+    _k1, x1, y1, _r = spots[0]
+    for ax, ay in numbers["1"]:      # the map's spot 1 (a lake's fish count may read 1 too)
+        if all(any(abs(cx - ax - (x - x1) * size) < size / 3 and abs(cy - ay - (y - y1) * size) < size / 3
+                   for cx, cy in numbers[str(k)]) for k, x, y, _r in spots):
+            return problems
+    return problems + ["the spot numbers are not where their spots are"]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (5, 3)])
+def test_the_turn_image_numbers_every_legal_spot_readably(players, seed):
+    """Issue 26: a turn image showed 4 of the 13 legal spots, and its own example ("e.g. 1c") pointed
+    at a spot not in the picture. Every spot of the tile in hand is on the turn image, numbered as the
+    picker numbers it, readable on a phone, however spread the spots are."""
+    from render.carcassonne_hg import draw_focus
+    state = GAME.setup(players, seed, {})
+    chooser, moves, checked = Rng(seed), 0, 0
+    while GAME.to_act(state):
+        if state.phase == "place" and moves % 9 == 0:
+            view = GAME.view(state, None)
+            table = kit.Table(names=NAMES[:players], to_act=GAME.to_act(state), title="Carcassonne H&G")
+            assert spot_positions_ok(draw_focus(view, table), view) == [], f"after {moves} moves"
+            checked += 1
+        legal = GAME.legal_moves(state, state.turn)
+        state, _ = GAME.apply(state, legal[chooser.randbelow(len(legal))])
+        moves += 1
+    assert checked > 5

@@ -1625,7 +1625,7 @@ def test_g3_the_player_chooses_which_disc_a_success_frees():
     st["order"] = [ARCHAIC, NEANDERTHAL, CROMAGNON]
     E.advance(st, [])
     assert st["phase"] == "release" and M.to_act(st) == [ARCHAIC]
-    assert [m.notation for m in GAME.legal_moves(st, ARCHAIC)] == ["free e5", "free d1"]
+    assert [m.notation for m in GAME.legal_moves(st, ARCHAIC) if m.notation != "alpha"] == ["free e5", "free d1"]
     st, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, "free d1"))
     p = player(st, ARCHAIC)
     assert p["daughters"][0]["discs"] == [] and p["elders"][5] == {"imm": "w"}

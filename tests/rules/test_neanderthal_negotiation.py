@@ -220,7 +220,8 @@ def test_k2_a_disc_for_an_i_card_of_the_other_seat_s_choice():
     st, ev = play(st, ARCHAIC, "swap B o>icard", log)
     assert not ev[0].reveal and "Birch Tar" not in texts(ev)
     assert "Birch Tar" not in json.dumps(GAME.view(st, None))
-    assert notes(st, NEANDERTHAL) == ["yes birchtar", "no"]    # Horse is a D card
+    # Horse is a D card (`alpha`: the B4 swap, offered whenever the seat acts)
+    assert notes(st, NEANDERTHAL) == ["yes birchtar", "no", "alpha"]
     st, ev = play(st, NEANDERTHAL, "yes birchtar", log)
     accepted = next(e for e in ev if "accepts" in e.text)
     assert accepted.reveal and "gives Birch Tar" in accepted.text
@@ -242,12 +243,11 @@ def test_k2_an_i_card_for_an_i_card_keeps_hand_sizes_and_discs():
     b = player(st, NEANDERTHAL)
     b["hand"].append(card("Bone Needle"))   # a full hand (3 of 3): a card-for-card swap still fits
     moves = notes(st, ARCHAIC)
-    assert "swap B atlatl>icard" in moves and not any(n.startswith("swap B atlatl>") and n[-1] in "owk"
-                                                        for n in moves)
+    assert "swap B atlatl>icard" in moves
     before = discs(st)
     st, ev = play(st, ARCHAIC, "swap B atlatl>icard", log)
     assert ev[0].reveal and "Atlatl" in texts(ev)          # the proposer shows the card it offers
-    assert notes(st, NEANDERTHAL) == ["yes birchtar", "yes boneneedle", "no"]
+    assert notes(st, NEANDERTHAL) == ["yes birchtar", "yes boneneedle", "no", "alpha"]
     st, _ = play(st, NEANDERTHAL, "yes boneneedle", log)
     a, b = player(st, ARCHAIC), player(st, NEANDERTHAL)
     assert a["hand"] == [card("Bone Needle")] and sorted(b["hand"]) == sorted(
@@ -263,22 +263,33 @@ def test_k2_a_refused_card_swap_changes_nothing_and_a_seat_without_i_cards_can_o
     player(st, NEANDERTHAL)["hand"] = [card("Horse")]      # its hand is hidden: the offer is still possible
     before = board(st)
     st, _ = play(st, ARCHAIC, "swap B o>icard", log)
-    assert notes(st, NEANDERTHAL) == ["no"]
+    assert notes(st, NEANDERTHAL) == ["no", "alpha"]
     st, ev = play(st, NEANDERTHAL, "no", log)
     assert board(st) == before and not st["nego"]["traded"]
     assert "swap B o>k" in notes(st, ARCHAIC)              # the trade of the round is still open
 
 
-def test_k2_the_receiver_of_an_extra_card_needs_room():
+def test_k2_a_full_hand_may_receive_an_extra_card_and_then_discards():
+    """K2's exchange and B2 « Si vous obtenez une nouvelle carte de main et que votre main est
+    pleine, vous devez choisir d'en défausser une »: a full hand does not forbid the trade (issue
+    27); its owner discards at once, then the negotiation goes on."""
     st = coop_position()
     a = player(st, ARCHAIC)
     a["hand"] += [card("Bone Needle"), card("Sling Stone")]   # full: 3 of 3
     moves = notes(st, ARCHAIC)
-    assert "swap B o>icard" not in moves and "swap B atlatl>icard" in moves
+    assert "swap B o>icard" in moves and "swap B atlatl>icard" in moves
     b = player(st, NEANDERTHAL)
     b["hand"].append(card("Cordage Snare"))                  # full: 3 of 3
     moves = notes(st, ARCHAIC)
-    assert "swap B atlatl>o" not in moves and "swap B atlatl>icard" in moves
+    assert "swap B atlatl>o" in moves and "swap B atlatl>icard" in moves
+    st, _ = play(st, ARCHAIC, "swap B atlatl>o", [])
+    st, _ = play(st, NEANDERTHAL, "yes", [])
+    assert len(player(st, NEANDERTHAL)["hand"]) == 4 and st["phase"] == "discard"
+    assert M.to_act(st) == [NEANDERTHAL]
+    st, _ = play(st, NEANDERTHAL, "discard horse", [])
+    assert len(player(st, NEANDERTHAL)["hand"]) == 3 and card("Horse") in st["gone"]
+    assert st["phase"] == "nego" and M.to_act(st) == [ARCHAIC]
+    cubes_kept(st)
 
 
 # --------------------------------------------------------------- French text

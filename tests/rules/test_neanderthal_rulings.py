@@ -153,18 +153,13 @@ def test_a4_a_single_contested_card_needs_no_choice():
 
 def test_b4_the_alpha_swap_is_offered_while_assigning():
     """B4 « A n'importe quel moment, vous pouvez échanger votre cylindre Alpha avec un chasseur
-    non affecté »: modelled as an assignment (phase 2), where an unassigned hunter and the
-    alpha's place matter; it is not offered in other phases (see the ruling in choices.py)."""
+    non affecté »: offered in phase 2 (and, since issue 27, whenever the seat acts: see
+    test_neanderthal_rulings_27)."""
     st = fresh()
     mature(st, ARCHAIC, 3)
     st["phase"] = "assign_start"
     E.advance(st, [])
     assert "alpha" in [m.notation for m in M.legal(st, ARCHAIC)]
-    st = fresh()
-    mature(st, ARCHAIC, 3)
-    st["phase"] = "action"
-    st["acted"] = []
-    assert "alpha" not in [m.notation for m in M.legal(st, ARCHAIC)]
 
 
 # ------------------------------------------------ 5. Europe covered in ice

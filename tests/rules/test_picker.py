@@ -36,20 +36,25 @@ def french_keys() -> frozenset[str]:
 
 
 def said_keys(said: Said) -> list[str]:
-    """Every phrase key a text says, the nested ones included."""
+    """Every phrase key a text says, the nested ones included (a parameter that happens to be
+    called ``key`` is a value, not a phrase)."""
     out = [said.key]
 
     def walk(value) -> None:
         if isinstance(value, dict):
-            if "key" in value:
+            if "key" in value:           # a nested phrase: its key, then its own parameters
                 out.append(value["key"])
-            for inner in value.values():
-                walk(inner)
+                for inner in (value.get("params") or {}).values():
+                    walk(inner)
+            else:                        # a listing or sentences
+                for inner in value.values():
+                    walk(inner)
         elif isinstance(value, list):
             for inner in value:
                 walk(inner)
 
-    walk(said.to_json().get("params", {}))
+    for param in (said.to_json().get("params") or {}).values():
+        walk(param)
     return out
 
 

@@ -156,8 +156,11 @@ def channel_of(client: HearthClient, channel_id: int) -> discord.PartialMessagea
     return discord.PartialMessageable(state=client._connection, id=channel_id)
 
 
-async def press(client: HearthClient, custom_id: str, **who) -> discord.Interaction:
-    data = {"custom_id": custom_id, "component_type": 2}
+async def press(client: HearthClient, custom_id: str, values: list[str] | None = None, **who) -> discord.Interaction:
+    """A button pressed, or (``values``) a select menu's options chosen."""
+    data: dict = {"custom_id": custom_id, "component_type": 2}
+    if values is not None:
+        data = {"custom_id": custom_id, "component_type": 3, "values": values}
     payload = interaction_payload(3, data, **who)
     payload["message"] = message_payload({"content": "board"})
     interaction = discord.Interaction(data=payload, state=client._connection)
@@ -168,7 +171,8 @@ async def press(client: HearthClient, custom_id: str, **who) -> discord.Interact
             item = cls
     assert item is not None, f"no dynamic item matches {custom_id}"
     match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
-    button = discord.ui.Button(custom_id=custom_id, label="x")
-    instance = await item.from_custom_id(interaction, button, match)
+    component = discord.ui.Select(custom_id=custom_id) if values is not None \
+        else discord.ui.Button(custom_id=custom_id, label="x")
+    instance = await item.from_custom_id(interaction, component, match)
     await instance.callback(interaction)
     return interaction

@@ -384,10 +384,16 @@ async def test_server_language_is_used_for_reminders(client, wire, rest, clock):
     assert "⏰ Rappel : Bob, c'est votre tour" in post[2]["content"]
 
 
-def test_payload_hash_covers_translations(monkeypatch):
+def test_payload_hash_covers_translations(monkeypatch, tmp_path):
+    import shutil
+
     from bot.discord import translate
     before = payload_hash()
-    monkeypatch.setitem(translate.COMMAND_NAMES, "board", "tablier")
+    copy = tmp_path / "locale"
+    shutil.copytree(translate.LOCALE_DIR, copy)
+    po = copy / "fr" / "LC_MESSAGES" / "commands.po"
+    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "plateau"', 'msgstr "tablier"'), encoding="utf-8")
+    monkeypatch.setattr(translate, "LOCALE_DIR", copy)
     assert payload_hash() != before, "a new translation means a new sync"
 
 

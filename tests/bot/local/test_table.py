@@ -49,7 +49,7 @@ async def test_a_session_prints_replies_and_mentions(table):
     assert "[#table] @ann" in out, "the turn post mentions who acts, as @name"
     assert "[#table → bob only] It is not your turn" in out
     assert "[#table → ann only] Your secret number" in out
-    assert "[buttons: end the turn → /move end | shout (+1) → /move shout]" in out
+    assert "[buttons: Your move → !play]" in out
     assert not await table.handle("!quit")
 
 

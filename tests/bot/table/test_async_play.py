@@ -13,7 +13,7 @@ import pytest
 from openskill.models import PlackettLuce
 from PIL import Image
 
-from bot.table import Actor, Place, TableService
+from bot.table import Actor, Place, TableService, marks
 from bot.table.archive import export_data, load_game, replay_data
 from bot.table.clock import ManualClock
 from bot.table.replay import effective_moves
@@ -204,7 +204,7 @@ async def test_notification_choice_is_honoured(service, clock):
     await service.move(HERE, ANN, "take 1")
     post = await service.move(HERE, ANN, "end")
     assert post.mentions == [] and "Bob, your turn." in post.text, "no channel ping for a DM player"
-    assert post.direct == [(2, "Your turn in **Pebbles** (<#100>).")]
+    assert post.direct == [(2, f"Your turn in **Pebbles** ({marks.channel(100)}).")]
 
     await service.notify(ANN, "both")
     await service.move(HERE, BOB, "take 1")
@@ -235,7 +235,7 @@ async def test_turn_post_carries_the_pinned_status(service):
     await started(service)
     await service.move(HERE, ANN, "take 2")
     post = await service.move(HERE, ANN, "end")
-    assert post.status.startswith("📌 **Pebbles** — Bob to play since <t:")
+    assert post.status.startswith("📌 **Pebbles** — Bob to play since " + marks.SEP + "t:")
     assert "Ann: 2 points · Bob: 0 points" in post.status
 
 
@@ -314,11 +314,11 @@ async def test_game_list_mine_and_log_since(service, clock):
     await bob_waits(service)
     clock.advance(2 * H)
     listing = await service.game_list(HERE, CID)
-    assert "**Pebbles** <#100> — Bob to play, for 2 h 0 min" in listing.text
-    assert "**Pebbles** <#200> — waiting to start (Cid)" in listing.text
+    assert f"**Pebbles** {marks.channel(100)} — Bob to play, for 2 h 0 min" in listing.text
+    assert f"**Pebbles** {marks.channel(200)} — waiting to start (Cid)" in listing.text
     assert "No game" in (await service.mine(HERE, ANN)).text
     mine = await service.mine(HERE, BOB)
-    assert "<#100>" in mine.text and "<#200>" not in mine.text and mine.ephemeral
+    assert marks.channel(100) in mine.text and marks.channel(200) not in mine.text and mine.ephemeral
     await service.move(HERE, BOB, "take 3")
     await service.move(HERE, BOB, "shout")
     since = await service.log_since(HERE, ANN)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.table import Place
+from bot.table import Place, marks
 from rules import registry
 from tests.bot.conftest import ANN, BOB, CID, HERE, started
 
@@ -41,10 +41,10 @@ async def test_game_list_and_mine_from_summaries(service, clock, monkeypatch):
     service.context.forget_caches()
     monkeypatch.setattr(registry.get("pebbles"), "load", lambda text: pytest.fail("a list parsed a state"))
     listing = await service.game_list(HERE, CID)
-    assert "**Pebbles** <#100> — Bob to play, for 2 h 0 min" in listing.text
-    assert "**Pebbles** <#200> — waiting to start (Cid)" in listing.text
+    assert f"**Pebbles** {marks.channel(100)} — Bob to play, for 2 h 0 min" in listing.text
+    assert f"**Pebbles** {marks.channel(200)} — waiting to start (Cid)" in listing.text
     mine = await service.mine(HERE, BOB)
-    assert "<#100>" in mine.text and "<#200>" not in mine.text
+    assert f"{marks.channel(100)}" in mine.text and f"{marks.channel(200)}" not in mine.text
     assert "No game" in (await service.mine(HERE, ANN)).text
 
 
@@ -55,7 +55,7 @@ async def test_game_list_pages(service, store):
     assert first.text.count("• ") == 25 and first.text.endswith("… (+5)")
     second = await service.lists.game_list(HERE, CID, page=2)
     assert second.text.count("• ") == 5 and "(+" not in second.text
-    assert "<#1025>" in second.text and "<#1025>" not in first.text
+    assert f"{marks.channel(1025)}" in second.text and f"{marks.channel(1025)}" not in first.text
 
 
 async def test_game_list_page_through_the_command_words(service, store):
@@ -64,6 +64,6 @@ async def test_game_list_page_through_the_command_words(service, store):
     for n in range(27):
         await service.new_game(Place(channel_id=2000 + n, guild_id=HERE.guild_id), ANN, "pebbles", seed=n)
     second = await run(service, HERE, CID, "game list", {"page": "2"})
-    assert second.text.count("• ") == 2 and "<#2026>" in second.text
+    assert second.text.count("• ") == 2 and f"{marks.channel(2026)}" in second.text
     first = await run(service, HERE, CID, "game list", {})
     assert first.text.count("• ") == 25 and first.text.endswith("… (+2)")

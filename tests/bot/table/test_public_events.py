@@ -100,14 +100,23 @@ async def test_every_public_event_is_posted_by_its_command(tmp_path, key, player
             found = channel.find(shown, cursor)
             assert found >= 0, f"v{entry.version} `{entry.text}`: {shown!r} never reached the channel in order"
             cursor = found + len(shown)
-    # and each move's events were posted by that very move (not by a later command)
-    moves = [entry for entry in log if entry.kind == "move"]
-    assert len(moves) == len(said) - 1, "one log entry per command (no seat is played by the table here)"
-    for entry, texts in zip(moves, said[1:], strict=True):
+    # and each move's events were posted by that very move (not by a later command): a command is
+    # a player's move and the moves the table played right after it (a player's only move)
+    commands: list[list] = []
+    for entry in log:
+        if entry.kind != "move":
+            continue
+        if entry.user_id is not None or not commands:
+            commands.append([entry])
+        else:
+            commands[-1].append(entry)
+    assert len(commands) == len(said) - 1, "one player's move per command"
+    for entries, texts in zip(commands, said[1:], strict=True):
         told = "\n".join(texts)
-        for event in entry_events(locale, entry):
-            shown = TableContext.fill(event, names)
-            assert shown in told, f"v{entry.version} `{entry.text}`: {shown!r} was not posted by its own command"
+        for entry in entries:
+            for event in entry_events(locale, entry):
+                shown = TableContext.fill(event, names)
+                assert shown in told, f"v{entry.version} `{entry.text}`: {shown!r} was not posted by its own command"
 
 
 async def test_a_deadline_that_plays_several_steps_tells_every_one(service, store, clock):

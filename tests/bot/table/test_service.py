@@ -81,7 +81,7 @@ async def test_a_turn_in_two_steps_posts_each_step(service):
     assert step.ok and not step.ephemeral, "a sub-step's public event goes to the channel at once"
     assert "Ann takes 2." in step.text and step.mentions == [], "Ann goes on: nobody is pinged again"
     note = step.followups[-1]
-    assert note.ephemeral and [c.arg for c in note.choices] == ["end", "shout"]
+    assert note.ephemeral and [c.command for c in note.choices] == ["play"], "the mover goes on by the picker"
     assert "Your secret is" in note.text, "private events reach only the mover"
     assert "secret" not in step.text.lower()
     post = await service.move(HERE, ANN, "shout")
