@@ -196,7 +196,8 @@ def path(a: int, b: int) -> list[int]:
 
 
 def _draw_map(view: dict, table: kit.Table, geo: Geo = FULL, main: bool = False) -> Image.Image:
-    img = kit.copy(_map_base(tuple(view["open"]), geo, kit.said(table, fw.START())))
+    base = _map_base(tuple(view["open"]), geo, kit.said(table, fw.START()))
+    img = kit.copy(base)
     chips = chip_labels(table)
     d = ImageDraw.Draw(img)
     size = _sizes(geo, main)
@@ -205,13 +206,20 @@ def _draw_map(view: dict, table: kit.Table, geo: Geo = FULL, main: bool = False)
     for t in (last.get("from"), last.get("to"), last.get("built")):
         if t:
             kit.polygon(d, hexagon(*geo.of(t), r - 2), None, kit.HIGHLIGHT, max(4, round(r * 0.12)))
+    crossed: set[int] = set()   # hexagons the last move's line runs through
     if last.get("from") and last.get("to") and last["from"] != last["to"]:
+        crossed = set(path(last["from"], last["to"]))
         pts = [geo.of(t) for t in path(last["from"], last["to"])]
         d.line(pts, fill=kit.INK, width=max(6, round(r * 0.16)), joint="curve")
         d.line(pts, fill=kit.HIGHLIGHT, width=max(3, round(r * 0.09)), joint="curve")
     shown = [t for t in TERR_IDS if geo.inside(t)]
     for t in shown:   # numbers at the top of each hexagon
         cx, cy = geo.of(t)
+        if t in crossed:   # a plate of the hexagon's own colour: the line passes under the number, not through it
+            w = kit.text_width(str(t), size["num"], True) / 2 + 4
+            h = size["num"] * 0.62 + 2
+            d.rounded_rectangle((cx - w, cy - r * 0.62 - h, cx + w, cy - r * 0.62 + h), radius=4,
+                                fill=base.getpixel((round(cx), round(cy - r * 0.62)))[:3])
         kit.text(d, (cx, cy - r * 0.62), str(t), size["num"], fill=kit.INK, anchor="mm", bold=True,
                  outline=kit.WHITE, main=main)
     for key, kind in view["tiles"].items():
