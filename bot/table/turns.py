@@ -28,6 +28,31 @@ MAX_TABLE_MOVES = 10000  # moves the table plays in a row for its own seats
 
 
 
+IMAGE_EVENTS = 4   # the lines a board's legend shows
+
+
+def image_events(entries, loc, events: list[str]) -> list[str]:
+    """The lines the turn image's legend shows: the last few events, but never without each
+    mover's first one — against the table's AI seats, the AI's events used to push the player's
+    own move off the image."""
+    tagged = [(entry.seat, e) for entry in entries for e in entry_events(loc, entry)]
+    if len(tagged) != len(events):   # quiet moves: what the post says of them
+        return events[-IMAGE_EVENTS:]
+    keep: list[int] = []
+    movers: set = set()
+    for i, (seat, _e) in enumerate(tagged):
+        if seat not in movers:
+            movers.add(seat)
+            keep.append(i)
+    keep = keep[-IMAGE_EVENTS:]
+    for i in range(len(tagged) - 1, -1, -1):
+        if len(keep) >= IMAGE_EVENTS:
+            break
+        if i not in keep:
+            keep.append(i)
+    return [tagged[i][1] for i in sorted(keep)]
+
+
 def logged_label(game, state, move) -> list:
     """What ``/log`` says of a move that caused no public event (`pass`, `c1`, `ok` alone read as
     nothing): its label, kept as the log keeps events (the key and parameters, to be read in each
@@ -177,7 +202,7 @@ class Turns:
         first, *more = message_chunks("\n".join(lines), POST_CHARS)
         reply = Reply(first, mentions=mentions, game_id=row.id, version=row.version,
                       followups=[Reply(part) for part in more], locale=loc)
-        reply.image = await ctx.board_image(row, seats, state, events[-4:], loc, area=True)
+        reply.image = await ctx.board_image(row, seats, state, image_events(entries, loc, events), loc, area=True)
         reply.choices = self.choices(game, state, acting, row, loc) if result is None else []
         await self.notices.route(reply, row, seats, state)   # /notify choices, pinned status text
         if going_on:

@@ -175,3 +175,35 @@ async def test_the_pinned_status_line_gives_its_numbers_a_unit(service, key, pla
         status = await service.status_for(post)
         assert unit in status.split(" · ", 1)[1], status
         assert unit in (await service.status(here, people[0])).text
+
+
+async def test_a_turn_image_against_the_ai_keeps_the_players_own_move(service, monkeypatch):
+    """The AI's events (drawing, placing, scoring, a bonus tile…) pushed the player's own move off
+    the turn image's legend (its last four lines): each mover's first event stays."""
+    from bot.table import Actor, Place
+
+    here = Place(channel_id=900, guild_id=90)
+    ann = Actor(1, "Ann")
+    shown: list[list[str]] = []
+    real = service.context.board_image
+
+    async def spy(row, seats, state, events=None, *args, **kwargs):
+        shown.append(list(events or []))
+        return await real(row, seats, state, events, *args, **kwargs)
+
+    monkeypatch.setattr(service.context, "board_image", spy)
+    await service.new_game(here, ann, "carcassonne_hg", seed=3, ai=1, level="easy")
+    await service.start(here, ann, "join")
+    checked = 0
+    for _ in range(30):
+        move = (await service.legal(here, ann, "", limit=1))[0].notation
+        shown.clear()
+        reply = await service.move(here, ann, move)
+        assert reply.ok, reply.text
+        if not reply.ephemeral and "Hearth AI" in reply.text and shown:
+            legend = shown[-1]
+            mine = [line for line in legend if line.startswith(("{p0} places", "{p0} puts", "{p0} builds"))]
+            assert len(legend) <= 4 and (mine or "{p0} places" not in " ".join(legend)), legend
+            assert mine or not any(x in reply.text for x in ("Ann places", "Ann puts", "Ann builds")), legend
+            checked += 1
+    assert checked
