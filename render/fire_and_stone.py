@@ -213,13 +213,15 @@ def _draw_map(view: dict, table: kit.Table, geo: Geo = FULL, main: bool = False)
         d.line(pts, fill=kit.INK, width=max(6, round(r * 0.16)), joint="curve")
         d.line(pts, fill=kit.HIGHLIGHT, width=max(3, round(r * 0.09)), joint="curve")
     shown = [t for t in TERR_IDS if geo.inside(t)]
+    rgb_base = base.convert("RGB") if crossed else base
     for t in shown:   # numbers at the top of each hexagon
         cx, cy = geo.of(t)
         if t in crossed:   # a plate of the hexagon's own colour: the line passes under the number, not through it
             w = kit.text_width(str(t), size["num"], True) / 2 + 4
             h = size["num"] * 0.62 + 2
+            under = rgb_base.getpixel((round(cx), round(cy - r * 0.62)))
             d.rounded_rectangle((cx - w, cy - r * 0.62 - h, cx + w, cy - r * 0.62 + h), radius=4,
-                                fill=base.getpixel((round(cx), round(cy - r * 0.62)))[:3])
+                                fill=under if isinstance(under, tuple) else kit.PAPER)
         kit.text(d, (cx, cy - r * 0.62), str(t), size["num"], fill=kit.INK, anchor="mm", bold=True,
                  outline=kit.WHITE, main=main)
     for key, kind in view["tiles"].items():
