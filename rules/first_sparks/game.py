@@ -160,6 +160,11 @@ class FirstSparks(Game):
     first_player_rule = (
         "Chance: each player draws a herbs start card « au hasard »; the highest number plays first.",
         "Le hasard : « Chaque joueur en prend une au hasard » (carte herbes) ; le plus grand numéro commence.")
+    def first_seat(self, state: State) -> int:
+        """Mise en place 2 and 5: the highest herbs card is the first player, who lays the first tile
+        in the middle (no choice, so the table lays it): the second player is the first one asked."""
+        return state.order[0]
+
     options = (Option("map", "build: players lay the drawn tiles in turn (rulebook); layout: a fixed layout",
                       ("build", "layout"), "build",
                       "build : les joueurs posent les tuiles tirées à tour de rôle ; layout : disposition fixe"),)
