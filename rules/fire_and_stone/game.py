@@ -61,6 +61,11 @@ from .text import RULES_EN, RULES_FR, rules_pages
 OPEN_AT = {"I": 0, "II": 3, "III": 9}
 TERR_NOTATION = {t: str(t) for t in TERR_IDS}
 MOVE_DATA = {t: ("move", t) for t in TERR_IDS}
+# A turn with two explorers starts with a choice of either (TOUR DE JEU: « jouez d'abord complètement le
+# premier explorateur, puis le second »: the pawns are identical, so the first is whichever the player
+# moves first): ``from>to`` says which one, data ("move", to, which pawn).
+PICK_DATA = {(t, e): ("move", t, e) for t in TERR_IDS for e in (0, 1)}
+PICK_NOTATION = {(a, b): f"{a}>{b}" for a in TERR_IDS for b in TERR_IDS}
 EFFECT = {i: card["effect"] for i, card in ALL_INV.items()}
 
 
@@ -372,8 +377,18 @@ class FireAndStone(Game):
         s = head["s"]
         source = (self, state, head)
         if head["k"] == "move":  # the most frequent decision by far
+            if head.get("pick"):
+                return [listed(s, PICK_NOTATION[origin, t], PICK_DATA[t, e], source)
+                        for e, origin in self.pickable(state, s) for t in self.reachable(state, s, e)]
             return [listed(s, TERR_NOTATION[t], MOVE_DATA[t], source) for t in self.reachable(state, s, head["e"])]
         return [listed(s, notation, data, source) for notation, data in self.choices(state, head)]
+
+    @staticmethod
+    def pickable(state, seat: int) -> list[tuple[int, int]]:
+        """(pawn, territory) of the explorers the seat may move first: both, or one where both
+        stand together (identical pawns on one territory make the same moves)."""
+        ex = state["p"][seat]["ex"]
+        return [(0, ex[0])] if ex[1] == ex[0] else [(0, ex[0]), (1, ex[1])]
 
     def choices(self, state, head: dict) -> list[tuple[str, tuple]]:
         """What may be chosen at a decision other than an explorer's move, as
@@ -425,6 +440,9 @@ class FireAndStone(Game):
         s, what = head["s"], data[0]
         if what == "move":
             t = data[1]
+            if len(data) == 3:      # either explorer first: say which
+                origin = state["p"][s]["ex"][data[2]]
+                return ph.L_MOVE_FROM(origin=origin, t=t, region=REGION[t], what=self.describe(state, t))
             return ph.L_MOVE(t=t, region=REGION[t], what=self.describe(state, t))
         p = state["p"][s]
         if what in ("draft", "invent"):
@@ -487,6 +505,12 @@ class FireAndStone(Game):
                 legal = {m.notation: m for m in self.legal_moves(state, seat)}
                 if str(t) in legal:
                     return legal[str(t)]
+                # either explorer first: a bare territory names the one explorer that can reach it
+                there = [m for m in legal.values() if m.data[1] == t]
+                if len(there) == 1:
+                    return there[0]
+                if there:
+                    raise IllegalMove.of(ph.WHICH_EXPLORER(t=t, a=there[0].notation, b=there[1].notation))
                 if t not in TERR:
                     raise IllegalMove.of(ph.NO_TERRITORY(t=t, last=len(TERR)))
                 if not self.region_open(state, REGION[t]):
@@ -523,6 +547,11 @@ class FireAndStone(Game):
         data = move.data
         if head["k"] != "move":
             return (move.notation, data) in self.choices(state, head)
+        if head.get("pick"):
+            return (isinstance(data, tuple) and len(data) == 3 and data[0] == "move"
+                    and any(e == data[2] and move.notation == PICK_NOTATION.get((origin, data[1]))
+                            for e, origin in self.pickable(state, head["s"]))
+                    and data[1] in self.reachable(state, head["s"], data[2]))
         return (isinstance(data, tuple) and len(data) == 2 and data[0] == "move"
                 and data[1] in self.reachable(state, head["s"], head["e"])
                 and move.notation == TERR_NOTATION[data[1]])
@@ -540,6 +569,9 @@ class FireAndStone(Game):
 
     def _do_move(self, state, head, move, events):
         s, e, t = head["s"], head["e"], move.data[1]
+        if head.get("pick"):        # the player chose which explorer goes first: the other follows
+            e = move.data[2]
+            state["second"] = 1 - e
         p = state["p"][s]
         state["pending"].pop(0)
         ex = list(p["ex"])
@@ -872,7 +904,7 @@ class FireAndStone(Game):
             p = state["p"][seat]
             if state["ex"] == 0 and p["ex"][1] is not None:
                 state["ex"] = 1
-                state["pending"].append({"k": "move", "s": seat, "e": 1})
+                state["pending"].append({"k": "move", "s": seat, "e": state.pop("second", 1)})
                 continue
             if state["end"] is not None:
                 state["end"] = list(state["end"])
@@ -883,7 +915,11 @@ class FireAndStone(Game):
                 events.append(_ev(ph.OVER()))
                 return
             state["turn"], state["ex"] = nxt, 0
-            state["pending"].append({"k": "move", "s": nxt, "e": 0})
+            state.pop("second", None)
+            if state["p"][nxt]["ex"][1] is None:
+                state["pending"].append({"k": "move", "s": nxt, "e": 0})
+            else:       # two explorers: the player moves either first
+                state["pending"].append({"k": "move", "s": nxt, "e": 0, "pick": True})
 
     # ------------------------------------------------------------ what an AI seat may know (see ai.py)
 

@@ -35,6 +35,8 @@ NUMBERED = phrase(f"{P}numbered", "{i}) {what}", "i: a position in a list; what:
 
 # ---- move labels
 L_MOVE = phrase(f"{P}label.move", "Move to {t} (region {region}): {what}")
+L_MOVE_FROM = phrase(f"{P}label.move_from", "Explorer at {origin} to {t} (region {region}): {what}",
+                     "the turn's first move, by either explorer: origin, the territory it stands on")
 L_DRAFT = phrase(f"{P}label.card", "{name}: {text}", "an invention card: its name and effect")
 L_FOREST_TAKE = phrase(f"{P}label.forest_take", "Take game tile {i} (see /hand)")
 L_FOREST_DONE = phrase(f"{P}label.forest_done", "Take nothing more")
@@ -71,6 +73,9 @@ NOT_LEGAL = phrase(f"{P}refuse.not_legal", "'{typed}' is not a legal move now ({
 NO_TERRITORY = phrase(f"{P}refuse.no_territory", "There is no territory {t} (1–{last}).")
 REGION_CLOSED = phrase(f"{P}refuse.region_closed",
                        "Region {region} is closed until hut tile {need} is on the hut track (now {track}).")
+WHICH_EXPLORER = phrase(f"{P}refuse.which_explorer",
+                        "Both your explorers can reach {t}: type {a} or {b} (from where to where).",
+                        "a, b: notations like 12>17, the explorer's territory then the destination")
 OUT_OF_REACH = phrase(f"{P}refuse.out_of_reach", "Territory {t} is out of reach of this explorer this move.")
 
 # ---- events
