@@ -64,8 +64,8 @@ MOVE_DATA = {t: ("move", t) for t in TERR_IDS}
 # A turn with two explorers starts with a choice of either (TOUR DE JEU: « jouez d'abord complètement le
 # premier explorateur, puis le second »: the pawns are identical, so the first is whichever the player
 # moves first): ``from>to`` says which one, data ("move", to, which pawn).
-PICK_DATA = {(t, e): ("move", t, e) for t in TERR_IDS for e in (0, 1)}
-PICK_NOTATION = {(a, b): f"{a}>{b}" for a in TERR_IDS for b in TERR_IDS}
+PICK_DATA = tuple({t: ("move", t, e) for t in TERR_IDS} for e in (0, 1))       # [pawn][to]
+PICK_NOTATION = {a: {b: f"{a}>{b}" for b in TERR_IDS} for a in TERR_IDS}        # [from][to]
 EFFECT = {i: card["effect"] for i, card in ALL_INV.items()}
 
 
@@ -377,18 +377,16 @@ class FireAndStone(Game):
         s = head["s"]
         source = (self, state, head)
         if head["k"] == "move":  # the most frequent decision by far
-            if head.get("pick"):
-                return [listed(s, PICK_NOTATION[origin, t], PICK_DATA[t, e], source)
-                        for e, origin in self.pickable(state, s) for t in self.reachable(state, s, e)]
+            if "pick" in head:
+                ex = state["p"][s]["ex"]
+                notation, data = PICK_NOTATION[ex[0]], PICK_DATA[0]
+                moves = [listed(s, notation[t], data[t], source) for t in self.reachable(state, s, 0)]
+                if ex[1] != ex[0]:      # two pawns on one territory make the same moves: listed once
+                    notation, data = PICK_NOTATION[ex[1]], PICK_DATA[1]
+                    moves += [listed(s, notation[t], data[t], source) for t in self.reachable(state, s, 1)]
+                return moves
             return [listed(s, TERR_NOTATION[t], MOVE_DATA[t], source) for t in self.reachable(state, s, head["e"])]
         return [listed(s, notation, data, source) for notation, data in self.choices(state, head)]
-
-    @staticmethod
-    def pickable(state, seat: int) -> list[tuple[int, int]]:
-        """(pawn, territory) of the explorers the seat may move first: both, or one where both
-        stand together (identical pawns on one territory make the same moves)."""
-        ex = state["p"][seat]["ex"]
-        return [(0, ex[0])] if ex[1] == ex[0] else [(0, ex[0]), (1, ex[1])]
 
     def choices(self, state, head: dict) -> list[tuple[str, tuple]]:
         """What may be chosen at a decision other than an explorer's move, as
@@ -547,11 +545,12 @@ class FireAndStone(Game):
         data = move.data
         if head["k"] != "move":
             return (move.notation, data) in self.choices(state, head)
-        if head.get("pick"):
-            return (isinstance(data, tuple) and len(data) == 3 and data[0] == "move"
-                    and any(e == data[2] and move.notation == PICK_NOTATION.get((origin, data[1]))
-                            for e, origin in self.pickable(state, head["s"]))
-                    and data[1] in self.reachable(state, head["s"], data[2]))
+        if "pick" in head:
+            if not (isinstance(data, tuple) and len(data) == 3 and data[0] == "move" and data[2] in (0, 1)):
+                return False
+            ex, e = state["p"][head["s"]]["ex"], data[2]
+            return ((e == 0 or ex[1] != ex[0]) and move.notation == PICK_NOTATION[ex[e]].get(data[1])
+                    and data[1] in self.reachable(state, head["s"], e))
         return (isinstance(data, tuple) and len(data) == 2 and data[0] == "move"
                 and data[1] in self.reachable(state, head["s"], head["e"])
                 and move.notation == TERR_NOTATION[data[1]])
@@ -569,7 +568,7 @@ class FireAndStone(Game):
 
     def _do_move(self, state, head, move, events):
         s, e, t = head["s"], head["e"], move.data[1]
-        if head.get("pick"):        # the player chose which explorer goes first: the other follows
+        if "pick" in head:          # the player chose which explorer goes first: the other follows
             e = move.data[2]
             state["second"] = 1 - e
         p = state["p"][s]
