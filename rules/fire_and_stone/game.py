@@ -503,12 +503,11 @@ class FireAndStone(Game):
                 legal = {m.notation: m for m in self.legal_moves(state, seat)}
                 if str(t) in legal:
                     return legal[str(t)]
-                # either explorer first: a bare territory names the one explorer that can reach it
-                there = [m for m in legal.values() if m.data[1] == t]
-                if len(there) == 1:
-                    return there[0]
+                # either explorer first: a bare territory moves the original explorer when it can reach
+                # it (as it always did: move logs typed before the choice replay unchanged), else the other
+                there = sorted((m for m in legal.values() if m.data[1] == t), key=lambda m: m.data[2])
                 if there:
-                    raise IllegalMove.of(ph.WHICH_EXPLORER(t=t, a=there[0].notation, b=there[1].notation))
+                    return there[0]
                 if t not in TERR:
                     raise IllegalMove.of(ph.NO_TERRITORY(t=t, last=len(TERR)))
                 if not self.region_open(state, REGION[t]):

@@ -73,9 +73,6 @@ NOT_LEGAL = phrase(f"{P}refuse.not_legal", "'{typed}' is not a legal move now ({
 NO_TERRITORY = phrase(f"{P}refuse.no_territory", "There is no territory {t} (1–{last}).")
 REGION_CLOSED = phrase(f"{P}refuse.region_closed",
                        "Region {region} is closed until hut tile {need} is on the hut track (now {track}).")
-WHICH_EXPLORER = phrase(f"{P}refuse.which_explorer",
-                        "Both your explorers can reach {t}: type {a} or {b} (from where to where).",
-                        "a, b: notations like 12>17, the explorer's territory then the destination")
 OUT_OF_REACH = phrase(f"{P}refuse.out_of_reach", "Territory {t} is out of reach of this explorer this move.")
 
 # ---- events

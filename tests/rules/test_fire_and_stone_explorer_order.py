@@ -64,13 +64,15 @@ def test_the_original_pawn_may_still_go_first():
     assert state["pending"][0] == {"k": "move", "s": RED, "e": 1}
 
 
-def test_a_territory_both_can_reach_asks_which_explorer():
+def test_a_bare_territory_both_can_reach_moves_the_original_explorer():
+    """As before the choice, so that move logs typed then replay unchanged (the log is the game)."""
     state = _red_turn_with_two_explorers()
     both = sorted(set(GAME.reachable(state, RED, 0)) & set(GAME.reachable(state, RED, 1)))
     assert both                                                   # 60 and the start share neighbours
-    with pytest.raises(IllegalMove) as refused:
-        GAME.parse(state, RED, str(both[0]))
-    assert f"{START}>{both[0]}" in str(refused.value) and f"{SECOND}>{both[0]}" in str(refused.value)
+    assert GAME.parse(state, RED, str(both[0])).notation == f"{START}>{both[0]}"
+    assert GAME.parse(state, RED, f"{SECOND} > {both[0]}").notation == f"{SECOND}>{both[0]}"
+    with pytest.raises(IllegalMove):
+        GAME.parse(state, RED, f"{SECOND + 1}>{both[0]}")        # no explorer of Red's stands there
     # labels say which explorer moves
     labels = {m.notation: m.label for m in GAME.legal_moves(state, RED)}
     assert labels[f"{SECOND}>{both[0]}"].startswith(f"Explorer at {SECOND} to {both[0]}")
