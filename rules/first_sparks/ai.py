@@ -187,6 +187,8 @@ def _steps_left_this_round(state: State, s: int) -> tuple[bool, bool, int | None
     if phase == "buy":
         return True, True, 0
     if phase == "hunt":
+        if state.starve and state.queue[0] == s:    # it has hunted and fed what it could: starving now
+            return False, False, 0
         return False, s in state.queue, 0 if s in state.queue else None
     if phase == "expand":
         if s not in state.queue:
@@ -230,6 +232,8 @@ def estimate(state: State, s: int, rounds_left: float) -> float:
     # a card worth saving for: bought at the first purchase the food allows, if it repays itself
     buys = state.phase != "buy" or (s not in state.done and (not state.offer or state.offer["by"] == s))
     target = _target(state, s) if rounds else None
+    if state.phase == "hunt" and state.starve and state.queue[0] == s:
+        size -= state.starve                # the members it is removing (phase 2: « meurent de faim »)
     value = float(size)
     # before phase 3 the round's expansion is the next one, as it is for a clan whose phase 3 is over: a
     # clan that stops expanding does not gain by the round starting (the next state is a phase 1's)
@@ -247,8 +251,8 @@ def estimate(state: State, s: int, rounds_left: float) -> float:
             food -= spoilage(food)
         if hunts:
             food += income - size
-            if food < 0:                                # phase 2: unfed members starve
-                value += food * weight
+            if food < 0:                                # phase 2: unfed members starve, for sure: no
+                value += max(food, 1 - size)            # discount, or a member placed to starve would pay
                 size = max(1, size + food)
                 food = 0
         if placed is not None:
