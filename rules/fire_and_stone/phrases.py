@@ -35,6 +35,8 @@ NUMBERED = phrase(f"{P}numbered", "{i}) {what}", "i: a position in a list; what:
 
 # ---- move labels
 L_MOVE = phrase(f"{P}label.move", "Move to {t} (region {region}): {what}")
+L_MOVE_FROM = phrase(f"{P}label.move_from", "Explorer at {origin} to {t} (region {region}): {what}",
+                     "the turn's first move, by either explorer: origin, the territory it stands on")
 L_DRAFT = phrase(f"{P}label.card", "{name}: {text}", "an invention card: its name and effect")
 L_FOREST_TAKE = phrase(f"{P}label.forest_take", "Take game tile {i} (see /hand)")
 L_FOREST_DONE = phrase(f"{P}label.forest_done", "Take nothing more")
