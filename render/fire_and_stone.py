@@ -27,7 +27,7 @@ from render.words import TOTAL
 from rules.fire_and_stone import GAME
 from rules.fire_and_stone import phrases as ph
 from rules.fire_and_stone.data import ADJ, DATA, PRINTED_FIRE, REGION, SEA, START, TERR, TERR_IDS
-from rules.fire_and_stone.steps import places_named
+from rules.fire_and_stone.steps import places_named, public_state
 
 R = 37                      # hex radius of the whole map
 HW = math.sqrt(3) * R       # hex width
@@ -291,7 +291,18 @@ def focus_geo(view: dict) -> Geo:
     last = view.get("last") or {}
     named = places_named(GAME, view)
     if named:
-        return _window_on(named + _explorer_of(view), [t for t in (last.get("to"), last.get("built")) if t])
+        extra = [t for t in (last.get("to"), last.get("built")) if t]
+        geo = _window_on(named + _explorer_of(view), extra)
+        head = view["pending"]
+        if head.get("pick") and not all(geo.inside(t) for t in named):
+            # two explorers far apart: both of them, and where the first one listed may go (the
+            # other's destinations are the next question's, once the player picked it)
+            first = list(GAME.reachable(public_state(view), head["s"], head["e"]))
+            geo = _window_on(first + [at for at in view["explorers"][head["s"]] if at], extra)
+            if not all(geo.inside(t) for t in first):   # the other explorer too far: it stays on /board
+                at = view["explorers"][head["s"]][head["e"]]
+                geo = _window_on(first + ([at] if at else []), extra)
+        return geo
     spots = [t for t in (last.get("to"), last.get("built"), last.get("from")) if t]
     if not spots:
         head = view.get("pending") or {}
@@ -316,10 +327,12 @@ FOCUS_PAD = 4
 
 
 def _explorer_of(view: dict) -> list[int]:
-    """The explorer an explorer's move starts from."""
+    """The explorer an explorer's move starts from (both, at a turn's start where either may go first)."""
     head = view["pending"]
     if head["k"] != "move":
         return []
+    if head.get("pick"):
+        return [at for at in view["explorers"][head["s"]] if at]
     at = view["explorers"][head["s"]][head["e"]]
     return [at] if at else []
 

@@ -507,6 +507,11 @@ class Game:
     def legal_moves(self, state, seat: int) -> list[Move]:
         raise NotImplementedError
 
+    def first_seat(self, state) -> int | None:
+        """The seat the rulebook makes first player, where a game draws it itself and another seat
+        acts first (The First Sparks: the first player's tile is laid for it); None: the first to act."""
+        return None
+
     def parse(self, state, seat: int, text: str) -> Move:
         """Turn typed text into one of ``legal_moves``. The default matches
         normalised notations; override for richer grammars or better errors."""

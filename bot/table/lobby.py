@@ -203,7 +203,7 @@ class Lobby:
         listing = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(ctx.names(final, loc)))
         acting = game.to_act(state)
         head = [t(loc, "started", game=game.display_name(loc), seats=listing),
-                first_player_line(game, final, chosen, loc, acting)]
+                first_player_line(game, final, chosen, loc, acting, game.first_seat(state))]
         if acting and all(final[s].is_bot for s in acting):   # an AI opens: it plays before anyone is asked
             move = await ai_move(game, row, final, state, acting[0])
             reply = await self.turns.commit(row, final, state, move, None, loc)
@@ -232,11 +232,16 @@ class Lobby:
         return reply
 
 
-def first_player_line(game: Game, seats: list[SeatRow], chosen: str, loc, acting: list[int] | None = None) -> str:
+def first_player_line(game: Game, seats: list[SeatRow], chosen: str, loc, acting: list[int] | None = None,
+                      drawn: int | None = None) -> str:
     """Who starts, and why: the order the starter asked for, or the rulebook's rule. The one named is
-    the seat the game asks first (a game may draw its own first player, as The First Sparks does by its
-    herbs cards); when several seats act at once, only the rule is told."""
-    first = acting[0] if acting and len(acting) == 1 and acting[0] < len(seats) else 0
+    the first player the game drew itself (``drawn``: The First Sparks deals its herbs cards, and the
+    second player is the first asked, its tile laid beside the first player's), else the seat the
+    game asks first; when several seats act at once, only the rule is told."""
+    if drawn is not None and drawn < len(seats):
+        first = drawn
+    else:
+        first = acting[0] if acting and len(acting) == 1 and acting[0] < len(seats) else 0
     name = shown_name(seats[first].user_id, seats[first].name, loc)
     if chosen in RANDOM_ORDER:
         return t(loc, "first_chosen_random", name=name)
