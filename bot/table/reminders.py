@@ -257,7 +257,8 @@ class Reminders:
                      policy=t(loc, "policy_answer" if answering else "policy_" + settings.policy))
         else:
             text = t(loc, "reminder", who=who, game=game.display_name(loc), since=since)
-        reply = Reply(text, mentions=self.ctx.mentions(present, seats), game_id=row.id)
+        reply = Reply(text, mentions=self.ctx.mentions(present, seats), game_id=row.id,
+                      choices=self.turns.choices(game, state, present, row, loc))   # "Your move", one tap away
         await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
         reply.status = None   # a reminder changes nothing on the board
         return reply
@@ -417,7 +418,8 @@ class Reminders:
         loc = await self.ctx.public_locale(row, loc)   # a public post
         since = duration(now - (row.turn_started_at or row.updated_at), loc)
         reply = Reply(t(loc, "remind_sent", name=actor.name, who=self.ctx.who(others, seats, loc), game=game.display_name(loc),
-                        since=since), mentions=self.ctx.mentions(others, seats), game_id=row.id)
+                        since=since), mentions=self.ctx.mentions(others, seats), game_id=row.id,
+                      choices=self.turns.choices(game, state, others, row, loc))
         await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
         reply.status = None
         return reply
