@@ -515,7 +515,7 @@ def replay_probe(key: str, players: int, seed: int, limit: int) -> dict:
     counter is reset just before the build (Linux ``clear_refs``), so
     ``peak_mb`` is what the build added on top of the process as it was."""
     from bot.table.archive import replay_frames
-    from bot.table.replay import Played
+    from bot.table.movelog import Played
     from render.animation import build_gif
 
     game = registry.get(key)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from bot.table.replay import Played, effective_moves, replay
+from bot.table.movelog import Played, effective_moves, replay
 from rules import registry
 from storage.store import GameRow, GameStatus, Store
 

@@ -18,7 +18,7 @@ import re
 
 from ai import LEVELS, Decision, decide
 from bot.table.i18n import t
-from bot.table.replay import bot_rng
+from bot.table.movelog import bot_rng
 from rules.core import Game, Move
 from storage.store import GameRow, SeatRow
 

@@ -18,12 +18,13 @@ from pathlib import Path
 import render
 from bot.table.context import TableContext
 from bot.table.i18n import entry_events, refusal_text, say, t, tn
-from bot.table.replay import Played, effective_moves, replay, replay_frames  # noqa: F401 (bench uses them)
+from bot.table.movelog import Played, effective_moves, replayed, states_by_entry
+from bot.table.replay import replay_frames
 from bot.table.values import Actor, Place, Refused, Reply
 from render.animation import Animation, build_gif
 from rules import registry
 from rules.core import IllegalMove, echo
-from storage.store import ChannelBusy, LogRow, SeatRow
+from storage.store import ChannelBusy, LogKind, LogRow, SeatRow
 
 FORMAT = "hearth-game"
 FORMAT_VERSION = 1
@@ -134,11 +135,10 @@ def replay_data(data: dict):
         state = game.setup(seats, seed, options)
     except Exception as exc:         # options or a seat count the game does not take
         raise ExportError("import_damaged") from exc
-    for played in moves:
-        if played.kind != "move":
-            continue
+    steps = replayed(game, state, moves)
+    for played in (p for p in moves if p.kind == LogKind.MOVE):
         try:
-            state, _ = game.apply(state, game.parse(state, played.seat, played.text))
+            state, _ = next(steps)
         except IllegalMove as exc:
             raise ExportError("import_illegal", version=played.version, move=echo(played.text, 40), why=exc) from exc
         except Exception as exc:     # a seat or a text the game cannot even read
@@ -149,17 +149,9 @@ def replay_data(data: dict):
 def _entry_states(game, seats: int, seed: int, options: dict, entries: list[dict], final) -> list[tuple[str, dict]]:
     """Each log entry's resulting state (JSON) and summary columns, re-simulated
     once (in a worker thread); ExportError if the end differs from ``final``."""
-    state = game.setup(seats, seed, options)
-    history = [state]
     out = []
-    for entry in entries:
-        kind = entry["kind"]
-        if kind == "move":
-            state, _ = game.apply(state, game.parse(state, entry["seat"], entry["text"]))
-            history.append(state)
-        elif kind == "undo":
-            del history[len(history) - int(entry["text"]):]
-            state = history[-1]
+    state = game.setup(seats, seed, options)
+    for state in states_by_entry(game, seats, seed, options, entries):
         out.append((game.dump(state), TableContext.summary_fields(game, state)))
     if game.dump(state) != game.dump(final):
         raise ExportError("import_differs")

@@ -19,8 +19,8 @@ import render
 from bot.table.ai_seats import shown_name
 from bot.table.clock import SystemClock
 from bot.table.i18n import entry_events, language, number, sayer, summary_text, t, tn
+from bot.table.movelog import resimulate, walk
 from bot.table.names import public_name
-from bot.table.replay import Played
 from bot.table.values import MAX_INPUT, Actor, Place, Refused
 from render.kit import Table
 from rules import registry
@@ -34,58 +34,6 @@ IMAGE_CACHE = 64         # encoded boards kept, by (game, version)
 
 
 LOG_WINDOW = 2 * SNAPSHOT_EVERY + 50     # log entries an undo reads first (the whole log only if they fall short)
-
-
-def moves_in(entries: list[LogRow]) -> list[Played]:
-    """The moves still in effect among the tail of a log (every entry after
-    some version, in order). Read backwards: an undo entry takes back moves
-    before it, never after, so the tail's moves are exactly those of the
-    whole log that fall in it (the same list as ``effective_moves`` on it)."""
-    pending, kept = 0, []
-    for entry in reversed(entries):
-        if entry.kind == LogKind.UNDO:
-            pending += int(entry.text)
-        elif pending:
-            pending -= 1
-        else:
-            kept.append(Played(entry.version, entry.seat, entry.user_id, entry.text, entry.barrier, entry.kind))
-    kept.reverse()
-    return kept
-
-
-def path_from(entries: list[LogRow], undone: int, snapshots, *, whole: bool) -> tuple[int, list[Played] | None]:
-    """Where to re-simulate from once the last ``undone`` moves in effect are
-    taken back: (the newest snapshot version in ``snapshots`` on that path, the
-    moves to play after it). A snapshot lies on the path when no undo after it
-    (this one included) reaches back to it or before. Version 0 is the set-up,
-    usable only when ``entries`` is the whole log; (0, None): the tail falls short."""
-    pending = undone
-    kept: list[Played] = []
-    for entry in reversed(entries):
-        if pending == 0 and entry.version in snapshots:   # every entry after this version is accounted for
-            kept.reverse()
-            return entry.version, kept
-        if entry.kind == LogKind.UNDO:
-            pending += int(entry.text)
-        elif pending:
-            pending -= 1
-        else:
-            kept.append(Played(entry.version, entry.seat, entry.user_id, entry.text, entry.barrier, entry.kind))
-    kept.reverse()
-    before = entries[0].version - 1 if entries else None
-    if pending == 0 and before is not None and before in snapshots:
-        return before, kept
-    return (0, kept) if whole else (0, None)
-
-
-def resimulate(game: Game, start: str | None, seats: int, seed: int, options: dict, moves: list[Played]):
-    """The state after ``moves`` played from ``start`` (a stored state's JSON;
-    None: the set-up). Pure CPU: callers run it in a worker thread."""
-    state = game.setup(seats, seed, options) if start is None else game.load(start)
-    for played in moves:
-        if played.kind == LogKind.MOVE and played.seat is not None:   # a move always has its seat
-            state, _ = game.apply(state, game.parse(state, played.seat, played.text))
-    return state
 
 
 class TableContext:
@@ -185,7 +133,7 @@ class TableContext:
         its tail; None when the tail holds no usable snapshot (read the whole
         log then). Undo so costs the same at move 2,000 as at move 20."""
         snapshots = dict(await self.store.snapshots(row.id, row.version, limit=LOG_WINDOW // SNAPSHOT_EVERY + 1))
-        start, rest = path_from(log, undone, snapshots, whole=whole)
+        start, rest = walk(log, undone, snapshots, whole=whole)
         if rest is None:
             return None
         return await asyncio.to_thread(resimulate, self.game_of(row), snapshots.get(start), seats, row.seed,

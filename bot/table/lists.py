@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from bot.table.context import TableContext
 from bot.table.i18n import duration, t
+from bot.table.movelog import effective_moves
 from bot.table.notices import where
-from bot.table.replay import effective_moves
 from bot.table.values import Actor, Place, Refused, Reply
 from storage.store import GameStatus, GameSummary, LogKind
 

@@ -17,10 +17,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from bot.table.ai_seats import ai_move
-from bot.table.context import LOG_WINDOW, TableContext, moves_in
+from bot.table.context import LOG_WINDOW, TableContext
 from bot.table.i18n import label_text, refusal_text, t, tn
+from bot.table.movelog import Played, effective_moves
 from bot.table.names import named
-from bot.table.replay import Played
 from bot.table.turns import Turns
 from bot.table.values import MAX_INPUT, Actor, Choice, Place, Refused, Reply, refusal
 from rules.core import Game, IllegalMove, Move, Result
@@ -188,7 +188,7 @@ class Play:
             # the log's tail first: a game of 2,000 moves costs what one of 20 does
             after = max(0, row.version - LOG_WINDOW)
             log = await ctx.store.log(row.id, after_version=after)
-            moves = moves_in(log)
+            moves = effective_moves(log)
             mine = {s.seat for s in seats if s.user_id == actor.user_id}
             try:
                 tail = self.undoable(moves, seats, actor, count, loc)
@@ -199,7 +199,7 @@ class Play:
                 short = True        # which refusal it is depends on moves before the tail
             if short:
                 after, log = 0, await ctx.store.log(row.id)
-                moves = moves_in(log)
+                moves = effective_moves(log)
                 tail = self.undoable(moves, seats, actor, count, loc)
             listing = ", ".join(f"`{p.text}`" for p in reversed(tail))
             if not confirm:

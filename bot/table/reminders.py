@@ -26,8 +26,8 @@ from dataclasses import replace
 from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
 from bot.table.i18n import duration, t, tn
+from bot.table.movelog import bot_rng
 from bot.table.notices import Notices
-from bot.table.replay import bot_rng
 from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply
 from storage.async_tables import Settings, Timer

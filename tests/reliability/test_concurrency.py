@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.table import Actor, Place, TableService
-from bot.table.replay import effective_moves, replay
+from bot.table.movelog import effective_moves, replay
 from rules import registry
 from storage.store import Store
 

@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 
 from bot.table import TableService
-from bot.table.replay import effective_moves, replay
+from bot.table.movelog import effective_moves, replay
 from rules import registry
 from storage.migrations import MIGRATIONS
 from storage.store import Store, _split_sql

@@ -16,7 +16,7 @@ from PIL import Image
 from bot.table import Actor, Place, TableService, marks
 from bot.table.archive import export_data, load_game, replay_data
 from bot.table.clock import ManualClock
-from bot.table.replay import effective_moves
+from bot.table.movelog import effective_moves
 from render.animation import last_frame
 from storage.store import Store
 from tests.bot.conftest import ANN, BOB, CID, HERE, MOD, snapshot, started

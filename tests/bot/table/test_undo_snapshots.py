@@ -11,8 +11,7 @@ import threading
 import pytest
 
 from bot.table import Place, TableService
-from bot.table.context import moves_in
-from bot.table.replay import effective_moves, replay
+from bot.table.movelog import effective_moves, replay
 from rules import registry
 from storage.store import SNAPSHOT_EVERY, LogRow
 from tests.bot.conftest import ANN, BOB, HERE, started
@@ -120,7 +119,7 @@ async def test_other_games_answer_while_a_long_undo_runs(table, steps, monkeypat
     assert order == ["move", "status", "undo"]
 
 
-def test_moves_in_a_tail_are_the_whole_logs_moves_that_fall_in_it():
+def test_the_walker_reads_a_whole_log_and_a_tail_alike():
     rng = random.Random(5)
     for _ in range(300):
         log, effective = [], 0
@@ -132,10 +131,17 @@ def test_moves_in_a_tail_are_the_whole_logs_moves_that_fall_in_it():
             else:
                 log.append(LogRow(version, rng.choice(["move", "move", "resign"]), 0, 1, "m", False, [], 0.0))
                 effective += 1
+        # the oracle: read forwards, each undo entry removes the n moves before it
+        forward: list = []
+        for row in log:
+            if row.kind == "undo":
+                del forward[len(forward) - int(row.text):]
+            else:
+                forward.append(row.version)
         whole = effective_moves(log)
-        assert moves_in(log) == whole
+        assert [p.version for p in whole] == forward
         cut = rng.randint(0, len(log))
-        assert moves_in(log[cut:]) == [p for p in whole if p.version > cut]
+        assert effective_moves(log[cut:]) == [p for p in whole if p.version > cut]
 
 
 async def test_undos_of_every_size_on_a_long_game_match_a_full_replay(table, steps):
