@@ -426,8 +426,7 @@ class Game:
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
     schema_version: ClassVar[int] = 1
-    rules_en: ClassVar[str] = ""
-    rules_fr: ClassVar[str] = ""
+    rules_en: ClassVar[str] = ""     # the rules in one text (English); their pages: ``rules_pages``
     # How the rulebook picks the first player. "random": by chance, or by a fact the table
     # cannot know (the youngest, whoever last did X), so `/game start` without an order
     # shuffles the seats; "seated": the seating (join) order. ``first_player_rule`` says why,
@@ -692,10 +691,25 @@ class Game:
         """Bring JSON of an older schema up to date (override when the state changes)."""
         return data
 
-    def rules_text(self, locale: str | None = None) -> str:
-        if locale and locale.startswith("fr") and self.rules_fr:
-            return self.rules_fr
+    def rules_text(self) -> str:
+        """The rules in one English text (the bot reads ``rules_pages``, in the reader's language)."""
         return self.rules_en
+
+    def rules_pages(self) -> list[tuple[str, Said | str, Said | str]]:
+        """``/rules`` as pages: (topic, title — empty for the shared topic's title, text), topics
+        the same in every language — ideally overview, turn, scoring, notation. Declare them with
+        :func:`declare_pages`: titles and texts are phrases, translated in the catalogues like every
+        other text. None: the bot splits ``rules_text`` by its headings."""
+        return []
+
+
+def declare_pages(key: str, pages: Iterable[tuple[str, str, str]]) -> list[tuple[str, Said | str, Said | str]]:
+    """A game's ``/rules`` pages, (topic, English title or "" for the shared one, English text),
+    declared as phrases ``<key>.rules.<topic>`` (and ``….title``): the catalogue's template picks
+    them up; their French is in rules.po."""
+    note = "a /rules page: keep its **headings** and `notation` as they are"
+    return [(topic, phrase(f"{key}.rules.{topic}.title", title)() if title else "",
+             phrase(f"{key}.rules.{topic}", text, note)()) for topic, title, text in pages]
 
 
 def reseed(state, rng: Rng) -> None:

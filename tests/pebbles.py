@@ -27,7 +27,6 @@ class Pebbles(Game):
     min_players = 1
     max_players = 4
     rules_en = "Take 1-3 pebbles (`take 2`) or `roll` a die for 1-3, then `end` or `shout`."
-    rules_fr = "Prenez 1 à 3 cailloux (`take 2`) ou `roll`, puis `end` ou `shout`."
 
     def setup(self, seats, seed, options):
         rng = Rng(seed)

@@ -1,9 +1,9 @@
 """`/rules game:<key> topic:<page>`: a game's rules as pages, each sent within Discord's limits.
 
-A game may offer its own pages: ``rules_pages(locale) -> list[(topic, title, text)]``, with topic
-ids the same in every language, ideally the four every game shares (``TOPICS``: overview and goal,
-turn phases, scoring, move notation); an empty title takes the shared topic's title in the
-reader's language. A game that offers none is split by the ``**Heading**`` lines that start the
+A game offers its pages as phrases (``Game.rules_pages() -> list[(topic, title, text)]``, their
+French in the rules catalogue), with topic ids the same in every language, ideally the four every
+game shares (``TOPICS``: overview and goal, turn phases, scoring, move notation); an empty title
+takes the shared topic's title in the reader's language. A game that offers none is split by the ``**Heading**`` lines that start the
 paragraphs of its ``rules_text``: the first section is the overview, the others are reached by
 number or by heading.
 
@@ -18,9 +18,10 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from bot.table.i18n import t
+from bot.table.i18n import say, t
 from bot.table.values import Refused, message_chunks
 from rules.core import echo
+from rules.wording import Said
 
 TOPICS = ("overview", "turn", "scoring", "notation")
 MESSAGE_LIMIT = 2000          # Discord: characters in one message
@@ -38,10 +39,13 @@ class RulesPage:
 
 def pages_of(game, locale: str | None) -> list[RulesPage]:
     """The game's pages in the reader's language (never empty)."""
-    own = getattr(game, "rules_pages", None)
-    pages = [RulesPage(topic, title or shared_title(topic, locale), text)
-             for topic, title, text in own(locale)] if callable(own) else []
-    return pages or split_by_headings(game.rules_text(locale), locale)
+    pages = [RulesPage(topic, _words(locale, title) or shared_title(topic, locale), _words(locale, text))
+             for topic, title, text in game.rules_pages()]
+    return pages or split_by_headings(game.rules_text(), locale)
+
+
+def _words(locale: str | None, text: Said | str) -> str:
+    return say(locale, text) if isinstance(text, Said) else str(text)
 
 
 def shared_title(topic: str, locale: str | None) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import render
 from bot.table.context import TableContext
 from bot.table.i18n import duration, entry_events, hand_text, scores_line, status_line, t
-from bot.table.rulebook import page_messages
+from bot.table.rulebook import page_messages, pages_of
 from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply, message_chunks, refusal
 from rules import registry
@@ -152,7 +152,8 @@ class Show:
             game = registry.get(str(key)[:40])
         except KeyError:
             return refusal(t(loc, "unknown_game", key=echo(str(key)), keys=", ".join(registry.keys())))
-        parts = page_messages(game, loc, topic) if topic else message_chunks(game.rules_text(loc))
+        parts = page_messages(game, loc, topic) if topic else \
+            message_chunks("\n\n".join(page.text for page in pages_of(game, loc)))
         first, *rest = parts
         return Reply(first, ephemeral=True, followups=[Reply(part, ephemeral=True) for part in rest])
 

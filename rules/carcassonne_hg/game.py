@@ -37,11 +37,9 @@ class CarcassonneHG(Game):
     min_players = 2
     max_players = 5
     rules_en = text.RULES_EN
-    rules_fr = text.RULES_FR
 
-    def rules_pages(self, locale: str | None = None) -> list[tuple[str, str, str]]:
-        """/rules in pages: overview and goal, a turn, scoring, notation (zone names as the labels say them)."""
-        return text.rules_pages(locale)
+    def rules_pages(self):
+        return text.PAGES
     # Rulebook, "Mise en place": the youngest player picks the first player; the table cannot
     # know who is youngest, so chance picks.
     first_player = "random"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.core import declare_pages
 from rules.wording import Said, listing
 
 from . import phrases as ph
@@ -53,60 +54,12 @@ Then the figure step: `hunter nw`, `gatherer e`, `fisher ns`, `hut lake`… or `
 Labels say the feature with the name: `hunter nw` is "hunter in the meadow nw"."""),
 ]
 
-PAGES_FR = [
-    ("overview", "", """\
-**Carcassonne : Chasseurs et Cueilleurs** (2 à 5 joueurs, édition 2002)
-Tour après tour, les joueurs posent des tuiles paysage ; prairies, forêts et rivières se forment, et \
-vous y placez vos hommes et vos huttes pour marquer des points. Chaque joueur a une réserve de 5 \
-hommes et 2 huttes. Un homme devient **chasseur** dans une prairie, **cueilleur** dans une forêt ou \
-**pêcheur** sur une rivière ; une **hutte** va sur une rivière ou un lac. Forêts et rivières marquent \
-une fois achevées, huttes et chasseurs à la fin. La partie se termine quand la dernière tuile paysage \
-est posée ; le plus de points gagne (une égalité est une victoire partagée)."""),
-    ("turn", "", """\
-**Un tour**
-1. Piochez une tuile paysage (montrée à tous) et posez-la contre la carte par au moins un côté : \
-forêts, prairies et rivières doivent se prolonger sur chaque côté touché. Une tuile impossible à \
-poser est retirée et on en pioche une autre.
-2. Vous pouvez placer une figurine de votre réserve sur cette tuile, dans une forêt, prairie ou \
-rivière encore libre, quelle que soit la distance de l'autre figurine (une hutte : sur un réseau \
-fluvial sans hutte).
-3. Une forêt ou rivière achevée par la tuile est décomptée aussitôt. Pêcheurs et cueilleurs rentrent \
-dans la réserve, mais seulement à la fin de votre tour : un homme récupéré ne se replace pas au même tour.
-**Pépite d'or** : une forêt achevée avec une pépite d'or donne à qui a posé sa dernière tuile une \
-tuile bonus, posée aussitôt avec sa propre figurine (même tour, pas de réaction en chaîne)."""),
-    ("scoring", "", """\
-**Décompte** (le plus de figurines sur une zone marque ; les ex æquo marquent tous)
-**Rivière achevée** (source ou lac à chaque bout, ou boucle) : 1 par tronçon + 1 par poisson des lacs \
-à ses bouts.
-**Forêt achevée** (plus de côté libre) : 2 par portion, +2 par clairière aux champignons.
-**À la fin**, forêts et rivières inachevées ne rapportent rien. **Huttes** : 1 par poisson de leur \
-réseau fluvial (rivières et lacs reliés ; une source, le bord de la carte ou un lac où ne se jette \
-qu'une rivière l'interrompt). **Chasseurs** : 2 par cerf, mammouth et auroch de leur prairie ; chaque \
-tigre à dents de sabre dévore un cerf ; le feu fait fuir les tigres ; un chasseur sur la tuile \
-sanctuaire marque seul sa prairie.
-Le message final donne les points de chacun pour les forêts, les rivières, les huttes et les chasseurs."""),
-    ("notation", "", """\
-**Coups**
-Le plateau numérote les emplacements légaux et montre la tuile tournée a/b/c/d (quarts de tour \
-horaires). Tapez `7b` = emplacement 7, orientation b. Le journal dit où va chaque tuile en cases \
-depuis la tuile de départ (cadre doré : la dernière tuile posée).
-Puis la figurine, en anglais : `hunter nw` (chasseur), `gatherer e` (cueilleur), `fisher ns` \
-(pêcheur), `hut lake` (hutte)… ou `none` (aucune). Ou tout d'un coup : `7b hunter nw`.
-**Noms des zones** (de la tuile posée ; n e s w = nord, est, sud, ouest — w pour l'ouest) :
-• forêt ou rivière : les côtés qu'elle touche, `nsw` = nord, sud et ouest ;
-• prairie : son premier côté ou coin, dans l'ordre n e s w ne se sw nw ;
-• lac : `lake` ; sur une tuile à deux lacs, `lake` et les côtés des rivières qui s'y jettent (`lake ns`) ;
-• deux zones de même nature et de même nom reçoivent un chiffre : `n1`, `n2`.
-Les libellés disent la zone avec son nom : `hunter nw` se lit « chasseur dans la prairie nw »."""),
-]
 
 RULES_EN = "\n".join(text for _, _, text in PAGES_EN)
-RULES_FR = "\n".join(text for _, _, text in PAGES_FR)
 
 
-def rules_pages(locale: str | None = None) -> list[tuple[str, str, str]]:
-    """The /rules pages in the reader's language: (topic, title — empty for the shared title, text)."""
-    return PAGES_FR if locale and locale.startswith("fr") else PAGES_EN
+# the /rules pages as phrases: their French is in bot/locale/fr/LC_MESSAGES/rules.po
+PAGES = declare_pages("carcassonne_hg", PAGES_EN)
 
 
 SIDE_NAMES = "nesw"

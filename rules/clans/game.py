@@ -147,11 +147,9 @@ class Clans(Game):
     min_players = 2
     max_players = 4
     rules_en = text.RULES_EN
-    rules_fr = text.RULES_FR
 
-    def rules_pages(self, locale: str | None = None) -> list[tuple[str, str, str]]:
-        """/rules in pages: overview and goal, a turn, scoring, notation."""
-        return text.rules_pages(locale)
+    def rules_pages(self):
+        return text.PAGES
 
     # Rulebook, "Début": the players choose who starts, so the table's seating order decides.
     first_player = "seated"

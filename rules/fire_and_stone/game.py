@@ -26,7 +26,7 @@ from rules.core import (
 from rules.wording import Said, lines, listing
 from rules.wording import seat as player
 
-from . import ai, scoring, steps
+from . import ai, scoring, steps, text
 from . import phrases as ph
 from .data import (
     ADJ,
@@ -56,7 +56,7 @@ from .data import (
     VP_DECK,
 )
 from .listed import listed
-from .text import RULES_EN, RULES_FR, rules_pages
+from .text import RULES_EN
 
 OPEN_AT = {"I": 0, "II": 3, "III": 9}
 TERR_NOTATION = {t: str(t) for t in TERR_IDS}
@@ -144,12 +144,10 @@ class FireAndStone(Game):
                "Carte Grotte : n'importe laquelle, ou seulement débutant"),
     )
     rules_en = RULES_EN
-    rules_fr = RULES_FR
     move_path, preview, may_autoplay = steps.move_path, steps.preview, steps.may_autoplay   # the picker
 
-    def rules_pages(self, locale: str | None = None) -> list[tuple[str, str, str]]:
-        """/rules in pages: overview and goal, a turn, scoring, notation."""
-        return rules_pages(locale)
+    def rules_pages(self):
+        return text.PAGES
 
     # MISE EN PLACE 11: the table draws the first player by shuffling the seats; seat 0 starts.
     first_player = "random"

@@ -149,12 +149,10 @@ class FirstSparks(Game):
     min_players = 2
     max_players = 6
     rules_en = text.RULES_EN
-    rules_fr = text.RULES_FR
     move_path, preview, may_autoplay = steps.move_path, steps.preview, steps.may_autoplay   # the picker
 
-    def rules_pages(self, locale: str | None = None) -> list[tuple[str, str, str]]:
-        """/rules in pages: overview and goal, a turn, scoring, notation."""
-        return text.rules_pages(locale)
+    def rules_pages(self):
+        return text.PAGES
 
     # Mise en place 2: the herbs start cards are dealt at random and the highest number plays first
     # (setup deals them from the game's Rng), « l'ordre du tour est choisi aléatoirement »

@@ -1,5 +1,7 @@
 """Help texts (/rules first_sparks) and phase names."""
 
+from rules.core import declare_pages
+
 # /rules in pages (bot/table/rulebook.py): overview and goal, a round, scoring, notation (each page
 # ≤ 1800 characters), in English and in the French of the rulebook.
 PAGES_EN = [
@@ -56,70 +58,9 @@ Autocomplete and the buttons say each move in words, with its cost. `/hand`: you
 knowledge."""),
 ]
 
-PAGES_FR = [
-    ("overview", "", """\
-**Les Premières Étincelles** (Die ersten Funken, Friedemann Friese), 2 à 6 joueurs : faites grandir le plus grand clan.
-Votre clan s'étend sur les régions d'une carte de tuiles paysage ; autour de chaque territoire de chasse \
-(baies, poisson, ours, mammouth) ses membres chassent avec les outils qu'il connaît, et chaque membre \
-doit être nourri. Les cartes technologie (outils, feu, herbes, champs…) s'achètent au marché.
-**Mise en place** : chaque clan reçoit 7 nourriture et une carte herbes au hasard (son numéro fixe le \
-premier ordre du tour). Dans l'ordre du tour, les joueurs posent les tuiles paysage tirées (option \
-`map=layout` : une disposition fixe). Puis, dans l'ordre inverse, chacun place un premier membre gratuit \
-sur une région vide près d'un territoire de chasse libre, puis peut en payer un second à côté.
-**But** : la partie s'arrête après l'expansion où un clan atteint 13 membres. Le plus grand clan gagne ; \
-en cas d'égalité, celui qui a le plus de nourriture.
-À 2 joueurs : le second fait aussi grandir un clan neutre, gratuitement, jusqu'à la taille du premier ; \
-le premier peut défausser la première carte qu'on lui propose."""),
-    ("turn", "", """\
-**Un tour**
-1. *Achat* : dans l'ordre, proposez une carte du marché actuel (rangée du haut) ou passez. Les autres, \
-dans l'ordre, disent s'ils la veulent ; le dernier dans l'ordre qui la veut l'achète, sinon vous devez \
-l'acheter. Une carte par clan et par tour. La plus petite carte porte une céréale bonus. 3 outils au \
-plus (4 avec Travaux) : rendez-en un pour faire de la place. Puis chaque clan sans le Feu perd un tiers \
-de sa nourriture (pourrissement).
-2. *Chasse et nourriture* (ordre inverse) : herbes et champs donnent des céréales fixes ; un outil \
-demande un membre près de son territoire de chasse et prend sur son espace de récolte selon sa table \
-(+1 jeton par territoire identique en plus). Avec plusieurs outils d'une même nourriture, choisissez \
-l'ordre. Nourrissez 1 par membre ; ceux qu'on ne peut nourrir meurent de faim (les autres restent \
-groupés).
-3. *Étendre* (ordre inverse) : placez les nouveaux membres un à un sur des régions voisines de votre \
-clan, puis arrêtez. Le 1er…5e nouveau membre coûte 1…5 nourriture, +1 par montagne franchie, +X dans une \
-région à X clans (vous compris ; Palabres : −1). 5 au plus par tour, 15 au total.
-4. *Bureaucratie* (automatique) : nouvel ordre selon la taille des clans (égalité : la plus haute carte ; \
-Intelligence recule), réapprovisionnement des espaces de récolte, la plus haute carte du marché part."""),
-    ("scoring", "", """\
-**Fin** : après l'expansion où un clan place son 13e membre. Le plus grand clan gagne ; en cas d'égalité, \
-celui qui a le plus de nourriture. Le message final donne les membres et la nourriture de chaque clan.
-*Arbitrages* : on paie d'abord avec ses jetons chassés (les plus gros qui tiennent, puis des céréales) ; \
-les jetons en main ne sont pas dans la réserve et peuvent limiter un réapprovisionnement. Un marché vide \
-est regarni depuis la pioche au début de la phase 1. Le Feu cache aussi votre nourriture aux autres \
-(`/hand` la montre).
-*Sécurité* (hors règle) : si un tour ne change rien dont un clan puisse se servir sans que personne n'ait \
-eu de choix, aucun clan ne peut plus atteindre 13 et la partie s'arrête là.
-*Cycles* (hors règle) : quand un tour se termine exactement comme l'un des 12 derniers, la partie ne \
-s'arrête pas d'elle-même, car un joueur pourrait encore la changer ; le salon en est averti, et dès lors \
-chaque joueur peut, une fois, taper `end` à son tour de phase 1 pour proposer de finir la partie en \
-l'état. Les autres répondent `agree` ou `refuse` dans l'ordre du tour ; elle ne finit (classée comme \
-ci-dessus) que si tous acceptent. À l'échéance, la table répond `agree` pour un joueur absent. Un tour qui \
-finit sur une position nouvelle retire l'offre."""),
-    ("notation", "", """\
-**Mise en place** : `3a` pose la tuile tirée sur l'emplacement 3, son premier territoire en haut (`3b` : \
-en bas) · `14` un membre sur la région 14 · `none` pas de second membre.
-**Achat** : `offer 12` propose la carte n° 12 de la rangée du haut, `pass` ne propose rien · `buy` / \
-`decline` répondent à une proposition · `drop 12` rend l'outil n° 12 · `discard` (2 joueurs) retire la \
-première carte qu'on vous propose · `end` propose de finir une partie dont les tours tournent en rond, \
-`agree` / `refuse` y répondent.
-**Chasse** : `hunt 19>27` utilise l'outil n° 19 avant le n° 27 · `starve 14` le membre de la région 14 \
-meurt de faim.
-**Étendre** : `14` un nouveau membre sur la région 14 · `done` arrêter · `n14` le clan neutre (2 joueurs).
-L'autocomplétion et les boutons disent chaque coup en mots, avec son coût. `/hand` : votre nourriture, \
-vos outils et vos connaissances."""),
-]
 
 RULES_EN = "\n\n".join(text for _, _, text in PAGES_EN)
-RULES_FR = "\n\n".join(text for _, _, text in PAGES_FR)
 
 
-def rules_pages(locale: str | None = None) -> list[tuple[str, str, str]]:
-    """The /rules pages in the reader's language: (topic, title — empty for the shared title, text)."""
-    return PAGES_FR if locale and locale.startswith("fr") else PAGES_EN
+# the /rules pages as phrases: their French is in bot/locale/fr/LC_MESSAGES/rules.po
+PAGES = declare_pages("first_sparks", PAGES_EN)

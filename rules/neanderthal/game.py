@@ -8,7 +8,7 @@ from rules import phrases as core_phrases
 from rules.core import Game, IllegalMove, Option, Result, Rng, echo, normalize_notation, rank_by
 from rules.wording import lines, listing
 
-from . import ai, steps
+from . import ai, steps, text
 from . import engine as E
 from . import moves as M
 from . import phrases as ph
@@ -31,7 +31,7 @@ from .model import (
 )
 from .negotiation import describe_said
 from .quick import quick_apply
-from .text import PAGES_EN, PAGES_FR, rules_pages
+from .text import PAGES_EN
 
 PHASE_NAMES = {
     "sex": ("choosing sexualities", "choix des sexualités"),
@@ -76,11 +76,9 @@ class Neanderthal(Game):
     )
     # the whole of /rules is its pages, one after the other
     rules_en = "\n".join(text for _, _, text in PAGES_EN)
-    rules_fr = "\n".join(text for _, _, text in PAGES_FR)
 
-    def rules_pages(self, locale=None):
-        """/rules in pages: overview and goal, the six phases, scoring (J), notation."""
-        return rules_pages(locale)
+    def rules_pages(self):
+        return text.PAGES
 
     # A2: each round's revealed daughter card names the first player by species colour; the
     # species boards are dealt at random (C), so the table shuffles who sits in which seat.

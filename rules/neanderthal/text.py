@@ -1,5 +1,7 @@
 """/rules neanderthal: short help in English and French (Discord limit)."""
 
+from rules.core import declare_pages
+
 RULES_EN = """**Neanderthal** — 3 species (Archaic, Neanderthal, Cro-Magnon) race to culture. 2 players: two species, 6 portals to convert. Solo/coop (mode=solo|coop): win together if two species end alive with a domestic animal.
 Each round: **1** an event card (cool/warm, Würm, elder attrition, chaos: choose losses `lose cube`/`lose B` wanderer/`lose alpha`, blizzard, expatriation) then an open auction for the daughter, in turn: `bid 2` (a number of discs in her colours, all worth the same) to open, match (ties: the Caring Woman, then player order) or raise, or `pass`; it ends when all others pass, and the winner names the colours it pays: `pay ok` (o orange, w white, k black). Tribal harem: half value.
 **2** in order, assign: `N3x2` 2 hunters to North card 3, `S1a` the alpha, `e4` promote a Warrior, `wed 1` husband for daughter 1, `court B2` (or `court B2a`) court seat B's daughter 2, `recall e3` (a full hand then discards, B2), `sultan 1>2`, then `done`. `alpha` swaps a hunter for the alpha whenever you act (B4).
@@ -10,18 +12,6 @@ Each round: **1** an event card (cool/warm, Würm, elder attrition, chaos: choos
 After a success, pick the disc to free: `free e3`/`free d1`. Chaos choices: `lose e3`, `lose e3 flip`, `keep`/`flip`. Blizzard: `drop e3`/`drop d1`/`drop x1`. Hand: `/hand`, `discard <card>`.
 Daughter abilities work once she is mature (and married, if monogamous): totem (hunts and attacks first), caring (wins ties), gatherer, free husbands (no disc to promote one), +N VP.
 Game end: after the last event card, or at once when Europe has no card left to hunt (J). VP by your sexuality card (J), plus the daughters' bonuses. Alone at the table you play solo. Expatriation: nobody lost a hunter to chaos, nobody leaves (D6)."""
-
-RULES_FR = """**Néanderthal** — 3 espèces (Archaïque, Néanderthal, Cro-Magnon) vers la culture. À 2 : deux espèces, 6 portails pour convertir. Solo/coop (mode=solo|coop) : victoire commune si deux espèces finissent vivantes avec un animal domestique.
-Chaque tour : **1** carte événement (climat, Würm, déperdition, chaos : `lose cube`/`lose B` errant/`lose alpha`, blizzard, exil) puis enchère ouverte sur la fille, à tour de rôle : `bid 2` (un nombre de disques de ses couleurs, de valeur égale) pour ouvrir, suivre (égalité : la femme attentionnée, puis ordre du tour) ou surenchérir, ou `pass` ; fin quand tous les autres passent, puis le gagnant nomme les couleurs payées : `pay ok` (o orange, w blanc, k noir). Harem tribal : moitié.
-**2** dans l'ordre, assignez : `N3x2` 2 chasseurs sur la carte Nord 3, `S1a` l'alpha, `e4` promouvoir un Guerrier, `wed 1` mari pour la fille 1, `court B2` (ou `court B2a`) courtiser la fille 2 du siège B, `recall e3` (une main trop pleine défausse ensuite, B2), `sultan 1>2`, puis `done`. `alpha` échange un chasseur contre l'alpha à tout moment où vous jouez (B4).
-**3** négociation (un chef tribal d'un côté ; un tribal propose, un vocal ne fait que se retirer et répondre) : `ask B N3` (B part) ou `retreat N3 B` (vous partez), + un accord éventuel (`ask B N3 get x1`) : `give horse`/`give t1`, `get x1`/`get hand`, `swap horse>hand`/`swap t1>x1` (main contre main, tableau contre tableau : d fille, t trophée, x animal, i invention), `wed 1` ; `divorce B1` (proposé à vous aussi) ; réponse `yes`/`no` (`yes bee` : la carte de main donnée ; une main pleine peut recevoir puis défausse ; tout autre siège présent sur la carte doit aussi accepter ; sans réponse après le délai de l'option `answer`, 24 h par défaut : non). Coop : une fois par tour `swap B o>k`, `swap B o>icard`, `swap B atlatl>k`/`>icard` (disque ou carte I contre disque ou carte I) ; puis attaques (disques noirs d'abord ; `hit B` vise, la victime choisit `lose …`) et cueillette.
-**4** chasses et cour (pouvoir de l'alpha, aussi l'alpha guerrier qui courtise : `power`/`roll` ; vos cartes indisputées : la première assignée, puis `next S1` quand un résultat peut libérer un disque attendu ; une invention massue change un 3 de cour en 1) : petite compagnie d'abord, le gagnant prend tout ; le premier joueur ordonne cartes disputées et prédateurs : `next N3` ; trophée ou main (`take`/`leave`) ; après une carte prise en main, les autres chasseurs présents peuvent chasser la carte de remplacement (`try`) ou rentrer (`home`) (G7). Courtiser sa propre fille demande un disque orange (E3), sauf maris gratuits.
-**5** animaux domestiques.
-**6** une action : `portal venus o`, `neo e3`, `neo d1 w`, `neo h1`, tribal : `tame horse`, `tool atlatl knapper`, ou `pass`.
-Après une réussite, choisissez le disque libéré : `free e3`/`free d1`. Chaos : `lose e3`, `lose e3 flip`, `keep`/`flip`. Blizzard : `drop e3`/`drop d1`/`drop x1`. Main : `/hand`, `discard <carte>`.
-Les capacités des filles agissent une fois mûres (et mariées si monogame) : totem (chasse et attaque en premier), attentionnée (gagne les égalités), cueilleuse, maris gratuits (promotion sans disque), +N PV.
-Fin : après la dernière carte événement, ou dès que l'Europe n'a plus de carte à chasser (J). PV selon votre carte Sexualité (J), plus les bonus des filles. Seul à la table, vous jouez en solo. Exil : si personne n'a perdu de chasseur au chaos, personne ne part (D6)."""
-
 
 # /rules neanderthal topic:<page> — the game taught in pages (overview, turn, scoring, notation), each
 # within one Discord message; the dense code list above stays the one-piece summary.
@@ -74,56 +64,7 @@ animals."""),
     ("notation", "", RULES_EN),
 ]
 
-PAGES_FR = [
-    ("overview", "", """\
-**Néanderthal** (Phil Eklund), 1 à 3 joueurs. Chacun mène une espèce de la dernière glaciation — \
-Archaïques (vert), Néandertaliens (jaune), Cro-Magnons (rouge) — en Europe il y a 45 000 ans (A).
-Vous commencez **vocal** : vous avez les mots (votre vocabulaire : disques orange sociaux, noirs \
-techniques, blancs de la nature) mais pas encore les idées. Les disques servent aux anciens, aux maris \
-et aux enchères sur les **filles**, les cartes de culture. Chasser la mégafaune donne des bébés \
-(nouveaux chasseurs) et libère des disques. Les mots de vos filles ouvrent des **portails** ; à 5 \
-portails (6 en solitaire ou à 2) votre plateau cerveau se retourne : vous devenez **tribal** et pouvez \
-domestiquer des animaux et fabriquer des outils (I).
-**But** : le plus de points de victoire après la dernière carte événement, ou dès que l'Europe est \
-entièrement gelée (plus rien à chasser) (J). Votre carte Sexualité — libertine, harem ou monogame — \
-dit ce qui rapporte (voir la page du score).
-**Variantes** (K2) : seul, vous jouez les trois espèces (solo) ; `mode=coop` à 2–3 : victoire commune si \
-au moins deux espèces finissent vivantes avec un animal domestique. Une table d'un joueur joue en solo.
-`/hand` montre vos cartes en main ; le plateau montre les rangées de chasse (cartes Nord/Sud 1–6), les \
-chasseurs, anciens, disques et filles de chaque tribu."""),
-    ("turn", "", """\
-Chaque tour a **six phases**, jouées par tous avant la suivante (A1) :
-**1 Événement et enchère de culture** (D) : une carte événement est révélée (climat, glace de Würm, \
-déperdition des anciens, chaos, blizzard, exil…) et désigne le premier joueur ; puis enchère ouverte \
-sur la carte Fille : un nombre de disques de ses couleurs, suivre ou surenchérir à tour de rôle, ou passer.
-**2 Assignation des chasseurs** (E) : posez vos cubes sur les cartes Nord/Sud pour chasser, promouvoir \
-des anciens, marier une fille, courtiser la fille d'une autre tribu ; puis annoncez que vous avez fini.
-**3 Négociation, attaques, cueillette** (F) : sur une carte partagée, un chef tribal peut négocier le \
-retrait des autres (dons, échanges, mariages) ; puis attaques obligatoires sur la même carte ; les \
-espèces cueilleuses ajoutent un chasseur par biome de cueillette.
-**4 Chasses et cour** (G) : un dé par chasseur ; assez de succès donnent des bébés et libèrent des \
-disques ; sur une carte disputée, le premier qui réussit prend tout ; trophées, inventions et animaux \
-peuvent être pris ; les dés gelés ou ensanglantés tuent des chasseurs, même en cas de succès.
-**5 Animaux domestiques** (H) : chaque carte D de votre tableau donne ses bébés et ses disques.
-**6 Une action d'ancien** (I) : vocal — ajouter un disque de portail ou libérer un disque (néolexie) ; \
-tribal — domestiquer un animal ou fabriquer un outil de votre main. Ou passer."""),
-    ("scoring", "", """\
-À la fin (J), comptez les points de victoire selon **votre carte Sexualité** ; les cubes de votre \
-couleur comptent pour vous même chez un autre joueur ; filles, anciens, maris, animaux et inventions ne \
-comptent qu'arrivés à maturité ; l'alpha seulement si E5 le permet.
-**Libertine** (« gène égoïste ») : anciens, maris, cartes Fille et disques de vocabulaire 1 PV chacun ; \
-chasseurs non assignés 2 ; trophées et inventions 3 ; l'alpha et les animaux domestiques 4.
-**Monogame** (« valeurs familiales ») : chasseurs non assignés, cartes Fille (mariées ou non) et disques \
-de vocabulaire 1 ; anciens et trophées 2 ; l'alpha, les maris et les inventions 3 ; animaux domestiques 4.
-**Harem** (« grand homme ») : chasseurs non assignés, anciens, maris et disques de vocabulaire 1 ; \
-cartes Fille 2 ; l'alpha et les inventions 3 ; trophées et animaux domestiques 4.
-Un trophée vaut ce que dit votre carte Sexualité (3, 2 ou 4), quel que soit le nombre imprimé sur la carte \
-(le plateau n'en montre aucun). Certaines filles ajoutent leurs propres points. Le plus haut total gagne ; \
-une égalité est une victoire partagée. Solo et coop (K2) : victoire commune si au moins deux espèces survivent avec un animal domestique."""),
-    ("notation", "", RULES_FR),
-]
 
 
-def rules_pages(locale: str | None = None) -> list[tuple[str, str, str]]:
-    """The /rules pages in the reader's language: (topic, title — empty for the shared title, text)."""
-    return PAGES_FR if locale and locale.startswith("fr") else PAGES_EN
+# the /rules pages as phrases: their French is in bot/locale/fr/LC_MESSAGES/rules.po
+PAGES = declare_pages("neanderthal", PAGES_EN)

@@ -20,7 +20,7 @@ class Steps(Game):
     name = "Steps"
     min_players = 1
     max_players = 2
-    rules_en = rules_fr = "`step 1`, `step 2` or `step 3`."
+    rules_en = "`step 1`, `step 2` or `step 3`."
 
     def setup(self, seats, seed, options):
         return State([0] * seats, 0)
