@@ -510,12 +510,12 @@ def _rss_mb(field: str) -> float:
 
 def replay_probe(key: str, players: int, seed: int, limit: int) -> dict:
     """In a fresh process: build the replay of one random playout exactly as
-    ``/replay`` does (``bot.table.archive.replay_frames`` + ``build_gif``,
+    ``/replay`` does (``bot.table.replay.replay_frames`` + ``build_gif``,
     live board first), and measure the process's memory around it. The peak
     counter is reset just before the build (Linux ``clear_refs``), so
     ``peak_mb`` is what the build added on top of the process as it was."""
-    from bot.table.archive import replay_frames
     from bot.table.movelog import Played
+    from bot.table.replay import replay_frames
     from render.animation import build_gif
 
     game = registry.get(key)
@@ -567,7 +567,7 @@ def measure_replay(seeds: int) -> dict:
     process of its own (so the memory figure is the build's alone)."""
     import multiprocessing
 
-    from bot.table.archive import REPLAY_MAX
+    from bot.table.replay import REPLAY_MAX
     key, players, seed, _ = longest_playout(seeds)
     with multiprocessing.get_context("spawn").Pool(1) as pool:
         return pool.apply(replay_probe, (key, players, seed, int(REPLAY_MAX * 0.95)))

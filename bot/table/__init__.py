@@ -6,7 +6,7 @@ Rooms, one module each, sharing :class:`bot.table.context.TableContext`:
 log, rules), ``notices`` (where players hear of their turn; the pinned
 status), ``reminders`` (reminders, deadlines, vacations, nudges), ``seats``
 (hand-over), ``settings``, ``lists`` (/game list, /game mine, /log since),
-``archive`` (export, import, replay), ``stats``. ``values`` holds what
+``archive`` (export, import), ``replay`` (/replay), ``away`` (/vacation, /remind), ``movelog`` (the log is the game: one walker, one re-simulator), ``stats``. ``values`` holds what
 crosses to the front ends; ``i18n``/``texts`` the reply texts; ``replay``
 re-simulates a log; ``clock`` is the one clock.
 """

@@ -1,4 +1,5 @@
-"""Reminders, deadlines, vacations and nudges, read from one clock.
+"""The scheduler: reminders, deadlines and stalled AI turns, read from one clock (the players'
+own commands about time, ``/vacation`` and ``/remind``, are in :mod:`bot.table.away`).
 
 Due times live in the database (table ``timers``), one row per game and
 turn, never in memory: a restarted bot finds them where it left them.
@@ -19,17 +20,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
-from bot.table.i18n import duration, t, tn
+from bot.table.i18n import duration, t
 from bot.table.movelog import bot_rng
 from bot.table.notices import Notices
 from bot.table.turns import Turns
-from bot.table.values import Actor, Place, Refused, Reply
+from bot.table.values import Reply
 from storage.async_tables import Settings, Timer
 from storage.leases import GAME_LEASE_SECONDS, DueGames, Leases, game_lease
 from storage.store import GameRow, SeatRow, VersionConflict
@@ -38,7 +38,6 @@ log = logging.getLogger("hearth.scheduler")
 
 HOUR = 3600.0
 DAY = 86400.0
-REMIND_COOLDOWN = 4 * HOUR       # one /remind per player and game in this time
 WARN_SHARE = 0.25                # the 'deadline is near' reminder when a quarter of the time is left
 WARN_MAX = 24 * HOUR
 PASS_WORDS = ("pass", "skip", "done", "none", "decline", "end", "no")
@@ -66,7 +65,7 @@ class Reminders:
 
     # ------------------------------------------------------------ timers
 
-    async def _waiting(self, row: GameRow) -> tuple[list[SeatRow], object, list[int]]:
+    async def waiting(self, row: GameRow) -> tuple[list[SeatRow], object, list[int]]:
         seats = await self.ctx.store.seats(row.id)
         state = self.ctx.state_of(row)
         game = self.ctx.game_of(row)
@@ -102,7 +101,7 @@ class Reminders:
         """The stored times of the running turn (created when first needed)."""
         if row.status != "active" or row.state is None:
             return None
-        seats, state, acting = await self._waiting(row)
+        seats, state, acting = await self.waiting(row)
         if not acting:
             return None
         timer = await self.tables.timer(row.id)
@@ -117,7 +116,7 @@ class Reminders:
         row = await self.ctx.store.game(game_id)
         if row is None or row.status != "active" or row.state is None:
             return
-        seats, state, acting = await self._waiting(row)
+        seats, state, acting = await self.waiting(row)
         if acting:
             await self.tables.put_timer(await self._fresh(row, await self.tables.settings(row.id), seats, acting,
                                                           state, floor=self.now))
@@ -184,7 +183,7 @@ class Reminders:
         remind_due = timer.next_reminder is not None and now >= timer.next_reminder
         if not (warn_due or remind_due):
             return 0
-        seats, state, acting = await self._waiting(row)
+        seats, state, acting = await self.waiting(row)
         away = [s for s in acting if (await self.tables.vacation(row.id, seats[s].user_id))[1] > now]
         present = [s for s in acting if s not in away]
         interval = settings.reminder_hours * HOUR if settings.reminder_hours > 0 else None
@@ -274,7 +273,7 @@ class Reminders:
             if row.status != "active" or (row.turn_started_at or row.updated_at) != timer.turn_started:
                 return None   # somebody moved while we were deciding
             game = ctx.game_of(row)
-            seats, state, acting = await self._waiting(row)
+            seats, state, acting = await self.waiting(row)
             hours, answering = self._limit(row, state, settings)
             if hours is None:
                 return None   # the deadline was turned off after this timer was read: nobody is late
@@ -329,97 +328,3 @@ class Reminders:
         if policy in ("skip", "answer"):
             return game.default_move(state, seat, bot_rng(row.seed, row.version))
         return await ai_move(game, row, seats, state, seat)
-
-    # ------------------------------------------------------------ /vacation
-
-    async def vacation(self, place: Place, actor: Actor, days: str | None) -> Reply:
-        loc = actor.locale
-        row = await self.ctx.open_row(place, loc)
-        seats = await self.ctx.store.seats(row.id)
-        if not any(s.user_id == actor.user_id and not s.is_bot for s in seats):
-            raise Refused(t(loc, "spectator"))
-        game = self.ctx.game_of(row)
-        settings = await self.tables.settings(row.id)
-        used, until = await self.tables.vacation(row.id, actor.user_id)
-        now = self.now
-        word = str(days or "").strip().lower()
-        if word in ("end", "back", "stop", "fin", "retour"):
-            if until <= now:
-                raise Refused(t(loc, "vacation_none"))
-            await self.timer_for(row)
-            await self.tables.set_vacation(row.id, actor.user_id, max(0.0, used - (until - now)), now)
-            await self._shift_timer(row, seats, actor.user_id, now, -(until - now))
-            loc = await self.ctx.public_locale(row, loc)   # a public post
-            return Reply(t(loc, "vacation_end", name=actor.name, game=game.display_name(loc)))
-        try:
-            asked = float(word.replace(",", ".").rstrip("d").rstrip("j"))
-        except ValueError:
-            raise Refused(t(loc, "vacation_bad")) from None
-        if not 0 < asked <= 365:
-            raise Refused(t(loc, "vacation_bad"))
-        left = settings.vacation_days * DAY - used
-        if asked * DAY > left + 1e-6:
-            raise Refused(tn(loc, "vacation_over", round(max(0.0, left) / DAY, 2), asked=f"{asked:g}"))
-        start = max(now, until)
-        new_until = start + asked * DAY
-        await self.timer_for(row)   # the running turn's times, before the vacation shifts them
-        await self.tables.set_vacation(row.id, actor.user_id, used + asked * DAY, new_until)
-        await self._shift_timer(row, seats, actor.user_id, now, asked * DAY)
-        stamp = time.strftime("%Y-%m-%d %H:%M", time.gmtime(new_until))
-        loc = await self.ctx.public_locale(row, loc)   # a public post
-        return Reply(tn(loc, "vacation_on", round((left - asked * DAY) / DAY, 2), name=actor.name,
-                        game=game.display_name(loc), until=stamp))
-
-    async def _shift_timer(self, row: GameRow, seats, user_id: int, now: float, seconds: float) -> None:
-        """A vacation taken (or ended) while this player is waited for moves
-        the running turn's deadline by the same time."""
-        timer = await self.timer_for(row)
-        if timer is None:
-            return
-        _, _, acting = await self._waiting(row)
-        if not any(seats[s].user_id == user_id for s in acting):
-            return
-        shift = lambda v: None if v is None else max(now, v + seconds)   # noqa: E731
-        next_reminder = timer.next_reminder
-        if next_reminder is not None and seconds > 0:
-            next_reminder = max(next_reminder, now + seconds)
-        await self.tables.put_timer(replace(timer, deadline_at=shift(timer.deadline_at), warn_at=shift(timer.warn_at),
-                                            next_reminder=next_reminder))
-
-    # ------------------------------------------------------------ /remind
-
-    async def remind(self, place: Place, actor: Actor) -> Reply:
-        loc = actor.locale
-        row = await self.ctx.open_row(place, loc)
-        seats = await self.ctx.store.seats(row.id)
-        if not any(s.user_id == actor.user_id for s in seats):
-            raise Refused(t(loc, "spectator"))
-        if row.status != "active":
-            raise Refused(self.ctx.not_active_text(row, seats, loc))
-        _, state, acting = await self._waiting(row)
-        others = [s for s in acting if seats[s].user_id != actor.user_id]
-        if not others:
-            raise Refused(t(loc, "remind_self" if acting else "remind_nobody"))
-        now = self.now
-        last = await self.tables.last_nudge(row.id, actor.user_id)
-        if last is not None and now - last < REMIND_COOLDOWN:
-            raise Refused(t(loc, "remind_wait", left=duration(REMIND_COOLDOWN - (now - last), loc)))
-        # one nudge per player per REMIND_COOLDOWN, whoever asks (another player's /remind or a reminder)
-        nudged = {s: await self.tables.last_nudged(row.id, seats[s].user_id) for s in others}
-        fresh = [s for s in others if nudged[s] is None or now - nudged[s] >= REMIND_COOLDOWN]
-        if not fresh:
-            latest = max(at for at in nudged.values() if at is not None)
-            raise Refused(t(loc, "remind_recent", who=self.ctx.who(others, seats, loc), ago=duration(now - latest, loc),
-                            left=duration(REMIND_COOLDOWN - (now - latest), loc)))
-        others = fresh
-        await self.tables.set_nudge(row.id, actor.user_id, now)
-        await self.tables.set_nudged(row.id, [seats[s].user_id for s in others], now)
-        game = self.ctx.game_of(row)
-        loc = await self.ctx.public_locale(row, loc)   # a public post
-        since = duration(now - (row.turn_started_at or row.updated_at), loc)
-        reply = Reply(t(loc, "remind_sent", name=actor.name, who=self.ctx.who(others, seats, loc), game=game.display_name(loc),
-                        since=since), mentions=self.ctx.mentions(others, seats), game_id=row.id,
-                      choices=self.turns.choices(game, state, others, row, loc))
-        await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
-        reply.status = None
-        return reply

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bot.table import stats
 from bot.table.archive import Archive
+from bot.table.away import Away
 from bot.table.context import TableContext
 from bot.table.hints import Hints
 from bot.table.lists import Lists
@@ -22,6 +23,7 @@ from bot.table.notices import Notices
 from bot.table.picker import Picking
 from bot.table.play import Play
 from bot.table.reminders import Reminders
+from bot.table.replay import Replay
 from bot.table.seats import Seats
 from bot.table.settings import GameSettings
 from bot.table.show import Show
@@ -43,6 +45,7 @@ class TableService:
         self.notices = Notices(ctx)
         self.turns = Turns(ctx, self.notices)
         self.reminders = Reminders(ctx, self.notices, self.turns)
+        self.away = Away(ctx, self.notices, self.turns, self.reminders)
         self.lobby = Lobby(ctx, self.turns, self.notices)
         self.play = Play(ctx, self.turns)
         self.picking = Picking(ctx, self.play)
@@ -51,6 +54,7 @@ class TableService:
         self.settings = GameSettings(ctx, self.reminders)
         self.lists = Lists(ctx)
         self.archive = Archive(ctx)
+        self.replaying = Replay(ctx)
         self.hints = Hints(ctx)
         self._guild_locales: dict[int, str | None] = {}
 
@@ -175,11 +179,11 @@ class TableService:
 
     @table_command
     async def remind(self, place: Place, actor: Actor) -> Reply:
-        return await self.reminders.remind(place, actor)
+        return await self.away.remind(place, actor)
 
     @table_command
     async def vacation(self, place: Place, actor: Actor, days: str | None) -> Reply:
-        return await self.reminders.vacation(place, actor, days)
+        return await self.away.vacation(place, actor, days)
 
     @table_command
     async def game_list(self, place: Place, actor: Actor, page: int = 1) -> Reply:
@@ -215,7 +219,7 @@ class TableService:
 
     @table_command
     async def replay(self, place: Place, actor: Actor, limit: int | None = None) -> Reply:
-        return await self.archive.replay(place, actor, limit)
+        return await self.replaying.replay(place, actor, limit)
 
     # ---- what the front ends call besides commands
 

@@ -99,7 +99,7 @@ async def test_replay_at_the_terminal_leaves_the_prompt_free(store, tmp_path, mo
     clock = ManualClock(1_700_000_000.0)
     table = LocalTable(TableService(store, clock), clock, images=tmp_path / "images", out=io.StringIO(),
                        background=True)
-    table.service.archive.replays.folder = tmp_path / "replays"
+    table.service.replaying.replays.folder = tmp_path / "replays"
     await play(table, ["@ann /game new pebbles", "@bob /game join", "@ann /game start", "@ann /move take 1"])
     gate = Gate(monkeypatch, hold=True)
     out = await asyncio.wait_for(play(table, ["@bob /replay"]), WAIT)

@@ -49,10 +49,10 @@ async def test_replays_past_the_queue_are_told_busy_and_the_same_version_is_buil
     for a version being built (or built) gets that one build."""
     import asyncio
 
-    from bot.table.archive import REPLAY_QUEUE
+    from bot.table.replay import REPLAY_QUEUE
     from tests.bot.table.test_replay_builds import WAIT, Gate
 
-    service.archive.replays.folder = tmp_path / "replays"
+    service.replaying.replays.folder = tmp_path / "replays"
     places = [Place(channel_id=300 + i, guild_id=10) for i in range(REPLAY_QUEUE + 1)]
     for place in places:
         await pebbles_table(service, place)
@@ -80,8 +80,8 @@ async def test_replays_past_the_queue_are_told_busy_and_the_same_version_is_buil
 @pytest.mark.parametrize("loc", ["en", "fr"])
 def test_the_replay_post_reads_as_a_sentence(loc):
     """« 64 framesfor 715 moves », and « pour tenir dans la limite d'envoi » said twice."""
-    from bot.table.archive import replay_note
     from bot.table.i18n import tn
+    from bot.table.replay import replay_note
     from render.animation import Animation
 
     anim = Animation(b"", 64, dropped=True, scaled=True, sampled=True)
@@ -97,7 +97,7 @@ def test_the_readme_gives_the_replay_limits_the_code_has():
     import re
     from pathlib import Path
 
-    from bot.table.archive import REPLAY_QUEUE
+    from bot.table.replay import REPLAY_QUEUE
     from render.animation import MAX_FRAMES
 
     readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
@@ -111,7 +111,7 @@ async def test_a_replay_is_drawn_in_a_daemon_thread(tmp_path):
     loop's executor threads are joined when the process ends): it is drawn in a daemon thread."""
     import threading
 
-    from bot.table.archive import Replays
+    from bot.table.replay import Replays
     from render.animation import Animation
 
     seen = []

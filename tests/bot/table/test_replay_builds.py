@@ -13,7 +13,7 @@ import pytest
 
 import render
 from bot.table import Place
-from bot.table.archive import REPLAY_MAX
+from bot.table.replay import REPLAY_MAX
 from render import animation
 from tests.bot.conftest import ANN, BOB, CID, HERE
 
@@ -23,8 +23,8 @@ WAIT = 60.0   # a generous bound on waiting for another thread: never a speed go
 
 @pytest.fixture
 def cache(service, tmp_path):
-    service.archive.replays.folder = tmp_path / "replays"
-    return service.archive.replays.folder
+    service.replaying.replays.folder = tmp_path / "replays"
+    return service.replaying.replays.folder
 
 
 async def play_a_while(service, place=HERE, key="carcassonne_hg", moves=6):
