@@ -333,11 +333,11 @@ class Grid:
         return out
 
 
-GROWING = {"carcassonne_hg"}     # games whose map grows and rescales as it does
-
-
 def growing_module(game_key: str):
-    return importlib.import_module(f"render.{game_key}") if game_key in GROWING else None
+    """The renderer of a game whose map grows and rescales as it does (it says so with
+    ``GROWS = True``): a replay draws every frame on the final map's grid."""
+    module = importlib.import_module(f"render.{game_key}")
+    return module if getattr(module, "GROWS", False) else None
 
 
 # ------------------------------------------------------------------ one attempt at the file

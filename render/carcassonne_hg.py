@@ -24,6 +24,8 @@ from rules.carcassonne_hg.data import TILES, Tile
 from rules.carcassonne_hg.text import zone_labels
 from rules.wording import phrase
 
+GROWS = True      # the map grows as tiles are laid: a replay draws every frame on the final grid
+
 MEADOW = (163, 201, 98)
 MEADOW_DARK = (120, 160, 70)
 FOREST = (38, 104, 52)
