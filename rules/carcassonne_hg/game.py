@@ -15,6 +15,7 @@ from functools import cache
 
 from rules import phrases as core_phrases
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, echo, normalize_notation, rank_by
+from rules.kit import said_event
 from rules.picker import Preview, Step
 from rules.wording import Said, lines, listing
 from rules.wording import seat as player
@@ -276,7 +277,7 @@ def draw(state: State, bonus: bool) -> list[Event]:
             events.append(_drawn_event(state.turn, tile, bonus))
             return events
         state.removed = state.removed + [tile]
-        events.append(Event.of(ph.FITS_NOWHERE(tile=text.tile_said(TILES[tile])), reveal=True))
+        events.append(said_event(ph.FITS_NOWHERE(tile=text.tile_said(TILES[tile])), reveal=True))
     return events
 
 
@@ -285,12 +286,12 @@ def draw(state: State, bonus: bool) -> list[Event]:
 @cache
 def _drawn_event(seat: int, tile: int, bonus: bool) -> Event:
     said = (ph.DRAWS_BONUS if bonus else ph.DRAWS)(who=player(seat), tile=text.tile_said(TILES[tile]))
-    return Event.of(said, seat=seat, reveal=True)
+    return said_event(said, seat=seat, reveal=True)
 
 
 @cache
 def _nugget_event(seat: int) -> Event:
-    return Event.of(ph.NUGGET_BONUS(who=player(seat)))
+    return said_event(ph.NUGGET_BONUS(who=player(seat)))
 
 
 @cache
@@ -437,7 +438,7 @@ def _figure_event(seat: int, role: str, zone: str) -> Event:
                 else ph.PUTS_HUT_LAKE(who=player(seat)))
     else:
         said = ph.PUTS[role](who=player(seat), zone=zone)
-    return Event.of(said, seat=seat)
+    return said_event(said, seat=seat)
 
 
 def finish_tile(state: State) -> list[Event]:
@@ -466,7 +467,7 @@ def finish_tile(state: State) -> list[Event]:
             if state.hand >= 0 or state.draw_held:
                 return events
         else:
-            events.append(Event.of(ph.NUGGET_NONE()))
+            events.append(said_event(ph.NUGGET_NONE()))
     return events + end_turn(state)
 
 
@@ -485,7 +486,7 @@ def end_turn(state: State) -> list[Event]:
         events = []
     state.phase = "over"
     state.hand = -1
-    events.append(Event.of(ph.LAST_TILE()))
+    events.append(said_event(ph.LAST_TILE()))
     return events + final_scoring(state)
 
 

@@ -4,7 +4,10 @@ domestic animals (H). ``advance`` runs them until some seat must decide."""
 
 from __future__ import annotations
 
-from rules.core import Event, Rng
+from operator import itemgetter
+
+from rules.core import Rng
+from rules.kit.flow import Flow
 from rules.wording import Said, english_lookup, listing, render, sentences
 
 from . import phrases as ph
@@ -148,13 +151,8 @@ WAITING = frozenset(("sex", "council", "chaos", "blizzard", "expat", "bid", "pay
                      "take", "hunt_order", "retry", "over"))
 
 
-def advance(st, ev: list) -> None:
-    """Run automatic steps until a seat must decide or the game is over."""
-    for _ in range(200):
-        step = STEPS.get(st["phase"])
-        if step is None or step(st, ev):   # a decision phase (WAITING) or "over"; a step that waits
-            return
-    raise RuntimeError("neanderthal: advance did not settle")
+# ``advance(st, ev)`` runs the automatic steps until a seat must decide or the game is over: the
+# kit's driver (``FLOW``, rules.kit.flow) over ``STEPS`` (at the end of this module) and ``WAITING``.
 
 
 # The automatic steps of a round, by phase: each runs on until the state's next phase, and
@@ -470,7 +468,7 @@ def elder_attrition(st, ev, n_dice: int) -> None:
             said = ph.now(ph.ATTRITION, who=seat_name(seat), rolls=rolled, dead={"list": dead}, n=len(dead))   # listing
         else:
             said = ph.now(ph.ATTRITION_NONE, who=seat_name(seat), rolls=rolled)
-        ev.append(Event(None, None, seat, None, False, said))   # event(said, seat=seat)
+        ev.append(event(said, seat))
 
 
 # D4 ---------------------------------------------------------------------
@@ -676,7 +674,7 @@ def play_bid(st, seat, n, ev) -> None:
         half = st["pl"][seat]["tribal"]
         bids = ph.BIDS_HALF if half else ph.BIDS
         said = Said(bids.key, {"who": seat_name(seat), "n": n, "card": ph.card(st["event"])})
-    ev.append(Event(None, None, seat, None, False, said))
+    ev.append(event(said, seat))
     others = len(auc["seats"]) - (auc["lead"] in auc["seats"])   # the bidders other than the leader
     if auc["passes"] >= others:
         st["phase"] = "resolve_bids"
@@ -1394,7 +1392,7 @@ def hunt_on(st, ev) -> bool:
                     else:
                         bank_loot(st, seat, item, [])
                 party["loot"] = keep
-        ev.append(Event(None, None, seat, None, False, Said(ph.HUNT.key, {"parts": {"sentences": parts}})))
+        ev.append(event(Said(ph.HUNT.key, {"parts": {"sentences": parts}}), seat))
         pred_key = None
         if ok and info["type"] == "big" and not predator and survivors > 0:
             preds = nearest_predators(st, key)
@@ -1677,4 +1675,6 @@ STEPS = {
     "nego_end": _nego_end_step, "combat": combat_phase, "fighting": _fighting_step, "hunt": _hunt_step,
     "hunting": _hunting_step, "domestic": _domestic_step, "release": _release_step, "action": _action_step,
 }
-assert WAITING.isdisjoint(STEPS)
+# the kit's driver (rules.kit.flow), which also checks that no phase both waits and runs
+FLOW = Flow("neanderthal", itemgetter("phase"), STEPS, WAITING, limit=200)
+advance = FLOW.advance   # the driver's own method, bound once: one call fewer on every move
