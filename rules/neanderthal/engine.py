@@ -72,6 +72,7 @@ from .queries import (
     victim_kinds,
 )
 from .queries import dependants as dependants  # re-exported: callers read E.dependants
+from .shape import Player, State
 
 COLOUR_NAME_FR = COLOUR_NAMES_FR
 
@@ -83,7 +84,7 @@ EVENT_NAMES = {"cool": "global cooling", "warm": "global warming", "wurm": "Wür
 # ---------------------------------------------------------------- set-up
 
 
-def new_player(seat: int, n: int, sexcard: int) -> dict:
+def new_player(seat: int, n: int, sexcard: int) -> Player:
     return {
         "pool": [6 if s == seat else 0 for s in range(n)],
         "grave": CUBES - 7,
@@ -97,7 +98,7 @@ def new_player(seat: int, n: int, sexcard: int) -> dict:
     }
 
 
-def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
+def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> State:
     rng = Rng(seed)
     if seats == 3:
         species = list(SPECIES_ORDER)
@@ -116,7 +117,7 @@ def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
         decks[r] = deck
     cards = [0, 1, 2]
     rng.shuffle(cards)
-    st = {
+    st: State = {
         "sp": species, "coop": coop, "solo": solo, "rng": rng,
         "round": 0, "phase": "sex", "events": daughters[:10], "unused": daughters[10:],
         "event": None, "order": list(range(seats)), "rows": rows, "decks": decks,
