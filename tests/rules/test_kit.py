@@ -73,15 +73,22 @@ def test_a_phase_cannot_both_wait_and_run():
         Flow("bad", itemgetter("phase"), {"bid": lambda st, ev: True}, ("bid", "over"))
 
 
-def test_neanderthal_runs_on_the_kit_flow_and_declares_every_phase_it_enters():
-    from rules.neanderthal import engine
+@pytest.mark.parametrize("module,flow", [("rules.neanderthal.engine", "FLOW"),
+                                         ("rules.carcassonne_hg.game", "TURN_FLOW")])
+def test_the_games_run_on_the_kit_flow_and_declare_every_phase_they_enter(module, flow):
+    import importlib
 
-    assert engine.advance == engine.FLOW.advance
-    entered = set()
+    engine = importlib.import_module(module)
+    driver = getattr(engine, flow)
+    assert isinstance(driver, Flow) and engine.advance == driver.advance
+    entered = set()   # every phase a line of the game's package sets (``x.phase = "a" if … else "b"`` too)
     for path in Path(engine.__file__).parent.glob("*.py"):
-        entered |= set(re.findall(r'\["phase"\] = "([a-z_]+)"', path.read_text(encoding="utf-8")))
-        entered |= set(re.findall(r'"then": "([a-z_]+)"', path.read_text(encoding="utf-8")))
-    assert entered and entered <= engine.FLOW.phases, sorted(entered - engine.FLOW.phases)
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if re.search(r'(\["(phase|rel_then)"\]|\.phase) = ', line):
+                value = re.sub(r'\["[a-z_]+"\]', "", line.split("=", 1)[1].split("#")[0])   # no subscripts
+                entered |= set(re.findall(r'"([a-z_]+)"', value))
+            entered |= set(re.findall(r'"then": "([a-z_]+)"', line))   # a phase to go on to later
+    assert entered and entered <= driver.phases, sorted(entered - driver.phases)
 
 
 # ------------------------------------------------------------ redeal
