@@ -137,7 +137,8 @@ class CarcassonneHG(Game):
         else:
             _, role, zone = data
             events = put_figure(state, role, zone)
-        advance(state, events)         # score, bonus tile or next turn, up to the next decision
+        if state.phase == "finish":    # score, bonus tile or next turn, up to the next decision
+            advance(state, events)
         return events
 
     # ---- the move picker (rules/picker.py)
@@ -494,8 +495,8 @@ def end_turn(state: State, events: list[Event]) -> None:
     events += final_scoring(state)
 
 
-TURN_FLOW = Flow("carcassonne_hg", attrgetter("phase"), {"finish": finish_tile, "end_turn": end_turn},
-                 ("place", "figure", "over"), limit=8)
+TURN_FLOW = Flow("carcassonne_hg", {"finish": finish_tile, "end_turn": end_turn}, ("place", "figure", "over"),
+                 phase_of=attrgetter("phase"), limit=8)
 advance = TURN_FLOW.advance
 
 

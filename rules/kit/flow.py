@@ -24,7 +24,7 @@ steps per round of a game, thousands of times a second.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from rules.core import Event
 
@@ -38,22 +38,32 @@ class FlowStuck(RuntimeError):
 
 class Flow(Generic[S]):
     """A game's phases: ``steps`` (phase → automatic step) and ``waiting`` (the phases
-    where a seat decides); ``phase_of(state)`` reads the state's phase (for speed, an
-    ``operator.itemgetter`` or ``attrgetter``). ``limit`` bounds the steps one advance may
-    run: a game whose steps loop back on themselves forever fails loudly."""
+    where a seat decides). The state's phase is ``state[key]`` for a dict state (``key``,
+    e.g. ``"phase"``), else ``phase_of(state)`` (e.g. ``operator.attrgetter("phase")``).
+    ``limit`` bounds the steps one advance may run: a game whose steps loop back on
+    themselves forever fails loudly.
 
-    __slots__ = ("name", "steps", "waiting", "phase_of", "limit")
+    ``advance`` is built once, as a closure over the table: the loop then reads its table
+    and phase from local cells, as fast as the hand-written loop each game had."""
 
-    def __init__(self, name: str, phase_of: Callable[[S], str], steps: Mapping[str, Step[S]],
-                 waiting: Iterable[str], limit: int = 200) -> None:
+    __slots__ = ("name", "steps", "waiting", "limit", "phase_of", "advance")
+
+    def __init__(self, name: str, steps: Mapping[str, Step[S]], waiting: Iterable[str], *,
+                 key: str | None = None, phase_of: Callable[[S], str] | None = None, limit: int = 200) -> None:
+        if (key is None) == (phase_of is None):
+            raise ValueError(f"{name}: give the phase's key (a dict state) or phase_of (any other), not both")
         self.name = name
-        self.phase_of = phase_of
         self.steps = dict(steps)
         self.waiting = frozenset(waiting)
         self.limit = limit
         both = self.waiting & self.steps.keys()
         if both:                    # a phase cannot both wait for a seat and run by itself
             raise ValueError(f"{name}: phases both waiting and automatic: {sorted(both)}")
+        if phase_of is None:
+            phase_of = _item(key)
+        self.phase_of: Callable[[S], str] = phase_of
+        self.advance: Callable[[S, list[Event]], None] = _driver(name, self.steps, self.waiting, limit, key, phase_of)
+        """Run automatic steps on ``state`` (changing it) until a seat must decide."""
 
     @property
     def phases(self) -> frozenset[str]:
@@ -64,16 +74,45 @@ class Flow(Generic[S]):
         """Whether ``state`` rests where a seat decides (or the game is over)."""
         return self.phase_of(state) in self.waiting
 
-    def advance(self, state: S, events: list[Event]) -> None:
-        """Run automatic steps on ``state`` (changing it) until a seat must decide."""
-        get_step, phase_of = self.steps.get, self.phase_of
-        for _ in range(self.limit):
+
+def _item(key: str | None) -> Callable[[Any], str]:
+    def phase_of(state: Any) -> str:
+        return state[key]
+    return phase_of
+
+
+def _driver(name: str, steps: dict[str, Step[S]], waiting: frozenset[str], limit: int, key: str | None,
+            phase_of: Callable[[S], str]) -> Callable[[S, list[Event]], None]:
+    get_step = steps.get
+
+    def stuck(state: S, phase: str | None = None) -> FlowStuck:
+        if phase is not None:
+            return FlowStuck(f"{name}: phase {phase!r} is neither waiting nor automatic")
+        return FlowStuck(f"{name}: no rest after {limit} steps (now in {phase_of(state)!r})")
+
+    if key is not None:             # a dict state: the phase read by subscript, no call
+        def advance_dict(state: Any, events: list[Event]) -> None:
+            for _ in range(limit):
+                phase = state[key]
+                step = get_step(phase)
+                if step is None:
+                    if phase in waiting:
+                        return
+                    raise stuck(state, phase)
+                if step(state, events):
+                    return
+            raise stuck(state)
+        return advance_dict
+
+    def advance(state: S, events: list[Event]) -> None:
+        for _ in range(limit):
             phase = phase_of(state)
             step = get_step(phase)
             if step is None:
-                if phase in self.waiting:
+                if phase in waiting:
                     return
-                raise FlowStuck(f"{self.name}: phase {phase!r} is neither waiting nor automatic")
+                raise stuck(state, phase)
             if step(state, events):
                 return
-        raise FlowStuck(f"{self.name}: no rest after {self.limit} steps (now in {phase_of(state)!r})")
+        raise stuck(state)
+    return advance

@@ -4,8 +4,6 @@ domestic animals (H). ``advance`` runs them until some seat must decide."""
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from rules.core import Rng
 from rules.kit.flow import Flow
 from rules.wording import Said, english_lookup, listing, render, sentences
@@ -1677,5 +1675,5 @@ STEPS = {
     "hunting": _hunting_step, "domestic": _domestic_step, "release": _release_step, "action": _action_step,
 }
 # the kit's driver (rules.kit.flow), which also checks that no phase both waits and runs
-FLOW = Flow("neanderthal", itemgetter("phase"), STEPS, WAITING, limit=200)
+FLOW = Flow("neanderthal", STEPS, WAITING, key="phase", limit=200)
 advance = FLOW.advance   # the driver's own method, bound once: one call fewer on every move

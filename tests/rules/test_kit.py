@@ -32,8 +32,7 @@ def _counting_flow(limit: int = 200) -> Flow[dict]:
     def check(st: dict, ev: list[Event]) -> bool | None:
         return True            # found a seat with a choice: it waits here
 
-    return Flow("test", itemgetter("phase"), {"deal": deal, "score": score, "check": check},
-                ("bid", "over"), limit=limit)
+    return Flow("test", {"deal": deal, "score": score, "check": check}, ("bid", "over"), key="phase", limit=limit)
 
 
 def test_the_flow_runs_automatic_steps_until_a_seat_decides():
@@ -62,15 +61,17 @@ def test_the_flow_rests_in_a_waiting_phase_and_when_a_step_says_it_waits():
 def test_the_flow_refuses_an_undeclared_phase_and_a_flow_that_never_rests():
     with pytest.raises(FlowStuck, match="'nowhere'"):
         _counting_flow().advance({"phase": "nowhere", "round": 0}, [])
-    loop = Flow("loop", itemgetter("phase"), {"a": lambda st, ev: st.update(phase="b"),
-                                              "b": lambda st, ev: st.update(phase="a")}, ("over",), limit=10)
+    loop = Flow("loop", {"a": lambda st, ev: st.update(phase="b"), "b": lambda st, ev: st.update(phase="a")},
+                ("over",), phase_of=itemgetter("phase"), limit=10)
     with pytest.raises(FlowStuck, match="10 steps"):
         loop.advance({"phase": "a"}, [])
 
 
 def test_a_phase_cannot_both_wait_and_run():
     with pytest.raises(ValueError, match="bid"):
-        Flow("bad", itemgetter("phase"), {"bid": lambda st, ev: True}, ("bid", "over"))
+        Flow("bad", {"bid": lambda st, ev: True}, ("bid", "over"), key="phase")
+    with pytest.raises(ValueError, match="not both"):
+        Flow("vague", {}, ("over",))
 
 
 @pytest.mark.parametrize("module,flow", [("rules.neanderthal.engine", "FLOW"),
