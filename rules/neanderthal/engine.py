@@ -4,7 +4,7 @@ domestic animals (H). ``advance`` runs them until some seat must decide."""
 
 from __future__ import annotations
 
-from rules.core import Rng
+from rules.core import Event, Rng
 from rules.kit.flow import Flow
 from rules.wording import Said, english_lookup, listing, render, sentences
 
@@ -467,7 +467,7 @@ def elder_attrition(st, ev, n_dice: int) -> None:
             said = ph.now(ph.ATTRITION, who=seat_name(seat), rolls=rolled, dead={"list": dead}, n=len(dead))   # listing
         else:
             said = ph.now(ph.ATTRITION_NONE, who=seat_name(seat), rolls=rolled)
-        ev.append(event(said, seat))
+        ev.append(Event(None, None, seat, None, False, said))   # said_event(said, seat), written out
 
 
 # D4 ---------------------------------------------------------------------
@@ -673,7 +673,7 @@ def play_bid(st, seat, n, ev) -> None:
         half = st["pl"][seat]["tribal"]
         bids = ph.BIDS_HALF if half else ph.BIDS
         said = Said(bids.key, {"who": seat_name(seat), "n": n, "card": ph.card(st["event"])})
-    ev.append(event(said, seat))
+    ev.append(Event(None, None, seat, None, False, said))   # said_event(said, seat), written out
     others = len(auc["seats"]) - (auc["lead"] in auc["seats"])   # the bidders other than the leader
     if auc["passes"] >= others:
         st["phase"] = "resolve_bids"
@@ -1391,7 +1391,7 @@ def hunt_on(st, ev) -> bool:
                     else:
                         bank_loot(st, seat, item, [])
                 party["loot"] = keep
-        ev.append(event(Said(ph.HUNT.key, {"parts": {"sentences": parts}}), seat))
+        ev.append(Event(None, None, seat, None, False, Said(ph.HUNT.key, {"parts": {"sentences": parts}})))
         pred_key = None
         if ok and info["type"] == "big" and not predator and survivors > 0:
             preds = nearest_predators(st, key)

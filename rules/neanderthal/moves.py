@@ -4,7 +4,7 @@ then lets the engine run the automatic steps until someone must decide.
 
 from __future__ import annotations
 
-from rules.core import IllegalMove, Move
+from rules.core import Event, IllegalMove, Move
 from rules.wording import Said, listing
 
 from . import engine as E
@@ -71,7 +71,7 @@ def play_assign(st, seat, data, ev) -> None:
                         counts[s] += take
                         left -= take
             said = Said(ph.SENDS.key, {"who": seat_name(seat), "n": k, "place": Q.place_said(st, key)})   # ph.now
-        ev.append(event(said, seat))
+        ev.append(Event(None, None, seat, None, False, said))   # said_event(said, seat), written out
         return
     p = player(st, seat)
     if kind == "court" and data[1] not in st.setdefault("placed", []):
