@@ -17,7 +17,10 @@ import argparse
 import asyncio
 import json
 import logging
+import os
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -92,7 +95,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, settings: Settings) -> int:
     if args.cmd == "local":
-        return asyncio.run(_local(args))
+        try:
+            return asyncio.run(_local(args))
+        except KeyboardInterrupt:   # Ctrl-C: _local said goodbye (a second press may land anywhere: stay quiet)
+            return 130
     if args.cmd == "selfplay":
         from bot.ops.selfplay import selfplay
         return selfplay(args)
@@ -122,6 +128,7 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, setting
 async def _local(args) -> int:
     from bot.local.table import LocalTable, banner, restore_clock, start_line
     from bot.table import TableService
+    from bot.table.names import terminal_text
 
     store = await open_store(args.db)
     clock = await restore_clock(store)   # never back before the last session's `!wait`
@@ -139,29 +146,82 @@ async def _local(args) -> int:
             if not await load_file(table, args.load):
                 return 1
         if args.script:
-            for line in Path(args.script).read_text(encoding="utf-8").splitlines():
+            # a byte that is not UTF-8 reaches the table as a lone surrogate, which it refuses kindly
+            for line in Path(args.script).read_text(encoding="utf-8", errors="surrogateescape").splitlines():
                 if line.strip():
-                    print(f"> {line.strip()}", flush=True)
+                    print(f"> {terminal_text(line.strip())}", flush=True)
                 if not await table.handle(line):
                     break
         else:
             print(f"{start_line(table.lang, args.db, args.images)}\n{banner(table.lang)}\n", flush=True)
-            loop = asyncio.get_running_loop()
+            table.background = True   # a person at the prompt: /replay is drawn while they go on
             while True:
                 prompt = f"#{table.channel} @{table.user or '?'}> "
-                typed: str | None = await loop.run_in_executor(None, _read_line, prompt)
-                if typed is None or not await table.handle(typed):
+                typed = await _next_line(prompt)
+                if typed is None:
+                    await table.finish_pending()   # the input ended (a pipe): replays being drawn still print
                     break
+                if not await table.handle(typed):
+                    break
+    except asyncio.CancelledError:   # Ctrl-C: asyncio.run cancels this task, then raises KeyboardInterrupt
+        signal.signal(signal.SIGINT, signal.SIG_IGN)   # a second press must not break the store's closing
+        from bot.table.i18n import t
+        print("\n" + t(table.lang, "local_bye"), flush=True)
+        raise
     finally:
         await store.close()
     return 0
 
 
-def _read_line(prompt: str) -> str | None:
-    try:
-        return input(prompt)
-    except EOFError:
-        return None
+async def _next_line(prompt: str) -> str | None:
+    """The next line typed at the terminal (None at its end), read in a daemon thread of its own:
+    the loop's executor threads are waited for when asyncio.run ends, so Ctrl-C at a prompt waited
+    for Enter. The thread reads the file descriptor itself (os.read), holding none of Python's
+    stdin locks, so the process can end while it waits."""
+    loop = asyncio.get_running_loop()
+    future = loop.create_future()
+
+    def read() -> None:
+        line = STDIN.line(prompt)
+
+        def settle() -> None:
+            if not future.done():
+                future.set_result(line)
+
+        try:
+            loop.call_soon_threadsafe(settle)
+        except RuntimeError:
+            pass   # the loop closed meanwhile (Ctrl-C): nobody waits for this line
+
+    threading.Thread(target=read, name="hearth-input", daemon=True).start()
+    return await future
+
+
+class _Lines:
+    """Lines of standard input read straight from its file descriptor (UTF-8; a byte that is
+    not becomes a lone surrogate, which the table refuses kindly)."""
+
+    def __init__(self, fd: int = 0) -> None:
+        self.fd = fd
+        self.pending = b""
+
+    def line(self, prompt: str) -> str | None:
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        while b"\n" not in self.pending:
+            try:
+                chunk = os.read(self.fd, 4096)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                rest, self.pending = self.pending, b""
+                return rest.decode("utf-8", "surrogateescape") if rest else None
+            self.pending += chunk
+        line, _, self.pending = self.pending.partition(b"\n")
+        return line.decode("utf-8", "surrogateescape").rstrip("\r")
+
+
+STDIN = _Lines()
 
 
 async def _verify(db: str) -> int:

@@ -13,6 +13,7 @@ import importlib
 from PIL import Image
 
 from render.kit import Table, encode_png
+from render.pieces import letters_for
 
 
 def _module(game_key: str):
@@ -40,9 +41,10 @@ def has_focus(game_key: str) -> bool:
 
 def draw(game_key: str, view: dict, table: Table, focus: bool = False) -> Image.Image:
     module = _module(game_key)
-    if focus and hasattr(module, "draw_focus"):
-        return module.draw_focus(view, table)
-    return module.draw(view, table)
+    with letters_for(table.names or []):   # the badges wear the players' initials
+        if focus and hasattr(module, "draw_focus"):
+            return module.draw_focus(view, table)
+        return module.draw(view, table)
 
 
 def board_png(game_key: str, view: dict, table: Table, focus: bool = False) -> bytes:

@@ -36,6 +36,7 @@ from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 import render
 from render import kit
 from render.kit import PAPER, Table
+from render.pieces import letters_for
 
 MAX_FRAMES = 160         # every move of a Carcassonne game (at most ~150); longer games are sampled
 FRAME_MS = 700
@@ -238,7 +239,8 @@ def draw_band(caption: Caption, table: Table, width: int) -> Image.Image:
     head = caption.head
     if caption.seat is not None:
         r = size * 0.62
-        kit.badge(d, caption.seat, x + r, pad + size * 0.62, r)
+        with letters_for(table.names or []):
+            kit.badge(d, caption.seat, x + r, pad + size * 0.62, r)
         x += int(2 * r + size * 0.4)
         head = f"{kit.name_of(table, caption.seat)} · {head}"
     kit.paragraph(d, (x, pad), head, size, width - pad - x, bold=True, main=True, max_lines=1)

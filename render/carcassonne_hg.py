@@ -306,8 +306,10 @@ def _figure(d: ImageDraw.ImageDraw, seat: int, role: str, x: float, y: float, r:
                  anchor="mm", outline=kit.INK, bold=True, record_it=False)
         return
     kit.shape(d, kit.PLAYER_SHAPES[seat % 6], x, y, r, colour)
+    # the letter in the ink that reads on the colour, without an outline: on a small figure (the
+    # whole final map) an outlined letter covered the shape and every hunter looked black
     kit.text(d, (x, y + (r * 0.15 if kit.PLAYER_SHAPES[seat % 6] == "triangle" else 0)), letter,
-             size=max(9, int(r * (1.15 if len(letter) < 2 else 0.9))), fill=kit.WHITE, anchor="mm", outline=kit.INK,
+             size=max(9, int(r * (1.15 if len(letter) < 2 else 0.9))), fill=kit.ink_on(colour), anchor="mm",
              bold=True, record_it=False)
 
 
@@ -703,4 +705,6 @@ def draw(view: dict, table: kit.Table) -> Image.Image:
     board = _board(view, said)
     width = max(board.width, 640)
     legend = kit.legend(table, width, scores=_scores(view, table), extra=_supplies(view, table))
+    if view["phase"] == "over":   # the final board opens with the title and the winner, as every game's does
+        return kit.stack([legend, board, _hand_panel(view, table, width, said)])
     return kit.stack([board, _hand_panel(view, table, width, said), legend])

@@ -320,13 +320,51 @@ def _number(img: Image.Image, x: float, y: float, value: str) -> None:
                or box[3] > img.height + 1)
 
 
+@lru_cache(maxsize=64)
+def _spots_on(tid: int) -> tuple:
+    """Points of a territory, nearest its centre first: where its own tags and badges may go
+    (a free spot farther away was on another territory: « V12 on 30 » drawn on 51)."""
+    cx, cy = _anchor(tid)
+    polygon = _drawn_outline(tid)
+    x0, y0, x1, y1 = territory_box(tid)
+    grid = [(x, y) for x in range(int(x0), int(x1) + 1, 5) for y in range(int(y0), int(y1) + 1, 5)
+            if _inside(polygon, x, y)]
+    return tuple(sorted(grid, key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)) or ((cx, cy),)
+
+
+def _inside(polygon: tuple, x: float, y: float) -> bool:
+    """Whether (x, y) lies inside the polygon (ray casting)."""
+    hit = False
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            hit = not hit
+    return hit
+
+
+def _on(tid: int, spots, near: tuple[float, float] | None = None) -> list:
+    """Those of ``spots`` on territory ``tid`` (in their order), then the territory's own points,
+    nearest ``near`` first (its centre by default); only when none of them is free, the rest of
+    ``spots`` (beside the territory rather than over another piece)."""
+    polygon = _drawn_outline(tid)
+    own = list(_spots_on(tid))
+    if near is not None:
+        own.sort(key=lambda p: (p[0] - near[0]) ** 2 + (p[1] - near[1]) ** 2)
+    mine = [p for p in spots if _inside(polygon, *p)]
+    return mine + own + [p for p in spots if p not in mine]
+
+
 def _tag(d: ImageDraw.ImageDraw, tid: int, below: float, label: str, fill, ink) -> None:
-    """A village's label, laid in free space near its territory."""
+    """A village's label, laid in free space on its territory (or, with none free, where it covers least there)."""
     cx, cy = _anchor(tid)
     w = kit.text_width(label, MAIN, True) + 14
     h = MAIN + 10
-    ring = _ring(cx, cy, (36, 46, 58, 70, 84, 98))
-    box = kit.place(d, w, h, [(cx, below + h / 2 + 4)] + ring, margin=1)   # a 2 px gap: most late maps had no spot
+    want = (cx, below + h / 2 + 4)
+    box = kit.place(d, w, h, _on(tid, [want] + _ring(cx, cy, (36, 46, 58, 70, 84, 98)), want), margin=1)
+    _tag_box(d, box, label, fill, ink)
+
+
+def _tag_box(d: ImageDraw.ImageDraw, box, label: str, fill, ink) -> None:
+    """A tag (a village's V3, or the ? of a village being founded) in its box."""
     d.rounded_rectangle(box, radius=6, fill=fill, outline=kit.INK, width=2)
     kit.piece(d, box)
     kit.text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, MAIN, anchor="mm", fill=ink, bold=True,
@@ -347,31 +385,38 @@ def _draw_map(view: dict, table: kit.Table) -> Image.Image:
         _outline(d, src, kit.HIGHLIGHT, 4)
         _arrow(d, centre[src], centre[dst])
     below = {}
-    number_at = {}
     for tid, counts in enumerate(view["huts"], start=1):
         cx, cy = centre[tid]
         below[tid] = cy + 8
         if any(counts):
             below[tid] = _huts(d, counts, cx, cy)
-    for t in TERRITORIES:   # the number at its place, or beside it if a neighbour's hut is there
-        w = kit.text_width(str(t["id"]), MAIN, True) + 4
-        box = kit.place(d, w, MAIN + 4, _number_spots(t["id"], w), avoid=("piece", "label", "piece-label"))
-        _number(img, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, str(t["id"]))
-        number_at[t["id"]] = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    for tid, counts in enumerate(view["huts"], start=1):   # group sizes, once every hut is down
-        if any(counts):
-            total = sum(counts)
-            if total > 1 and sum(1 for n in counts if n) > 1:   # the group size matters (7+ cannot move)
-                nx, ny = number_at[tid]
-                w = kit.text_width(str(tid), MAIN, True)
-                bw = MAIN * (1.4 if total < 10 else 2)
-                box = kit.place(d, bw, MAIN * 1.3, [(nx + w / 2 + bw / 2 + 4, ny), (nx - w / 2 - bw / 2 - 4, ny)]
-                                + _ring(nx, ny, (22, 31, 40, 49, 58, 70, 84)), margin=1)
-                kit.count_badge(d, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, str(total), MAIN,
-                                fill=kit.INK if total >= 7 else kit.WHITE, ink=kit.WHITE if total >= 7 else kit.INK)
-    for tid, (number, v) in villages.items():   # the points are listed under the map
-        _tag(d, tid, below[tid], kit.said(table, cw.TAG(v=number)), (150, 30, 30) if v["destroyed"] else kit.INK,
-             kit.WHITE)
+    tags = {tid: kit.said(table, cw.TAG(v=number)) for tid, (number, _v) in villages.items()}
+    for t in TERRITORIES:
+        # the number, its huts' count (several colours: 7+ cannot move) and its village's tag, laid
+        # as one cluster at the number's place or beside it: a count or a tag laid apart in free
+        # space ended on another territory (« V12 on 30 » drawn on 51) or off the map's edge
+        tid = t["id"]
+        counts = view["huts"][tid - 1]
+        total = sum(counts) if sum(1 for n in counts if n) > 1 else 0
+        w = kit.text_width(str(tid), MAIN, True) + 4
+        bw = MAIN * (1.4 if total < 10 else 2) if total > 1 else 0
+        tw = kit.text_width(tags[tid], MAIN, True) + 10 if tid in tags else 0
+        gap = 3
+        full = w + (bw + gap if bw else 0) + (tw + gap if tw else 0)
+        box = kit.place(d, full, MAIN + (10 if tw else 4 if not bw else MAIN * 0.3 + 4), _number_spots(tid, full),
+                        avoid=("piece", "label", "piece-label"))
+        y = (box[1] + box[3]) / 2
+        x = box[0] + w / 2
+        _number(img, x, y, str(tid))
+        x = box[0] + w + gap
+        if bw:
+            kit.count_badge(d, x + bw / 2, y, str(total), MAIN,
+                            fill=kit.INK if total >= 7 else kit.WHITE, ink=kit.WHITE if total >= 7 else kit.INK)
+            x += bw + gap
+        if tw:
+            v = villages[tid][1]
+            _tag_box(d, (x, y - (MAIN + 10) / 2, x + tw, y + (MAIN + 10) / 2), tags[tid],
+                     (150, 30, 30) if v["destroyed"] else kit.INK, kit.WHITE)
     for tid in view["pending"]:   # the mover is choosing which is founded first
         _tag(d, tid, below[tid], "?", kit.HIGHLIGHT, kit.INK)
     return img

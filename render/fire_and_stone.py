@@ -27,7 +27,7 @@ from render.words import TOTAL
 from rules.fire_and_stone import GAME
 from rules.fire_and_stone import phrases as ph
 from rules.fire_and_stone.data import ADJ, DATA, PRINTED_FIRE, REGION, SEA, START, TERR, TERR_IDS
-from rules.fire_and_stone.steps import places_named
+from rules.fire_and_stone.steps import places_named, public_state
 
 R = 37                      # hex radius of the whole map
 HW = math.sqrt(3) * R       # hex width
@@ -196,7 +196,8 @@ def path(a: int, b: int) -> list[int]:
 
 
 def _draw_map(view: dict, table: kit.Table, geo: Geo = FULL, main: bool = False) -> Image.Image:
-    img = kit.copy(_map_base(tuple(view["open"]), geo, kit.said(table, fw.START())))
+    base = _map_base(tuple(view["open"]), geo, kit.said(table, fw.START()))
+    img = kit.copy(base)
     chips = chip_labels(table)
     d = ImageDraw.Draw(img)
     size = _sizes(geo, main)
@@ -205,13 +206,22 @@ def _draw_map(view: dict, table: kit.Table, geo: Geo = FULL, main: bool = False)
     for t in (last.get("from"), last.get("to"), last.get("built")):
         if t:
             kit.polygon(d, hexagon(*geo.of(t), r - 2), None, kit.HIGHLIGHT, max(4, round(r * 0.12)))
+    crossed: set[int] = set()   # hexagons the last move's line runs through
     if last.get("from") and last.get("to") and last["from"] != last["to"]:
+        crossed = set(path(last["from"], last["to"]))
         pts = [geo.of(t) for t in path(last["from"], last["to"])]
         d.line(pts, fill=kit.INK, width=max(6, round(r * 0.16)), joint="curve")
         d.line(pts, fill=kit.HIGHLIGHT, width=max(3, round(r * 0.09)), joint="curve")
     shown = [t for t in TERR_IDS if geo.inside(t)]
+    rgb_base = base.convert("RGB") if crossed else base
     for t in shown:   # numbers at the top of each hexagon
         cx, cy = geo.of(t)
+        if t in crossed:   # a plate of the hexagon's own colour: the line passes under the number, not through it
+            w = kit.text_width(str(t), size["num"], True) / 2 + 4
+            h = size["num"] * 0.62 + 2
+            under = rgb_base.getpixel((round(cx), round(cy - r * 0.62)))
+            d.rounded_rectangle((cx - w, cy - r * 0.62 - h, cx + w, cy - r * 0.62 + h), radius=4,
+                                fill=under if isinstance(under, tuple) else kit.PAPER)
         kit.text(d, (cx, cy - r * 0.62), str(t), size["num"], fill=kit.INK, anchor="mm", bold=True,
                  outline=kit.WHITE, main=main)
     for key, kind in view["tiles"].items():
@@ -281,7 +291,18 @@ def focus_geo(view: dict) -> Geo:
     last = view.get("last") or {}
     named = places_named(GAME, view)
     if named:
-        return _window_on(named + _explorer_of(view), [t for t in (last.get("to"), last.get("built")) if t])
+        extra = [t for t in (last.get("to"), last.get("built")) if t]
+        geo = _window_on(named + _explorer_of(view), extra)
+        head = view["pending"]
+        if head.get("pick") and not all(geo.inside(t) for t in named):
+            # two explorers far apart: both of them, and where the first one listed may go (the
+            # other's destinations are the next question's, once the player picked it)
+            first = list(GAME.reachable(public_state(view), head["s"], head["e"]))
+            geo = _window_on(first + [at for at in view["explorers"][head["s"]] if at], extra)
+            if not all(geo.inside(t) for t in first):   # the other explorer too far: it stays on /board
+                at = view["explorers"][head["s"]][head["e"]]
+                geo = _window_on(first + ([at] if at else []), extra)
+        return geo
     spots = [t for t in (last.get("to"), last.get("built"), last.get("from")) if t]
     if not spots:
         head = view.get("pending") or {}
@@ -306,10 +327,12 @@ FOCUS_PAD = 4
 
 
 def _explorer_of(view: dict) -> list[int]:
-    """The explorer an explorer's move starts from."""
+    """The explorer an explorer's move starts from (both, at a turn's start where either may go first)."""
     head = view["pending"]
     if head["k"] != "move":
         return []
+    if head.get("pick"):
+        return [at for at in view["explorers"][head["s"]] if at]
     at = view["explorers"][head["s"]][head["e"]]
     return [at] if at else []
 

@@ -28,7 +28,7 @@ HEX = 110           # largest hexagon radius in pixels (smaller when the landsca
 MAP_PAD = 16
 MAP_W, MAP_H = W, 720
 PANEL_W = W
-PER_LINE = 5
+PER_LINE = 4        # market cards a line: at five, their words were 10-13 px, 5-7 px at 400 px wide
 CARD_W, CARD_H = (W - 64 - (PER_LINE - 1) * 6) // PER_LINE, 96
 GROUND_RGB = {"bush": (150, 70, 130), "lake": (50, 120, 200), "forest": (40, 110, 60), "valley": (150, 110, 70)}
 REGION_RGB = {"bush": (236, 214, 226), "lake": (212, 228, 244), "forest": (214, 232, 206), "valley": (236, 222, 200)}
@@ -258,12 +258,12 @@ def _table_lines(info: dict, table: kit.Table, width: float) -> tuple[int, list[
     """The size and lines of what a card gives: two lines, or three smaller ones, words never cut."""
     lines = _table_text(info, table)
     if len(lines) != 1:
-        return TEXT - 1, lines
-    for size, most in ((TEXT - 1, 2), (TEXT - 3, 3), (TEXT - 4, 3)):
+        return TEXT, lines
+    for size, most in ((TEXT, 2), (TEXT - 1, 3)):
         wrapped = kit.wrap(lines[0], size, width)
         if len(wrapped) <= most and all(kit.text_width(w, size) <= width for w in wrapped):
             return size, wrapped
-    return TEXT - 4, wrapped[:3]
+    return TEXT - 1, wrapped[:3]
 
 
 def kind_name(table: kit.Table, kind: str) -> str:
@@ -300,12 +300,12 @@ def _card_tile(number: int, k: str, price, name: str, size: int, lines: tuple[st
     kit.text(d, (x + 7, y + 4), f"#{number}", MAIN, bold=True, main=True)
     kit.text(d, (x + CARD_W - 7, y + 4), f"{price}", MAIN, anchor="ra", bold=True, fill=(150, 40, 20), main=True)
     food = KIND_FOOD.get(k)
-    kit.text(d, (x + 7, y + 29), name, kit.fit_size(name, TEXT - 1, CARD_W - 32, smallest=10))
+    kit.text(d, (x + 7, y + 29), name, kit.fit_size(name, TEXT, CARD_W - 32, smallest=TEXT - 1))
     if food:
         d.ellipse((x + CARD_W - 20, y + 30, x + CARD_W - 7, y + 43), fill=FOOD_RGB[food], outline=kit.INK)
     room = CARD_W - (40 if bonus else 12)
     for i, line in enumerate(lines):
-        kit.text(d, (x + 7, y + 48 + round(size * 1.2) * i), line, kit.fit_size(line, size, room, smallest=9))
+        kit.text(d, (x + 7, y + 48 + round(size * 1.2) * i), line, kit.fit_size(line, size, room, smallest=size - 1))
     if bonus:
         bx, by = x + CARD_W - 17, y + CARD_H - 17
         d.ellipse((bx - 12, by - 12, bx + 12, by + 12), fill=FOOD_RGB["crop"], outline=kit.INK, width=2)

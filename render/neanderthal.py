@@ -28,7 +28,8 @@ ROW_X = 14
 GAP = 10
 PER_LINE = 3
 CARD_W = (W - 2 * ROW_X - (PER_LINE - 1) * GAP) // PER_LINE
-SCALE = parts.Scale.of(CARD_W, MAIN, SMALL + 1, SMALL, hunt_h=54)
+# the cards' lines (need, babies, what a card gives) were 11-14 px, 5-6 px at 400 px wide: now 14-15 px
+SCALE = parts.Scale.of(CARD_W, MAIN, MAIN, MAIN - 1, hunt_h=54)
 CARD_H = SCALE.card_h
 ROW_TITLE = 24
 

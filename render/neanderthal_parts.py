@@ -147,16 +147,16 @@ def card_face(cid: str, scale: Scale, texts: tuple[str, ...]) -> Image.Image:
     if tool:
         right -= len(b["prereq"]) * (small + 3)
         tool_x = right
-        right -= kit.text_width(tool, small - 1) + 10
+        right -= kit.text_width(tool, small) + 10
     need_size = kit.fit_size(need, body, max(20, right - pad - len(faces) * (chip + 3) - 6), smallest=small - 2)
     kit.text(d, (pad, y + chip / 2), need, need_size, anchor="lm")
     x = pad + kit.text_width(need, need_size) + 6
     for f, fill, ink in faces:
         d.rounded_rectangle((x, y, x + chip, y + chip), 3, fill=fill, outline=kit.INK)
-        kit.text(d, (x + chip / 2, y + chip / 2), str(f), small - 1, anchor="mm", fill=ink)
+        kit.text(d, (x + chip / 2, y + chip / 2), str(f), small, anchor="mm", fill=ink)
         x += chip + 3
     if tool:
-        kit.text(d, (tool_x - 6, y + chip / 2), tool, small - 1, anchor="rm", fill=kit.MUTED)
+        kit.text(d, (tool_x - 6, y + chip / 2), tool, small, anchor="rm", fill=kit.MUTED)
         for i, c in enumerate(b["prereq"]):
             disc(d, tool_x + small / 2 + i * (small + 3), y + chip / 2, c, small // 2 - 1)
     y += line + 2
@@ -166,13 +166,13 @@ def card_face(cid: str, scale: Scale, texts: tuple[str, ...]) -> Image.Image:
         disc(d, x + small / 2, y + chip / 2, c, small // 2 - 1)
         x += small + 2
     if note:
-        kit.text(d, (w - pad, y + chip / 2), note, small - 1, anchor="rm", fill=GREEN if b["gather"] else RED)
+        kit.text(d, (w - pad, y + chip / 2), note, small, anchor="rm", fill=GREEN if b["gather"] else RED)
     y += line + 2
     if what:
         colour = PURPLE if b["hand"] and b["hand"]["kind"] == "D" else BROWN
         release = b["hand"]["release"] if b["hand"] and b["hand"]["kind"] == "D" else []
         room = w - 2 * pad - len(release) * (small + 2) - 4
-        size = kit.fit_size(what, small, room, smallest=small - 3)
+        size = kit.fit_size(what, small, room, smallest=small - 2)
         kit.text(d, (pad, y + chip / 2), what, size, anchor="lm", fill=colour)
         x = pad + kit.text_width(what, size) + 4 + small / 2
         for c in release:

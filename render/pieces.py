@@ -10,6 +10,8 @@ colour-blind players can read every board.
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from PIL import ImageDraw
 
@@ -32,10 +34,35 @@ def player_colour(seat: int) -> tuple[int, int, int]:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
+SEAT_LETTERS = "ABCDEF"
+_LETTERS: ContextVar[tuple[str, ...]] = ContextVar("seat_letters", default=())
+
+
+def seat_letters(names: list[str]) -> tuple[str, ...]:
+    """The letters a table's badges wear: each player's initial, so that the letter follows the
+    name (bob wears B wherever his seat falls); where two initials are alike, or a name has no
+    letter, the seats' own letters A, B, C… for everyone."""
+    initials = [next((ch.upper() for ch in str(name) if ch.isalpha()), "") for name in names]
+    if all(initials) and len(set(initials)) == len(initials):
+        return tuple(initials)
+    return tuple(SEAT_LETTERS[s % len(SEAT_LETTERS)] for s in range(len(names)))
+
+
+@contextmanager
+def letters_for(names: list[str]):
+    """Badges drawn inside wear the letters of these seats' names (:func:`seat_letters`)."""
+    token = _LETTERS.set(seat_letters(list(names)))
+    try:
+        yield
+    finally:
+        _LETTERS.reset(token)
+
+
 def player_letter(name: str, seat: int) -> str:
-    """The letter drawn in a badge: the seat's own letter A, B, C… (stable,
-    unique within a table, unlike initials)."""
-    return "ABCDEF"[seat % 6]
+    """The letter drawn in a badge: the seat's letter within the table being drawn
+    (:func:`letters_for`), else the seat's own letter A, B, C…"""
+    letters = _LETTERS.get()
+    return letters[seat] if 0 <= seat < len(letters) else SEAT_LETTERS[seat % len(SEAT_LETTERS)]
 
 
 def lighter(rgb, k: float = 0.35):

@@ -434,6 +434,9 @@ class Game:
     # in English and French, quoting the rulebook, for the start post.
     first_player: ClassVar[str] = "seated"
     first_player_rule: ClassVar[tuple[str, str]] = ("", "")
+    # What ``public_scores`` count, for the pinned status line: "points", or "members" (clan
+    # members on the map, as The First Sparks scores).
+    score_unit: ClassVar[str] = "points"
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -503,6 +506,11 @@ class Game:
 
     def legal_moves(self, state, seat: int) -> list[Move]:
         raise NotImplementedError
+
+    def first_seat(self, state) -> int | None:
+        """The seat the rulebook makes first player, where a game draws it itself and another seat
+        acts first (The First Sparks: the first player's tile is laid for it); None: the first to act."""
+        return None
 
     def parse(self, state, seat: int, text: str) -> Move:
         """Turn typed text into one of ``legal_moves``. The default matches

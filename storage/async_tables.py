@@ -154,6 +154,16 @@ class AsyncTables:
         row = await self.store.fetch_one("SELECT at FROM nudges WHERE game_id = ? AND user_id = ?", (game_id, user_id))
         return row[0] if row else None
 
+    # The player a nudge reached (a /remind or a reminder) is kept in the same table under the
+    # negated user id (ids are positive): the other rows are the askers' own /remind times.
+    async def last_nudged(self, game_id: int, user_id: int) -> float | None:
+        """When ``user_id`` was last nudged in this game (by /remind or a reminder), if ever."""
+        return await self.last_nudge(game_id, -abs(user_id))
+
+    async def set_nudged(self, game_id: int, user_ids: list[int], at: float) -> None:
+        for user_id in dict.fromkeys(user_ids):
+            await self.set_nudge(game_id, -abs(user_id), at)
+
     async def set_nudge(self, game_id: int, user_id: int, at: float) -> None:
         async with self.store.transaction() as tx:
             await tx.execute("INSERT INTO nudges (game_id, user_id, at) VALUES (?, ?, ?) "

@@ -124,6 +124,14 @@ def _json_or_none(value: Any) -> str | None:
     return None if value is None else json.dumps(value)
 
 
+INT64_MAX = 2**63 - 1   # SQLite's and PostgreSQL's biggest integer: a typed page number may be any size
+
+
+def bounded(number: int) -> int:
+    """A count, offset or id from a caller, clamped to what the database can hold (0 … 2^63 − 1)."""
+    return max(0, min(int(number), INT64_MAX))
+
+
 def _marks(values: Sequence) -> str:
     return ",".join("?" * len(values))
 
@@ -265,7 +273,7 @@ class Store:
         """One page of game ids in id order, those after ``after_id`` (pass the
         last id of a page to get the next; an empty list ends)."""
         rows = await self.fetch_all(f"SELECT id FROM games WHERE status IN ({_marks(statuses)}) AND id > ? "
-                                    "ORDER BY id LIMIT ?", (*statuses, after_id, limit))
+                                    "ORDER BY id LIMIT ?", (*statuses, bounded(after_id), bounded(limit)))
         return [r[0] for r in rows]
 
     async def each_game(self, statuses: tuple[GameStatus, ...] = OPEN_STATUSES, *,
@@ -285,11 +293,11 @@ class Store:
         """One page of game summaries (of a server, or of all), in id order
         after ``after_id``, skipping ``offset`` (a page number's worth; the
         index open_games_by_guild walks a server's open games in order)."""
-        where, args = f"{_status_in(statuses)} AND id > ?", [after_id]
+        where, args = f"{_status_in(statuses)} AND id > ?", [bounded(after_id)]
         if guild_id is not None:
             where, args = "guild_id = ? AND " + where, [guild_id, *args]
         rows = await self.fetch_all(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE {where} ORDER BY id "
-                                    "LIMIT ? OFFSET ?", (*args, limit, max(0, offset)))
+                                    "LIMIT ? OFFSET ?", (*args, bounded(limit), bounded(offset)))
         return await self._summaries(rows)
 
     async def count_games(self, guild_id: int | None = None, statuses: tuple[GameStatus, ...] = OPEN_STATUSES) -> int:
@@ -305,12 +313,12 @@ class Store:
                                 after_id: int = 0, limit: int = 25, guild_id: int | None = None) -> list[GameSummary]:
         """One page of summaries of the games where ``user_id`` holds a seat
         (of one server when ``guild_id`` is given)."""
-        where, args = f"{_status_in(statuses)} AND id > ?", [after_id]
+        where, args = f"{_status_in(statuses)} AND id > ?", [bounded(after_id)]
         if guild_id is not None:
             where, args = where + " AND guild_id = ?", [*args, guild_id]
         rows = await self.fetch_all(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE {where} AND id IN "
                                     "(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id LIMIT ?",
-                                    (*args, user_id, limit))
+                                    (*args, user_id, bounded(limit)))
         return await self._summaries(rows)
 
     async def _summaries(self, rows: list[Row]) -> list[GameSummary]:
@@ -335,7 +343,7 @@ class Store:
         args: tuple = (game_id, after_version)
         if limit is not None:
             sql += " LIMIT ?"
-            args += (limit,)
+            args += (bounded(limit),)
         rows = await self.fetch_all(sql, args)
         return [_log_row(r) for r in rows]
 

@@ -200,6 +200,9 @@ class HearthClient(HearthBot):
             await self.service.announced(row.id, row.version)
 
 
+GATEWAY_AUTH_FAILED = 4004   # Discord's gateway close code for a token it does not accept
+
+
 def run_bot(settings, sync_only: bool = False, shards: ShardPlan | None = None) -> int:
     """Connect to Discord and serve the shards of ``shards`` until stopped
     (SIGINT/SIGTERM close cleanly). A refused token ends with one line and exit code 2."""
@@ -226,13 +229,28 @@ def run_bot(settings, sync_only: bool = False, shards: ShardPlan | None = None) 
             await store.close()
             log.info("stopped cleanly")
 
+    # each failure to start ends in one plain line, never the token (nor what Discord answered, which may repeat it)
+    refused = ("Discord refused DISCORD_TOKEN: the token is wrong or was reset. Copy the bot's token from the "
+               "Developer Portal (Bot > Reset Token) into .env; see .env.example.")
     try:
         asyncio.run(main())
     except discord.LoginFailure:
-        # one plain line, never the token (nor what Discord answered, which may repeat it)
-        print("Discord refused DISCORD_TOKEN: the token is wrong or was reset. Copy the bot's token from the "
-              "Developer Portal (Bot > Reset Token) into .env; see .env.example.", file=sys.stderr)
+        print(refused, file=sys.stderr)
         return 2
+    except discord.ConnectionClosed as exc:
+        if exc.code == GATEWAY_AUTH_FAILED:
+            print(refused, file=sys.stderr)
+            return 2
+        print(f"Discord closed the gateway connection (close code {exc.code}); see "
+              "https://discord.com/developers/docs/topics/opcodes-and-status-codes and try again.", file=sys.stderr)
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print("Discord asks for privileged intents this bot does not use; check the bot's settings in the "
+              "Developer Portal.", file=sys.stderr)
+        return 1
+    except discord.HTTPException as exc:
+        print(f"Discord answered {exc.status} while the bot started; try again in a few minutes.", file=sys.stderr)
+        return 1
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
         print(f"Could not reach Discord ({type(exc).__name__}); check the network and try again.", file=sys.stderr)
         return 1

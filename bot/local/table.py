@@ -16,6 +16,7 @@ the images folder. A refused move is a normal reply, not an error.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import shlex
 import sys
@@ -30,9 +31,10 @@ from bot.commands import COMMANDS, Kind, run, yes
 from bot.commands.declare import key as text_key
 from bot.commands.declare import word as declared_word
 from bot.table import Actor, Place, Reply, TableService, marks
-from bot.table.archive import ExportError, import_reason, load_game
+from bot.table.archive import MAX_IMPORT, ExportError, import_reason, load_game
 from bot.table.clock import ManualClock, parse_duration
-from bot.table.i18n import languages, t, tn
+from bot.table.i18n import duration, languages, t, tn
+from bot.table.names import is_plain_name, terminal_text
 
 LOCAL_GUILD = 0                       # the local table is one "server"; `--lang` / `!lang` set its language
 
@@ -78,7 +80,7 @@ async def restore_clock(store) -> ManualClock:
 
 def user_id_of(name: str) -> int:
     """A stable id per local name, so a restart finds the same players."""
-    return 1000 + zlib.crc32(name.strip().lower().encode())
+    return 1000 + zlib.crc32(name.strip().lower().encode("utf-8", "surrogatepass"))
 
 
 @dataclass
@@ -98,10 +100,12 @@ class LocalTable:
     _channel_names: dict = field(default_factory=dict)
     _pinned: dict = field(default_factory=dict)
     _games_opened: int = 0
+    background: bool = False              # at a terminal: /replay is drawn while the prompt stays free
+    _pending: set = field(default_factory=set)
     _pickers: dict = field(default_factory=dict)    # (channel, user) -> the open picker step (bot.table.Picker)
 
     def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        print(terminal_text(text), file=self.out, flush=True)   # typed text is quoted back in errors
 
     def place(self) -> Place:
         channel_id = zlib.crc32(self.channel.encode())
@@ -125,6 +129,9 @@ class LocalTable:
         if not self.user:
             raise ValueError(t(self.lang, "local_who"))
         name = self.user
+        if not is_plain_name(name):
+            self.user = None
+            raise ValueError(t(self.lang, "local_bad_name"))
         uid = user_id_of(name)
         self.names[uid] = name
         return Actor(uid, name, manage=name.lower() in self.admins, locale=self.lang)
@@ -210,11 +217,14 @@ class LocalTable:
             if parsed is None:
                 return True
             actor = self.actor()
+            name, args = parsed
+            args = self._async_args(name, args)
         except ValueError as exc:
             self.say(f"  ! {exc}")
             return True
-        name, args = parsed
-        args = self._async_args(name, args)
+        if name == "replay" and self.background:
+            self._replay_later(actor, args)
+            return True
         if name == "game new":
             self._open_thread(args)
         if name == "game new" and self.seed is not None:
@@ -226,6 +236,26 @@ class LocalTable:
         self.show(reply, actor)
         await self.mark_shown(reply)
         return True
+
+    def _replay_later(self, actor: Actor, args: dict) -> None:
+        """/replay takes seconds to draw (in a worker thread): say so, answer the next lines
+        meanwhile, and print it in its channel when it is ready."""
+        channel, place = self.channel, self.place()
+        self.say("  " + t(self.lang, "local_replay_later"))
+
+        async def finish() -> None:
+            reply = await run(self.service, place, actor, "replay", args)
+            await self.learn_names(reply)
+            self.show(reply, actor, channel=channel)
+
+        task = asyncio.create_task(finish())
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def finish_pending(self) -> None:
+        """Wait for replays still being drawn (a script's end, a test)."""
+        while self._pending:
+            await asyncio.gather(*self._pending)
 
     async def learn_names(self, reply: Reply) -> None:
         """Seat names for the ids a reply mentions (after a restart the table
@@ -265,7 +295,7 @@ class LocalTable:
                 return True
             self.clock.advance(seconds)
             await self.service.store.meta_set(CLOCK_KEY, repr(self.clock.now()))   # a restart resumes here
-            self.say("  " + t(loc, "local_waited", what=rest or "1h"))
+            self.say("  " + t(loc, "local_waited", what=duration(seconds, loc)))
             for place, reply in await self.due():
                 await self.learn_names(reply)
                 self.show(reply, None, channel=place)
@@ -362,11 +392,14 @@ class LocalTable:
             value = args.get(param.name)
             if param.kind is Kind.FILE and isinstance(value, str):
                 try:
-                    args["file"] = Path(value.strip()).read_bytes()[:6 * 1024 * 1024]
+                    with Path(value.strip()).open("rb") as file:
+                        args["file"] = file.read(MAX_IMPORT + 1)   # one byte more says "too big"; never the whole file
                 except OSError:
                     args["file"] = b""
             if param.kind is Kind.MEMBER and isinstance(value, str) and value.strip():
                 who = value.strip().lstrip("@")
+                if not is_plain_name(who):
+                    raise ValueError(t(self.lang, "local_bad_name"))
                 self.names[user_id_of(who)] = who
                 args[param.name] = (user_id_of(who), who, False)
         return args
@@ -391,6 +424,10 @@ class LocalTable:
         mentions = " ".join("@" + self.names.get(uid, str(uid)) for uid in reply.mentions)
         body = reply.text if not mentions else f"{mentions} {reply.text}"
         body = _plain(body, self._channel_names, loc)
+        if reply.image is not None and self.images is not None and not reply.image_name.endswith((".png", ".gif")):
+            # an export names its file: here it is written into the images folder, so say where
+            name = Path(reply.image_name).name
+            body = body.replace(f"--load {name}", f"--load {shlex.quote(str(self.images / name))}")
         lines = body.splitlines() or [""]
         self.say(f"{prefix} {lines[0]}")
         for line in lines[1:]:

@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import json
 import tempfile
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -272,18 +273,33 @@ class Archive:
                                                 [(p.seat, p.text) for p in moves],
                                                 hashlib.sha256(live or b"").hexdigest()])
         source = replay_frames(game, len(seats), row.seed, row.options, moves, names, loc)
-        anim = await self.replays.get(name, lambda: build_gif(row.key, source, len(moves) + 1, budget, live))
-        note = ((tn(loc, "replay_sampled", len(moves)) if anim.sampled else "")
-                + (t(loc, "replay_dropped") if anim.dropped else "") + (t(loc, "replay_scaled") if anim.scaled else ""))
-        reply = Reply(tn(loc, "replay_done", anim.frames, game=game.display_name(loc), note=note), game_id=row.id)
+        try:
+            anim = await self.replays.get(name, lambda: build_gif(row.key, source, len(moves) + 1, budget, live))
+        except ReplaysBusy:
+            raise Refused(t(actor.locale, "replay_busy")) from None
+        reply = Reply(tn(loc, "replay_done", anim.frames, game=game.display_name(loc), note=replay_note(loc, anim, len(moves))),
+                      game_id=row.id)
         reply.image = anim.data
         reply.image_name = f"replay-{row.key}-{row.id}.gif"
         return reply
 
 
+def replay_note(loc, anim: Animation, moves: int) -> str:
+    """What the replay post adds after its frame count: how many moves those frames show when the
+    game was sampled, and what was given up to fit the upload limit (said once)."""
+    fit = ("replay_dropped_scaled" if anim.dropped and anim.scaled else "replay_dropped" if anim.dropped
+           else "replay_scaled" if anim.scaled else None)
+    return (tn(loc, "replay_sampled", moves) if anim.sampled else "") + (t(loc, fit) if fit else "")
+
+
 REPLAY_MAX = 2 * 1024 * 1024      # a replay file at most (issue 16), whatever the upload limit allows
 REPLAY_FILES = 64                 # replays kept in the cache folder (the oldest go first)
 REPLAY_DIR = Path(tempfile.gettempdir()) / "hearth-replays"
+REPLAY_QUEUE = 3                  # replays being built or waiting to be, at most; more are told to try again
+
+
+class ReplaysBusy(Exception):
+    """As many different replays as the queue holds are being built or wait for it."""
 
 
 def replay_key(game_id: int, version: int, inputs: list) -> str:
@@ -303,14 +319,43 @@ def renderer_digest() -> str:
     return h.hexdigest()
 
 
+async def in_daemon_thread(work):
+    """``work()`` in a daemon thread of its own, awaited. A replay takes up to a minute to draw:
+    in the loop's executor, whose threads are waited for when the process ends, Ctrl-C at the
+    local table waited for the drawing to finish; a daemon thread is left behind."""
+    loop = asyncio.get_running_loop()
+    future = loop.create_future()
+
+    def run() -> None:
+        try:
+            outcome, failed = work(), False
+        except BaseException as exc:   # handed to the awaiting task, raised there
+            outcome, failed = exc, True
+
+        def settle() -> None:
+            if not future.done():
+                (future.set_exception if failed else future.set_result)(outcome)
+
+        try:
+            loop.call_soon_threadsafe(settle)
+        except RuntimeError:
+            pass   # the loop is closed (the process is ending): nobody waits for this replay
+
+    threading.Thread(target=run, name="hearth-replay", daemon=True).start()
+    return await future
+
+
 class Replays:
     """Built replays in files, one per game version: a build runs in a
     worker thread, one at a time (their memory never adds up), and two
-    people asking for the same replay at once wait for the same build."""
+    people asking for the same replay at once wait for the same build. At most
+    ``queue`` different builds run or wait: one more raises :class:`ReplaysBusy`
+    at once, rather than an answer minutes later."""
 
-    def __init__(self, folder: Path = REPLAY_DIR, keep: int = REPLAY_FILES) -> None:
+    def __init__(self, folder: Path = REPLAY_DIR, keep: int = REPLAY_FILES, queue: int = REPLAY_QUEUE) -> None:
         self.folder = folder
         self.keep = keep
+        self.queue = queue
         self.gate = asyncio.Semaphore(1)
         self.building: dict[str, asyncio.Future] = {}
 
@@ -320,11 +365,13 @@ class Replays:
             return cached
         if name in self.building:
             return await asyncio.shield(self.building[name])
+        if len(self.building) >= self.queue:
+            raise ReplaysBusy
         future = asyncio.get_running_loop().create_future()
         self.building[name] = future
         try:
             async with self.gate:
-                anim = await asyncio.to_thread(build)
+                anim = await in_daemon_thread(build)
             await asyncio.to_thread(self.write, name, anim)
             future.set_result(anim)
             return anim

@@ -219,7 +219,7 @@ class TableContext:
             what = t(loc, "log_resigns")
         else:
             what = entry.shown
-        detail = " ".join(self.fill(e, names) for e in entry_events(loc, entry))   # sentences: no ".;"
+        detail = " ".join(self.fill(e, names) for e in entry_events(loc, entry, labels=True))   # sentences: no ".;"
         line = t(loc, "log_entry", number=f"{entry.version:>3}", stamp=stamp, who=who, what=what)
         return t(loc, "log_entry_events", entry=line, events=detail) if detail else line
 

@@ -158,10 +158,11 @@ def duration(seconds: float, locale: str | None = None) -> str:
     return t(locale, "duration_moments")
 
 
-def scores_line(locale: str | None, names: list[str], scores) -> str:
-    """'Ann: 12 · Bob: 9' — each player's public score, as the language writes it."""
-    lang = language(locale)
-    return " · ".join(t(locale, "score_of", name=name, score=number(score, lang)) for name, score in zip(names, scores))
+def scores_line(locale: str | None, names: list[str], scores, unit: str = "points") -> str:
+    """'Ann: 12 points · Bob: 9 points' — each player's public score with its unit (``Game.score_unit``:
+    points, or clan members), as the language writes it."""
+    key = "score_members" if unit == "members" else "score_points"
+    return " · ".join(tn(locale, key, score, name=name) for name, score in zip(names, scores))
 
 
 def fields_of(text: str) -> set[str]:
@@ -208,13 +209,23 @@ def sayer(locale: str | None) -> Callable[[Said | dict], str]:
 
 def logged(locale: str | None, english: str, message: dict | None) -> str:
     """A logged event in the reader's language (English as stored when it has no message key)."""
-    return say(locale, message) if message else english
+    return say(locale, message) if message and "key" in message else english
 
 
-def entry_events(locale: str | None, entry) -> list[str]:
-    """The public events of a log entry (:class:`storage.store.LogRow`), in the reader's language."""
+def entry_events(locale: str | None, entry, labels: bool = False) -> list[str]:
+    """The public events of a log entry (:class:`storage.store.LogRow`), in the reader's language.
+    ``labels``: with the label kept for a move that caused no public event (``/log`` shows it; the
+    channel never heard it as an event)."""
     messages = tuple(getattr(entry, "messages", ()) or ())
-    return [logged(locale, text, messages[i] if i < len(messages) else None) for i, text in enumerate(entry.events)]
+    out = []
+    for i, text in enumerate(entry.events):
+        message = messages[i] if i < len(messages) else None
+        if labels or not (message and message.get(LABEL)):
+            out.append(logged(locale, text, message))
+    return out
+
+
+LABEL = "label"   # marks the stored label of a move without public events (bot.table.turns.logged_label)
 
 
 def event_text(locale: str | None, event) -> str:

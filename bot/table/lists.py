@@ -46,7 +46,8 @@ class Lists:
         total = await self.ctx.store.count_games(place.guild_id)
         if not total:
             return Reply(t(loc, "list_empty"), ephemeral=True)
-        skip = (max(1, page) - 1) * LIST_LIMIT
+        last_page = (total - 1) // LIST_LIMIT + 1
+        skip = (max(1, min(page, last_page)) - 1) * LIST_LIMIT   # a page past the end shows the last one
         summaries = await self.ctx.store.summaries(place.guild_id, offset=skip, limit=LIST_LIMIT)
         lines = [t(loc, "list_head")]
         for summary in summaries:

@@ -62,8 +62,9 @@ class Lobby:
                                               creator_name=actor.name, now=ctx.clock.now())
         except ChannelBusy:
             busy = await ctx.store.open_game_in(place.channel_id)
-            raise Refused(t(loc, "channel_busy", key=busy.key if busy else "?",
-                            status=busy.status if busy else "?")) from None
+            status = t(loc, "busy_lobby" if busy and busy.status == "lobby" else "busy_active")
+            raise Refused(t(loc, "channel_busy", game=ctx.game_of(busy).display_name(loc) if busy else "?",
+                            status=status)) from None
         loc = await ctx.public_locale(row, loc)   # a public post: the table's language from here on
         opts = "".join(f", {k}={v}" for k, v in resolved.items())
         players = f"{game.min_players}–{game.max_players}" if game.min_players != game.max_players \
@@ -166,6 +167,9 @@ class Lobby:
         rulebook's way of choosing the first player (``Game.first_player``)."""
         ctx = self.ctx
         loc = actor.locale
+        chosen = str(order or "").strip().lower()
+        if chosen and chosen not in RANDOM_ORDER + JOIN_ORDER:
+            raise Refused(t(loc, "start_order_bad", typed=echo(str(order), 30)))
         row = await ctx.open_row(place, loc)
         if row.status != "lobby":
             raise Refused(t(loc, "not_in_lobby"))
@@ -179,9 +183,6 @@ class Lobby:
         except IllegalMove as exc:
             raise Refused(refusal_text(loc, exc)) from None
         people = list(seats)
-        chosen = str(order or "").strip().lower()
-        if chosen and chosen not in RANDOM_ORDER:
-            chosen = "join"   # any other order the starter typed means the join order, as it always has
         shuffled = chosen in RANDOM_ORDER or (not chosen and game.first_player == "random")
         if shuffled:
             Rng(row.seed ^ 0x5EA7).shuffle(people)
@@ -202,7 +203,7 @@ class Lobby:
         listing = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(ctx.names(final, loc)))
         acting = game.to_act(state)
         head = [t(loc, "started", game=game.display_name(loc), seats=listing),
-                first_player_line(game, final, chosen, loc, acting)]
+                first_player_line(game, final, chosen, loc, acting, game.first_seat(state))]
         if acting and all(final[s].is_bot for s in acting):   # an AI opens: it plays before anyone is asked
             move = await ai_move(game, row, final, state, acting[0])
             reply = await self.turns.commit(row, final, state, move, None, loc)
@@ -231,11 +232,16 @@ class Lobby:
         return reply
 
 
-def first_player_line(game: Game, seats: list[SeatRow], chosen: str, loc, acting: list[int] | None = None) -> str:
+def first_player_line(game: Game, seats: list[SeatRow], chosen: str, loc, acting: list[int] | None = None,
+                      drawn: int | None = None) -> str:
     """Who starts, and why: the order the starter asked for, or the rulebook's rule. The one named is
-    the seat the game asks first (a game may draw its own first player, as The First Sparks does by its
-    herbs cards); when several seats act at once, only the rule is told."""
-    first = acting[0] if acting and len(acting) == 1 and acting[0] < len(seats) else 0
+    the first player the game drew itself (``drawn``: The First Sparks deals its herbs cards, and the
+    second player is the first asked, its tile laid beside the first player's), else the seat the
+    game asks first; when several seats act at once, only the rule is told."""
+    if drawn is not None and drawn < len(seats):
+        first = drawn
+    else:
+        first = acting[0] if acting and len(acting) == 1 and acting[0] < len(seats) else 0
     name = shown_name(seats[first].user_id, seats[first].name, loc)
     if chosen in RANDOM_ORDER:
         return t(loc, "first_chosen_random", name=name)

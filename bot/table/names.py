@@ -61,3 +61,33 @@ def with_public_names(command):
         return await command(*args, **kwargs)
 
     return wrapper
+
+
+# ---- text a person typed, shown back at a terminal (the local table)
+
+MENTIONS = ("@everyone", "@here")
+
+
+def terminal_text(text: str) -> str:
+    """``text`` fit to print at a terminal and to paste into Discord: no escape codes or other
+    controls (but new lines and tabs), no bidi overrides or zero-width characters, no lone
+    surrogates (a byte that was not UTF-8 shows as �), and ``@everyone`` / ``@here`` inert."""
+    kept = []
+    for ch in str(text):
+        kind = unicodedata.category(ch)
+        if ch in "\n\t":
+            kept.append(ch)
+        elif kind == "Cs":
+            kept.append("\ufffd")
+        elif kind[0] != "C":
+            kept.append(ch)
+    clean = "".join(kept)
+    for mention in MENTIONS:
+        clean = clean.replace(mention, "@\u200b" + mention[1:])   # as Discord shows a mention it will not ping
+    return clean
+
+
+def is_plain_name(name: str) -> bool:
+    """A name typed at the local table is readable text: no controls, bidi or zero-width
+    characters, no bytes that were not UTF-8."""
+    return bool(name) and all(unicodedata.category(ch)[0] != "C" for ch in name)

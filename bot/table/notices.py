@@ -68,7 +68,7 @@ class Notices:
                      since=marks.moment(started))
             scores = game.public_scores(state)
             if scores is not None:
-                what += " · " + scores_line(locale, names, scores)
+                what += " · " + scores_line(locale, names, scores, game.score_unit)
         return t(locale, "status_pin", game=game.display_name(locale), what=what)[:1900]
 
     # ---- /notify
@@ -76,9 +76,10 @@ class Notices:
     async def set_mode(self, actor: Actor, mode: str | None) -> Reply:
         loc = actor.locale
         if not mode:
-            return Reply(t(loc, "notify_now", mode=await self.tables.notify_mode(actor.user_id)), ephemeral=True)
+            current = await self.tables.notify_mode(actor.user_id)
+            return Reply(t(loc, "notify_now", mode=t(loc, "notify_mode_" + current)), ephemeral=True)
         chosen = MODE_WORDS.get(str(mode).strip().lower()[:20])
         if chosen is None:
             return refusal(t(loc, "notify_bad"))
         await self.tables.set_notify_mode(actor.user_id, chosen)
-        return Reply(t(loc, "notify_set", mode=chosen), ephemeral=True)
+        return Reply(t(loc, "notify_set", mode=t(loc, "notify_mode_" + chosen)), ephemeral=True)

@@ -188,6 +188,15 @@ class Reminders:
         away = [s for s in acting if (await self.tables.vacation(row.id, seats[s].user_id))[1] > now]
         present = [s for s in acting if s not in away]
         interval = settings.reminder_hours * HOUR if settings.reminder_hours > 0 else None
+        if not warn_due and interval and present:
+            # a player gets one nudge per interval, whoever asks: those nudged by /remind since wait
+            nudged = {s: await self.tables.last_nudged(row.id, seats[s].user_id) for s in present}
+            recent = {s: at for s, at in nudged.items() if at is not None and now - at < interval}
+            if len(recent) == len(present):
+                later = replace(timer, next_reminder=min(recent.values()) + interval)
+                await self.tables.claim_timer(timer, later)
+                return 0
+            present = [s for s in present if s not in recent]
         if not present:
             # everyone waited for is on vacation: no reminder until they are back
             back = max([(await self.tables.vacation(row.id, seats[s].user_id))[1] for s in away])
@@ -204,6 +213,8 @@ class Reminders:
             return 0
         reply = await self._reminder(row, seats, state, present, timer, settings, warn_due)
         went = await send(reply)
+        if went:
+            await self.tables.set_nudged(row.id, [seats[s].user_id for s in present], now)
         if send_first:
             await self.tables.claim_timer(timer, new)
         return int(went)
@@ -246,7 +257,8 @@ class Reminders:
                      policy=t(loc, "policy_answer" if answering else "policy_" + settings.policy))
         else:
             text = t(loc, "reminder", who=who, game=game.display_name(loc), since=since)
-        reply = Reply(text, mentions=self.ctx.mentions(present, seats), game_id=row.id)
+        reply = Reply(text, mentions=self.ctx.mentions(present, seats), game_id=row.id,
+                      choices=self.turns.choices(game, state, present, row, loc))   # "Your move", one tap away
         await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
         reply.status = None   # a reminder changes nothing on the board
         return reply
@@ -264,6 +276,8 @@ class Reminders:
             game = ctx.game_of(row)
             seats, state, acting = await self._waiting(row)
             hours, answering = self._limit(row, state, settings)
+            if hours is None:
+                return None   # the deadline was turned off after this timer was read: nobody is late
             policy = "answer" if answering else settings.policy
             heads: list[str] = []
             reply = None
@@ -390,12 +404,22 @@ class Reminders:
         last = await self.tables.last_nudge(row.id, actor.user_id)
         if last is not None and now - last < REMIND_COOLDOWN:
             raise Refused(t(loc, "remind_wait", left=duration(REMIND_COOLDOWN - (now - last), loc)))
+        # one nudge per player per REMIND_COOLDOWN, whoever asks (another player's /remind or a reminder)
+        nudged = {s: await self.tables.last_nudged(row.id, seats[s].user_id) for s in others}
+        fresh = [s for s in others if nudged[s] is None or now - nudged[s] >= REMIND_COOLDOWN]
+        if not fresh:
+            latest = max(at for at in nudged.values() if at is not None)
+            raise Refused(t(loc, "remind_recent", who=self.ctx.who(others, seats, loc), ago=duration(now - latest, loc),
+                            left=duration(REMIND_COOLDOWN - (now - latest), loc)))
+        others = fresh
         await self.tables.set_nudge(row.id, actor.user_id, now)
+        await self.tables.set_nudged(row.id, [seats[s].user_id for s in others], now)
         game = self.ctx.game_of(row)
         loc = await self.ctx.public_locale(row, loc)   # a public post
         since = duration(now - (row.turn_started_at or row.updated_at), loc)
         reply = Reply(t(loc, "remind_sent", name=actor.name, who=self.ctx.who(others, seats, loc), game=game.display_name(loc),
-                        since=since), mentions=self.ctx.mentions(others, seats), game_id=row.id)
+                        since=since), mentions=self.ctx.mentions(others, seats), game_id=row.id,
+                      choices=self.turns.choices(game, state, others, row, loc))
         await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
         reply.status = None
         return reply

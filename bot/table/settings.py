@@ -43,7 +43,7 @@ class GameSettings:
                     else t(loc, "off"),
                     deadline=t(loc, "hours", n=f"{settings.deadline_hours:g}") if settings.deadline_hours
                     else t(loc, "off"),
-                    policy=f"{settings.policy} ({t(loc, 'policy_' + settings.policy)})",
+                    policy=f"{t(loc, 'policy_' + settings.policy)} (`{settings.policy}`)",   # the words, then the value typed
                     vacation=tn(loc, "vacation_allowance", settings.vacation_days),
                     hints=t(loc, "hints_auto") if settings.hints is None else t(loc, "on" if settings.hints else "off"),
                     lang=settings.lang or t(loc, "lang_server"),

@@ -58,7 +58,7 @@ class Show:
             lines.append(ctx.fill(status, names))
         scores = game.public_scores(state)
         if scores is not None:
-            lines.append(scores_line(loc, names, scores))
+            lines.append(scores_line(loc, names, scores, game.score_unit))
         since = ctx.clock.now() - (row.turn_started_at or row.updated_at)
         lines.append(t(loc, "turn_of", who=ctx.who(game.to_act(state), seats, loc), since=duration(since, loc)))
         # "Your move" for whoever acts (each presser gets their own picker)
@@ -112,6 +112,8 @@ class Show:
         for seat in mine:
             text = ctx.fill(hand_text(loc, game, state, seat), ctx.names(seats, loc))
             parts.append(text if len(mine) == 1 else t(loc, "hand_seat", name=seats[seat].name, seat=seat + 1) + "\n" + text)
+        if row.status != "active":   # the heading introduces what follows: no blank line under it
+            parts[:2] = ["\n".join(parts[:2])]
         return Reply("\n\n".join(parts), ephemeral=True)
 
     async def log(self, place: Place, actor: Actor, page: int | None = None) -> Reply:

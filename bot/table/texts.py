@@ -43,8 +43,11 @@ SAME_IN_ALL_LANGUAGES = frozenset({
 _ALL: tuple[Message, ...] = (
     msg("no_game", "There is no game in this channel. Start one with `/game new`."),
     msg("unknown_game", "Unknown game '{key}'. Games: {keys}."),
-    msg("channel_busy", "This channel already has a game ({key}, {status}). Finish or `/game cancel` it first, or start "
+    msg("channel_busy", "This channel already has a game of **{game}** ({status}). Finish or `/game cancel` it first, or start "
                         "a thread."),
+    # TRANSLATORS: the {status} of channel_busy
+    msg("busy_lobby", "waiting to start"),
+    msg("busy_active", "in play"),
     # TRANSLATORS: {key} is the game's key, typed as is in the command.
     msg("options_head", "Options (to change one: `/game cancel`, then `/game new game:{key} options:key=value`):"),
     # TRANSLATORS: {option}, {value} and {choices} are typed as they are; {what} says what the option changes.
@@ -78,13 +81,15 @@ _ALL: tuple[Message, ...] = (
     msg("your_turn", "{who}, your turn."),
     plural("earlier_events", "… ({n} earlier event in `/log`)", "… ({n} earlier events in `/log`)"),
     # TRANSLATORS: one player's public score in /game status and the pinned status.
-    msg("score_of", "{name}: {score}"),
+    # TRANSLATORS: one player's public score in the pinned status line and /game status
+    plural("score_points", "{name}: {n} point", "{name}: {n} points"),
+    plural("score_members", "{name}: {n} clan member", "{name}: {n} clan members"),
     # TRANSLATORS: a move that left nothing else to tell; {move} is what the player typed.
     msg("played", "{who} plays `{move}`."),
     # TRANSLATORS: {since} is a duration from the duration_* texts, e.g. '3 h 5 min' or 'a few moments'.
     msg("turn_of", "Waiting for {who} (for {since})."),
     msg("game_over", "**Game over.** {summary}"),
-    msg("continue", "Done: {moves}. Your turn continues: {hint}"),
+    msg("continue", "You played: {moves}. Your turn continues: {hint}"),
     msg("moved_on", "The game moved on while you typed: {error}"),
     plural("too_long", "That is too long ({n} character; at most {limit}).",
                        "That is too long ({n} characters; at most {limit})."),
@@ -128,7 +133,13 @@ _ALL: tuple[Message, ...] = (
     # ---- async play: notices, reminders and deadlines, settings, seats, lists, exports, stats
     # notifications
     msg("notify_set", "Turn notices for you: **{mode}**."),
-    msg("notify_now", "Your turn notices go: **{mode}**. Choose channel, dm, both or mute."),
+    msg("notify_now", "Your turn notices go: **{mode}**. Choose `channel` (in the game's channel), `dm` (by direct "
+                      "message), `both` or `mute` (none)."),
+    # TRANSLATORS: the {mode} of notify_set and notify_now
+    msg("notify_mode_channel", "in the game's channel"),
+    msg("notify_mode_dm", "by direct message"),
+    msg("notify_mode_both", "in the channel and by direct message"),
+    msg("notify_mode_mute", "none"),
     msg("notify_bad", "Choose one of: channel, dm, both, mute."),
     msg("dm_turn", "Your turn in **{game}** ({where})."),
     msg("dm_closed", "{who}: your turn in this game. (You chose turn notices by DM, but your DMs are closed: open "
@@ -152,6 +163,8 @@ _ALL: tuple[Message, ...] = (
     msg("deadline_table", "⌛ Deadline: {name} did not move within {hours} h; the table plays their seat from now on "
                           "({moves})."),
     msg("remind_sent", "Nudge from {name}: {who}, **{game}** is waiting for you (for {since})."),
+    msg("remind_recent", "{who} got a reminder {ago} ago: a player is nudged at most once every 4 h, whoever "
+                         "asks. Try again in {left}."),
     msg("remind_wait", "You nudged this table recently; you may nudge again in {left}."),
     msg("remind_self", "It is your own turn — nobody else to nudge."),
     msg("remind_nobody", "Nobody is waited for right now."),
@@ -210,9 +223,12 @@ _ALL: tuple[Message, ...] = (
     plural("replay_done", "Replay of **{game}**: {n} frame{note}.",
                           "Replay of **{game}**: {n} frames{note}."),
     msg("replay_scaled", ", scaled to fit the upload limit"),
-    plural("replay_sampled", "for {n} move",
-                             "for {n} moves"),
+    # TRANSLATORS: replay_sampled, then one of the three replay_… that follow, make the {note} of replay_done
+    plural("replay_sampled", " for {n} move",
+                             " for {n} moves"),
     msg("replay_dropped", ", some moves skipped to fit the upload limit"),
+    msg("replay_dropped_scaled", ", some moves skipped and the frames made smaller to fit the upload limit"),
+    msg("replay_busy", "The table is drawing other replays just now: try again in a minute."),
     # /board view:
     msg("board_view_bad", "`view:` is `full` (the whole board) or `area` (the part the last turn changed, with a small "
                           "overview of the whole)."),
@@ -294,6 +310,8 @@ _ALL: tuple[Message, ...] = (
     # TRANSLATORS: when every seat acts at once at the start; {rule} as in first_rulebook.
     msg("first_rule", "Who plays first: {rule}"),
     msg("first_seated", "{name} starts (seating order)."),
+    msg("start_order_bad", "The seat order is `join` (the order people joined) or `random`; leave it out to follow "
+                           "the rulebook. '{typed}' is neither."),
     msg("first_chosen_random", "{name} starts (seats drawn at random, as asked)."),
     msg("first_chosen_join", "{name} starts (join order, as asked)."),
     # AI players
@@ -401,6 +419,10 @@ _ALL: tuple[Message, ...] = (
                              "  !help, !quit"),
     msg("local_who", "Who is speaking? Start the line with @name, e.g. `@ann /game new clans` (the name stays for the "
                      "next lines)."),
+    msg("local_bad_name", "A name is plain text (letters, digits, signs): no control characters, and no bytes that are "
+                          "not UTF-8. Start the line with another @name."),
+    msg("local_replay_later", "(drawing the replay: it comes here when it is ready; go on meanwhile)"),
+    msg("local_bye", "(Ctrl-C: the table stops; every game is saved)"),
     msg("local_slash", "Commands start with '/', e.g. `/move 17>18` (type !help)."),
     msg("local_which_game", "Which /game command? {names}."),
     msg("local_unknown", "Unknown command /{name}. Type !help for the list."),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
-from bot.table.i18n import default_locale, entry_events, event_text, status_line, t, tn
+from bot.table.i18n import LABEL, default_locale, entry_events, event_text, label_text, status_line, t, tn
 from bot.table.notices import Notices
 from bot.table.values import Actor, Choice, Reply, message_chunks
 from rules.core import Event, Game, Move
@@ -26,6 +26,52 @@ POST_EVENTS = 100        # events written out in one post (more only from a long
 POST_CHARS = 1800        # a post longer than this goes on in further messages (room left for mentions)
 MAX_TABLE_MOVES = 10000  # moves the table plays in a row for its own seats
 
+
+
+IMAGE_EVENTS = 4   # the lines a board's legend shows
+
+
+def image_events(entries, loc, events: list[str]) -> list[str]:
+    """The lines the turn image's legend shows: the last few events, but never without each
+    mover's first one — against the table's AI seats, the AI's events used to push the player's
+    own move off the image."""
+    tagged = [(entry.seat, e) for entry in entries for e in entry_events(loc, entry)]
+    if len(tagged) != len(events):   # quiet moves: what the post says of them
+        return events[-IMAGE_EVENTS:]
+    keep: list[int] = []
+    movers: set = set()
+    for i, (seat, _e) in enumerate(tagged):
+        if seat not in movers:
+            movers.add(seat)
+            keep.append(i)
+    keep = keep[-IMAGE_EVENTS:]
+    for i in range(len(tagged) - 1, -1, -1):
+        if len(keep) >= IMAGE_EVENTS:
+            break
+        if i not in keep:
+            keep.append(i)
+    return [tagged[i][1] for i in sorted(keep)]
+
+
+def logged_label(game, state, move) -> list:
+    """What ``/log`` says of a move that caused no public event (`pass`, `c1`, `ok` alone read as
+    nothing): its label, kept as the log keeps events (the key and parameters, to be read in each
+    reader's language). Not for a sealed move, whose log shows none of its content."""
+    if game.log_text(state, move) != move.notation:
+        return []
+    said = move.said
+    if said is not None:
+        return [{"text": said.english(), **said.to_json(), LABEL: True}]
+    return [{"text": move.label, LABEL: True}] if move.label and move.label != move.notation else []
+
+
+def said_move(ctx, loc, move, names: list[str]) -> str:
+    """A move as the note after it says it: its label in the reader's language, then what was typed
+    (``Monogamie (`monogamy`)``, not ``monogamy``, nor ``done`` after « Done: »)."""
+    label = ctx.fill(label_text(loc, move), names).strip()
+    if not label or label.lower() == move.notation.lower():
+        return f"`{move.notation}`"
+    return f"{label} (`{move.notation}`)"
 
 class Turns:
     def __init__(self, ctx: TableContext, notices: Notices) -> None:
@@ -70,12 +116,13 @@ class Turns:
             version = await ctx.store.record(
                 row.id, version, state=game.dump(new_state), kind="move", seat=move.seat,
                 user_id=actor.user_id if actor and seats[move.seat].user_id == actor.user_id else None,
-                text=move.notation, public_text=game.log_text(state, move), barrier=barrier, events=pub,
+                text=move.notation, public_text=game.log_text(state, move), barrier=barrier,
+                events=pub or logged_label(game, state, move),
                 now=ctx.clock.now(), status=status,
                 result=result_json, turn_changed=turn_changed, **ctx.summary_fields(game, new_state))
             ctx.remember(row.id, version, new_state)
             public += pub
-            played.append(move.notation)
+            played.append(said_move(ctx, loc, move, names))
             movers.add(move.seat)
             state = new_state
             actor = None
@@ -99,7 +146,7 @@ class Turns:
             # a sub-step: the same seat goes on. Its public events are the channel's now (not at the end
             # of the turn); the mover alone reads where they are and what only they may see.
             hint = self.hint(game, state, acting_after[0] if acting_after else None)
-            note = Reply(t(loc, "continue", moves=", ".join(played), hint=hint), ephemeral=True,
+            note = Reply(t(loc, "continue", moves="; ".join(played), hint=hint), ephemeral=True,
                          game_id=row.id, version=row.version)
             if private:
                 note.text += "\n" + "\n".join(private)
@@ -155,7 +202,7 @@ class Turns:
         first, *more = message_chunks("\n".join(lines), POST_CHARS)
         reply = Reply(first, mentions=mentions, game_id=row.id, version=row.version,
                       followups=[Reply(part) for part in more], locale=loc)
-        reply.image = await ctx.board_image(row, seats, state, events[-4:], loc, area=True)
+        reply.image = await ctx.board_image(row, seats, state, image_events(entries, loc, events), loc, area=True)
         reply.choices = self.choices(game, state, acting, row, loc) if result is None else []
         await self.notices.route(reply, row, seats, state)   # /notify choices, pinned status text
         if going_on:

@@ -48,8 +48,8 @@ class CarcassonneHG(Game):
     # know who is youngest, so chance picks.
     first_player = "random"
     first_player_rule = (
-        "The rulebook has the youngest player choose who starts (« Le joueur le plus jeune décide qui sera "
-        "le premier joueur »); the table cannot know ages, so the first player is drawn at random.",
+        "The rulebook has the youngest player choose who starts (\"The youngest player decides who will be the "
+        "first player\", our translation); the table cannot know ages, so the first player is drawn at random.",
         "La règle fait choisir le premier joueur par le plus jeune (« Le joueur le plus jeune décide qui sera "
         "le premier joueur ») ; la table ne connaît pas les âges : le premier joueur est tiré au sort.")
 

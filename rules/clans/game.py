@@ -157,7 +157,7 @@ class Clans(Game):
     # Rulebook, "Début": the players choose who starts, so the table's seating order decides.
     first_player = "seated"
     first_player_rule = (
-        "The rulebook lets the players choose who starts (« Décidez du premier qui joue »): "
+        "The rulebook lets the players choose who starts (\"Decide who plays first\", our translation): "
         "the seating order decides, unless the table gives another order.",
         "La règle laisse les joueurs choisir qui commence (« Décidez du premier qui joue ») : "
         "l'ordre des places décide, sauf si la table en donne un autre.")

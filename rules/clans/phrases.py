@@ -47,7 +47,7 @@ SCORES_BONUS = phrase_n(f"{P}event.scores_bonus", "{n} hut + {bonus} bonus = {va
 VILLAGE = phrase(f"{P}event.village", "{parts}", "parts: the sentences telling a village's founding")
 EPOCH_TERMS = phrase(f"{P}epoch.terms", "{favourable} +{bonus}")
 EPOCH_TERMS_HOSTILE = phrase(f"{P}epoch.terms_hostile", "{favourable} +{bonus}, {hostile} hostile")
-EPOCH_BEGINS = phrase(f"{P}event.epoch", "Epoch {epoch} begins: {terms}.")
+EPOCH_BEGINS = phrase(f"{P}event.epoch", "Epoch {epoch} begins.")   # its terms: the status line right under it
 STUCK = phrase(f"{P}event.stuck", "No move is possible any more: the game ends.")
 REVEAL_ONE = phrase(f"{P}event.reveal_one", "{who} {colour} {track} + {chips} = {total}")
 REVEAL = phrase(f"{P}event.reveal", "Clans revealed (victory points + bonus tokens): {scores}.")

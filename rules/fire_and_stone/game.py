@@ -61,6 +61,11 @@ from .text import RULES_EN, RULES_FR, rules_pages
 OPEN_AT = {"I": 0, "II": 3, "III": 9}
 TERR_NOTATION = {t: str(t) for t in TERR_IDS}
 MOVE_DATA = {t: ("move", t) for t in TERR_IDS}
+# A turn with two explorers starts with a choice of either (TOUR DE JEU: « jouez d'abord complètement le
+# premier explorateur, puis le second »: the pawns are identical, so the first is whichever the player
+# moves first): ``from>to`` says which one, data ("move", to, which pawn).
+PICK_DATA = tuple({t: ("move", t, e) for t in TERR_IDS} for e in (0, 1))       # [pawn][to]
+PICK_NOTATION = {a: {b: f"{a}>{b}" for b in TERR_IDS} for a in TERR_IDS}        # [from][to]
 EFFECT = {i: card["effect"] for i, card in ALL_INV.items()}
 
 
@@ -148,8 +153,8 @@ class FireAndStone(Game):
 
     # MISE EN PLACE 11: the table draws the first player by shuffling the seats; seat 0 starts.
     first_player = "random"
-    first_player_rule = ("The first player is drawn at random (rulebook: « Déterminez au hasard qui sera le "
-                         "premier joueur »).",
+    first_player_rule = ("The first player is drawn at random (rulebook: \"Randomly determine who will be the first "
+                         "player\", our translation).",
                          "Le premier joueur est tiré au hasard (règle : « Déterminez au hasard qui sera le "
                          "premier joueur »).")
     # 2: the bag supply holds all 24 tokens (the 2 starting bags are printed on the tribe board).
@@ -373,6 +378,14 @@ class FireAndStone(Game):
         s = head["s"]
         source = (self, state, head)
         if head["k"] == "move":  # the most frequent decision by far
+            if "pick" in head:
+                ex = state["p"][s]["ex"]
+                notation, data = PICK_NOTATION[ex[0]], PICK_DATA[0]
+                moves = [listed(s, notation[t], data[t], source) for t in self.reachable(state, s, 0)]
+                if ex[1] != ex[0]:      # two pawns on one territory make the same moves: listed once
+                    notation, data = PICK_NOTATION[ex[1]], PICK_DATA[1]
+                    moves += [listed(s, notation[t], data[t], source) for t in self.reachable(state, s, 1)]
+                return moves
             return [listed(s, TERR_NOTATION[t], MOVE_DATA[t], source) for t in self.reachable(state, s, head["e"])]
         return [listed(s, notation, data, source) for notation, data in self.choices(state, head)]
 
@@ -426,6 +439,9 @@ class FireAndStone(Game):
         s, what = head["s"], data[0]
         if what == "move":
             t = data[1]
+            if len(data) == 3:      # either explorer first: say which
+                origin = state["p"][s]["ex"][data[2]]
+                return ph.L_MOVE_FROM(origin=origin, t=t, region=REGION[t], what=self.describe(state, t))
             return ph.L_MOVE(t=t, region=REGION[t], what=self.describe(state, t))
         p = state["p"][s]
         if what in ("draft", "invent"):
@@ -488,6 +504,11 @@ class FireAndStone(Game):
                 legal = {m.notation: m for m in self.legal_moves(state, seat)}
                 if str(t) in legal:
                     return legal[str(t)]
+                # either explorer first: a bare territory moves the original explorer when it can reach
+                # it (as it always did: move logs typed before the choice replay unchanged), else the other
+                there = sorted((m for m in legal.values() if m.data[1] == t), key=lambda m: m.data[2])
+                if there:
+                    return there[0]
                 if t not in TERR:
                     raise IllegalMove.of(ph.NO_TERRITORY(t=t, last=len(TERR)))
                 if not self.region_open(state, REGION[t]):
@@ -524,6 +545,12 @@ class FireAndStone(Game):
         data = move.data
         if head["k"] != "move":
             return (move.notation, data) in self.choices(state, head)
+        if "pick" in head:
+            if not (isinstance(data, tuple) and len(data) == 3 and data[0] == "move" and data[2] in (0, 1)):
+                return False
+            ex, e = state["p"][head["s"]]["ex"], data[2]
+            return ((e == 0 or ex[1] != ex[0]) and move.notation == PICK_NOTATION[ex[e]].get(data[1])
+                    and data[1] in self.reachable(state, head["s"], e))
         return (isinstance(data, tuple) and len(data) == 2 and data[0] == "move"
                 and data[1] in self.reachable(state, head["s"], head["e"])
                 and move.notation == TERR_NOTATION[data[1]])
@@ -541,6 +568,9 @@ class FireAndStone(Game):
 
     def _do_move(self, state, head, move, events):
         s, e, t = head["s"], head["e"], move.data[1]
+        if "pick" in head:          # the player chose which explorer goes first: the other follows
+            e = move.data[2]
+            state["second"] = 1 - e
         p = state["p"][s]
         state["pending"].pop(0)
         ex = list(p["ex"])
@@ -873,7 +903,7 @@ class FireAndStone(Game):
             p = state["p"][seat]
             if state["ex"] == 0 and p["ex"][1] is not None:
                 state["ex"] = 1
-                state["pending"].append({"k": "move", "s": seat, "e": 1})
+                state["pending"].append({"k": "move", "s": seat, "e": state.pop("second", 1)})
                 continue
             if state["end"] is not None:
                 state["end"] = list(state["end"])
@@ -884,7 +914,11 @@ class FireAndStone(Game):
                 events.append(_ev(ph.OVER()))
                 return
             state["turn"], state["ex"] = nxt, 0
-            state["pending"].append({"k": "move", "s": nxt, "e": 0})
+            state.pop("second", None)
+            if state["p"][nxt]["ex"][1] is None:
+                state["pending"].append({"k": "move", "s": nxt, "e": 0})
+            else:       # two explorers: the player moves either first
+                state["pending"].append({"k": "move", "s": nxt, "e": 0, "pick": True})
 
     # ------------------------------------------------------------ what an AI seat may know (see ai.py)
 

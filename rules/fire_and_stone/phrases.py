@@ -35,6 +35,8 @@ NUMBERED = phrase(f"{P}numbered", "{i}) {what}", "i: a position in a list; what:
 
 # ---- move labels
 L_MOVE = phrase(f"{P}label.move", "Move to {t} (region {region}): {what}")
+L_MOVE_FROM = phrase(f"{P}label.move_from", "Explorer at {origin} to {t} (region {region}): {what}",
+                     "the turn's first move, by either explorer: origin, the territory it stands on")
 L_DRAFT = phrase(f"{P}label.card", "{name}: {text}", "an invention card: its name and effect")
 L_FOREST_TAKE = phrase(f"{P}label.forest_take", "Take game tile {i} (see /hand)")
 L_FOREST_DONE = phrase(f"{P}label.forest_done", "Take nothing more")
@@ -142,6 +144,8 @@ STATUS_ENDING = phrase(f"{P}status.track_ending",
 
 # ---- the move picker (steps.py): each decision's question, labels the listing has not, what a preview leaves out
 ASK_MOVE = phrase(f"{P}ask.move", "Where does explorer {e} go?", "e: 1 or 2, which explorer")
+ASK_WHICH_EXPLORER = phrase(f"{P}ask.which_explorer", "Which explorer moves first?")
+L_EXPLORER_AT = phrase(f"{P}label.explorer_at", "The explorer on {t}", "t: a territory number")
 L_IN_REGION = phrase(f"{P}label.in_region", "Region {region}", "region: I, II or III")
 ASK_DRAFT = phrase(f"{P}ask.draft", "Which starting invention do you take?")
 ASK_FOREST = phrase(f"{P}ask.forest", "Forest {t}: which game tile do you take?")

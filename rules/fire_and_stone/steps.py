@@ -64,12 +64,27 @@ def _ask(state, head: dict):
 
 
 def _move_path(game, state, head: dict, move: Move) -> tuple[Step, ...]:
-    """An explorer's move: the territory, by region first when they do not fit one menu."""
-    ask = ph.ASK_MOVE(e=head["e"] + 1)
+    """An explorer's move: at a turn's start with two explorers, which one goes first (TOUR DE JEU:
+    the player chooses); then the territory, by region first when they do not fit one menu."""
     t = move.data[1]
-    if len(game.reachable(state, head["s"], head["e"])) <= MENU:
-        return (Step(ask, move.notation, move.said),)
-    return (Step(ask, REGION[t], ph.L_IN_REGION(region=REGION[t])), Step(ask, move.notation, move.said))
+    e = move.data[2] if len(move.data) == 3 else head["e"]
+    steps: list[Step] = []
+    if len(move.data) == 3:
+        origin = state["p"][head["s"]]["ex"][e]
+        steps.append(Step(ph.ASK_WHICH_EXPLORER(), f"from{origin}", ph.L_EXPLORER_AT(t=origin)))
+    ask = ph.ASK_MOVE(e=e + 1)
+    if len(game.reachable(state, head["s"], e)) > MENU:
+        steps.append(Step(ask, REGION[t], ph.L_IN_REGION(region=REGION[t])))
+    steps.append(Step(ask, move.notation, move.said))
+    return tuple(steps)
+
+
+def public_state(view: dict) -> dict:
+    """As much of a state as the public view gives: enough to work out where explorers may go."""
+    shown = {k: kind for k, kind in view["tiles"].items() if kind != "?"}
+    return {"track": view["track"], "tile": shown, "up": sorted(int(k) for k in shown),
+            "p": [{"inv": tribe["inv"], "cover": tribe["cover"], "ex": ex}
+                  for tribe, ex in zip(view["tribes"], view["explorers"], strict=True)]}
 
 
 def places_named(game, view: dict) -> list[int]:
@@ -79,11 +94,12 @@ def places_named(game, view: dict) -> list[int]:
     head = view.get("pending")
     if not head or view.get("over") or head["k"] not in ("move", "fire"):
         return []
-    shown = {k: kind for k, kind in view["tiles"].items() if kind != "?"}
-    public = {"track": view["track"], "tile": shown, "up": sorted(int(k) for k in shown),
-              "p": [{"inv": tribe["inv"], "cover": tribe["cover"], "ex": ex}
-                    for tribe, ex in zip(view["tribes"], view["explorers"], strict=True)]}
+    public = public_state(view)
     if head["k"] == "move":
+        if head.get("pick"):   # two explorers at a turn's start: either may go first
+            pawns = [e for e, at in enumerate(public["p"][head["s"]]["ex"]) if at is not None]
+            if len({public["p"][head["s"]]["ex"][e] for e in pawns}) > 1:
+                return [t for e in pawns for t in game.reachable(public, head["s"], e)]
         return list(game.reachable(public, head["s"], head["e"]))
     return [data[1] for _notation, data in game.choices(public, head) if data[0] == "fire"]
 

@@ -16,7 +16,8 @@ III with the 9th. Each tribe has a secret objective (`/hand`).
 clockwise. Option `starting_inventions=on`: each tribe first picks a starting invention. The map and \
 most cards are reconstructed from the rulebook's pictures."""),
     ("turn", "", """\
-**A turn**: each of your explorers moves, then acts where it stops.
+**A turn**: each of your explorers moves, then acts where it stops. With two explorers, play one \
+completely, then the other; you choose which goes first (the rulebook's « le premier »).
 **Move** 1 or 2 territories (3 with the Sled), never ending where it started; sea routes (dotted) need \
 Boats or the Raft. A face-down tile there is revealed and its discovery effect applies first.
 **Act** on what is there:
@@ -44,7 +45,9 @@ the point);
 The most VP wins. The final message shows each player's VP track, VP cards, huts, majorities and \
 objective apart."""),
     ("notation", "", """\
-**Move**: the territory number, `17` (the board numbers them; autocomplete says what lies there).
+**Move**: the territory number, `17` (the board numbers them; autocomplete says what lies there). \
+With two explorers, the turn's first move says which one goes: `12>17` moves the explorer on 12 to 17 \
+(a bare `17` moves the explorer you started with if it can reach 17, else the other).
 **Then, where you stopped**: `g1`–`g3` take a game tile in a forest, `pass` to stop · `c1`, `c2`… put \
 game tile 1, 2… in the pot, `ok` cooks · `t1`/`t2` put a gathering tile on track 1 or 2, `x1`/`x2` \
 empty that track first, `leave` for food · `i1`–`i3` an invention of the row, `v1`… a VP card over \
@@ -67,7 +70,9 @@ huttes, III avec la 9e. Chaque tribu a un objectif secret (`/hand`).
 joue dans le sens horaire. Option `starting_inventions=on` : chaque tribu choisit d'abord une invention \
 de départ. Le plateau et la plupart des cartes sont reconstitués d'après les images de la règle."""),
     ("turn", "", """\
-**Un tour** : chacun de vos explorateurs se déplace, puis agit là où il s'arrête.
+**Un tour** : chacun de vos explorateurs se déplace, puis agit là où il s'arrête. Avec deux \
+explorateurs, « jouez d'abord complètement le premier explorateur, puis le second » : vous choisissez \
+lequel est le premier.
 **Déplacement** de 1 ou 2 territoires (3 avec le Traîneau), jamais sur celui de départ ; les routes \
 maritimes (pointillés) demandent les Bateaux ou le Radeau. Une tuile face cachée est révélée et son \
 effet de découverte s'applique d'abord.
@@ -99,7 +104,9 @@ Le plus de PV l'emporte. Le message final détaille pour chacun la piste des PV,
 huttes, les majorités et l'objectif."""),
     ("notation", "", """\
 **Déplacement** : le numéro du territoire, `17` (numéros du plateau ; l'autocomplétion dit ce qui s'y \
-trouve).
+trouve). Avec deux explorateurs, le premier déplacement du tour dit lequel part : `12>17` déplace \
+l'explorateur du 12 au 17 (`17` seul déplace votre explorateur de départ s'il peut l'atteindre, sinon \
+l'autre).
 **Puis, là où vous êtes** : `g1`–`g3` prendre une tuile Gibier en forêt, `pass` pour arrêter · `c1`, \
 `c2`… mettre la tuile Gibier 1, 2… dans la marmite, `ok` la fait cuire · `t1`/`t2` poser une tuile \
 Cueillette sur la piste 1 ou 2, `x1`/`x2` vider d'abord cette piste, `leave` pour la nourriture · \

@@ -26,10 +26,24 @@ from __future__ import annotations
 
 import math
 
-from rules.core import Rng, reseed
+from rules.core import Rng, rank_by, reseed
 
-from .data import CROPS, DATA, FOOD_VALUE, IS_TOOL, KIND, SHUFFLE, TILES
-from .queries import END_SIZE, hunt_plans, knows, spoilage
+from .data import CROPS, DATA, EXPANSION_COST, FOOD_VALUE, IS_TOOL, KIND, SHUFFLE, TILES, TOOL_FOOD, table_take
+from .queries import (
+    END_SIZE,
+    MAX_MEMBERS,
+    MAX_NEW,
+    board_of,
+    cost_to_buy,
+    current_market,
+    grounds_touched,
+    hunt_plans,
+    knows,
+    may_own,
+    open_regions,
+    spoilage,
+    tool_limit,
+)
 from .state import State
 
 REMOVED_2P = len(DATA["removed_2p"])
@@ -89,12 +103,17 @@ def _redraw_pile(state: State, rng: Rng) -> None:
 
 # ------------------------------------------------------------ heuristic
 
-# Clan size decides the game (Fin de la partie: the largest clan wins, ties by food left).
-# A new member costs 1, 2, 3, 4, 5 food as a turn's 1st..5th (plus mountains and crowding),
-# so food is worth about a third of a member; what a round's harvest leaves after feeding
-# the clan (phase 2) is what pays for growth in the rounds still to come.
-FOOD_MEMBER = 0.3
-SURPLUS_MEMBER = 0.35      # per food of surplus per round, over the rounds left
+# Clan size decides the game (Fin de la partie: the largest clan wins, ties by food left), and the game
+# ends only when a clan places its 13th member (Fin du jeu): food is worth what it becomes. A seat is
+# judged by the clan it would have if it kept expanding as the rules let it (phase 3: 1, 2, 3, 4, 5 food
+# for a turn's 1st..5th new member, plus the surcharges; at most 5 a turn) while its harvest can feed
+# the members (phase 2: 1 food each, every round to the end). Members it would only place later count
+# for less (LATER per round of waiting), so that a seat never keeps putting its growth off: a clan
+# that only ever saves grows nothing, and a table of such clans never ends.
+LATER = 0.8                # a member placed a round later is worth this much of one placed now
+FOOD_END = 0.001           # food left at the end breaks ties only (Fin de la partie)
+FOOD_SPARE = 0.05          # food the projection did not spend: the rounds after the estimate may use
+SPARE_MOST = 10            # some of it (a few members, a card), never a hoard
 TOOL_MEMBER = 0.25         # a tool not yet hunting (no ground touched, or an empty space)
 KNOWLEDGE_MEMBER = 0.4
 SCALE = 1.5                # members of lead that make a position clearly won
@@ -117,22 +136,135 @@ def _income(state: State, s: int) -> int:
     return crops + hunted
 
 
+def _card_gain(state: State, s: int, card: int) -> int:
+    """Food a round this card adds to the clan's harvest as it stands (a field its crops, a hunting
+    tool what today's space would give where the clan touches the ground; knowledge nothing here),
+    less what the tool it displaces gave when the clan already holds its limit (« au maximum que
+    trois cartes outils »)."""
+    k = KIND[card]
+    if not IS_TOOL[card]:
+        return 0
+    gain = _tool_food(state, s, card)
+    tools = [c for c in state.cards[s] if IS_TOOL[c]]
+    if len(tools) >= tool_limit(state, s):
+        gain -= min(_tool_food(state, s, c) for c in tools)
+    return gain if k != "herbs" else 0
+
+
+def _tool_food(state: State, s: int, card: int) -> int:
+    k = KIND[card]
+    if k in ("herbs", "field"):
+        return CROPS[card] + (1 if k == "field" and knows(state, s, "plough") else 0)
+    food = TOOL_FOOD[k]
+    touched = grounds_touched(state, s, food)
+    if not touched:
+        return 0
+    return FOOD_VALUE[food] * min(table_take(card, state.spaces[food] + touched - 1), state.spaces[food])
+
+
+def _target(state: State, s: int) -> tuple[int, int, bool] | None:
+    """The card of the current market this clan would save for: (price, food a round it adds, Fire?),
+    the best gain for its price; None when no card there adds anything it can use."""
+    best = None
+    for c in current_market(state):
+        if not may_own(state, s, c):
+            continue
+        fire = KIND[c] == "fire"
+        gain = _card_gain(state, s, c)
+        if gain <= 0 and not fire:
+            continue
+        p = cost_to_buy(state, c)
+        key = (gain + (2 if fire else 0)) / p
+        if best is None or key > best[0]:
+            best = (key, (p, gain, fire))
+    return best[1] if best else None
+
+
+def _steps_left_this_round(state: State, s: int) -> tuple[bool, bool, int | None]:
+    """What seat ``s`` still does in the current round: (rots, hunts, expands from which new member —
+    None: its expansion is over)."""
+    phase = state.phase
+    if phase == "buy":
+        return True, True, 0
+    if phase == "hunt":
+        if state.starve and state.queue[0] == s:    # it has hunted and fed what it could: starving now
+            return False, False, 0
+        return False, s in state.queue, 0 if s in state.queue else None
+    if phase == "expand":
+        if s not in state.queue:
+            return False, False, None
+        return False, False, state.placed_now if state.queue[0] == s else 0
+    return False, False, None       # set-up: the first round starts with a purchase
+
+
+def _expand(size: int, food: int, income: int, placed: int, extra: int, room: int, upkeep_rounds: int,
+            fire: bool, reserve: int) -> tuple[int, int]:
+    """Members placed in one expansion turn, from its ``placed``-th on: each while the clan can pay
+    for it (keeping ``reserve`` for a card) and its harvest can feed it in every round still to come.
+    Returns (new size, food)."""
+    while placed < MAX_NEW and size < room:
+        cost = EXPANSION_COST[placed + 1] - EXPANSION_COST[placed] + extra
+        if cost > food - reserve:
+            break
+        # what the food left and the harvest of the rounds to come feed (spoilage eats a third)
+        kept = food - cost if fire else (food - cost) * 2 // 3
+        if upkeep_rounds and (income <= size or kept + upkeep_rounds * (income - size - 1) < 0):
+            break           # phase 2 must feed it: from the harvest, once the stock is gone
+        food -= cost
+        size += 1
+        placed += 1
+    return size, food
+
+
 def estimate(state: State, s: int, rounds_left: float) -> float:
-    """Seat ``s``'s expected clan size at the end, in members."""
+    """Seat ``s``'s expected clan size at the end, in members (see the notes above)."""
     size = state.size(s)
     food = state.food[s]
     if state.phase == "over":
         return size + 0.001 * food          # ties: the most food left (Fin de la partie)
+    income = _income(state, s)
+    fire = knows(state, s, "fire")
+    opened = open_regions(state, s) if size else []
+    extra = min((e for _, e in opened), default=0)
+    room = min(MAX_MEMBERS, board_of(state).regions) if opened or not size else size
+    rots, hunts, placed = _steps_left_this_round(state, s)
+    rounds = 0 if state.ending else max(0, math.ceil(rounds_left - 0.5))     # whole rounds after this one
+    # a card worth saving for: bought at the first purchase the food allows, if it repays itself
+    buys = state.phase != "buy" or (s not in state.done and (not state.offer or state.offer["by"] == s))
+    target = _target(state, s) if rounds else None
+    if state.phase == "hunt" and state.starve and state.queue[0] == s:
+        size -= state.starve                # the members it is removing (phase 2: « meurent de faim »)
+    value = float(size)
+    # before phase 3 the round's expansion is the next one, as it is for a clan whose phase 3 is over: a
+    # clan that stops expanding does not gain by the round starting (the next state is a phase 1's)
+    weight = 1.0 if state.phase == "expand" else LATER
+    for r in range(rounds + 1):
+        if r:                                           # a whole round: phase 1 spoilage, 2 hunt, 3 expand
+            rots, hunts, placed, buys = True, True, 0, True
+        if target and buys and rots and food >= target[0]:
+            food -= target[0]
+            income += target[1]
+            fire = fire or target[2]
+            value += KNOWLEDGE_MEMBER * target[2]
+            target = None
+        if rots and not fire:
+            food -= spoilage(food)
+        if hunts:
+            food += income - size
+            if food < 0:                                # phase 2: unfed members starve, for sure: no
+                value += max(food, 1 - size)            # discount, or a member placed to starve would pay
+                size = max(1, size + food)
+                food = 0
+        if placed is not None:
+            reserve = target[0] if target and r < rounds and target[1] * (rounds - r) >= target[0] // 2 else 0
+            grown, food = _expand(size, food, income, placed, extra, room, rounds - r, fire, min(reserve, food))
+            value += (grown - size) * weight
+            size = grown
+        weight *= LATER
     tools = sum(1 for c in state.cards[s] if IS_TOOL[c])
     knowledge = sum(1 for c in state.cards[s] if not IS_TOOL[c])
-    surplus = _income(state, s) - size
-    if surplus < 0:                         # members starve (phase 2: each unfed member is removed)
-        growth = surplus * min(1.0, rounds_left)
-    else:
-        growth = SURPLUS_MEMBER * surplus * rounds_left
-    keep = food - (0 if knows(state, s, "fire") else spoilage(food))
-    return (size + FOOD_MEMBER * keep + growth
-            + TOOL_MEMBER * tools + KNOWLEDGE_MEMBER * knowledge)
+    spare = FOOD_END * food if state.ending else FOOD_SPARE * min(food, SPARE_MOST)
+    return value + spare + TOOL_MEMBER * tools + KNOWLEDGE_MEMBER * knowledge
 
 
 def rounds_left(state: State) -> float:
@@ -145,7 +277,13 @@ def rounds_left(state: State) -> float:
 
 
 def heuristic(game, state: State, seat: int) -> float:
-    """0..1: a logistic of the seat's estimated lead over its best opponent."""
+    """0..1: a logistic of the seat's estimated lead over its best opponent. Once the rounds go round in
+    circles (the cycle watch), the game is as good as over: the seat's reward for ending it now, so that
+    ending it (proposing, agreeing) is never worse than going round again."""
+    if state.stall is not None:
+        ranks = rank_by([(state.size(s), state.food[s]) for s in range(state.n)])
+        worst = max(ranks)
+        return 1.0 if worst == 1 else 1.0 - (ranks[seat] - 1) / (worst - 1)
     left = rounds_left(state)
     mine = estimate(state, seat, left)
     best = max(estimate(state, s, left) for s in range(state.n) if s != seat)

@@ -133,8 +133,8 @@ CANNOT_FEED = book.Book(lambda s, fed, need, reveal: Event.of(ph.CANNOT_FEED(who
 # sorted items, so a state loaded from JSON gives the same digest
 POSITION_FIELDS = tuple(f.name for f in fields(State)
                         if f.name not in ("rng", "round", "ledger", "placed", "starved", "last", "chose", "calm",
-                                                          "echo"))
-REPEATS = 3     # round ends in a row in the same position that end the game (a chess-like repetition)
+                                                          "echo", "seen", "stall", "vote"))
+CYCLE_WINDOW = 12   # round ends remembered by the cycle watch: a round ending as one of these began a cycle
 
 MARKET_FIELDS = ("market", "deck", "box", "stage", "bonus", "bonus_rank")
 
@@ -144,7 +144,8 @@ MARKET_FIELDS = ("market", "deck", "box", "stage", "bonus", "bonus_rank")
 class FirstSparks(Game):
     key = "first_sparks"
     name = "The First Sparks"
-    name_fr = "Die ersten Funken"
+    name_fr = "Les Premières Étincelles"   # the French edition (Filosofia)
+    score_unit = "members"                  # public_scores: the clans' members on the map
     min_players = 2
     max_players = 6
     rules_en = text.RULES_EN
@@ -159,8 +160,14 @@ class FirstSparks(Game):
     # (setup deals them from the game's Rng), « l'ordre du tour est choisi aléatoirement »
     first_player = "random"
     first_player_rule = (
-        "Chance: each player draws a herbs start card « au hasard »; the highest number plays first.",
+        "Chance: each player draws a herbs start card (rulebook: \"Each player takes one at random\", our "
+        "translation); the highest number plays first.",
         "Le hasard : « Chaque joueur en prend une au hasard » (carte herbes) ; le plus grand numéro commence.")
+    def first_seat(self, state: State) -> int:
+        """Mise en place 2 and 5: the highest herbs card is the first player, who lays the first tile
+        in the middle (no choice, so the table lays it): the second player is the first one asked."""
+        return state.order[0]
+
     options = (Option("map", "build: players lay the drawn tiles in turn (rulebook); layout: a fixed layout",
                       ("build", "layout"), "build",
                       "build : les joueurs posent les tuiles tirées à tour de rôle ; layout : disposition fixe"),)
@@ -229,6 +236,8 @@ class FirstSparks(Game):
         phase = state.phase
         if phase != "buy":
             return [] if phase == "over" else [state.queue[0]]
+        if state.vote is not None:
+            return [state.vote["ask"][0]]
         if state.drop is not None:
             return [state.drop]
         offer = state.offer
@@ -302,6 +311,8 @@ class FirstSparks(Game):
         return [r for r, _extra in open_regions(state, state.neutral)]
 
     def _buy_moves(self, state: State, seat: int) -> list[Move]:
+        if state.vote is not None:
+            return [book.AGREE[seat], book.REFUSE[seat]]
         if state.drop is not None:
             return [book.DROP[seat, c] for c in tools_of(state, seat)]
         offer = state.offer
@@ -319,7 +330,14 @@ class FirstSparks(Game):
         moves = [book.OFFER[seat, c, cost_to_buy(state, c)]
                  for c in current_market(state) if can_buy(state, seat, c) or (free and may_own(state, seat, c))]
         moves.append(book.PASS[seat])
+        if self._may_propose(state, seat):
+            moves.insert(0, book.END[seat])     # first: the way out of a cycle, where nothing else matters
         return moves
+
+    @staticmethod
+    def _may_propose(state: State, seat: int) -> bool:
+        """Once the round ends cycle, each player may propose ending the game once, on its own phase 1 turn."""
+        return state.stall is not None and seat not in state.stall["proposed"]
 
     def _can_offer(self, state: State, seat: int) -> bool:
         """Whether the proposer has any card to offer (else passing is its only move)."""
@@ -558,6 +576,9 @@ class FirstSparks(Game):
             state.done.append(seat)
             ev.append(PASSES[seat])
             return
+        if act in ("end", "agree", "refuse"):
+            self._play_vote(state, seat, act, ev)
+            return
         if act == "offer":
             card = move.data[1]
             free = self._free_discard(state, seat)
@@ -792,24 +813,46 @@ class FirstSparks(Game):
                     state.held, cards)
         return hashlib.blake2b(repr(position).encode(), digest_size=12).hexdigest()
 
-    def repeated(self, state: State) -> bool:
-        """Safeguard (no rule of the book): REPEATS rounds in a row ended in the position the round
-        before them ended in, although a clan had a choice. « Fin du jeu » ends the game only when
-        a clan places its 13th member, and expanding is never compulsory (phase 3: at most 5 new members, none required), so clans
-        that keep stopping (an absent or stubborn player, an AI) could play the same round for ever.
-        As with a repetition in chess, every clan had the rounds to change it; the game ends as it
-        stands and ranks as « Fin du jeu » says (the largest clan, then the most food)."""
-        # a cheap count first (food, members, cards): the digest only when it matches the last round's
-        count = [sum(state.food), sum(map(len, state.members)), sum(map(len, state.cards)), len(state.deck),
-                 len(state.market)]
-        echo = state.echo
-        if echo is None or echo[0] != count:
-            state.echo = [count, None, 0]       # a new list: copies share the old one
-            return False
+    def watch_cycles(self, state: State, ev: list[Event]) -> None:
+        """The cycle watch (no rule of the book; issue 27). « Fin du jeu » ends the game only when a clan
+        places its 13th member, and nothing forces a clan to expand (phase 3: « au maximum » 5 new
+        members, none required), so clans that keep stopping could play for ever, the round ends coming
+        back every few rounds. When a round ends exactly as one of the last CYCLE_WINDOW round ends did,
+        the game does not end by itself (the clans could still change it): the channel is told, and
+        from then on each player may propose, once, in phase 1, to end the game as it stands; it ends if
+        every other player agrees (``_play_vote``), ranked as « Fin du jeu » says (the largest clan,
+        then the most food). A round end never seen in the window lifts the offer. Only a round in which
+        no player had a choice ends the game by itself (``stalemate``)."""
         digest = self.round_end_digest(state)
-        times = echo[2] + 1 if echo[1] == digest else 1
-        state.echo = [count, digest, times]
-        return times >= REPEATS
+        seen = state.seen or []
+        if digest in seen:
+            if state.stall is None:
+                before = state.round - (len(seen) - seen.index(digest))
+                state.stall = {"since": state.round, "proposed": []}
+                ev.append(Event.of(ph.CYCLE(round=state.round, before=before)))
+        elif state.stall is not None:
+            state.stall = None
+            ev.append(Event.of(ph.CYCLE_OVER()))
+        state.seen = (seen + [digest])[-CYCLE_WINDOW:]      # a new list: copies share the old one
+
+    def _play_vote(self, state: State, seat: int, act: str, ev: list[Event]) -> None:
+        """``end``: a proposal to end the game as it stands; every other player answers in turn order,
+        ``agree`` or ``refuse``; one refusal and play goes on (the proposer's phase 1 turn resumes)."""
+        if act == "end":
+            pos = state.order.index(seat)
+            state.vote = {"by": seat, "ask": state.order[pos + 1:] + state.order[:pos]}
+            state.stall = {**state.stall, "proposed": [*state.stall["proposed"], seat]}
+            ev.append(Event.of(ph.PROPOSES_END(who=WHO[seat]), seat=seat))
+        elif act == "refuse":
+            state.vote = None
+            ev.append(Event.of(ph.REFUSES_END(who=WHO[seat]), seat=seat))
+        else:
+            ask = state.vote["ask"][1:]
+            ev.append(Event.of(ph.AGREES_END(who=WHO[seat]), seat=seat))
+            state.vote = {**state.vote, "ask": ask} if ask else None
+            if not ask:
+                state.phase = "over"
+                ev.append(Event.of(ph.AGREED_END()))
 
     # --------------------------------------------------------- auto-advance
 
@@ -818,14 +861,14 @@ class FirstSparks(Game):
         for _ in range(100000):
             phase = state.phase
             if phase == "buy":
-                if state.drop is not None:
+                if state.drop is not None or state.vote is not None:
                     return
                 if state.offer:
                     if state.offer.get("decide") or state.offer["ask"]:
                         return
                 if len(state.done) < state.n:
                     seat = self._proposer(state)
-                    if self._can_offer(state, seat) or knows(state, seat, "fire"):
+                    if self._can_offer(state, seat) or knows(state, seat, "fire") or self._may_propose(state, seat):
                         return
                     state.done.append(seat)
                     ev.append(PASSES[seat])
@@ -863,10 +906,7 @@ class FirstSparks(Game):
                         state.phase = "over"
                         ev.append(Event(STALEMATE_EN, STALEMATE_FR, said=ph.STALEMATE()))
                         return
-                    if self.repeated(state):
-                        state.phase = "over"
-                        ev.append(Event.of(ph.REPEATED()))
-                        return
+                    self.watch_cycles(state, ev)
                     self.bureaucracy(state, ev)
                     self.start_round(state, ev)
                     continue
@@ -923,6 +963,8 @@ class FirstSparks(Game):
             "spaces": dict(state.spaces), "restock": restock_amounts(state.n, board.ground_counts()),
             "offer": offer, "drop": state.drop, "done": list(state.done),
             "neutral_due": state.neutral_due, "ending": state.ending,
+            "cycle": state.stall is not None,
+            "vote": None if state.vote is None else {"by": state.vote["by"], "ask": list(state.vote["ask"])},
             "last": {k: (list(v) if isinstance(v, list) else v) for k, v in state.last.items()},
         }
 
@@ -949,6 +991,10 @@ class FirstSparks(Game):
             lines.append(ph.STATUS_OFFER(card=ph.card(state.offer["card"])))
         if state.ending and state.phase != "over":
             lines.append(ph.STATUS_LAST_ROUND())
+        if state.vote is not None:
+            lines.append(ph.STATUS_VOTE(who=WHO[state.vote["by"]], waiting=WHO[state.vote["ask"][0]]))
+        elif state.stall is not None and state.phase != "over":
+            lines.append(ph.STATUS_CYCLE())
         if state.neutral is not None:
             lines.append(ph.STATUS_NEUTRAL(size=state.size(state.neutral)))
         return lines
@@ -987,10 +1033,13 @@ class FirstSparks(Game):
         return ai.heuristic(self, state, seat)
 
     def default_move(self, state: State, seat: int, rng: Rng | None = None) -> Move:
-        """An absent clan passes, declines, stops expanding; otherwise the first choice."""
+        """An absent clan passes, declines, stops expanding; otherwise the first choice. Asked whether
+        to end a game whose rounds cycle, it agrees: an absent player does not hold the table up."""
         moves = self.legal_moves(state, seat)
         if not moves:
             raise IllegalMove.of(core_phrases.NO_LEGAL_MOVE())
+        if state.vote is not None:
+            return book.AGREE[seat]
         for m in moves:
             if m.notation in ("pass", "decline", "done", "none", "discard"):
                 return m

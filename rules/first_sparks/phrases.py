@@ -44,6 +44,9 @@ L_BUY = phrase(f"{P}label.buy", "buy {card} for {cost}")
 L_DECLINE = phrase(f"{P}label.decline", "let it go")
 L_OFFER = phrase(f"{P}label.offer", "{card}, {cost} food")
 L_PASS = phrase(f"{P}label.pass", "buy nothing this round")
+L_END = phrase(f"{P}label.end", "propose ending the game as it stands (all must agree)")
+L_AGREE = phrase(f"{P}label.agree", "agree to end the game now")
+L_REFUSE = phrase(f"{P}label.refuse", "refuse: play on")
 
 # ---- refusals
 NOT_LEGAL = phrase(f"{P}refuse.not_legal", "'{typed}' is not a legal move now ({phase}). Legal moves include: {sample}",
@@ -69,7 +72,7 @@ SETTLES_NEUTRAL = phrase(f"{P}event.settles_neutral", "{who} settles the neutral
 SETTLES = phrase(f"{P}event.settles", "{who} settles on region {region}.")
 NO_SECOND = phrase(f"{P}event.no_second", "{who} places no second member.")
 TURN_ORDER = phrase(f"{P}event.turn_order", "Turn order: {order}.")
-STARVES = phrase(f"{P}event.starves", "A member of {who} starves on region {region}.")
+STARVES = phrase(f"{P}event.starves", "{who} loses a member to hunger on region {region}.")
 GROWS_NEUTRAL = phrase(f"{P}event.grows_neutral", "{who} grows the neutral clan onto region {region}.")
 LAST_ROUND = phrase_n(f"{P}event.last_round", "{who} has {size} member: this is the last round.",
                       "{who} has {size} members: this is the last round.", count="size")
@@ -83,7 +86,7 @@ OFFERS = phrase(f"{P}event.offers", "{who} offers {card} ({cost} food).")
 WANTS = phrase(f"{P}event.wants", "{who} wants {card}.")
 DECLINES = phrase(f"{P}event.declines", "{who} declines {card}.")
 BUYS = phrase(f"{P}event.buys", "{who} buys {card} for {cost} food.")
-BUYS_BONUS = phrase(f"{P}event.buys_bonus", "{who} buys {card} for {cost} food (one of it the bonus grain).")
+BUYS_BONUS = phrase(f"{P}event.buys_bonus", "{who} buys {card} for {cost} food, the bonus grain included.")
 STEPS_BACK = phrase(f"{P}event.steps_back", "{who} steps back one place in turn order (Intelligence).")
 REMOVES_WITH = phrase(f"{P}event.removes_with", "{who} removes {card} from the game, and {food} from the harvest "
                                                 "space.")
@@ -108,7 +111,17 @@ STALEMATE = phrase(f"{P}event.stalemate", "The game is over: the last round chan
                                           "reach 13 members (safeguard; the rulebook has no rule for this).")
 REPEATED = phrase(f"{P}event.repeated", "The game is over: three rounds in a row ended as the round before them, "
                                         "so the clans keep repeating it (safeguard, like a repetition in chess; the "
-                                        "rulebook has no rule for this).")
+                                        "rulebook has no rule for this).")   # said by games stored before the vote
+CYCLE = phrase(f"{P}event.cycle", "Round {round} ended exactly as round {before} did: the clans are going round in "
+               "circles. The rulebook ends the game only at a 13th member; from now on, in phase 1, any player may "
+               "type `end` to propose ending it as it stands (the largest clan wins), and it ends if every other "
+               "player agrees.", "round, before: round numbers")
+CYCLE_OVER = phrase(f"{P}event.cycle_over", "The position changed: the proposal to end the game is no longer offered.")
+PROPOSES_END = phrase(f"{P}event.proposes_end", "{who} proposes to end the game as it stands (the largest clan wins); "
+                      "every other player must agree.")
+AGREES_END = phrase(f"{P}event.agrees_end", "{who} agrees to end the game.")
+REFUSES_END = phrase(f"{P}event.refuses_end", "{who} refuses to end the game: play goes on.")
+AGREED_END = phrase(f"{P}event.agreed_end", "Every player agreed: the game is over as it stands.")
 
 # ---- the final summary (Fin de partie: the largest clan wins; ties: the most food left)
 HEADLINE = phrase_n(f"{P}result.headline", "The largest clan has {best} member (ties: most food left).",
@@ -134,6 +147,8 @@ PHASE = {key: phrase(f"{P}phase.{key}", english) for key, english in {
 STATUS_ROUND = phrase(f"{P}status.round", "Round {round} · {phase}")
 STATUS_OFFER = phrase(f"{P}status.offer", "On offer: {card}")
 STATUS_LAST_ROUND = phrase(f"{P}status.last_round", "Last round.")
+STATUS_CYCLE = phrase(f"{P}status.cycle", "The rounds repeat: `end` in phase 1 proposes ending the game.")
+STATUS_VOTE = phrase(f"{P}status.vote", "{who} proposed ending the game: waiting for {waiting}.")
 STATUS_NEUTRAL = phrase(f"{P}status.neutral", "Neutral clan: {size}")
 HAND_FOOD = phrase(f"{P}hand.food", "Food: {food}")
 HAND_FOOD_HIDDEN = phrase(f"{P}hand.food_hidden", "Food: {food} (hidden from the others: you know Fire)")

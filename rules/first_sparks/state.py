@@ -42,8 +42,12 @@ class State:
     held: list[list[int]] = field(default_factory=list)     # hunted tokens in each seat's food (ANIMALS order)
     chose: bool = False                                     # a seat had a real choice this round
     calm: str | None = None                                 # digest of the last choice-free round's end
-    echo: list | None = None                                # the last round's end: [counts, digest, rounds in
-                                                            #  a row ending so] (repeated); not in JSON until set
+    echo: list | None = None                                # stored by games before the cycle watch (unused)
+    seen: list[str] | None = None                           # digests of the last round ends (a cycle watch)
+    stall: dict | None = None                               # the round ends cycle: {"since": round, "proposed":
+                                                            #  seats that proposed ending}; replaced, never changed
+    vote: dict | None = None                                # a proposal to end: {"by": seat, "ask": seats still
+                                                            #  to answer}; replaced, never changed
 
     @property
     def neutral(self) -> int | None:
@@ -55,8 +59,9 @@ class State:
     def to_json(self) -> dict:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["rng"] = self.rng.to_json()
-        if self.echo is None:       # the stored form of every state before the repetition safeguard
-            del out["echo"]
+        for name in ("echo", "seen", "stall", "vote"):
+            if out[name] is None:   # the stored form of every state before these were added
+                del out[name]
         return out
 
     @classmethod

@@ -38,13 +38,18 @@ the most food left. The final message lists each clan's members and food.
 hands are not in the reserve, so they can cut a restock. An empty market is refilled from the deck at \
 the start of phase 1. Fire also hides your food from the others (`/hand` shows it).
 *Safeguard* (no rule of the book): if a round changes nothing a clan can use and nobody had a choice in \
-it, no clan can ever reach 13 and the game ends as it stands; so it does when three rounds in a row end \
-as the round before them (a repetition, as in chess)."""),
+it, no clan can ever reach 13 and the game ends as it stands.
+*Cycles* (no rule of the book): when a round ends exactly as one of the last 12 did, the game does not end \
+by itself, as a player could still change it; the channel is told, and from then on each player may, \
+once, type `end` on their phase 1 turn to propose ending the game as it stands. The others answer \
+`agree` or `refuse` in turn order; it ends (ranked as above) only if all agree. At a deadline the table \
+answers `agree` for an absent player. A round ending in a new position lifts the offer."""),
     ("notation", "", """\
 **Set-up**: `3a` lays the drawn tile on numbered spot 3, its first ground above (`3b`: below) · `14` a \
 member on region 14 · `none` no second member.
 **Buy**: `offer 12` offers card #12 of the top market row, `pass` offers nothing · `buy` / `decline` \
-answer an offer · `drop 12` gives up tool #12 · `discard` (2 players) removes your first offered card.
+answer an offer · `drop 12` gives up tool #12 · `discard` (2 players) removes your first offered card · \
+`end` proposes ending a game whose rounds cycle, `agree` / `refuse` answer it.
 **Hunt**: `hunt 19>27` uses tool #19 before #27 · `starve 14` the member on region 14 starves.
 **Expand**: `14` a new member on region 14 · `done` stop expanding · `n14` the neutral clan (2 players).
 Autocomplete and the buttons say each move in words, with its cost. `/hand`: your food, tools and \
@@ -53,7 +58,7 @@ knowledge."""),
 
 PAGES_FR = [
     ("overview", "", """\
-**Die ersten Funken** (Friedemann Friese), 2 à 6 joueurs : faites grandir le plus grand clan.
+**Les Premières Étincelles** (Die ersten Funken, Friedemann Friese), 2 à 6 joueurs : faites grandir le plus grand clan.
 Votre clan s'étend sur les régions d'une carte de tuiles paysage ; autour de chaque territoire de chasse \
 (baies, poisson, ours, mammouth) ses membres chassent avec les outils qu'il connaît, et chaque membre \
 doit être nourri. Les cartes technologie (outils, feu, herbes, champs…) s'achètent au marché.
@@ -90,14 +95,20 @@ les jetons en main ne sont pas dans la réserve et peuvent limiter un réapprovi
 est regarni depuis la pioche au début de la phase 1. Le Feu cache aussi votre nourriture aux autres \
 (`/hand` la montre).
 *Sécurité* (hors règle) : si un tour ne change rien dont un clan puisse se servir sans que personne n'ait \
-eu de choix, aucun clan ne peut plus atteindre 13 et la partie s'arrête là ; de même quand trois tours de \
-suite se terminent comme le tour d'avant (une répétition, comme aux échecs)."""),
+eu de choix, aucun clan ne peut plus atteindre 13 et la partie s'arrête là.
+*Cycles* (hors règle) : quand un tour se termine exactement comme l'un des 12 derniers, la partie ne \
+s'arrête pas d'elle-même, car un joueur pourrait encore la changer ; le salon en est averti, et dès lors \
+chaque joueur peut, une fois, taper `end` à son tour de phase 1 pour proposer de finir la partie en \
+l'état. Les autres répondent `agree` ou `refuse` dans l'ordre du tour ; elle ne finit (classée comme \
+ci-dessus) que si tous acceptent. À l'échéance, la table répond `agree` pour un joueur absent. Un tour qui \
+finit sur une position nouvelle retire l'offre."""),
     ("notation", "", """\
 **Mise en place** : `3a` pose la tuile tirée sur l'emplacement 3, son premier territoire en haut (`3b` : \
 en bas) · `14` un membre sur la région 14 · `none` pas de second membre.
 **Achat** : `offer 12` propose la carte n° 12 de la rangée du haut, `pass` ne propose rien · `buy` / \
 `decline` répondent à une proposition · `drop 12` rend l'outil n° 12 · `discard` (2 joueurs) retire la \
-première carte qu'on vous propose.
+première carte qu'on vous propose · `end` propose de finir une partie dont les tours tournent en rond, \
+`agree` / `refuse` y répondent.
 **Chasse** : `hunt 19>27` utilise l'outil n° 19 avant le n° 27 · `starve 14` le membre de la région 14 \
 meurt de faim.
 **Étendre** : `14` un nouveau membre sur la région 14 · `done` arrêter · `n14` le clan neutre (2 joueurs).

@@ -1540,11 +1540,15 @@ def answer_offer(st, take: bool, ev) -> None:
     """The first queued trophy (G5) or hand card (G6) is taken or left in its row."""
     seat, kind, cid, key = st["offers"].pop(0)
     cell = slot_card(st, key)
+    refills = False
     if take and cell and cell[0] == cid:
+        # a hand card taken is replaced from the row's face-down deck: a card comes to light, so
+        # the move is an undo barrier (undo must never let a player take, look, and take back)
+        refills = kind == "hand" and bool(st["decks"][key[0]])
         said = take_card(st, seat, kind, cid, key)
     else:
         said = ph.LEAVES_CARD(who=seat_name(seat), card=ph.card(cid))
-    ev.append(event(said, seat=seat))
+    ev.append(event(said, seat=seat, reveal=refills))
 
 
 def refill(st, key) -> None:

@@ -87,12 +87,12 @@ class Neanderthal(Game):
     # species boards are dealt at random (C), so the table shuffles who sits in which seat.
     first_player = "random"
     first_player_rule = (
-        "Species boards are dealt at random (C « Affecter aléatoirement à chaque joueur un plateau »); then "
-        "each round, « le symbole la plus à gauche de la barre au milieu de la carte Fille du tour indique "
-        "la couleur du premier joueur » (A2).",
+        "Species boards are dealt at random (C: \"Randomly assign each player a species board\", our "
+        "translation); then each round, the leftmost symbol of the bar in the middle of the round's Daughter "
+        "card gives the colour of the first player (A2).",
         "Les plateaux d'espèce sont distribués au hasard (C « Affecter aléatoirement à chaque joueur un "
-        "plateau ») ; puis, à chaque tour, « le symbole la plus à gauche de la barre au milieu de la carte "
-        "Fille du tour indique la couleur du premier joueur » (A2).")
+        "plateau ») ; puis, à chaque tour, le symbole le plus à gauche de la barre au milieu de la carte "
+        "Fille du tour indique la couleur du premier joueur (A2).")
 
     # ---- seats
 

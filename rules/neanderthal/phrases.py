@@ -368,7 +368,7 @@ W_EXPAT = phrase_n(f"{P}waiting.expat", "{who} chooses where its {n} wanderer go
                    "{who} chooses where its {n} wanderers go.")
 
 # ---- /hand and /game status
-HAND_EMPTY = phrase(f"{P}hand.empty", "Your hand is empty (limit {limit}).")
+HAND_EMPTY = phrase(f"{P}hand.empty", "Your hand is empty (it may hold one card per mature elder: {limit} now).")
 HAND_HEAD = phrase(f"{P}hand.head", "Hand ({n}/{limit}):")
 HAND_BABIES = phrase_n(f"{P}hand.babies", "{n} baby", "{n} babies")
 HAND_DOMESTIC = phrase(f"{P}hand.domestic", "• {card} — D: domestic animal, {babies}, frees {frees}  (`{slug}`)",

@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 
+from bot.discord.replies import discord_text
 from bot.table import Actor, Place, TableService
 from bot.table.clock import ManualClock
 from rules import registry
@@ -43,7 +44,9 @@ def dump(path) -> str:
 
 
 def clean_reply(text: str, limit: int = 2000) -> list[str]:
-    """Problems with a reply text shown to a person (empty list: fine)."""
+    """Problems with a reply text shown to a person (empty list: fine), as the front end shows it
+    (the table's channel and time marks rendered as Discord renders them)."""
+    text = discord_text(text)
     problems = []
     if not text.strip():
         problems.append("empty reply")

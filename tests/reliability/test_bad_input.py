@@ -66,7 +66,7 @@ async def test_every_command_with_hostile_input_in_lobby(service, db_path):
     await service.join(HERE, BOB)
     found = []
     for name in COMMANDS:
-        if name in ("game start",):   # a start with a garbage order is a start in join order: tested below
+        if name in ("game start",):   # a start with a garbage order is refused: tested below
             continue
         for actor in (ANN, BOB, CID):
             if (name, actor) in _DELIBERATE or name == "game join":
@@ -82,8 +82,12 @@ async def test_every_command_with_hostile_input_in_lobby(service, db_path):
         before = dump(db_path)
         reply = await run(service, HERE, BOB, "game start", {"order": value})
         assert not reply.ok and dump(db_path) == before, "only the creator starts, whatever the order says"
+    before = dump(db_path)
     reply = await run(service, HERE, ANN, "game start", {"order": "'; DROP TABLE games; --"})
-    assert reply.ok, "an unknown order falls back to join order"
+    assert not reply.ok and dump(db_path) == before, "an unknown order is refused (issue 27), the lobby unchanged"
+    found = clean_reply(reply.text)
+    assert not found, found
+    assert (await run(service, HERE, ANN, "game start", {"order": "join"})).ok
 
 
 async def test_empty_channel_every_command(service, db_path):

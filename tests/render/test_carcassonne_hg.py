@@ -4,7 +4,7 @@ at every stage, stays small, highlights the latest tile, numbers the spots."""
 from __future__ import annotations
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from render import kit
 from render.carcassonne_hg import draw, tile_art, tile_box
@@ -82,6 +82,26 @@ def test_the_score_beside_a_name_says_points_in_play_and_the_final_table_counts_
     end = random_playout(GAME, 3, 4).state
     texts = [m.text for m in kit.marks(render(end)) if m.kind == "label"]
     assert not any(" points" in t for t in texts if t.startswith(tuple(NAMES))), "bare totals at the end"
+
+
+def test_the_final_board_opens_with_the_winner_and_draws_figures_in_their_colours():
+    """Issue 27: Carcassonne's final board drew every hunter black (an outlined letter covered the
+    small figure) and put the title and the winner below the map."""
+    from render.carcassonne_hg import _figure
+    from render.kit import WIN_BG
+
+    state = random_playout(GAME, 3, 5, max_moves=10_000).state
+    assert state.phase == "over"
+    img = render(state).convert("RGB")
+    top = img.crop((0, 0, img.width, img.height // 5))
+    assert {c: n for n, c in top.getcolors(1 << 20)}.get(WIN_BG, 0) > 1000, "the winner's banner is on top"
+    for seat in range(3):
+        piece = Image.new("RGB", (40, 40), (255, 255, 255))
+        _figure(ImageDraw.Draw(piece), seat, "hunter", 20, 20, 8, "H")
+        colour = kit.player_colour(seat)
+        near = sum(n for n, c in piece.getcolors(1 << 12) if max(abs(a - b) for a, b in zip(c, colour)) < 40)
+        dark = sum(n for n, c in piece.getcolors(1 << 12) if max(c) < 60)
+        assert near > 0.4 * dark, f"seat {seat}: {near} pixels of its colour, {dark} nearly black"
 
 
 def spot_positions_ok(img: Image.Image, view: dict) -> list[str]:

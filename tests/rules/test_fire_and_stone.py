@@ -842,7 +842,8 @@ def test_first_player_is_drawn_at_random_by_the_table():
     puis dans le sens horaire »)."""
     assert GAME.first_player == "random"
     english, french = GAME.first_player_rule
-    assert RULEBOOK_FIRST_PLAYER in english and RULEBOOK_FIRST_PLAYER in french
+    assert RULEBOOK_FIRST_PLAYER in french   # issue 27: English quotes it in English, as our translation
+    assert '"Randomly determine who will be the first player", our translation' in english
     assert "random" in english and "hasard" in french
     for n in (2, 3, 4):
         state = fresh(n)

@@ -36,6 +36,8 @@ def test_first_player_is_left_to_chance_by_the_herbs_cards():
         state = GAME.setup(4, seed, {})
         herbs = [cards[0] for cards in state.cards]
         assert herbs[state.order[0]] == 4          # the highest herbs card plays first
+        assert GAME.first_seat(state) == state.order[0]     # the one the start post names
+        assert GAME.to_act(state) != [state.order[0]]       # though its tile is laid for it (Mise en place 5)
         firsts.add(state.order[0])
     assert firsts == {0, 1, 2, 3}                   # and any seat may hold it
 

@@ -151,7 +151,7 @@ async def test_turn_post_pins_a_status_message_then_edits_it(client, wire, rest)
     rest.calls.clear()
     await turn(client, ANN, "take 2", "end")
     edits = rest.find("PATCH", f"/channels/100/messages/{message_id}")
-    assert len(edits) == 1 and "Bob to play" in edits[0][2]["content"] and "Ann: 2 · Bob: 0" in edits[0][2]["content"]
+    assert len(edits) == 1 and "Bob to play" in edits[0][2]["content"] and "Ann: 2 points · Bob: 0 points" in edits[0][2]["content"]
     assert not rest.find("POST", "/channels/100/messages"), "edited in place, never re-posted"
 
 
@@ -160,7 +160,7 @@ async def test_notify_dm_sends_a_direct_message_instead_of_a_ping(client, wire, 
     wire.sent.clear()
     await invoke(client, slash("notify", {"mode": "dm"}), **BOB)
     reply = wire.messages()[-1]
-    assert reply.ephemeral and "**dm**" in reply.content
+    assert reply.ephemeral and "**by direct message**" in reply.content
     rest.calls.clear()
     wire.sent.clear()
     await turn(client, ANN, "take 1", "end")
@@ -366,7 +366,7 @@ async def test_french_command_tree_and_replies(client, wire):
     await invoke(client, slash("remind"), **ANN, locale="fr")
     assert "Personne" in wire.messages()[-1].content or "votre tour" in wire.messages()[-1].content
     await invoke(client, slash("notify", {"mode": "mute"}), **BOB, locale="fr")
-    assert wire.messages()[-1].content == "Vos avis de tour : **mute**."
+    assert wire.messages()[-1].content == "Vos avis de tour : **aucun**."
 
 
 async def test_server_language_is_used_for_reminders(client, wire, rest, clock):

@@ -13,6 +13,7 @@ import pytest
 from bot.discord.buttons import AcceptButton, MoveButton, ResignButton, UndoButton
 from bot.discord.client import command_payload
 from bot.discord.health import Health
+from bot.discord.replies import discord_text
 from bot.discord.status_edits import StatusEdits
 from tests.bot.discord.harness import Wire, make_client
 from tests.bot.discord.test_async_play import ANN, BOB, Rest, seat_two, turn
@@ -67,9 +68,9 @@ async def test_a_busy_channel_edits_its_pinned_status_once_per_window_and_the_la
     assert len(edits) == 2
     row = await service.store.open_game_in(100)
     seats = await service.store.seats(row.id)
-    assert edits[-1] == service.notices.status_text(row, seats, service.context.state_of(row)), \
+    assert edits[-1] == discord_text(service.notices.status_text(row, seats, service.context.state_of(row))), \
         "the pin shows the state after the last move"
-    assert "Ann: 3 · Bob: 3" in edits[-1]
+    assert "Ann: 3 points · Bob: 3 points" in edits[-1]
 
 
 async def test_a_quiet_channel_edits_at_once(client, wire, rest, clock):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.discord.picker_items import ITEMS
+from rules.core import Rng
 from tests.bot.discord.harness import Wire, invoke, make_client, press, slash
 
 ANN = dict(user_id=1, name="Ann")
@@ -44,8 +45,11 @@ def check_limits(items: list[dict]) -> None:
             assert all(1 <= len(o["label"]) <= 100 for o in item["options"])
 
 
+CHOOSER = Rng(11)
+
+
 async def take_turn(service, wire, who: dict) -> int:
-    """Press "Your move", then the first option of every step (a menu's first value), then
+    """Press "Your move", then a random option of every step (of a menu or of the buttons), then
     Confirm. Returns the presses it took."""
     wire.sent.clear()
     await press(fresh(service), "hearth:play:100", **who)
@@ -62,13 +66,15 @@ async def take_turn(service, wire, who: dict) -> int:
             assert "preview.png" in shown.files or not service.context.render_images
             await press(fresh(service), confirm[0]["custom_id"], **who)
             return presses
-        menu = [i for i in items if i["type"] == 3]
-        if menu:
-            await press(fresh(service), menu[0]["custom_id"], values=[menu[0]["options"][-1]["value"]], **who)
+        menus = [i for i in items if i["type"] == 3]
+        if menus:
+            menu = menus[CHOOSER.randbelow(len(menus))]
+            value = menu["options"][CHOOSER.randbelow(len(menu["options"]))]["value"]
+            await press(fresh(service), menu["custom_id"], values=[value], **who)
         else:
             options = [i for i in items if i["custom_id"].startswith("hearth:pk:") and i["label"] != "Back"]
             assert len(options) >= 2, "never a question with one answer"
-            await press(fresh(service), options[-1]["custom_id"], **who)
+            await press(fresh(service), options[CHOOSER.randbelow(len(options))]["custom_id"], **who)
     pytest.fail("no Confirm after 30 presses")
 
 
@@ -181,3 +187,24 @@ def test_a_long_choice_is_up_to_four_menus_then_pages():
     menus = [c for row in rows for c in row["components"] if c["type"] == 3]
     assert [m["options"][0]["value"] for m in menus] == ["100", "125"]
     assert [c["label"] for row in rows for c in row["components"] if c["type"] == 2] == ["More…", "Back"]
+
+
+@pytest.mark.parametrize("key", ["clans", "carcassonne_hg", "first_sparks", "fire_and_stone", "neanderthal"])
+async def test_every_game_to_its_end_against_an_ai_by_components_only(store, clock, wire, key):
+    """One person against an AI seat (level easy), every decision by presses on a fresh client."""
+    from bot.table import TableService
+    service = TableService(store, clock, render_images=False)
+    client = fresh(service)
+    await invoke(client, slash("game", {"game": key, "ai": 1, "level": "easy"}, sub="new"), **ANN)
+    row = await service.store.open_game_in(100)
+    if row.status == "lobby":
+        await invoke(client, slash("game", sub="start"), **ANN)
+    decisions = 0
+    while (row := await service.store.open_game_in(100)) is not None:
+        clock.advance(20)   # a person's pace (the move rate limit)
+        before = row.version
+        await take_turn(service, wire, ANN)
+        assert (await service.store.game(row.id)).version > before, "Confirm played the move"
+        decisions += 1
+        assert decisions < 2000
+    assert (await service.store.latest_game_in(100)).status == "finished"

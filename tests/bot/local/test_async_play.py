@@ -42,7 +42,7 @@ async def test_wait_prints_due_reminders_and_deadline_actions(table):
     out = await play(table, ["!wait 23h"])
     assert "Reminder" not in out
     out = await play(table, ["!wait 13h"])
-    assert "(the clock moves on by 13h)" in out
+    assert "(the clock moves on by 13 h 0 min)" in out
     assert out.count("Reminder") == 1, "the 24 h reminder and the deadline warning, both due, print once"
     assert ("[#table] @bob ⏰ Reminder: bob, your turn in **Pebbles** has waited 1 d 12 h; the deadline runs out "
             "in 12 h 0 min, then the table will choose a move for the absent seat.") in out
@@ -64,7 +64,7 @@ async def test_new_commands_from_a_script(table, tmp_path):
     out = await play(table, OPEN)
     assert "[#table status message pinned] 📌 **Pebbles** — ann to play since" in out
     out = await play(table, ["@bob /notify dm", "@ann /move take 2", "@ann /move end"])
-    assert "[#table → bob only] Turn notices for you: **dm**." in out
+    assert "[#table → bob only] Turn notices for you: **by direct message**." in out
     assert "[DM → bob] Your turn in **Pebbles** (#table)." in out
     assert "@bob" not in out.split("Turn notices")[1], "no channel ping for a DM player"
     out = await play(table, ["!wait 3h", "@ann /remind", "@ann /remind", "@cid /game list", "@bob /game mine",

@@ -37,7 +37,7 @@ async def test_a_huge_wait_is_refused_and_nothing_crashes(table):
     assert "at most 3650 days" in out and "the clock moves on" not in out
     assert "[#table] @bob ann ends." in out and "[#table → bob only] Log of Pebbles, page 1/1:" in out
     out = await play(table, ["!wait 3650d", "@bob /move take 1", "@bob /game status"])
-    assert "(the clock moves on by 3650d)" in out and "bob takes 1." in out
+    assert "(the clock moves on by 3650 d 0 h)" in out and "bob takes 1." in out
 
 
 async def test_nobody_is_seated_under_a_made_up_name(table, store):
@@ -71,7 +71,8 @@ async def test_export_writes_the_file_it_names(table, tmp_path):
     out = await play(table, ["@ann /game export"])
     named = re.search(r"hearth local --load (\S+?\.json)", out)[1]
     written = Path(re.search(r"\[file: (.+)\]", out)[1])
-    assert written == tmp_path / "images" / named and json.loads(written.read_text())["game"] == "pebbles"
+    assert written == Path(named) == tmp_path / "images" / written.name, "the command names the file where it is"
+    assert json.loads(written.read_text())["game"] == "pebbles"
 
 
 async def test_image_numbers_go_on_after_a_restart(table, store, tmp_path):

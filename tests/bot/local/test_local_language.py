@@ -107,6 +107,6 @@ async def test_the_local_tables_own_marks_read_french(store, tmp_path):
     assert re.search(r"^    \[image : .*\.png\]$", out, re.M)
     assert re.search(r"^    \[fichier : .*\.json\]$", out, re.M)
     assert "    [boutons : " in out
-    assert "(l'horloge avance de 2h)" in out and "(cid peut maintenant gérer les salons)" in out
+    assert "(l'horloge avance de 2 h 0 min)" in out and "(cid peut maintenant gérer les salons)" in out
     for english in (" only]", "[DM", "[image:", "[file:", "[buttons:", "status message", "clock moves", "may now"):
         assert english not in out, english

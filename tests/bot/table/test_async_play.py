@@ -236,7 +236,7 @@ async def test_turn_post_carries_the_pinned_status(service):
     await service.move(HERE, ANN, "take 2")
     post = await service.move(HERE, ANN, "end")
     assert post.status.startswith("📌 **Pebbles** — Bob to play since " + marks.SEP + "t:")
-    assert "Ann: 2 · Bob: 0" in post.status
+    assert "Ann: 2 points · Bob: 0 points" in post.status
 
 
 # ------------------------------------------------------------ settings, vacation, /remind
@@ -256,7 +256,7 @@ async def test_settings_only_for_creator_or_moderator_and_checked(service, store
     shown = await service.game_settings(HERE, BOB)
     assert shown.ephemeral and "reminder every 24 h; deadline off" in shown.text
     reply = await service.game_settings(HERE, MOD, deadline=48, policy="table")
-    assert reply.ok and "deadline 48 h" in reply.text and "policy: table" in reply.text
+    assert reply.ok and "deadline 48 h" in reply.text and "policy: take the seat over (`table`)" in reply.text
 
 
 async def test_vacation_pauses_the_clock_within_the_allowance(service, clock):

@@ -74,11 +74,12 @@ async def test_french_start_post_quotes_the_rule_in_french(service):
     assert f"{first} commence : le premier joueur est tiré au sort." in reply.text
 
 
-async def test_any_other_typed_order_means_the_join_order(service):
+async def test_any_other_typed_order_is_refused(service):
+    """Issue 27: an order the table does not know was taken as the join order (« join order, as
+    asked » for `order:backwards`); it is refused, and the lobby waits."""
     await _seat(service, "pebbles_drawn", 4)
     reply = await service.start(HERE, ANN, "alphabetical")
-    assert reply.ok and await _order(service) == ["Ann", "Bob", "Cid"]
-    assert "Ann starts (join order, as asked)." in reply.text
+    assert not reply.ok and "'alphabetical' is neither" in reply.text
 
 
 async def test_french_writes_no_capital_after_the_colon(service):

@@ -149,3 +149,10 @@ async def test_hint_gives_one_tap_to_its_preview(service):
     assert played.ok
     first = (await service.store.log((await service.store.latest_game_in(HERE.channel_id)).id))[0]
     assert first.text == notation, "Confirm plays the hinted move"
+
+
+async def test_a_reminder_carries_your_move(service, clock):
+    await started(service)
+    clock.advance(25 * 3600)
+    reminders = [n for n in await service.due_notices() if not n.announces]
+    assert reminders and [c.command for c in reminders[0].choices] == ["play"]

@@ -15,7 +15,7 @@ import render
 from bot.table import Actor, Place, Reply, TableService
 from bot.table.clock import ManualClock
 from bot.table.context import TableContext
-from bot.table.i18n import LOCALE_DIR, RULES_DOMAIN, say
+from bot.table.i18n import LABEL, LOCALE_DIR, RULES_DOMAIN, say
 from rules import registry
 from rules.core import IllegalMove, Rng, random_playout
 from rules.wording import PHRASES
@@ -196,6 +196,8 @@ async def test_french_table_reads_french(tmp_path, key, players):
                 continue
             assert len(entry.messages) == len(entry.events)
             for message in entry.messages:
+                if message and message.get(LABEL):
+                    continue   # the label /log shows for a move without public events: never a channel event
                 shown = TableContext.fill(assert_french(message, f"logged v{entry.version}"), names)
                 found = told.find(shown, cursor)
                 assert found >= 0, f"{shown!r} not in the channel in order"

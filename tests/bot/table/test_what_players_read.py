@@ -78,8 +78,12 @@ async def test_seats_that_play_on_together_are_plural(service):
     assert tn("fr", "still_to_play", 2, who="Ann, Bob") == "Ann, Bob continuent de jouer."
 
 
-async def test_the_first_player_named_is_the_one_the_game_asks_first(service):
-    """The First Sparks draws its own first player (herbs cards): 'ann starts' while cid was asked first."""
+async def test_the_first_player_named_is_the_one_the_game_draws(service):
+    """The First Sparks draws its own first player, Mise en place 2: « le joueur avec la carte de départ
+    ayant le plus grand numéro place un membre de son clan sur la place 1 du tour de jeu » (issue 27:
+    'dee starts' was said while bob held the highest herbs card; dee, the second player, is only the
+    first asked, the first player's tile being laid for it in the middle, Mise en place 5)."""
+    from rules.first_sparks import GAME as SPARKS
     people = [ANN, BOB, Actor(3, "Cid")]
     for seed in range(1, 6):
         place = Place(channel_id=500 + seed, guild_id=10)
@@ -87,9 +91,11 @@ async def test_the_first_player_named_is_the_one_the_game_asks_first(service):
         for p in people[1:]:
             await service.join(place, p)
         post = await service.start(place, ANN)
-        first = post.text.splitlines()[1]
-        asked = post.text.splitlines()[-1]
-        assert first.split(" starts:")[0] == asked.split(",")[0], (first, asked)
+        row = await service.store.open_game_in(place.channel_id)
+        names = [s.name for s in await service.store.seats(row.id)]
+        state = SPARKS.setup(3, row.seed, {})
+        highest = max(range(3), key=lambda s: state.cards[s][0])
+        assert post.text.splitlines()[1].split(" starts:")[0] == names[highest], (post.text, names)
     place = Place(channel_id=600, guild_id=10)
     await service.new_game(place, ANN, "neanderthal", seed=1)
     await service.join(place, BOB)
@@ -109,9 +115,9 @@ async def test_public_scores_are_written_as_each_language_writes_them(service):
     await started(service)
     await service.move(HERE, ANN, "take 2")
     status = await service.status(HERE, FR_ANN)
-    assert "Ann : 2 · Bob : 0" in status.text
+    assert "Ann : 2 points · Bob : 0 point" in status.text
     status = await service.status(HERE, ANN)
-    assert "Ann: 2 · Bob: 0" in status.text
+    assert "Ann: 2 points · Bob: 0 points" in status.text
 
 
 async def test_the_local_table_asks_for_a_missing_option_in_the_readers_language(store, tmp_path):

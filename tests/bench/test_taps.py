@@ -1,0 +1,23 @@
+"""bench/taps.py plays a whole game by components on the bot's Discord client and reports what
+issue 26 asks for (the shape of its figures; no time is asserted)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_taps_plays_a_game_by_presses_and_reports_it():
+    out = subprocess.run([sys.executable, "bench/taps.py", "--game", "first_sparks", "--json"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    [row] = json.loads(out.stdout)
+    assert row["game"] == "first_sparks" and row["finished"] is True
+    assert row["decisions"] > 0 and row["interactions"] > row["decisions"]
+    assert 3 <= row["presses_mean"] <= row["presses_max"], "Your move, a choice, Confirm at the least"
+    assert 0 < row["preview_share"] <= 1
+    assert 0 <= row["answer_p50_s"] <= row["answer_p95_s"] <= row["answer_max_s"]
