@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import math
 
-from rules.core import Rng, reseed
+from rules.core import Rng
+from rules.kit.redeal import Deal, determinized
 
 from .data import TILES, deck
 from .scoring import majority
@@ -29,11 +30,14 @@ LAND_TILES = len(deck("land"))
 def determinize(game, state: State, seat: int, rng: Rng) -> State:
     """A copy of ``state`` whose stacks are in a canonical order and whose dice are
     drawn from ``rng``: the same for every state that ``seat`` cannot tell apart."""
-    new = game.clone(state)
-    new.land = sorted(state.land)          # new lists: the clone shares the stacks
-    new.bonus = sorted(state.bonus)
-    reseed(new, rng)
-    return new
+    return determinized(game, state, rng, _sort_stacks)
+
+
+def _sort_stacks(new: State, rng: Rng) -> None:
+    """Each stack as a sorted ``Deal`` with no shuffle: the game draws from a stack at random
+    when it draws (``game.draw``), so its order is nowhere; new lists, as the clone shares them."""
+    new.land = Deal(new.land).rest()
+    new.bonus = Deal(new.bonus).rest()
 
 
 # ------------------------------------------------------------ heuristic

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from operator import attrgetter
 
 from rules import phrases as core_phrases
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, echo, normalize_notation, rank_by
+from rules.kit import Flow, said_event
 from rules.picker import Preview, Step
 from rules.wording import Said, lines, listing
 from rules.wording import seat as player
@@ -129,9 +131,13 @@ class CarcassonneHG(Game):
             return events
         if kind == "place":
             _, x, y, rot = data
-            return place(state, x, y, rot)
-        _, role, zone = data
-        return put_figure(state, role, zone)
+            events = place(state, x, y, rot)
+        else:
+            _, role, zone = data
+            events = put_figure(state, role, zone)
+        if state.phase == "finish":    # score, bonus tile or next turn, up to the next decision
+            advance(state, events)
+        return events
 
     # ---- the move picker (rules/picker.py)
 
@@ -274,7 +280,7 @@ def draw(state: State, bonus: bool) -> list[Event]:
             events.append(_drawn_event(state.turn, tile, bonus))
             return events
         state.removed = state.removed + [tile]
-        events.append(Event.of(ph.FITS_NOWHERE(tile=text.tile_said(TILES[tile])), reveal=True))
+        events.append(said_event(ph.FITS_NOWHERE(tile=text.tile_said(TILES[tile])), reveal=True))
     return events
 
 
@@ -283,12 +289,12 @@ def draw(state: State, bonus: bool) -> list[Event]:
 @cache
 def _drawn_event(seat: int, tile: int, bonus: bool) -> Event:
     said = (ph.DRAWS_BONUS if bonus else ph.DRAWS)(who=player(seat), tile=text.tile_said(TILES[tile]))
-    return Event.of(said, seat=seat, reveal=True)
+    return said_event(said, seat=seat, reveal=True)
 
 
 @cache
 def _nugget_event(seat: int) -> Event:
-    return Event.of(ph.NUGGET_BONUS(who=player(seat)))
+    return said_event(ph.NUGGET_BONUS(who=player(seat)))
 
 
 @cache
@@ -329,10 +335,8 @@ def place(state: State, x: int, y: int, rot: int) -> list[Event]:
     state.hand = -1
     events = [_placed_event(state.turn, state.in_bonus, x, y)]
     state.options = figure_options(state)
-    if state.options:
-        state.phase = "figure"
-        return events
-    return events + finish_tile(state)
+    state.phase = "figure" if state.options else "finish"
+    return events
 
 
 def step_options(state: State) -> list[tuple[str, int, str]]:
@@ -424,7 +428,8 @@ def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
         state.figures.append([seat, role, state.board.node(state.current, zone)])
         tile_id, _x, _y, rot = state.board.placed[state.current]
         events.append(_figure_event(seat, role, _ZONE_NAMES[tile_id * 4 + rot][zone]))
-    return events + finish_tile(state)
+    state.phase = "finish"
+    return events
 
 
 @cache
@@ -435,16 +440,20 @@ def _figure_event(seat: int, role: str, zone: str) -> Event:
                 else ph.PUTS_HUT_LAKE(who=player(seat)))
     else:
         said = ph.PUTS[role](who=player(seat), zone=zone)
-    return Event.of(said, seat=seat)
+    return said_event(said, seat=seat)
 
 
-def finish_tile(state: State) -> list[Event]:
-    """Score what the tile completed, send figures home, then hand out the
-    bonus tile or end the turn."""
+# The turn's flow (rules.kit.flow): a seat decides in "place" (the drawn tile) and "figure" (the
+# figure step); "finish" and "end_turn" run by themselves, within the move that led there, so a
+# stored state only ever rests in "place", "figure" or "over".
+
+
+def finish_tile(state: State, events: list[Event]) -> None:
+    """"finish": score what the tile completed, send figures home, then hand out the
+    bonus tile (the same seat places it: "place") or end the turn ("end_turn")."""
     board = state.board
     tile_id = board.placed[state.current][0]
     base, find, open_ = board.base[state.current], board.find, board.open
-    events: list[Event] = []
     nugget = False
     done: list[int] = []
     for z, kind in _CLOSABLE[tile_id]:
@@ -457,18 +466,17 @@ def finish_tile(state: State) -> list[Event]:
         nugget = nugget or has_nugget
     state.current = -1
     state.options = []
+    state.phase = "end_turn"
     if nugget and not state.in_bonus:
         if state.bonus:
             events.append(_nugget_event(state.turn))
-            events += draw(state, bonus=True)
-            if state.hand >= 0 or state.draw_held:
-                return events
+            events += draw(state, bonus=True)          # a tile that fits: "place", the same seat
         else:
-            events.append(Event.of(ph.NUGGET_NONE()))
-    return events + end_turn(state)
+            events.append(said_event(ph.NUGGET_NONE()))
 
 
-def end_turn(state: State) -> list[Event]:
+def end_turn(state: State, events: list[Event]) -> None:
+    """"end_turn": the next seat draws ("place"), or the stack is out and the game ends ("over")."""
     # The bonus tile is part of the turn that earned it: the player « rejoue » it and « son tour
     # s'arrête là » after it (rulebook, "Forêt achevée et tuiles bonus"). Only now may the men who
     # came home during the turn be placed again ("Retour des hommes dans la réserve").
@@ -476,15 +484,18 @@ def end_turn(state: State) -> list[Event]:
     state.recovered = 0
     if state.land:
         state.turn = (state.turn + 1) % state.seats
-        events = draw(state, bonus=False)
+        events += draw(state, bonus=False)
         if state.hand >= 0 or state.draw_held:
-            return events
-    else:
-        events = []
+            return
     state.phase = "over"
     state.hand = -1
-    events.append(Event.of(ph.LAST_TILE()))
-    return events + final_scoring(state)
+    events.append(said_event(ph.LAST_TILE()))
+    events += final_scoring(state)
+
+
+TURN_FLOW = Flow("carcassonne_hg", {"finish": finish_tile, "end_turn": end_turn}, ("place", "figure", "over"),
+                 phase_of=attrgetter("phase"), limit=8)
+advance = TURN_FLOW.advance
 
 
 # ------------------------------------------------------------------ parsing help

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from rules.core import Event
+from rules.kit import said_event
 from rules.wording import Said, listing
 from rules.wording import seat as player
 
@@ -109,7 +110,7 @@ def _score_event(seats: tuple[int, ...], points: int, what: tuple) -> Event:
         said = ph.SCORES(who=player(seats[0]), n=points, what=what_said(*what))
     else:
         said = ph.SCORE_EACH(who=listing([player(s) for s in seats]), n=points, what=what_said(*what))
-    return Event.of(said, seat=seats[0])
+    return said_event(said, seat=seats[0])
 
 
 @cache
@@ -178,7 +179,7 @@ def final_scoring(state: State) -> list[Event]:
         state.figures.remove(f)
         state.men[f[0]] += 1
     if home:
-        events.append(Event.of(ph.GO_HOME(n=len(home))))
+        events.append(said_event(ph.GO_HOME(n=len(home))))
     # huts: one score per river system
     systems: dict[int, list[int]] = {}
     meadows: dict[int, list[list]] = {}

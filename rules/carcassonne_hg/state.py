@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.core import Rng
+from rules.kit.cow import rng_copy
 
 from .board import Board
 
@@ -58,7 +59,7 @@ class State:
         (The fields are copied as one dict: the dataclass's ``__init__`` costs twice as much.)"""
         new = object.__new__(State)
         fields = self.__dict__.copy()
-        fields["rng"] = Rng(self.rng.state, self.rng.draws)
+        fields["rng"] = rng_copy(self.rng)
         fields["men"] = self.men.copy()
         fields["huts"] = self.huts.copy()
         fields["figures"] = self.figures.copy()

@@ -23,7 +23,8 @@ import math
 from itertools import permutations
 from operator import itemgetter
 
-from rules.core import Rng, reseed
+from rules.core import Rng
+from rules.kit.redeal import determinized, pick_weighted
 
 from .data import EPOCHS, LAST_VILLAGE_BONUS, N_COLOURS, N_TERRITORIES, N_VILLAGES, NEIGHBOURS, TERRAIN, epoch_of
 
@@ -81,20 +82,15 @@ def belief(state, seat: int) -> tuple[list[int], list[tuple[tuple[int, ...], flo
 def determinize(game, state, seat: int, rng: Rng):
     """A copy of ``state`` with the other seats' colours dealt again from ``seat``'s
     belief and fresh dice; once the game is over the colours are public and kept."""
-    new = game.clone(state)
-    if not state.end and state.seats > 1:
+    if state.end or state.seats <= 1:
+        return determinized(game, state, rng, None)
+
+    def redraw(new, rng: Rng) -> None:
         others, deals = belief(state, seat)
-        x = rng.random()
-        chosen = deals[-1][0]
-        for deal, p in deals:
-            x -= p
-            if x < 0:
-                chosen = deal
-                break
-        for s, c in zip(others, chosen, strict=True):
+        for s, c in zip(others, pick_weighted(rng, deals), strict=True):
             new.clans[s] = c
-    reseed(new, rng)
-    return new
+
+    return determinized(game, state, rng, redraw)
 
 
 # ------------------------------------------------------------ heuristic

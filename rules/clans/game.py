@@ -9,6 +9,7 @@ from operator import itemgetter
 
 from rules import phrases as core_phrases
 from rules.core import Event, Game, IllegalMove, Move, Result, Rng, rank_by
+from rules.kit import said_event
 from rules.picker import Preview, Step
 from rules.wording import lines, listing, sentences
 from rules.wording import seat as player
@@ -105,7 +106,7 @@ def _village_event(v: Village, number: int, bonus: int) -> Event:
                                      colours=_colours(v.colours)))
     else:
         parts.append(ph.SCORES(n=v.huts, value=ph.POINTS(n=v.value), colours=_colours(v.colours)))
-    return Event.of(ph.VILLAGE(parts=sentences(parts)), seat=v.founder)
+    return said_event(ph.VILLAGE(parts=sentences(parts)), v.founder)
 
 
 def _epoch_said(epoch: int):
@@ -118,7 +119,7 @@ def _epoch_said(epoch: int):
 
 
 def _epoch_event(epoch: int) -> Event:
-    return Event.of(ph.EPOCH_BEGINS(epoch=ROMAN[epoch], terms=_epoch_said(epoch)))
+    return said_event(ph.EPOCH_BEGINS(epoch=ROMAN[epoch], terms=_epoch_said(epoch)))
 
 
 # Ready-made moves: ``_MOVES[seat][s][n]`` holds the moves of ``seat`` from
@@ -224,7 +225,7 @@ class Clans(Game):
         else:
             _, src, dst = move.data
             n = state.size(src)
-            events = [Event.of(ph.MOVES(who=player(seat), n=n, src=label(src), dst=label(dst)), seat=seat)]
+            events = [said_event(ph.MOVES(who=player(seat), n=n, src=label(src), dst=label(dst)), seat)]
             # new lists, never changed in place: a clone shares the untouched ones (State.copy)
             state.huts[dst] = [a + b for a, b in zip(state.huts[dst], state.huts[src], strict=True)]
             state.huts[src] = [0] * N_COLOURS
@@ -241,7 +242,7 @@ class Clans(Game):
             state.turn = (state.turn + 1) % state.seats
             if not self._any_move(state):
                 state.end = "stuck"
-                events.append(Event.of(ph.STUCK()))
+                events.append(said_event(ph.STUCK()))
         if state.end:
             events.append(self._reveal(state))
         return events
@@ -261,7 +262,7 @@ class Clans(Game):
         parts = [ph.REVEAL_ONE(who=player(s), colour=ph.COLOUR[c](), track=state.scores[c], chips=state.chips(s),
                                total=finals[s])
                  for s, c in enumerate(state.clans)]
-        return Event.of(ph.REVEAL(scores=listing(parts)), reveal=True)
+        return said_event(ph.REVEAL(scores=listing(parts)), reveal=True)
 
     # ---- parsing, with explanations
 

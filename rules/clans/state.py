@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.core import Rng
+from rules.kit.cow import rng_copy
 
 
 @dataclass
@@ -76,11 +77,11 @@ class State:
                    end=d["end"])
 
     def copy(self) -> State:
-        """A fast copy (apply runs it on every move). The rules never change a
-        territory's hut list nor a founded village in place (they put new ones
-        in), so the copy shares them: only the lists that hold them are new."""
+        """A fast copy (apply runs it on every move), copy on write (``rules.kit.cow``): the
+        rules never change a territory's hut list nor a founded village in place (they put
+        new ones in), so the copy shares them: only the lists that hold them are new."""
         huts = self.huts[:]
         kept = self.sizes_of is self.huts           # the sizes list is never changed in place either
-        return State(self.seats, huts, self.clans[:], Rng(self.rng.state, self.rng.draws),
+        return State(self.seats, huts, self.clans[:], rng_copy(self.rng),
                      self.scores[:], self.villages[:], self.turn, self.pending[:], self.last_move[:], self.fresh,
                      self.end, self.sizes if kept else None, huts if kept else None)

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import math
 
-from rules.core import Rng, reseed
+from rules.core import Rng
+from rules.kit.redeal import Deal, determinized
 
 from . import queries as Q
 from .data import BIOMES, COLOURS, DAUGHTERS, SEXUALITY
@@ -49,23 +50,24 @@ _HAND_CARDS = frozenset(c for c, info in BIOMES.items() if info["hand"])
 def determinize(game, state, seat: int, rng: Rng):
     """A copy of ``state`` with everything ``seat`` cannot see drawn again from ``rng``.
 
-    Every draw shuffles a sorted pool and deals it to places walked in a fixed,
-    public order, so the result depends only on what the seat sees and on ``rng``."""
-    new = game.clone(state)
-    if state["phase"] != "over":
+    Every draw shuffles a sorted pool (``rules.kit.redeal.Deal``) and deals it to places
+    walked in a fixed, public order, so the result depends only on what the seat sees and on ``rng``."""
+    if state["phase"] == "over":
+        return determinized(game, state, rng, None)
+
+    def redraw(new, rng: Rng) -> None:
         _redraw_events(new, rng)
         _redraw_biomes(new, seat, rng)
-    reseed(new, rng)
-    return new
+
+    return determinized(game, state, rng, redraw)
 
 
 def _redraw_events(st, rng: Rng) -> None:
     """C « en choisir au hasard 10, les mélanger »: the face-down event deck and the
     cards set aside, dealt again from the same cards, each keeping its count."""
-    pool = sorted(st["events"] + st["unused"])
-    rng.shuffle(pool)
-    k = len(st["events"])
-    st["events"], st["unused"] = pool[:k], pool[k:]
+    deal = Deal(st["events"] + st["unused"], rng)
+    st["events"] = deal.take(len(st["events"]))
+    st["unused"] = deal.rest()
 
 
 def shown_hand_cards(st, seat: int) -> dict[int, list[str]]:
@@ -104,23 +106,19 @@ def _redraw_biomes(st, seat: int, rng: Rng) -> None:
         slots = hand_slots[row]
         if not slots and not st["decks"][row] and (row == "S" or not (ice or down)):
             continue
-        pool = list(st["decks"][row]) + [player(st, s)["hand"][i] for s, i in slots]
+        unseen = list(st["decks"][row]) + [player(st, s)["hand"][i] for s, i in slots]
         if row == "N":
-            pool += [st["rows"][r][i][0] for r, i in ice]
-            pool += down
-        pool.sort()
-        rng.shuffle(pool)
-        held = [c for c in pool if c in _HAND_CARDS][:len(slots)]
-        taken = set(held)
-        rest = [c for c in pool if c not in taken]
-        for (s, i), cid in zip(slots, held, strict=True):
+            unseen += [st["rows"][r][i][0] for r, i in ice]
+            unseen += down
+        deal = Deal(unseen, rng)
+        for (s, i), cid in zip(slots, deal.take(len(slots), _HAND_CARDS.__contains__), strict=True):
             player(st, s)["hand"][i] = cid
         if row == "N":
-            for r, i in ice:
-                st["rows"][r][i] = [rest.pop(), True]   # a cell is replaced, never changed in place
+            for (r, i), cid in zip(ice, deal.take_last(len(ice)), strict=True):
+                st["rows"][r][i] = [cid, True]   # a cell is replaced, never changed in place
             if down:
-                st["gone_down"] = [rest.pop() for _ in down]   # replaced: copies share the list
-        st["decks"][row] = rest
+                st["gone_down"] = deal.take_last(len(down))   # replaced: copies share the list
+        st["decks"][row] = deal.rest()
 
 
 # ------------------------------------------------------------ heuristic

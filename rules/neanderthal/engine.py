@@ -5,6 +5,7 @@ domestic animals (H). ``advance`` runs them until some seat must decide."""
 from __future__ import annotations
 
 from rules.core import Event, Rng
+from rules.kit.flow import Flow
 from rules.wording import Said, english_lookup, listing, render, sentences
 
 from . import phrases as ph
@@ -69,6 +70,7 @@ from .queries import (
     victim_kinds,
 )
 from .queries import dependants as dependants  # re-exported: callers read E.dependants
+from .shape import Player, State
 
 COLOUR_NAME_FR = COLOUR_NAMES_FR
 
@@ -80,7 +82,7 @@ EVENT_NAMES = {"cool": "global cooling", "warm": "global warming", "wurm": "Wür
 # ---------------------------------------------------------------- set-up
 
 
-def new_player(seat: int, n: int, sexcard: int) -> dict:
+def new_player(seat: int, n: int, sexcard: int) -> Player:
     return {
         "pool": [6 if s == seat else 0 for s in range(n)],
         "grave": CUBES - 7,
@@ -94,7 +96,7 @@ def new_player(seat: int, n: int, sexcard: int) -> dict:
     }
 
 
-def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
+def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> State:
     rng = Rng(seed)
     if seats == 3:
         species = list(SPECIES_ORDER)
@@ -113,7 +115,7 @@ def setup_state(seats: int, seed: int, coop: bool, solo: bool) -> dict:
         decks[r] = deck
     cards = [0, 1, 2]
     rng.shuffle(cards)
-    st = {
+    st: State = {
         "sp": species, "coop": coop, "solo": solo, "rng": rng,
         "round": 0, "phase": "sex", "events": daughters[:10], "unused": daughters[10:],
         "event": None, "order": list(range(seats)), "rows": rows, "decks": decks,
@@ -148,13 +150,8 @@ WAITING = frozenset(("sex", "council", "chaos", "blizzard", "expat", "bid", "pay
                      "take", "hunt_order", "retry", "over"))
 
 
-def advance(st, ev: list) -> None:
-    """Run automatic steps until a seat must decide or the game is over."""
-    for _ in range(200):
-        step = STEPS.get(st["phase"])
-        if step is None or step(st, ev):   # a decision phase (WAITING) or "over"; a step that waits
-            return
-    raise RuntimeError("neanderthal: advance did not settle")
+# ``advance(st, ev)`` runs the automatic steps until a seat must decide or the game is over: the
+# kit's driver (``FLOW``, rules.kit.flow) over ``STEPS`` (at the end of this module) and ``WAITING``.
 
 
 # The automatic steps of a round, by phase: each runs on until the state's next phase, and
@@ -470,7 +467,7 @@ def elder_attrition(st, ev, n_dice: int) -> None:
             said = ph.now(ph.ATTRITION, who=seat_name(seat), rolls=rolled, dead={"list": dead}, n=len(dead))   # listing
         else:
             said = ph.now(ph.ATTRITION_NONE, who=seat_name(seat), rolls=rolled)
-        ev.append(Event(None, None, seat, None, False, said))   # event(said, seat=seat)
+        ev.append(Event(None, None, seat, None, False, said))   # said_event(said, seat), written out
 
 
 # D4 ---------------------------------------------------------------------
@@ -676,7 +673,7 @@ def play_bid(st, seat, n, ev) -> None:
         half = st["pl"][seat]["tribal"]
         bids = ph.BIDS_HALF if half else ph.BIDS
         said = Said(bids.key, {"who": seat_name(seat), "n": n, "card": ph.card(st["event"])})
-    ev.append(Event(None, None, seat, None, False, said))
+    ev.append(Event(None, None, seat, None, False, said))   # said_event(said, seat), written out
     others = len(auc["seats"]) - (auc["lead"] in auc["seats"])   # the bidders other than the leader
     if auc["passes"] >= others:
         st["phase"] = "resolve_bids"
@@ -1681,4 +1678,6 @@ STEPS = {
     "nego_end": _nego_end_step, "combat": combat_phase, "fighting": _fighting_step, "hunt": _hunt_step,
     "hunting": _hunting_step, "domestic": _domestic_step, "release": _release_step, "action": _action_step,
 }
-assert WAITING.isdisjoint(STEPS)
+# the kit's driver (rules.kit.flow), which also checks that no phase both waits and runs
+FLOW = Flow("neanderthal", STEPS, WAITING, key="phase", limit=200)
+advance = FLOW.advance   # the driver's own method, bound once: one call fewer on every move

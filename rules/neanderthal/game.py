@@ -6,6 +6,7 @@ import re
 
 from rules import phrases as core_phrases
 from rules.core import Game, IllegalMove, Option, Result, Rng, echo, normalize_notation, rank_by
+from rules.kit.cow import rng_copy
 from rules.wording import lines, listing
 
 from . import ai, steps, text
@@ -220,7 +221,7 @@ class Neanderthal(Game):
         # one deep copy (to_json + from_json made two); the same dict, key order included
         rng = state["rng"]
         out = copy_state(state)
-        out["rng"] = Rng(rng.state, rng.draws)
+        out["rng"] = rng_copy(rng)
         return out
 
     # ---- what an AI seat may know (see ai.py)
