@@ -27,22 +27,17 @@ _TWO64 = 1 << 64
 class IllegalMove(ValueError):
     """A move the rules refuse. ``str(exc)`` is shown to the player as is,
     so it must be a short, friendly English sentence that reveals nothing
-    hidden. ``fr`` is the optional French version; ``said`` the message key and
-    parameters the bot translates (:mod:`rules.wording`), made by :meth:`of`."""
+    hidden; ``said`` the message key and parameters the bot translates in the reader's
+    language (:mod:`rules.wording`), made by :meth:`of`."""
 
-    def __init__(self, message: str, fr: str | None = None, said: Said | None = None) -> None:
+    def __init__(self, message: str, said: Said | None = None) -> None:
         super().__init__(message)
-        self.fr = fr
         self.said = said
 
     @classmethod
     def of(cls, said: Said) -> IllegalMove:
         return cls(said.english(), said=said)
 
-    def localized(self, locale: str | None) -> str:
-        if locale and locale.startswith("fr") and self.fr:
-            return self.fr
-        return str(self)
 
 
 # --------------------------------------------------------------------- RNG
@@ -241,18 +236,16 @@ class Event:
     guarded ``__setattr__`` tripled what one costs to make.
     """
 
-    __slots__ = ("_text", "fr", "seat", "private_to", "reveal", "said")
+    __slots__ = ("_text", "seat", "private_to", "reveal", "said")
     _text: str | None
-    fr: str | None
     seat: int | None
     private_to: int | None
     reveal: bool
     said: Said | None
 
-    def __init__(self, text: str | None = "", fr: str | None = None, seat: int | None = None,
-                 private_to: int | None = None, reveal: bool = False, said: Said | None = None) -> None:
+    def __init__(self, text: str | None = "", seat: int | None = None, private_to: int | None = None,
+                 reveal: bool = False, said: Said | None = None) -> None:
         self._text = text
-        self.fr = fr
         self.seat = seat
         self.private_to = private_to
         self.reveal = reveal
@@ -270,7 +263,7 @@ class Event:
         return text
 
     def _fields(self) -> tuple:
-        return (self.text, self.fr, self.seat, self.private_to, self.reveal, self.said)
+        return (self.text, self.seat, self.private_to, self.reveal, self.said)
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Event):
@@ -281,7 +274,7 @@ class Event:
         return hash(self._fields())
 
     def __repr__(self) -> str:
-        return (f"Event(text={self.text!r}, fr={self.fr!r}, seat={self.seat!r}, private_to={self.private_to!r}, "
+        return (f"Event(text={self.text!r}, seat={self.seat!r}, private_to={self.private_to!r}, "
                 f"reveal={self.reveal!r}, said={self.said!r})")
 
     def stored(self) -> str | dict:
@@ -290,10 +283,6 @@ class Event:
             return self.text
         return {"text": self.text, **self.said.to_json()}
 
-    def localized(self, locale: str | None) -> str:
-        if locale and locale.startswith("fr") and self.fr:
-            return self.fr
-        return self.text
 
 
 class Result:
@@ -304,25 +293,23 @@ class Result:
     are worked out on first read: a search ends thousands of games and reads
     no summary. Treat it as immutable; compared by all of its fields."""
 
-    __slots__ = ("scores", "ranks", "_summary", "summary_fr", "_said")
+    __slots__ = ("scores", "ranks", "_summary", "_said")
     scores: Sequence[float]
     ranks: list[int]
     _summary: str | None
-    summary_fr: str | None
     _said: Said | Callable[[], Said] | None
 
     def __init__(self, scores: Sequence[float], ranks: list[int], summary: str | None = "",
-                 summary_fr: str | None = None, summary_said: Said | Callable[[], Said] | None = None) -> None:
+                 summary_said: Said | Callable[[], Said] | None = None) -> None:
         self.scores = scores
         self.ranks = ranks
         self._summary = summary
-        self.summary_fr = summary_fr
         self._said = summary_said
 
     @classmethod
     def of(cls, scores: Sequence[float], ranks: list[int], said: "Said | Callable[[], Said]") -> Result:
         """The result with its summary ``said``, or a callable giving it (called on first read)."""
-        return cls(scores, ranks, None, None, said)
+        return cls(scores, ranks, None, said)
 
     @property
     def summary_said(self) -> Said | None:
@@ -338,7 +325,7 @@ class Result:
         return self._summary
 
     def _fields(self) -> tuple:
-        return (self.scores, self.ranks, self.summary, self.summary_fr, self.summary_said)
+        return (self.scores, self.ranks, self.summary, self.summary_said)
 
     def __eq__(self, other) -> bool:
         if other.__class__ is not self.__class__:
@@ -350,15 +337,14 @@ class Result:
 
     def __repr__(self) -> str:
         return (f"Result(scores={self.scores!r}, ranks={self.ranks!r}, summary={self.summary!r}, "
-                f"summary_fr={self.summary_fr!r}, summary_said={self.summary_said!r})")
+                f"summary_said={self.summary_said!r})")
 
     @property
     def winners(self) -> list[int]:
         return [s for s, r in enumerate(self.ranks) if r == 1]
 
     def to_json(self) -> dict:
-        data = {"scores": list(self.scores), "ranks": list(self.ranks), "summary": self.summary,
-                "summary_fr": self.summary_fr}
+        data = {"scores": list(self.scores), "ranks": list(self.ranks), "summary": self.summary}
         if self.summary_said is not None:
             data["summary_said"] = self.summary_said.to_json()
         return data

@@ -240,7 +240,7 @@ class TableContext:
         if row.status == GameStatus.FINISHED and row.result:
             r = row.result
             said = r.get("summary_said")
-            return Result(r["scores"], r["ranks"], r.get("summary", ""), r.get("summary_fr"),
+            return Result(r["scores"], r["ranks"], r.get("summary", ""),
                           Said(said["key"], said.get("params") or {}) if said else None)
         return game.result(state)
 

@@ -230,13 +230,13 @@ LABEL = "label"   # marks the stored label of a move without public events (bot.
 
 def event_text(locale: str | None, event) -> str:
     """A :class:`rules.core.Event` in the reader's language."""
-    return say(locale, event.said) if event.said is not None else event.localized(locale)
+    return say(locale, event.said) if event.said is not None else event.text
 
 
 def refusal_text(locale: str | None, exc) -> str:
     """A :class:`rules.core.IllegalMove` in the reader's language."""
     said = getattr(exc, "said", None)
-    return say(locale, said) if said is not None else exc.localized(locale)
+    return say(locale, said) if said is not None else str(exc)
 
 
 def label_text(locale: str | None, move) -> str:

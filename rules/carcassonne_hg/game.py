@@ -301,11 +301,7 @@ def _nugget_event(seat: int) -> Event:
 def _placed_event(seat: int, bonus: bool, x: int, y: int) -> Event:
     # where: squares east/west and north/south of the start tile (see text.where)
     said = (ph.PLACES_BONUS if bonus else ph.PLACES)(who=player(seat), where=text.where(x, y))
-    # ``fr``: the French as a finished text too, for readers of Event.fr (the bot renders ``said``)
-    fr = ", ".join(part for part in (f"{abs(x)} à l'{'est' if x > 0 else 'ouest'}" if x else "",
-                                     f"{abs(y)} au {'sud' if y > 0 else 'nord'}" if y else "") if part)
-    return Event(None, f"{{p{seat}}} pose la tuile {'bonus ' if bonus else ''}{fr} de la tuile de départ (cadre doré).",
-                 seat=seat, said=said)
+    return said_event(said, seat)
 
 
 @cache

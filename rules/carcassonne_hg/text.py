@@ -167,26 +167,3 @@ def _contents(tile: Tile) -> list[Said]:
             if n:
                 bits.append(ph.ANIMAL[animal](n=n))
     return bits
-
-
-# The tile in French for /game status (status_text gives a finished text; the events' French is in
-# the catalogue): the same words as bot/locale/fr/LC_MESSAGES/rules.po.
-_EDGE_FR = {"F": "forêt", "M": "prairie", "R": "rivière"}
-_ANIMAL_FR = {"deer": ("cerf", "cerfs"), "mammoth": ("mammouth", "mammouths"), "aurochs": ("auroch", "aurochs"),
-              "tiger": ("tigre à dents de sabre", "tigres à dents de sabre")}
-
-
-def describe_fr(tile: Tile) -> str:
-    bits: list[str] = []
-    for z in tile.zones:
-        if z.kind == "lake":
-            bits.append(f"lac avec {z.fish} poisson{'s' if z.fish > 1 else ''}")
-        bits += [word for flag, word in ((z.spring, "source"), (z.nugget, "pépite d'or"),
-                                         (z.mushrooms, "clairière aux champignons"), (z.fire, "feu"),
-                                         (z.shrine, "sanctuaire")) if flag]
-        for animal, (one, many) in _ANIMAL_FR.items():
-            n = getattr(z, animal)
-            if n:
-                bits.append(f"{n} {one if n == 1 else many}")
-    kinds = "/".join(_EDGE_FR[e] for e in tile.edges)
-    return f"tuile {kinds}" + (f" ({', '.join(bits)})" if bits else "")

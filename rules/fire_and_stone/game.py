@@ -126,7 +126,7 @@ _REACH: dict[tuple, tuple[int, ...]] = {}
 def _ev(said: Said, seat: int | None = None, private_to: int | None = None, reveal: bool = False) -> Event:
     """An event as a message key with parameters (phrases.py), which the bot translates:
     ``Event.of`` without its keyword plumbing (two events a move)."""
-    return Event(None, None, seat, private_to, reveal, said)
+    return Event(None, seat, private_to, reveal, said)
 
 
 class FireAndStone(Game):

@@ -70,11 +70,6 @@ from .queries import (
 )
 from .state import State
 
-STALEMATE_EN = ph.STALEMATE.one    # the French is the catalogue's; STALEMATE_FR stays for older readers
-STALEMATE_FR = ("La partie est finie : le dernier tour n'a rien changé dont un clan puisse se servir et personne "
-                "n'a eu de choix, chaque tour le répéterait donc et aucun clan ne peut plus atteindre 13 membres "
-                "(sécurité ; la règle ne prévoit pas ce cas).")
-
 # words the events say again and again, in their stored (JSON) form, worked out once: a search applies
 # thousands of moves and each says who, which card, how much food
 WHO = tuple(player(s) for s in range(8))                  # seats, and the 2-player neutral clan
@@ -902,7 +897,7 @@ class FirstSparks(Game):
                         return
                     if self.stalemate(state):
                         state.phase = "over"
-                        ev.append(Event(STALEMATE_EN, STALEMATE_FR, said=ph.STALEMATE()))
+                        ev.append(Event.of(ph.STALEMATE()))
                         return
                     self.watch_cycles(state, ev)
                     self.bureaucracy(state, ev)

@@ -16,4 +16,4 @@ def said_event(said: Said, seat: int | None = None, private_to: int | None = Non
                reveal: bool = False) -> Event:
     """The event that says ``said`` (its English worked out only if read), about ``seat``,
     shown only to ``private_to`` when set, marking hidden information revealed when ``reveal``."""
-    return Event(None, None, seat, private_to, reveal, said)
+    return Event(None, seat, private_to, reveal, said)

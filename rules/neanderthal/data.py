@@ -16,7 +16,5 @@ SPECIES: dict = DATA["species"]
 SPECIES_ORDER = ("green", "yellow", "red")
 COLOURS = ("o", "w", "k")
 COLOUR_NAMES = {"o": "orange", "w": "white", "k": "black"}
-COLOUR_NAMES_FR = {"o": "orange", "w": "blanc", "k": "noir"}
 CUBES = 18
 DISCS_PER_COLOUR = 5
-A_COLOUR = {"o": "an orange", "w": "a white", "k": "a black"}

@@ -12,7 +12,6 @@ from . import phrases as ph
 from .choices import has_action, has_assignment
 from .data import (
     BIOMES,
-    COLOUR_NAMES_FR,
     COLOURS,
     CUBES,
     DAUGHTERS,
@@ -71,8 +70,6 @@ from .queries import (
 )
 from .queries import dependants as dependants  # re-exported: callers read E.dependants
 from .shape import Player, State
-
-COLOUR_NAME_FR = COLOUR_NAMES_FR
 
 SEXES = ("harem", "libertine", "monogamy")
 EVENT_NAMES = {"cool": "global cooling", "warm": "global warming", "wurm": "Würm glaciation",
@@ -467,7 +464,7 @@ def elder_attrition(st, ev, n_dice: int) -> None:
             said = ph.now(ph.ATTRITION, who=seat_name(seat), rolls=rolled, dead={"list": dead}, n=len(dead))   # listing
         else:
             said = ph.now(ph.ATTRITION_NONE, who=seat_name(seat), rolls=rolled)
-        ev.append(Event(None, None, seat, None, False, said))   # said_event(said, seat), written out
+        ev.append(Event(None, seat, None, False, said))   # said_event(said, seat), written out
 
 
 # D4 ---------------------------------------------------------------------
@@ -673,7 +670,7 @@ def play_bid(st, seat, n, ev) -> None:
         half = st["pl"][seat]["tribal"]
         bids = ph.BIDS_HALF if half else ph.BIDS
         said = Said(bids.key, {"who": seat_name(seat), "n": n, "card": ph.card(st["event"])})
-    ev.append(Event(None, None, seat, None, False, said))   # said_event(said, seat), written out
+    ev.append(Event(None, seat, None, False, said))   # said_event(said, seat), written out
     others = len(auc["seats"]) - (auc["lead"] in auc["seats"])   # the bidders other than the leader
     if auc["passes"] >= others:
         st["phase"] = "resolve_bids"
@@ -1391,7 +1388,7 @@ def hunt_on(st, ev) -> bool:
                     else:
                         bank_loot(st, seat, item, [])
                 party["loot"] = keep
-        ev.append(Event(None, None, seat, None, False, Said(ph.HUNT.key, {"parts": {"sentences": parts}})))
+        ev.append(Event(None, seat, None, False, Said(ph.HUNT.key, {"parts": {"sentences": parts}})))
         pred_key = None
         if ok and info["type"] == "big" and not predator and survivors > 0:
             preds = nearest_predators(st, key)

@@ -34,29 +34,6 @@ from .negotiation import describe_said
 from .quick import quick_apply
 from .text import PAGES_EN
 
-PHASE_NAMES = {
-    "sex": ("choosing sexualities", "choix des sexualités"),
-    "council": ("war council", "conseil de guerre"),
-    "chaos": ("chaos", "chaos"),
-    "blizzard": ("blizzard", "blizzard"),
-    "expat": ("expatriation", "expatriation"),
-    "bid": ("culture auction", "enchères de culture"),
-    "pay": ("paying for the daughter", "paiement de la fille"),
-    "discard": ("hand limit", "taille de la main"),
-    "assign": ("assigning hunters", "assignation des chasseurs"),
-    "nego": ("negotiations", "négociations"),
-    "fighting": ("attacks", "attaques"),
-    "alpha": ("alpha power", "pouvoir de l'Alpha"),
-    "hunt_order": ("ordering the hunts", "ordre des chasses"),
-    "take": ("taking a trophy or a hand card", "prise d'un trophée ou d'une carte en main"),
-    "retry": ("hunting a replacement card", "chasse d'une carte de remplacement"),
-    "hunting": ("hunting", "chasse"),
-    "release": ("choosing the disc a success frees", "choix du disque libéré"),
-    "action": ("portal, neolexia and elder actions", "portail, néolexie et actions des Anciens"),
-    "over": ("game over", "partie terminée"),
-}
-
-
 SOLO_ONE_AT_A_TIME = ("blizzard", "action")
 
 
@@ -161,7 +138,7 @@ class Neanderthal(Game):
 
     def parse(self, state, seat, text):
         if seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn.", "Ce n'est pas votre tour.", said=core_phrases.NOT_YOUR_TURN())
+            raise IllegalMove.of(core_phrases.NOT_YOUR_TURN())
         wanted = normalize_notation(text)
         letters = wanted[3:]
         colours = set(Q.bid_colours(state) if state.get("event") else "")
@@ -176,7 +153,6 @@ class Neanderthal(Game):
         reason = refusal_reason(wanted, moves)
         if reason is not None:
             raise IllegalMove.of(reason)
-        phase = PHASE_NAMES.get(state["phase"], (state["phase"], state["phase"]))
         # never quote moves that name hand cards: the refusal may be seen by others
         shown = [m for m in moves if not m.notation.startswith(("tame", "tool", "discard", "yes "))
                  and " give " not in m.notation and " swap " not in m.notation]
@@ -187,8 +163,7 @@ class Neanderthal(Game):
             said = ph.NOT_LEGAL_HAND(typed=typed, phase=term)
         else:
             said = ph.NOT_LEGAL(typed=typed, phase=term, sample=sample)
-        raise IllegalMove(said.english(), f"« {typed} » n'est pas un coup légal ({phase[1]}). Essayez : {sample}",
-                          said=said)
+        raise IllegalMove.of(said)
 
     # the move picker (issue 26): taps, preview and forced moves, in steps.py
 

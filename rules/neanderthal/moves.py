@@ -71,7 +71,7 @@ def play_assign(st, seat, data, ev) -> None:
                         counts[s] += take
                         left -= take
             said = Said(ph.SENDS.key, {"who": seat_name(seat), "n": k, "place": Q.place_said(st, key)})   # ph.now
-        ev.append(Event(None, None, seat, None, False, said))   # said_event(said, seat), written out
+        ev.append(Event(None, seat, None, False, said))   # said_event(said, seat), written out
         return
     p = player(st, seat)
     if kind == "court" and data[1] not in st.setdefault("placed", []):

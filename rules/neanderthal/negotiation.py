@@ -43,10 +43,9 @@ from rules.wording import listing
 
 from . import phrases as ph
 from . import queries as Q
-from .data import A_COLOUR, BIOMES, COLOUR_NAMES_FR, COLOURS
+from .data import BIOMES, COLOURS
 from .model import (
     SEAT_LETTERS,
-    card_name,
     daughter_key,
     mature_elder,
     n_seats,
@@ -311,35 +310,12 @@ def nego_moves(st, seat) -> list:
     return proposal_moves(st, seat) + divorce_moves(st, seat) + [Move(seat, "done", ph.L_END_NEGO, ("done",))]
 
 
-def _thing(st, seat, x) -> str:
-    if x == "hand":
-        return "a hand card of its choice"
-    if x in BIOMES:
-        return f"the hand card {card_name(x)}"
-    return card_name(tableau_id(st, seat, x)) + f" ({x})"
-
-
 def _thing_said(st, seat, x):
     if x == "hand":
         return ph.THING_CHOICE()
     if x in BIOMES:
         return ph.THING_HAND(card=ph.card(x))
     return ph.THING_TABLEAU(card=ph.card(tableau_id(st, seat, x)), code=x)
-
-
-def _thing_fr(st, seat, x) -> str:
-    if x == "hand":
-        return "une carte de main de son choix"
-    if x in BIOMES:
-        return f"la carte de main {card_name(x)}"
-    return card_name(tableau_id(st, seat, x)) + f" ({x})"
-
-
-def _names(seats, fr=False) -> str:
-    names = [seat_name(s) for s in seats]
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + (" et " if fr else " and ") + names[-1]
 
 
 def describe(st, prop) -> str:
@@ -372,73 +348,6 @@ def describe_said(st, prop):
     gift = ph.DISC_A[c1]() if c1 in COLOURS else ph.THE_INVENTION(card=ph.card(c1))
     want = ph.ICARD_CHOICE() if c2 == "icard" else ph.DISC_A[c2]()
     return ph.P_COOP(s=s, t=t, gift=gift, want=want)
-
-
-def describe_english(st, prop) -> str:
-    """The English describe() wrote before the phrases (kept to check the phrases say the same)."""
-    d = _data(prop)
-    kind = d[0]
-    me, them = prop["from"], prop["to"]
-    s, t = seat_name(me), seat_name(them)
-    if kind in ("ask", "retreat"):
-        _, _, key, extra, arg, arg2 = d
-        if kind == "ask":
-            text = f"{s} asks {t} to leave {Q.place_name(st, key)} peacefully"
-        else:
-            text = f"{s} asks {t} to let its hunters leave {Q.place_name(st, key)} peacefully"
-        if extra == "wed":
-            if kind == "ask":
-                text += f", one of them marrying {s}'s {card_name(player(st, me)['daughters'][arg]['id'])}"
-            else:
-                text += f", one of them marrying {t}'s {card_name(player(st, them)['daughters'][arg]['id'])}"
-        elif extra == "give":
-            text += f"; {s} gives {_thing(st, me, arg)}"
-        elif extra == "get":
-            text += f"; {s} demands {_thing(st, them, arg)}"
-        elif extra == "swap":
-            text += f"; {s} exchanges {_thing(st, me, arg)} for {_thing(st, them, arg2)}"
-        others = prop.get("others", [])
-        if others:
-            text += f" ({_names(others)} must agree too)"
-        return text + "."
-    _, _, c1, c2 = d
-    gift = f"{A_COLOUR[c1]} disc" if c1 in COLOURS else f"the invention {card_name(c1)}"
-    want = "an I card of its choice" if c2 == "icard" else f"{A_COLOUR[c2]} disc"
-    return f"{s} offers {t} {gift} for {want}."
-
-
-def describe_fr(st, prop) -> str:
-    """describe() in French, with the rulebook's words."""
-    d = _data(prop)
-    kind = d[0]
-    me, them = prop["from"], prop["to"]
-    s, t = seat_name(me), seat_name(them)
-    if kind in ("ask", "retreat"):
-        _, _, key, extra, arg, arg2 = d
-        place = Q.place_name(st, key)
-        if kind == "ask":
-            text = f"{s} demande à {t} de quitter pacifiquement {place}"
-        else:
-            text = f"{s} demande à {t} la permission de battre en retraite de {place}"
-        if extra == "wed":
-            owner = me if kind == "ask" else them
-            bride = card_name(player(st, owner)["daughters"][arg]["id"])
-            text += f", l'un des chasseurs partants épousant la fille {bride} de {seat_name(owner)}"
-        elif extra == "give":
-            text += f" ; {s} donne {_thing_fr(st, me, arg)}"
-        elif extra == "get":
-            text += f" ; {s} demande {_thing_fr(st, them, arg)}"
-        elif extra == "swap":
-            text += f" ; échange de {_thing_fr(st, me, arg)} contre {_thing_fr(st, them, arg2)}"
-        others = prop.get("others", [])
-        if others:
-            verb = "doivent" if len(others) > 1 else "doit"
-            text += f" ({_names(others, fr=True)} {verb} aussi le permettre)"
-        return text + "."
-    _, _, c1, c2 = d
-    gift = f"un disque {COLOUR_NAMES_FR[c1]}" if c1 in COLOURS else f"l'invention {card_name(c1)}"
-    want = "une carte «I» de son choix" if c2 == "icard" else f"un disque {COLOUR_NAMES_FR[c2]}"
-    return f"{s} propose à {t} un échange : {gift} contre {want}."
 
 
 def party_home(st, key, seat) -> None:
@@ -561,7 +470,7 @@ def play_nego(st, seat, data, ev) -> None:
             player(st, seat)["alpha"] = "pool"
         else:
             player(st, seat)["pool"][seat] += 1
-        ev.append(Event(None, fr=f"Le mari de {seat_name(seat)} quitte {card_name(d['id'])}.", seat=seat,
+        ev.append(Event(None, seat=seat,
                         said=ph.DIVORCE(who=seat_name(seat), card=ph.card(d["id"]))))
     elif kind == "done":
         n["queue"].pop(0)
@@ -585,7 +494,7 @@ def propose(st, seat, data, ev) -> None:
     shows_card = (data[0] in ("ask", "retreat") and data[3] in ("give", "swap") and data[4] in BIOMES) or \
         (data[0] == "swap" and data[2] not in COLOURS)
     nxt = seat_name(asked(prop))
-    ev.append(Event(None, fr=f"{describe_fr(st, prop)} {nxt} doit répondre.", seat=seat, reveal=shows_card,
+    ev.append(Event(None, seat=seat, reveal=shows_card,
                     said=ph.PROPOSES(proposal=describe_said(st, prop), next=nxt)))
 
 
@@ -599,17 +508,17 @@ def answer(st, seat, data, ev) -> None:
     if data[1] and rest:
         prop["wait"] = rest
         nxt = seat_name(rest[0])
-        ev.append(Event(None, fr=f"{s} accepte (ook !). {nxt} doit répondre.", seat=seat,
+        ev.append(Event(None, seat=seat,
                         said=ph.AGREES(who=s, next=nxt)))
         return
     n["prop"] = None
     if not data[1]:
-        ev.append(Event(None, fr=f"{s} refuse (ook ook).", seat=seat, said=ph.REFUSES(who=s)))
+        ev.append(Event(None, seat=seat, said=ph.REFUSES(who=s)))
         return
     chosen = data[2] if len(data) > 2 else None
     accept(st, prop, ev, chosen)
     if chosen:
-        ev.append(Event(None, fr=f"{s} accepte (ook !) et donne {card_name(chosen)}.", seat=seat, reveal=True,
+        ev.append(Event(None, seat=seat, reveal=True,
                         said=ph.ACCEPTS_GIVING(who=s, card=ph.card(chosen))))
     else:
-        ev.append(Event(None, fr=f"{s} accepte (ook !).", seat=seat, reveal=True, said=ph.ACCEPTS(who=s)))
+        ev.append(Event(None, seat=seat, reveal=True, said=ph.ACCEPTS(who=s)))

@@ -104,12 +104,6 @@ def bid_turn(st):
     return auc["seats"][auc["turn"]]
 
 
-def discs_word(n, fr=False) -> str:
-    if fr:
-        return f"{n} disque" + ("s" if n > 1 else "")
-    return f"{n} disc" + ("s" if n != 1 else "")
-
-
 def bid_text(discs: dict) -> str:
     return "".join(c * discs.get(c, 0) for c in COLOURS)
 

@@ -148,7 +148,7 @@ def refusal(game, state, seat, text):
     try:
         game.parse(state, seat, text)
     except IllegalMove as exc:
-        return str(exc), exc.fr
+        return str(exc), exc.said.to_json() if exc.said is not None else None
     except Exception as exc:  # noqa: BLE001 - an exception text is an error message too
         return f"{type(exc).__name__}: {exc}"
     return "accepted"
@@ -158,7 +158,8 @@ def public_events(game, state, move):
     draws = game.rng_draws(state)
     new, events = game.apply(state, move)
     reveal = any(e.reveal for e in events) or game.rng_draws(new) != draws
-    return new, reveal, [(e.text, e.fr) for e in events if e.private_to is None]
+    return new, reveal, [(e.text, e.said.to_json() if e.said is not None else None) for e in events
+                         if e.private_to is None]
 
 
 def check_state(game, state, r: Rng, problems: list[str], where: str) -> None:

@@ -10,7 +10,6 @@ import pytest
 from rules.core import random_playout
 from rules.first_sparks import GAME
 from rules.first_sparks.data import ANIMAL_VALUES, ANIMALS, CARDS, SHUFFLE, TOKEN_COUNT, is_tool, kind, table_take
-from rules.first_sparks.game import STALEMATE_EN
 from rules.first_sparks.queries import market_size
 
 from .test_first_sparks import FIRE, _sensible_playout, at_round
@@ -166,7 +165,8 @@ def test_a_position_no_choice_can_leave_ends_the_game_with_a_public_reason(fire)
         state, ev = GAME.apply(state, moves[0])
         events += ev
     assert state.phase == "over" and not state.ending
-    assert events[-1].text == STALEMATE_EN and events[-1].private_to is None and events[-1].fr
+    assert events[-1].said is not None and events[-1].said.key == "first_sparks.event.stalemate" \
+        and events[-1].private_to is None
     assert GAME.result(state) is not None
 
 

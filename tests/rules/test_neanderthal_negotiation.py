@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from bot.table.i18n import say
 from rules.core import Event
 from rules.neanderthal import GAME
 from rules.neanderthal import engine as E
@@ -97,7 +98,7 @@ def test_f1_a_third_seat_refusing_the_retreat_changes_nothing():
     assert "{p2} refuses" in texts(ev)
     assert board(st) == before
     assert st["nego"]["prop"] is None and M.to_act(st) == [ARCHAIC]
-    assert all(e.fr and e.fr != e.text for e in log)
+    assert all(e.said is not None and say("fr", e.said) != e.text for e in log)
 
 
 def test_f1_the_counterparty_refusing_after_the_third_seat_agreed_changes_nothing():
@@ -124,7 +125,7 @@ def test_f1_when_everyone_agrees_the_party_goes_home():
     assert str(ARCHAIC) not in st["parties"]["S2"] and player(st, ARCHAIC)["pool"][ARCHAIC] == pool + 2
     assert set(st["parties"]["S2"]) == {str(NEANDERTHAL), str(CROMAGNON)}
     cubes_kept(st)
-    assert all(e.fr and e.fr != e.text for e in log)
+    assert all(e.said is not None and say("fr", e.said) != e.text for e in log)
 
 
 def test_f1_a_vocal_seat_retreating_needs_the_other_vocal_seat_too():
@@ -163,7 +164,7 @@ def test_f1_asking_a_rival_to_leave_asks_the_third_seat_too():
     assert player(st, ARCHAIC)["hand"] == [card("Bee")] and player(st, NEANDERTHAL)["hand"] == []
     assert str(NEANDERTHAL) not in st["parties"]["S2"]
     cubes_kept(st)
-    assert all(e.fr and e.fr != e.text for e in log)
+    assert all(e.said is not None and say("fr", e.said) != e.text for e in log)
 
 
 def test_f1_a_proposal_saved_before_consents_only_waits_for_the_counterparty():
@@ -234,7 +235,7 @@ def test_k2_a_disc_for_an_i_card_of_the_other_seat_s_choice():
     cubes_kept(st)
     assert st["nego"]["traded"] and not any(n.startswith("swap") for n in notes(st, ARCHAIC))   # once a round
     assert "ask B S2" in notes(st, ARCHAIC)
-    assert all(e.fr and e.fr != e.text for e in log)
+    assert all(e.said is not None and say("fr", e.said) != e.text for e in log)
 
 
 def test_k2_an_i_card_for_an_i_card_keeps_hand_sizes_and_discs():
@@ -254,7 +255,7 @@ def test_k2_an_i_card_for_an_i_card_keeps_hand_sizes_and_discs():
         [card("Birch Tar"), card("Horse"), card("Atlatl")])
     assert discs(st) == before and all(sum(d.values()) == 15 for d in discs(st))
     cubes_kept(st)
-    assert all(e.fr and e.fr != e.text for e in log)
+    assert all(e.said is not None and say("fr", e.said) != e.text for e in log)
 
 
 def test_k2_a_refused_card_swap_changes_nothing_and_a_seat_without_i_cards_can_only_refuse():
@@ -297,7 +298,7 @@ def test_k2_a_full_hand_may_receive_an_extra_card_and_then_discards():
 
 def test_every_negotiation_event_has_french_text():
     """Proposals of every kind, consents, answers and divorce all carry French text."""
-    from rules.neanderthal.negotiation import describe, describe_fr
+    from rules.neanderthal.negotiation import describe, describe_said
     st = three_on_the_deer()
     a, b = player(st, ARCHAIC), player(st, NEANDERTHAL)
     a["daughters"] = [{"id": card("Dancer"), "discs": [], "hus": None}]
@@ -307,20 +308,20 @@ def test_every_negotiation_event_has_french_text():
     for text in ("ask B S2 wed 1", "ask B S2 give t1", "ask B S2 get x1", "ask B S2 swap t1>x1", "retreat S2 B"):
         nxt, ev = GAME.apply(st, GAME.parse(st, ARCHAIC, text))
         prop = nxt["nego"]["prop"]
-        assert describe_fr(nxt, prop) != describe(nxt, prop)
+        assert say("fr", describe_said(nxt, prop)) != describe(nxt, prop)
         for answer in ("yes", "no"):
             events += GAME.apply(nxt, GAME.parse(nxt, CROMAGNON, answer))[1]
         events += ev
-    assert any("demande à {p1} de quitter pacifiquement" in e.fr for e in events)
-    assert any("épousant la fille Dancer de {p0}" in e.fr for e in events)
-    assert any("battre en retraite" in e.fr for e in events)
-    assert any("échange de Irish Elk (t1) contre Grey Wolves (x1)" in e.fr for e in events)
+    assert any("demande à {p1} de quitter pacifiquement" in say("fr", e.said) for e in events)
+    assert any("épousant la fille Danseuse de {p0}" in say("fr", e.said) for e in events)
+    assert any("battre en retraite" in say("fr", e.said) for e in events)
+    assert any("échange Cerf géant (t1) contre Loups gris (x1)" in say("fr", e.said) for e in events)
     st = coop_position()
     for text in ("swap B o>k", "swap B atlatl>o", "swap B o>icard"):
         events += GAME.apply(st, GAME.parse(st, ARCHAIC, text))[1]
-    assert any("un disque orange contre un disque noir" in e.fr for e in events)
-    assert any("une carte «I» de son choix" in e.fr for e in events)
-    assert events and all(isinstance(e, Event) and e.fr and e.fr != e.text for e in events)
+    assert any("un disque orange contre un disque noir" in say("fr", e.said) for e in events)
+    assert any("une carte «I» de son choix" in say("fr", e.said) for e in events)
+    assert events and all(isinstance(e, Event) and e.said is not None and say("fr", e.said) != e.text for e in events)
 
 
 def test_divorce_event_has_french_text():
@@ -330,7 +331,7 @@ def test_divorce_event_has_french_text():
     player(st, NEANDERTHAL)["pool"][NEANDERTHAL] -= 1
     st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "done"))
     st, ev = GAME.apply(st, GAME.parse(st, NEANDERTHAL, "divorce C1"))
-    assert ev and all(e.fr and e.fr != e.text for e in ev)
+    assert ev and all(e.said is not None and say("fr", e.said) != e.text for e in ev)
     cubes_kept(st)
 
 

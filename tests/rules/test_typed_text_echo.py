@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.table.i18n import refusal_text
 from rules import registry
 from rules.core import IllegalMove, Rng
 
@@ -41,7 +42,7 @@ def test_refusals_quote_typed_text_neutralised(key):
                 game.parse(state, seat, text)
             except IllegalMove as exc:
                 refused += 1
-                for message in (exc.localized("en"), exc.localized("fr")):
+                for message in (refusal_text("en", exc), refusal_text("fr", exc)):
                     for bad in FORBIDDEN:
                         assert bad not in message, (key, text, message)
     assert refused, "the hostile texts were refused somewhere"
