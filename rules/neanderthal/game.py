@@ -92,13 +92,9 @@ class Neanderthal(Game):
         super().check_players(players, options)
         mode = (options or {}).get("mode", "standard")
         if players == 1 and mode != "solo":
-            raise IllegalMove("Alone, start Neanderthal with the option mode=solo (you run all three species).",
-                              "Seul, lancez Néanderthal avec l'option mode=solo (vous jouez les trois espèces).",
-                              said=ph.ALONE_SOLO())
+            raise IllegalMove.of(ph.ALONE_SOLO())
         if players > 1 and mode == "solo":
-            raise IllegalMove("mode=solo is for one player; use mode=coop for a co-operative table.",
-                              "mode=solo est pour un joueur ; utilisez mode=coop pour jouer en coopération.",
-                              said=ph.SOLO_ONE())
+            raise IllegalMove.of(ph.SOLO_ONE())
 
     def setup(self, seats, seed, options):
         mode = (options or {}).get("mode", "standard")

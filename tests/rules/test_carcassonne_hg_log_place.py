@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from bot.table.i18n import say
 from rules import registry
 from rules.core import Rng
 
@@ -32,5 +33,5 @@ def test_every_placement_names_its_square_relative_to_the_start_tile():
             east = int(found[1] or 0) * (1 if found[2] == "east" else -1)
             south = int(found[3] or 0) * (1 if found[4] == "south" else -1)
             assert (east, south) == (x, y), event.text
-            assert "de la tuile de départ" in event.fr
+            assert "de la tuile de départ" in say("fr", event.said)
     assert placed > 30

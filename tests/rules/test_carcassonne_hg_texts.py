@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from bot.table.rulebook import pages_of
 from rules import registry
 from rules.carcassonne_hg import phrases as ph
 from rules.carcassonne_hg import text
@@ -141,7 +142,7 @@ def test_every_zone_name_is_one_of_the_forms_rules_teaches():
             for zone, name in zip(tile.zones, text.zone_names(tile, rot), strict=True):
                 assert FORMS[zone.kind].match(name), (tile.id, rot, zone.kind, name)
     for locale in ("en", "fr"):
-        notation = dict((topic, body) for topic, _, body in GAME.rules_pages(locale))["notation"]
+        notation = {page.topic: page.text for page in pages_of(GAME, locale)}["notation"]
         for example in ("`nsw`", "`lake`", "`lake ns`", "`n1`", "`hunter nw`", "`none`"):
             assert example in notation, (locale, example)
 

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from bot.table.i18n import refusal_text
 from rules.clans import GAME
 from rules.clans.data import COLOURS, EPOCHS, MAP, N_TERRITORIES, NEIGHBOURS, REGIONS, TERRAIN, epoch_of
 from rules.clans.state import State, Village
@@ -319,7 +320,7 @@ def _refusal(state: State, seat: int, typed: str) -> str:
     try:
         return GAME.parse(state, seat, typed).notation
     except IllegalMove as err:
-        return f"{err} / {err.fr}"
+        return f"{err} / {refusal_text('fr', err)}"
 
 
 def test_secret_colours_never_reach_the_public_before_the_end(seeds):

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from bot.table.i18n import hand_text
+from bot.table.rulebook import pages_of
 from rules.core import IllegalMove, Rng
 from rules.fire_and_stone import GAME, scoring
 from rules.fire_and_stone.data import (
@@ -603,7 +604,7 @@ def test_labels_fit_buttons_along_a_playout():
 
 
 def test_rules_texts_fit_discord():
-    assert all(0 < len(text) <= 1800 for locale in ("en", "fr") for _, _, text in GAME.rules_pages(locale))
+    assert all(0 < len(text) <= 1800 for locale in ("en", "fr") for text in (p.text for p in pages_of(GAME, locale)))
     assert len(INVENTIONS) == 17
     assert all(b not in ADJ[a] for a in SEA for b in SEA[a])   # sea routes cross water
     assert all(ADJ[t] for t in TERR_IDS)

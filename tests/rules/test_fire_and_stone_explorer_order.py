@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.table.rulebook import pages_of
 from rules.core import IllegalMove
 from rules.fire_and_stone import GAME
 from rules.fire_and_stone.data import PRINTED_FIRE, START
@@ -89,7 +90,7 @@ def test_explorers_on_one_territory_are_offered_once():
 
 
 def test_the_rules_page_says_the_player_chooses():
-    turn = dict((topic, text) for topic, _, text in GAME.rules_pages("en"))["turn"]
+    turn = {p.topic: p.text for p in pages_of(GAME, "en")}["turn"]
     assert "you choose which goes first" in turn
-    turn_fr = dict((topic, text) for topic, _, text in GAME.rules_pages("fr"))["turn"]
+    turn_fr = {p.topic: p.text for p in pages_of(GAME, "fr")}["turn"]
     assert "vous choisissez lequel est le premier" in turn_fr

@@ -175,7 +175,7 @@ def test_said_event_is_event_of_without_its_plumbing():
     assert said_event(said) == Event.of(said)
     assert said_event(said, 2, 1, True) == Event.of(said, seat=2, private_to=1, reveal=True)
     event = said_event(said, seat=1, reveal=True)
-    assert (event.seat, event.private_to, event.reveal, event.said, event.fr) == (1, None, True, said, None)
+    assert (event.seat, event.private_to, event.reveal, event.said) == (1, None, True, said)
 
 
 def test_own_copies_one_entry_and_leaves_the_shared_one_alone():

@@ -4,6 +4,7 @@ Each test quotes the section it follows and failed before its fix."""
 from __future__ import annotations
 
 from ai import decide
+from bot.table.rulebook import pages_of
 from render import kit
 from render.neanderthal_parts import card_texts
 from rules.core import Rng
@@ -362,7 +363,7 @@ def test_j_a_trophy_scores_by_the_sexuality_card_and_the_board_and_rules_say_so(
     face = card_texts(table, mammoth)
     assert "trophy ×4" in face and not any("VP" in text for text in face)
     for locale in ("en", "fr"):
-        scoring = dict((topic, text) for topic, _, text in GAME.rules_pages(locale))["scoring"]
+        scoring = {p.topic: p.text for p in pages_of(GAME, locale)}["scoring"]
         assert ("whatever number is printed" if locale == "en" else "quel que soit le nombre imprimé") in scoring
 
 
