@@ -55,6 +55,7 @@ class Reply:
     channel_id: int | None = None      # where a notice from no command goes (reminders, deadlines)
     announces: bool = False            # a turn post: once it went out, call ``announced(game_id, version)``
     locale: str | None = None          # the language the text is in, for a front end's own notes beside it
+    move: str | None = None            # /hint: the suggested move as typed in /move (a front end's button to it)
 
 
 def message_chunks(text: str, limit: int = 1990) -> list[str]:
