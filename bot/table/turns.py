@@ -5,7 +5,13 @@ it), saves each with the version check, and builds the reply: the public
 post of what the command did — every public event is posted by the command
 that caused it, even when the same seat acts next — with the private parts
 (the mover's 'continue' note, private events) as ephemeral follow-ups. A
-sub-step with no public event is answered privately only. ``post`` builds
+sub-step with no public event is answered privately only.
+
+With ``Turns.ai_after_post`` on (a front end that posts notices sets it), a
+player's move is saved and posted at once, and the AI seats that act next are
+not played in the command: its reply's ``then`` plays them (:meth:`table_seats_after`,
+under the game's lease, consecutive AI turns in one post) once the front end has
+posted the player's move. ``post`` builds
 the one public message: what happened since the channel last heard, the
 board, and who acts now (mentioned only when the turn passed). Every room
 that moves a game (play, seats, reminders) goes through here.
@@ -13,13 +19,16 @@ that moves a game (play, seats, reminders) goes through here.
 
 from __future__ import annotations
 
+import functools
+
 from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
 from bot.table.i18n import default_locale, entry_events, event_text, label_text, status_line, t, tn
 from bot.table.notices import Notices
 from bot.table.values import Actor, Choice, Reply, message_chunks
 from rules.core import Game, Move
-from storage.store import GameRow, SeatRow
+from storage.leases import Leases, game_lease
+from storage.store import GameRow, SeatRow, VersionConflict
 
 BUTTON_LIMIT = 5         # at most this many legal moves become buttons
 POST_EVENTS = 100        # events written out in one post (more only from a long chain of table-played turns)
@@ -31,6 +40,8 @@ class Turns:
     def __init__(self, ctx: TableContext, notices: Notices) -> None:
         self.ctx = ctx
         self.notices = notices
+        # a player's move posts before the AI seats answer it: they are played by the reply's ``then``
+        self.ai_after_post = False
 
     async def commit(self, row: GameRow, seats: list[SeatRow], state, move: Move, actor: Actor | None,
                      loc) -> Reply:
@@ -41,6 +52,7 @@ class Turns:
         game = ctx.game_of(row)
         names = ctx.names(seats, loc)
         acting_before = game.to_act(state)
+        later = self.ai_after_post and actor is not None   # a player's move: the AI seats answer after its post
         version = row.version
         public: list[str] = []
         private: list[str] = []
@@ -77,7 +89,7 @@ class Turns:
             # the table plays seats whose player resigned or was replaced
             bots = [s for s in game.to_act(state) if seats[s].is_bot]
             humans = [s for s in game.to_act(state) if not seats[s].is_bot]
-            if result is not None or not bots or humans:
+            if result is not None or not bots or humans or later:
                 break
             move = await ai_move(game, row, seats, state, bots[0], version=version)
         row = await ctx.row_after(row.id, version, status)
@@ -102,7 +114,42 @@ class Turns:
         post = await self.post(row, seats, state, [], loc)
         if private:
             post.followups.append(Reply("\n".join(private), ephemeral=True))
+        if later and row.status == "active" and acting_after and all(seats[s].is_bot for s in acting_after):
+            post.then = functools.partial(self.table_seats_after, row.id, loc)
         return post
+
+    async def table_seats_after(self, game_id: int, loc) -> list[Reply]:
+        """The turns of the AI seats (and seats handed to the table) that act now, after a player's
+        move was posted: played under the game's lease, so that no other process plays them too,
+        and told in one post (consecutive AI turns together), a notice for ``channel_id``. Empty
+        when there is nothing to play (the game moved on meanwhile: an undo, another process) or
+        another process holds the game (its scheduler then plays them: the stalled turn's path)."""
+        ctx = self.ctx
+        async with Leases(ctx.store).holding(game_lease(game_id), ctx.clock) as held:
+            if not held:
+                return []
+            row = await ctx.store.game(game_id)
+            if row is None or row.status != "active" or row.state is None:
+                return []
+            seats = await ctx.store.seats(row.id)
+            game = ctx.game_of(row)
+            state = ctx.state_of(row)
+            acting = game.to_act(state)
+            bots = [s for s in acting if seats[s].is_bot]
+            if not bots or len(bots) < len(acting):
+                return []   # a person acts now (with the AI, it answers after them)
+            # searched outside the game's lock: an /undo meanwhile wins, and this move is dropped
+            move = await ai_move(game, row, seats, state, bots[0])
+            async with ctx.lock(row.id):
+                try:
+                    reply = await self.commit(row, seats, state, move, None, loc)
+                except VersionConflict:
+                    return []
+                if reply.ephemeral:   # a sub-step with nothing public: the channel still sees the board
+                    row = await ctx.store.game(row.id)
+                    reply = await self.post(row, seats, ctx.state_of(row), [], loc)
+        reply.followups = [f for f in reply.followups if not f.ephemeral]   # an AI seat's private notes are nobody's
+        return [reply]
 
     async def post(self, row: GameRow, seats: list[SeatRow], state, head: list[str], loc, *,
                    going_on: bool = False, mark: bool = True) -> Reply:
