@@ -116,6 +116,7 @@ class Turns:
             post.followups.append(Reply("\n".join(private), ephemeral=True))
         if later and row.status == "active" and acting_after and all(seats[s].is_bot for s in acting_after):
             post.then = functools.partial(self.table_seats_after, row.id, loc)
+            post.choices = []   # the AI seats' moves are nobody's buttons
         return post
 
     async def table_seats_after(self, game_id: int, loc) -> list[Reply]:

@@ -33,7 +33,7 @@ async def test_the_players_move_posts_before_the_ai_plays(later):
     assert reply.ok and not reply.ephemeral
     assert (await later.store.game(row.id)).version == row.version + 1, "only Ann's move is saved yet"
     assert "Hearth AI · easy 1" in reply.text and "Ann, your turn" not in reply.text
-    assert reply.then is not None
+    assert reply.then is not None and reply.choices == [], "no buttons for the AI seats' moves"
     [after] = await reply.then()
     assert after.channel_id == HERE.channel_id and not after.ephemeral and after.announces
     assert ANN.user_id in after.mentions and "Ann, your turn." in after.text
