@@ -78,8 +78,8 @@ HARD_TUNING: dict[str, Tuning] = {
     "fire_and_stone": Tuning(rollout_depth=8, greedy=1.0, greedy_sample=8, exploration=0.2),
     "first_sparks": Tuning(rollout_depth=8, greedy=1.0, greedy_sample=8, exploration=0.2),
 }
-# Tried and dropped: Clans hard with three times its iterations (3,600; hard's p95 was 0.54 s) lost its first
-# four games to normal (seeds 1-4, where 1,200 iterations won two): more search on rollouts of 8 random moves
+# Tried and dropped: Clans hard with three times its iterations (3,600; hard's p95 was 0.54 s) won none of
+# its first five games against normal (0-1-4, seeds 1-5, where 1,200 iterations went 3-0-2): more search on rollouts of 8 random moves
 # does not pay without end. Hard keeps normal's settings at 1,200 iterations there (bench/README.md).
 
 
