@@ -70,10 +70,17 @@ TUNING: dict[str, Tuning] = {
 # extra iterations refine estimates no better than short or random rollouts make them. Hard there plays
 # longer greedy rollouts (lead's runs, 27 November 2026, seeds 1-6, see bench/README.md): Carcassonne, rollouts of
 # 6 greedy moves instead of 3: hard 5 of 6; Fire & Stone, 8 greedy moves instead of 40 random ones: 5 of 6.
+# The First Sparks' hard searched as normal does (30-40 random moves a rollout, four times the iterations)
+# and did not beat normal (issue 29: 1 of 6; bench/README.md: 6 of 10, 3 of 4): the same cure as those two
+# games, greedy rollouts of 8 moves (measured in bench/README.md, "Levels ordered by strength").
 HARD_TUNING: dict[str, Tuning] = {
     "carcassonne_hg": Tuning(rollout_depth=6, greedy=1.0, greedy_sample=8, exploration=0.2),
     "fire_and_stone": Tuning(rollout_depth=8, greedy=1.0, greedy_sample=8, exploration=0.2),
+    "first_sparks": Tuning(rollout_depth=8, greedy=1.0, greedy_sample=8, exploration=0.2),
 }
+# Tried and dropped: Clans hard with three times its iterations (3,600; hard's p95 was 0.54 s) won none of
+# its first five games against normal (0-1-4, seeds 1-5, where 1,200 iterations went 3-0-2): more search on rollouts of 8 random moves
+# does not pay without end. Hard keeps normal's settings at 1,200 iterations there (bench/README.md).
 
 
 def tuning_for(key: str, level: str) -> Tuning:

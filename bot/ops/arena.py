@@ -8,11 +8,18 @@ seat equally often. Prints per spec: games, wins (a shared first place counts),
 mean rank, and the CPU time of its decisions (p50, p95); while it runs, a line per
 game on stderr. A game not ended after ``MAX_MOVES`` moves is left out of the
 figures and named (``unfinished_seeds``), so one endless game cannot sink a run.
+
+With two specs the report also has ``duel``: the first spec's wins, draws (a shared
+first place) and losses, its score (a draw counts half) and the score's 95 % Wilson
+interval. Decisions search fixed iteration budgets (no wall clock), so a run is the
+same on any machine. Players other than the AI levels (a benchmark's yardstick,
+``bench/flat_mc.py``) join by :func:`register_player`.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import statistics
 import sys
 import time
@@ -22,10 +29,29 @@ from dataclasses import dataclass, field
 from ai import LEVELS, decide
 from bot.commands import parse_options
 from rules import registry
-from rules.core import Rng
+from rules.core import Game, Move, Rng
 
 SPECS = ("random",) + tuple(f"ai:{level}" for level in LEVELS)
 MAX_MOVES = 50_000
+
+# spec -> player(game, state, seat, seats, seed) -> Move: players the arena knows besides the AI levels
+Player = Callable[[Game, object, int, int, int], Move]
+PLAYERS: dict[str, Player] = {}
+
+
+def register_player(spec: str, player: Player) -> None:
+    """Seat another player under ``spec`` (e.g. a benchmark's yardstick)."""
+    PLAYERS[spec.strip().lower()] = player
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``score / n`` (95 % for z = 1.96)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n)
 
 
 @dataclass
@@ -53,6 +79,8 @@ def _pct(values: list[float], pct: int) -> float:
 
 def level_of(spec: str) -> str:
     spec = spec.strip().lower()
+    if spec in PLAYERS:
+        return spec
     if spec not in SPECS:
         raise ValueError(f"unknown seat spec {spec!r}: use {', '.join(SPECS)}")
     return spec.split(":", 1)[1] if ":" in spec else spec
@@ -74,10 +102,13 @@ def play_one(key: str, specs: list[str], seed: int, options: dict, iterations: i
         seat = acting[0]
         spec = specs[seat % len(specs)]
         started = time.process_time()
-        decision = decide(game, state, seat, seats, level_of(spec), chooser.randbelow(1 << 62) ^ step,
-                          iterations=iterations)
+        seed_now = chooser.randbelow(1 << 62) ^ step
+        if spec in PLAYERS:
+            move = PLAYERS[spec](game, state, seat, seats, seed_now)
+        else:
+            move = decide(game, state, seat, seats, level_of(spec), seed_now, iterations=iterations).move
         tallies[spec].seconds.append(time.process_time() - started)
-        state, _ = game.apply(state, decision.move)
+        state, _ = game.apply(state, move)
     result = game.result(state)
     return None if result is None else result.ranks
 
@@ -93,6 +124,7 @@ def arena(key: str, specs: list[str], games: int, seed: int, options: dict | Non
         level_of(spec)
     tallies = {spec: Tally(spec) for spec in specs}
     unfinished: list[int] = []
+    duel = [0, 0, 0]                                    # the first spec's wins, draws, losses (two specs)
     for i in range(games):
         shift = i % len(specs)
         order = specs[shift:] + specs[:shift]          # every spec plays every seat in turn
@@ -103,6 +135,9 @@ def arena(key: str, specs: list[str], games: int, seed: int, options: dict | Non
         if ranks is None:
             unfinished.append(seed + i)
             continue
+        if len(set(specs)) == len(specs) == 2:
+            mine, theirs = (ranks[order.index(specs[0])], ranks[order.index(specs[1])])
+            duel[0 if mine < theirs else 1 if mine == theirs else 2] += 1
         counted: set[str] = set()
         for seat, spec in enumerate(order):
             rank = ranks[seat] if seat < len(ranks) else max(ranks)
@@ -111,9 +146,17 @@ def arena(key: str, specs: list[str], games: int, seed: int, options: dict | Non
                 tallies[spec].games += 1
                 tallies[spec].wins += rank == 1
                 counted.add(spec)
-    return {"game": key, "games": games - len(unfinished), "seed": seed, "iterations": iterations,
-            "unfinished_seeds": unfinished,
-            "seats": {spec: tally.figures() for spec, tally in tallies.items()}}
+    report = {"game": key, "games": games - len(unfinished), "seed": seed, "iterations": iterations,
+              "unfinished_seeds": unfinished,
+              "seats": {spec: tally.figures() for spec, tally in tallies.items()}}
+    if len(set(specs)) == len(specs) == 2:
+        n = sum(duel)
+        score = duel[0] + duel[1] / 2
+        low, high = wilson(score, n)
+        report["duel"] = {"first": specs[0], "second": specs[1], "wins": duel[0], "draws": duel[1],
+                          "losses": duel[2], "score": round(score / n, 3) if n else None,
+                          "wilson95": [round(low, 3), round(high, 3)]}
+    return report
 
 
 def _ordinal(rank: int) -> str:
@@ -152,4 +195,9 @@ def main(args) -> int:
         rate = f"{100 * f['win_rate']:.0f}" if f["win_rate"] is not None else "—"
         print(f"{spec:<12} {f['games']:>5} {f['wins']:>5} {rate:>6} {f['mean_rank'] or 0:>9.2f} "
               f"{f['decision_p50_s'] or 0:>7.3f} {f['decision_p95_s'] or 0:>7.3f}")
+    duel = report.get("duel")
+    if duel:
+        low, high = duel["wilson95"]
+        print(f"{duel['first']} against {duel['second']}: {duel['wins']}-{duel['draws']}-{duel['losses']} "
+              f"(wins-draws-losses), score {duel['score']}, 95 % Wilson interval {low:.3f}-{high:.3f}")
     return 0

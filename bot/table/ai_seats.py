@@ -5,18 +5,20 @@ level, so that ``/stats`` rates each level on its own); the table plays it
 like any seat it plays (``is_bot``). A human seat handed to the table (deadline
 policy, ``/resign``, hand-over) is played at level ``normal``.
 
-The search is CPU work: it runs in a worker thread with a wall-clock cap, never
-on the event loop, and its seed comes from the game and the version, so the
-same position asks the same question. The log keeps the move played, so
-replays never ask the AI again.
+The search is CPU work: it runs in a worker process (:mod:`bot.table.ai_pool`),
+never in the bot's interpreter. It searches a fixed iteration budget (the level's),
+seeded by the game and the version, so the same position gets the same move on any
+machine, however busy; the wall clock (:data:`RUNAWAY_SECONDS`) only stops a search
+that runs away. The log keeps the move played, so replays never ask the AI again.
 """
 
 from __future__ import annotations
 
-import asyncio
+import logging
 import re
 
-from ai import LEVELS, Decision, decide
+from ai import LEVELS, Decision
+from bot.table.ai_pool import POOL, PoolFailed
 from bot.table.i18n import t
 from bot.table.movelog import bot_rng
 from rules.core import Game, Move
@@ -24,7 +26,9 @@ from storage.store import GameRow, SeatRow
 
 AI_USERS: dict[str, int] = {"easy": -101, "normal": -102, "hard": -103}
 TABLE_LEVEL = "normal"            # the level that plays a seat handed to the table
-LIVE_SECONDS = {"easy": 1.0, "normal": 2.0, "hard": 6.0}
+# A decision's wall-clock cap, a guard against a runaway only: far above what each level's budget takes
+# (hard's p95 is about 6 CPU s), so that on a loaded machine the fixed budget still decides the move.
+RUNAWAY_SECONDS = {"easy": 20.0, "normal": 30.0, "hard": 60.0}
 MAX_AI_SEATS = 5
 # At most this many search iterations per decision (None: each level's own budget). The test
 # suite lowers it, so that the many games where the table plays an absent seat stay fast.
@@ -44,6 +48,7 @@ def ai_name(level: str, number: int | None = None, locale: str | None = "en") ->
     return t(locale, "ai_name_n", level=words, n=number) if number else t(locale, "ai_name", level=words)
 
 
+log = logging.getLogger("hearth.ai")
 AI_LEVEL_KEYS = frozenset(f"ai_level_{level}" for level in AI_USERS)
 _NUMBER = re.compile(r" (\d+)$")
 
@@ -73,16 +78,27 @@ def level_of(seat: SeatRow) -> str:
 
 async def ai_move(game: Game, row: GameRow, seats: list[SeatRow], state, seat: int, *,
                   version: int | None = None) -> Move:
-    """The move the table plays for ``seat`` now: the AI's (searched in a worker thread),
-    or, for a game that cannot yet hide from an AI what it may not see, the rules' default."""
-    if not game.has_ai:
-        return game.default_move(state, seat, bot_rng(row.seed, row.version if version is None else version))
-    decision = await ai_decision(game, row, seats, state, seat, level_of(seats[seat]), version=version)
-    return decision.move
+    """The move the table plays for ``seat`` now: the AI's (searched in a worker process),
+    or, for a game that cannot yet hide from an AI what it may not see (or if the AI's
+    workers fail), the rules' default."""
+    rng = bot_rng(row.seed, row.version if version is None else version)
+    if game.has_ai:
+        try:
+            decision = await ai_decision(game, row, seats, state, seat, level_of(seats[seat]), version=version)
+            return decision.move
+        except PoolFailed:
+            log.exception("game %s: the AI could not decide; the table plays the rules' default move", row.id)
+    return game.default_move(state, seat, rng)
+
+
+def ai_seed(row: GameRow, version: int | None = None) -> int:
+    """The search's seed: the game's and the version's, so the same position asks the same question."""
+    return bot_rng(row.seed, row.version if version is None else version).randbelow(1 << 62)
 
 
 async def ai_decision(game: Game, row: GameRow, seats: list[SeatRow], state, seat: int, level: str, *,
                       version: int | None = None) -> Decision:
-    seed = bot_rng(row.seed, row.version if version is None else version).randbelow(1 << 62)
-    return await asyncio.to_thread(decide, game, state, seat, len(seats), level, seed,
-                                   iterations=ITERATION_CAP, seconds=LIVE_SECONDS.get(level, 2.0))
+    """``level``'s decision for ``seat``, searched in a worker process; raises
+    :class:`bot.table.ai_pool.PoolFailed` when no worker could give it."""
+    return await POOL.decide(game, state, seat, len(seats), level, ai_seed(row, version),
+                             iterations=ITERATION_CAP, seconds=RUNAWAY_SECONDS.get(level, 30.0))

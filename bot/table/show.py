@@ -63,7 +63,7 @@ class Show:
         lines.append(t(loc, "turn_of", who=ctx.who(game.to_act(state), seats, loc), since=duration(since, loc)))
         # "Your move" for whoever acts (each presser gets their own picker)
         return Reply("\n".join(lines), game_id=row.id, version=row.version,
-                     choices=Turns.choices(game, state, game.to_act(state), row, loc))
+                     choices=Turns.choices(game, state, [s for s in game.to_act(state) if not seats[s].is_bot], row, loc))
 
     async def board(self, place: Place, actor: Actor, view: str | None = None) -> Reply:
         """The board: ``view`` ``full`` (the default) is the whole board, ``area``

@@ -328,6 +328,7 @@ _ALL: tuple[Message, ...] = (
                            "This table takes 0 to {n} AI players."),
     msg("ai_add_who", "Only a seated player or a moderator can seat an AI player."),
     msg("hint", "💡 The AI would play `{move}`: {why}."),
+    msg("hint_what", "💡 The AI would play `{move}` ({what}): {why}."),
     plural("hint_search", "it tried {n} possible future and this move came out best (expected score {pct} out of 100)",
                           "it tried {n} possible futures and this move came out best (expected score {pct} out of 100)"),
     msg("hint_look", "one move ahead it leaves you best placed ({pct} %)"),

@@ -5,13 +5,21 @@ it), saves each with the version check, and builds the reply: the public
 post of what the command did — every public event is posted by the command
 that caused it, even when the same seat acts next — with the private parts
 (the mover's 'continue' note, private events) as ephemeral follow-ups. A
-sub-step with no public event is answered privately only. ``post`` builds
+sub-step with no public event is answered privately only.
+
+With ``Turns.ai_after_post`` on (a front end that posts notices sets it), a
+player's move is saved and posted at once, and the AI seats that act next are
+not played in the command: its reply's ``then`` plays them (:meth:`table_seats_after`,
+under the game's lease, consecutive AI turns in one post) once the front end has
+posted the player's move. ``post`` builds
 the one public message: what happened since the channel last heard, the
 board, and who acts now (mentioned only when the turn passed). Every room
 that moves a game (play, seats, reminders) goes through here.
 """
 
 from __future__ import annotations
+
+import functools
 
 from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
@@ -20,7 +28,8 @@ from bot.table.notices import Notices
 from bot.table.values import Actor, Choice, Reply, message_chunks
 from rules.core import Event, Game, Move
 from rules.phrases import FORCED
-from storage.store import GameRow, SeatRow
+from storage.leases import Leases, game_lease
+from storage.store import GameRow, SeatRow, VersionConflict
 
 POST_EVENTS = 100        # events written out in one post (more only from a long chain of table-played turns)
 POST_CHARS = 1800        # a post longer than this goes on in further messages (room left for mentions)
@@ -77,6 +86,8 @@ class Turns:
     def __init__(self, ctx: TableContext, notices: Notices) -> None:
         self.ctx = ctx
         self.notices = notices
+        # a player's move posts before the AI seats answer it: they are played by the reply's ``then``
+        self.ai_after_post = False
 
     async def commit(self, row: GameRow, seats: list[SeatRow], state, move: Move, actor: Actor | None,
                      loc) -> Reply:
@@ -87,6 +98,7 @@ class Turns:
         game = ctx.game_of(row)
         names = ctx.names(seats, loc)
         acting_before = game.to_act(state)
+        later = self.ai_after_post and actor is not None   # a player's move: the AI seats answer after its post
         version = row.version
         public: list[str] = []
         private: list[str] = []
@@ -132,6 +144,8 @@ class Turns:
             if result is not None:
                 break
             if bots and not humans:
+                if later:   # the AI seats answer after this post (``ai_after_post``: the reply's ``then``)
+                    break
                 move, forced = await ai_move(game, row, seats, state, bots[0], version=version), False
                 continue
             if autoplay is None:
@@ -162,7 +176,43 @@ class Turns:
         post = await self.post(row, seats, state, [], loc)
         if private:
             post.followups.append(Reply("\n".join(private), ephemeral=True))
+        if later and row.status == "active" and acting_after and all(seats[s].is_bot for s in acting_after):
+            post.then = functools.partial(self.table_seats_after, row.id, loc)
+            post.choices = []   # the AI seats' moves are nobody's buttons
         return post
+
+    async def table_seats_after(self, game_id: int, loc) -> list[Reply]:
+        """The turns of the AI seats (and seats handed to the table) that act now, after a player's
+        move was posted: played under the game's lease, so that no other process plays them too,
+        and told in one post (consecutive AI turns together), a notice for ``channel_id``. Empty
+        when there is nothing to play (the game moved on meanwhile: an undo, another process) or
+        another process holds the game (its scheduler then plays them: the stalled turn's path)."""
+        ctx = self.ctx
+        async with Leases(ctx.store).holding(game_lease(game_id), ctx.clock) as held:
+            if not held:
+                return []
+            row = await ctx.store.game(game_id)
+            if row is None or row.status != "active" or row.state is None:
+                return []
+            seats = await ctx.store.seats(row.id)
+            game = ctx.game_of(row)
+            state = ctx.state_of(row)
+            acting = game.to_act(state)
+            bots = [s for s in acting if seats[s].is_bot]
+            if not bots or len(bots) < len(acting):
+                return []   # a person acts now (with the AI, it answers after them)
+            # searched outside the game's lock: an /undo meanwhile wins, and this move is dropped
+            move = await ai_move(game, row, seats, state, bots[0])
+            async with ctx.lock(row.id):
+                try:
+                    reply = await self.commit(row, seats, state, move, None, loc)
+                except VersionConflict:
+                    return []
+                if reply.ephemeral:   # a sub-step with nothing public: the channel still sees the board
+                    row = await ctx.store.game(row.id)
+                    reply = await self.post(row, seats, ctx.state_of(row), [], loc)
+        reply.followups = [f for f in reply.followups if not f.ephemeral]   # an AI seat's private notes are nobody's
+        return [reply]
 
     async def post(self, row: GameRow, seats: list[SeatRow], state, head: list[str], loc, *,
                    going_on: bool = False, mark: bool = True) -> Reply:
@@ -203,7 +253,8 @@ class Turns:
         reply = Reply(first, mentions=mentions, game_id=row.id, version=row.version,
                       followups=[Reply(part) for part in more], locale=loc)
         reply.image = await ctx.board_image(row, seats, state, image_events(entries, loc, events), loc, area=True)
-        reply.choices = self.choices(game, state, acting, row, loc) if result is None else []
+        people = [s for s in acting if not seats[s].is_bot]   # the AI seats' moves are nobody's button
+        reply.choices = self.choices(game, state, people, row, loc) if result is None else []
         await self.notices.route(reply, row, seats, state)   # /notify choices, pinned status text
         if going_on:
             reply.status = ""   # the pinned status (whose turn, since when) is edited when the turn passes

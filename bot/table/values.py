@@ -6,6 +6,7 @@ with its buttons as :class:`Choice`). A command refuses by raising
 from __future__ import annotations
 
 import functools
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 MAX_INPUT = 200          # characters of a typed move or option
@@ -72,6 +73,10 @@ class Reply:
     announces: bool = False            # a turn post: once it went out, call ``announced(game_id, version)``
     locale: str | None = None          # the language the text is in, for a front end's own notes beside it
     picker: Picker | None = None       # a step of the move picker (its buttons and menus)
+    move: str | None = None            # /hint: the suggested move as typed in /move (a front end's button to it)
+    # after posting this reply (and marking it announced), await ``then()`` and post each reply it returns
+    # in its ``channel_id``, as a notice: the AI seats' turns that answer a player's move (Turns.ai_after_post)
+    then: Callable[[], Awaitable[list[Reply]]] | None = None
 
 
 def message_chunks(text: str, limit: int = 1990) -> list[str]:

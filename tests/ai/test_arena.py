@@ -49,3 +49,33 @@ def test_main_quiet_prints_no_progress(capsys):
     assert arena_mod.main(args) == 0
     out, err = capsys.readouterr()
     assert "clans: 1 game, seed 1" in out and err == ""
+
+
+def test_wilson_interval_matches_the_textbook_values():
+    low, high = arena_mod.wilson(8, 10)
+    assert (round(low, 3), round(high, 3)) == (0.49, 0.943)      # Wilson (1927); Newcombe (1998), table I
+    assert arena_mod.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_duel_counts_wins_draws_and_losses_of_the_first_spec_with_its_interval(monkeypatch):
+    monkeypatch.setattr(arena_mod, "PLAYERS", {})
+    arena_mod.register_player("first", lambda game, state, seat, seats, seed: game.legal_moves(state, seat)[0])
+    report = arena_mod.arena("clans", ["ai:easy", "first"], games=4, seed=2)
+    duel = report["duel"]
+    assert duel["first"] == "ai:easy" and duel["second"] == "first"
+    assert duel["wins"] + duel["draws"] + duel["losses"] == report["games"] == 4
+    assert duel["wins"] + duel["draws"] == report["seats"]["ai:easy"]["wins"]
+    low, high = duel["wilson95"]
+    assert low <= duel["score"] <= high
+
+
+def test_the_flat_monte_carlo_yardstick_plays_legal_moves_on_normals_budget():
+    from bench.flat_mc import flat_budget, flat_move
+    from rules import registry
+    game = registry.get("neanderthal")
+    assert flat_budget(game)[:2] == (600, 4)          # normal's 300 iterations times its scale 2, rollouts of 4
+    state = game.setup(2, 5, game.resolve_options({}))
+    seat = game.to_act(state)[0]
+    move = flat_move(game, state, seat, 2, 9)
+    assert move in game.legal_moves(state, seat)
+    assert flat_move(game, state, seat, 2, 9) == move, "deterministic for a seed"

@@ -94,13 +94,14 @@ def test_a_wide_root_is_narrowed_to_the_best_moves_by_look_ahead():
 
 
 def test_hard_has_its_own_settings_where_normal_s_played_no_better_when_run_longer():
-    """Carcassonne's and Fire & Stone's hard play longer greedy rollouts than normal; elsewhere
-    hard searches as normal does (four times as long)."""
+    """Carcassonne's, Fire & Stone's and The First Sparks' hard play longer greedy rollouts than normal
+    (issue 29 for The First Sparks); elsewhere hard searches as normal does (four times as long)."""
     from ai.players import HARD_TUNING, TUNING, Tuning, tuning_for
     assert tuning_for("carcassonne_hg", "hard").rollout_depth > tuning_for("carcassonne_hg", "normal").rollout_depth
     assert tuning_for("fire_and_stone", "hard").greedy == 1.0
     assert tuning_for("fire_and_stone", "normal") == Tuning()
-    for key in ("clans", "neanderthal", "first_sparks"):
+    assert tuning_for("first_sparks", "hard").greedy == 1.0 and tuning_for("first_sparks", "normal").greedy == 0
+    for key in ("clans", "neanderthal"):
         assert key not in HARD_TUNING
         assert tuning_for(key, "hard") == tuning_for(key, "normal") == TUNING.get(key, Tuning())
     game, state = _midgame("fire_and_stone", 2, seed=3, moves=30)
