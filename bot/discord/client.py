@@ -94,6 +94,7 @@ class HearthClient(HearthBot):
         self.service = service
         self.status_edits = StatusEdits(clock=service.clock.now)   # pinned status edits, coalesced per channel
         service.announce_after_post = True    # a turn counts as announced once Discord took the post
+        service.turns.ai_after_post = True    # a player's move posts at once; the AI seats answer in their own post
         self.limits = RateLimiter(service.clock)
         self.dev_guild = dev_guild
         self.sync_only = sync_only

@@ -6,6 +6,7 @@ game is already saved when we get here."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 
@@ -107,7 +108,32 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> bool:
             log.warning("could not send a follow-up in channel %s: %s", interaction.channel_id, why_failed(exc))
     if sent and not reply.ephemeral:
         await deliver_extras(interaction.client, interaction.channel, reply)   # DMs, the pinned status
+    if reply.then is not None:   # the AI seats answer in their own post, after this one (whether it went out or not)
+        answer_later(interaction.client, interaction.channel, reply)
     return sent
+
+
+def answer_later(client, channel, reply: Reply) -> None:
+    """Play what the table answers a player's move with (the AI seats' turns, ``reply.then``) in a
+    task of its own, and post each answer in the game's channel as a notice is posted; the task is
+    kept on the client until it ends (an unreferenced task may be collected mid-way)."""
+    if client is None or channel is None or reply.then is None:
+        return
+    then = reply.then
+
+    async def later() -> None:
+        try:
+            for notice in await then():
+                if await post(channel, notice) and notice.announces and notice.game_id is not None \
+                        and notice.version is not None:
+                    await client.service.announced(notice.game_id, notice.version)
+        except Exception:  # noqa: BLE001 - a failed answer is taken over by the scheduler's stalled-turn path
+            log.exception("the table's answer to a move in channel %s failed", getattr(channel, "id", "?"))
+
+    tasks: set = client.__dict__.setdefault("later_tasks", set())
+    task = asyncio.get_running_loop().create_task(later())
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
 
 
 async def _drop_thinking_note(interaction: discord.Interaction) -> None:

@@ -235,7 +235,17 @@ class LocalTable:
         await self.learn_names(reply)
         self.show(reply, actor)
         await self.mark_shown(reply)
+        await self.answer_later(reply)
         return True
+
+    async def answer_later(self, reply: Reply) -> None:
+        """The AI seats' turns that answer a player's move, in their own post after it."""
+        if reply.then is None:
+            return
+        for notice in await reply.then():
+            await self.learn_names(notice)
+            self.show(notice, None, channel=self._channel_names.get(notice.channel_id))
+            await self.mark_shown(notice)
 
     def _replay_later(self, actor: Actor, args: dict) -> None:
         """/replay takes seconds to draw (in a worker thread): say so, answer the next lines
@@ -345,6 +355,7 @@ class LocalTable:
             await self.learn_names(reply)
             self.show(reply, actor)
             await self.mark_shown(reply)
+            await self.answer_later(reply)
             return True
         if number == 0:
             path = picker.path[:-1]

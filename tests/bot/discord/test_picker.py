@@ -7,6 +7,8 @@ refusal for anyone but the player to act."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.discord.picker_items import ITEMS
@@ -64,7 +66,10 @@ async def take_turn(service, wire, who: dict) -> int:
         presses += 1
         if confirm:
             assert "preview.png" in shown.files or not service.context.render_images
-            await press(fresh(service), confirm[0]["custom_id"], **who)
+            client = fresh(service)
+            await press(client, confirm[0]["custom_id"], **who)
+            # the AI seats answer in their own post, in a task of the client's: wait for it
+            await asyncio.gather(*getattr(client, "later_tasks", set()))
             return presses
         menus = [i for i in items if i["type"] == 3]
         if menus:
@@ -208,3 +213,25 @@ async def test_every_game_to_its_end_against_an_ai_by_components_only(store, clo
         decisions += 1
         assert decisions < 2000
     assert (await service.store.latest_game_in(100)).status == "finished"
+
+
+async def test_a_move_posts_before_the_ai_answers_it(service, wire, monkeypatch):
+    """Issue 29, point 4: the player's move goes out as the command's answer; the AI seat's turn
+    follows in a post of its own in the channel, played after it."""
+    from tests.bot.discord.test_async_play import Rest
+    rest = Rest(monkeypatch)
+    client = fresh(service)
+    await invoke(client, slash("game", {"game": "pebbles", "ai": 1, "level": "easy"}, sub="new"), **ANN)
+    row = await service.store.open_game_in(100)
+    if row.status == "lobby":
+        await invoke(client, slash("game", sub="start"), **ANN)
+    wire.sent.clear()
+    rest.calls.clear()
+    await invoke(client, slash("move", {"move": "take 1"}), **ANN)
+    await invoke(client, slash("move", {"move": "end"}), **ANN)
+    mine = [m for m in wire.messages() if not m.ephemeral and "Ann ends." in m.content]
+    assert mine and "takes" not in mine[-1].content.split("Ann ends.")[1], "the AI's turn is not in Ann's post"
+    await asyncio.gather(*getattr(client, "later_tasks", set()))
+    theirs = [c for c in rest.calls if c[0] == "POST" and c[1] == "/channels/100/messages"
+              and "Hearth AI" in c[2].get("content", "")]
+    assert theirs, "the AI seat's turn came in a post of its own"
