@@ -59,6 +59,7 @@ async def one_game(key: str, level: str, seed: int, players: int) -> dict:
         client.add_dynamic_items(*ITEMS)
         me = Actor(PLAYER["user_id"], PLAYER["name"])
         times: list[float] = []
+        ai_times: list[float] = []
 
         async def timed(coro) -> None:
             started = time.perf_counter()
@@ -99,6 +100,9 @@ async def one_game(key: str, level: str, seed: int, players: int) -> dict:
                     wire.sent.clear()
                     await timed(press(client, confirm[0]["custom_id"], **PLAYER))
                     presses += 1
+                    started = time.perf_counter()   # the AI seats answer in their own post, after it
+                    await asyncio.gather(*getattr(client, "later_tasks", set()))
+                    ai_times.append(time.perf_counter() - started)
                     break
                 step = service.picking  # the whole list of options, to choose among them as a person would
                 picker = (await step.pick(HERE, me, row.version, _path(items))).picker
@@ -143,6 +147,8 @@ async def one_game(key: str, level: str, seed: int, players: int) -> dict:
         "forced_by_table": forced, "interactions": len(times),
         "answer_p50_s": round(times[len(times) // 2], 3), "answer_p95_s": round(times[int(len(times) * 0.95)], 3),
         "answer_max_s": round(times[-1], 3),
+        "ai_post_p50_s": round(sorted(ai_times)[len(ai_times) // 2], 3) if ai_times else None,
+        "ai_post_max_s": round(max(ai_times), 3) if ai_times else None,
     }
 
 
@@ -180,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{key:15} decisions {r['decisions']:4}  presses/decision {r['presses_mean']} (most {r['presses_max']})"
                   f"  preview {r['preview_share']:.0%}  forced by the table {r['forced_by_table']}"
                   f"  answer p50 {r['answer_p50_s']} s, p95 {r['answer_p95_s']} s, max {r['answer_max_s']} s"
+                  f"  (the AI's post after: p50 {r['ai_post_p50_s']} s, max {r['ai_post_max_s']} s)"
                   f"  {'finished' if r['finished'] else 'UNFINISHED'}", flush=True)
     if args.json:
         print(json.dumps(rows, indent=1))
