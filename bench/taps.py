@@ -8,7 +8,8 @@ components only: the turn post's "Your move", then the picker's buttons and sele
 then Confirm on the preview. It reports, per game: decisions, presses per decision (mean and
 most), the share of decisions seen in a preview before they counted, the moves the table
 played by itself (a player's only legal move), and the time each interaction took from the
-press to its last answer (p50, p95, max).
+press to its last answer (p50, p95, max); and apart, the time the AI seats take to answer a
+confirmed move in their own post (a move posts before the AI answers it, issue 29).
 
     python bench/taps.py                       # every game, AI level easy, seed 1
     python bench/taps.py --game clans --level normal --seed 3 --json
