@@ -137,6 +137,9 @@ async def main(target: str, now: float) -> None:
 
     store.record = record_then_maybe_freeze
     client = make_client(service, shards=shard_plan())   # HEARTH_SHARDS, HEARTH_SHARD_IDS
+    # this test counts one post per command, the AI seat's turn played in the same command (as a
+    # table's deadline plays it); the AI's own post after a move is tested in tests/bot/table/test_ai_after_post.py
+    service.turns.ai_after_post = False
     await client.setup_hook()              # syncs the commands if this process runs shard 0
     for loop in (client.notice_loop, client.health_loop):
         loop.cancel()                      # the test runs the notice loop's passes itself
