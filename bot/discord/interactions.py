@@ -56,11 +56,12 @@ class HearthBot(discord.AutoShardedClient):
     service: TableService
     limits: RateLimiter
 
+    # declared here for the handlers' types; HearthClient (bot/discord/client.py) implements both
     async def answer(self, interaction: discord.Interaction, name: str, work: Work) -> None:
-        raise NotImplementedError
+        raise NotImplementedError("HearthClient.answer: defer, rate-limit, run, reply")
 
     async def step(self, interaction: discord.Interaction, name: str, work: Work) -> None:
-        raise NotImplementedError
+        raise NotImplementedError("HearthClient.step: a picker tap, answered in place")
 
 
 def bot_of(interaction: discord.Interaction) -> HearthBot:
