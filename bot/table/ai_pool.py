@@ -24,6 +24,11 @@ run at a lower priority (``nice``) than the bot, so the event loop is served fir
   (``BrokenProcessPool``): a new pool is made and the decision asked once more.
 - **Cancelled**: a caller cancelled while it waits stops waiting at once; the search
   itself ends at its cap (a running call cannot be interrupted) and its answer is dropped.
+- **Dying with the bot**: a bot killed outright (``kill -9``, the out-of-memory killer)
+  runs no clean-up, and a worker busy searching would live on, holding the bot's output
+  open and a core. Nor would the fork server notice: every worker holds the pipe whose
+  end tells it the bot is gone. So each worker watches the bot's pid from a thread of its
+  own (a pidfd on Linux, polling elsewhere) and exits when the bot does.
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import select
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -63,8 +71,35 @@ def _start_method() -> str:
     return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 
 
-def _lower_priority() -> None:
-    """Worker start-up: below the bot's priority, so a search never delays a command's answer."""
+WATCH_EVERY = 1.0           # seconds between checks of the bot's pid where the kernel cannot tell us
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, PermissionError):   # gone (or its pid already another user's)
+        return False
+    return True
+
+
+def _watch(bot_pid: int) -> None:
+    """Exit this worker when the bot is gone: told by a pidfd where Linux has one, else by polling."""
+    try:
+        pidfd = os.pidfd_open(bot_pid)
+    except (AttributeError, OSError):
+        pidfd = None
+    if pidfd is not None:
+        select.select([pidfd], [], [])          # readable once the process has exited
+    else:
+        while _alive(bot_pid):
+            time.sleep(WATCH_EVERY)
+    os._exit(1)
+
+
+def start_worker(bot_pid: int) -> None:
+    """Worker start-up: die with the bot, and run below its priority so a search never delays
+    a command's answer."""
+    threading.Thread(target=_watch, args=(bot_pid,), daemon=True, name="hearth-bot-watch").start()
     try:
         os.nice(WORKER_NICE)
     except (AttributeError, OSError):
@@ -84,7 +119,8 @@ class AiPool:
             context = multiprocessing.get_context(method)
             if method == "forkserver":
                 context.set_forkserver_preload(["ai.worker"])
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_lower_priority)
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=start_worker,
+                                                 initargs=(os.getpid(),))
         return self._executor
 
     def replace(self) -> None:

@@ -32,14 +32,13 @@ import asyncio
 import json
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord.notice_loop import ANNOUNCE_LATE, deliver_due
 from bot.discord.shards import shard_plan
-from bot.table import TableService, ai_pool, ai_seats
+from bot.table import TableService, ai_seats
 from bot.table.clock import ManualClock
 from rules import registry
 from storage import open_store
@@ -121,21 +120,9 @@ def capture_http(freezer: Freezer) -> None:
     HTTPClient.request = rest_request
 
 
-class InThreadPool(ai_pool.AiPool):
-    """The AI's searches in a thread of this process, not in worker processes: the test kills this
-    process with SIGKILL, and worker processes left behind would hold its output open (see the
-    closing note of 28 November 2026: the pool's workers do not yet die with their bot)."""
-
-    def executor(self):
-        if self._executor is None:
-            self._executor = ThreadPoolExecutor(1)
-        return self._executor
-
-
 async def main(target: str, now: float) -> None:
     registry.register("pebbles", "tests.pebbles")
     ai_seats.ITERATION_CAP = 12            # as the test suite plays the table's seats
-    ai_seats.POOL = InThreadPool()
     freezer = Freezer()
     capture_http(freezer)
     store = await open_store(target)
