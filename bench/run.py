@@ -289,7 +289,7 @@ async def measure_render(game: Game, players: int, budget: Budget) -> tuple[list
     opts = game.resolve_options({})
     seats = game.seat_count(players, opts)
     names = [f"Player {i + 1}" for i in range(seats)]
-    say = sayer(None)     # the bot always gives its boards a translator (TableContext.board_image)
+    say = sayer(None)     # the bot always gives its boards a translator (BoardImages.png)
     for s in range(budget.seeds):
         seed = 101 + s
         playout = random_playout(game, players, seed)

@@ -73,6 +73,7 @@ async def one_game(key: str, level: str, seed: int, players: int) -> dict:
         row = await store.open_game_in(HERE.channel_id)
         if row is not None and row.status == "lobby":
             await timed(invoke(client, slash("game", sub="start"), **PLAYER))
+        await asyncio.gather(*getattr(client, "later_tasks", set()))   # an AI that opens plays after the start's post
         chooser = Rng(seed)
         seats = await store.seats(row.id) if row is not None else []
         presses_each: list[int] = []

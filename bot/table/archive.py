@@ -16,7 +16,7 @@ from bot.table.movelog import Played, effective_moves, replayed, states_by_entry
 from bot.table.values import Actor, Place, Refused, Reply
 from rules import registry
 from rules.core import IllegalMove, echo
-from storage.store import ChannelBusy, LogKind, LogRow, SeatRow
+from storage.store import ChannelBusy, GameStatus, LogKind, LogRow, SeatRow
 
 FORMAT = "hearth-game"
 FORMAT_VERSION = 1
@@ -56,7 +56,7 @@ def import_reason(exc: Exception, locale: str | None) -> str:
 
 
 async def export_data(ctx: TableContext, game_id: int) -> dict:
-    row = await ctx.store.game(game_id)
+    row = await ctx.game_row(game_id)
     seats = await ctx.store.seats(game_id)
     log = await ctx.store.log(game_id)
     return {
@@ -104,7 +104,7 @@ def _encoded(data: dict) -> bytes:
 
 
 def _played(data: dict) -> list[Played]:
-    rows = [LogRow(int(e["version"]), str(e["kind"]), e.get("seat"), e.get("user_id"), str(e["text"]),
+    rows = [LogRow(int(e["version"]), LogKind(e["kind"]), e.get("seat"), e.get("user_id"), str(e["text"]),
                    bool(e.get("barrier")), _english(list(e.get("events") or [])), float(e.get("at") or 0)) for e in data["log"]]
     return effective_moves(rows)
 
@@ -168,17 +168,18 @@ async def load_game(ctx: TableContext, channel_id: int, data: dict, guild_id: in
     version = await store.start(row.id, row.version, seats, game.dump(setup), float(first),
                                 **ctx.summary_fields(game, setup))
     for i, (entry, (state, summary)) in enumerate(zip(entries, states, strict=True)):
-        kind = entry["kind"]
+        kind = LogKind(entry["kind"])
         last = i == len(entries) - 1
-        status = str(data.get("status") or "active") if last else "active"
-        extra = {"public_text": str(entry["public_text"])} if entry.get("public_text") is not None else {}
+        status = GameStatus(data.get("status") or "active") if last else GameStatus.ACTIVE
+        public_text = str(entry["public_text"]) if entry.get("public_text") is not None else None
         version = await store.record(row.id, version, state=state, kind=kind, seat=entry.get("seat"),
                                      user_id=entry.get("user_id"), text=str(entry["text"]),
                                      barrier=bool(entry.get("barrier")), events=_imported_events(entry.get("events")),
                                      now=float(entry.get("at") or first), status=status,
-                                     result=data.get("result") if last else None, **extra, **summary)
+                                     result=data.get("result") if last else None, public_text=public_text,
+                                     **summary)
     if not entries and data.get("status") in ("finished", "abandoned"):
-        version = await store.set_status(row.id, version, data["status"], float(first))
+        version = await store.set_status(row.id, version, GameStatus(data["status"]), float(first))
     for s in data["seats"]:
         if s.get("table_plays"):
             await store.set_bot(row.id, int(s["seat"]), True)
@@ -227,7 +228,7 @@ class Archive:
             raise Refused(t(loc, "import_bad", why=import_reason(exc, loc))) from None
         except ChannelBusy:
             raise Refused(t(loc, "import_busy")) from None
-        row = await self.ctx.store.game(game_id)
+        row = await self.ctx.game_row(game_id)
         loc = await self.ctx.public_locale(row, loc)   # a public post
         return Reply(tn(loc, "import_done", len(data["log"]), name=actor.name, game=self.ctx.game_of(row).display_name(loc)),
                      game_id=row.id)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
+from bot.table import people
 from bot.table.context import TableContext
 from bot.table.i18n import duration, t, tn
 from bot.table.notices import Notices
@@ -110,7 +111,7 @@ class Away:
         fresh = [s for s in others if (at := nudged[s]) is None or now - at >= REMIND_COOLDOWN]
         if not fresh:
             latest = max(at for at in nudged.values() if at is not None)
-            raise Refused(t(loc, "remind_recent", who=self.ctx.who(others, seats, loc), ago=duration(now - latest, loc),
+            raise Refused(t(loc, "remind_recent", who=people.who(others, seats, loc), ago=duration(now - latest, loc),
                             left=duration(REMIND_COOLDOWN - (now - latest), loc)))
         others = fresh
         await self.tables.set_nudge(row.id, actor.user_id, now)
@@ -118,8 +119,8 @@ class Away:
         game = self.ctx.game_of(row)
         loc = await self.ctx.public_locale(row, loc)   # a public post
         since = duration(now - (row.turn_started_at or row.updated_at), loc)
-        reply = Reply(t(loc, "remind_sent", name=actor.name, who=self.ctx.who(others, seats, loc), game=game.display_name(loc),
-                        since=since), mentions=self.ctx.mentions(others, seats), game_id=row.id,
+        reply = Reply(t(loc, "remind_sent", name=actor.name, who=people.who(others, seats, loc), game=game.display_name(loc),
+                        since=since), mentions=people.mentions(others, seats), game_id=row.id,
                       choices=self.turns.choices(game, state, others, row, loc))
         await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
         reply.status = None

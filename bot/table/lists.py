@@ -4,8 +4,10 @@ long), ``/game mine`` (every game waiting on the caller) and ``/log since``
 
 from __future__ import annotations
 
+from bot.table import people
 from bot.table.context import TableContext
 from bot.table.i18n import duration, t
+from bot.table.log_lines import log_line
 from bot.table.movelog import effective_moves
 from bot.table.notices import where
 from bot.table.values import Actor, Place, Refused, Reply
@@ -32,11 +34,11 @@ class Lists:
         seats = list(summary.seats)
         if summary.status == GameStatus.LOBBY:
             return (f"**{game.display_name(loc)}** {where(summary)} — "
-                    + t(loc, "list_lobby", seated=self.ctx.seated_list(seats, loc)), [])
+                    + t(loc, "list_lobby", seated=people.seated_list(seats, loc)), [])
         acting = await self._acting(summary)
         since = duration(self.ctx.clock.now() - (summary.turn_started_at or summary.updated_at), loc)
         return (f"**{game.display_name(loc)}** {where(summary)} — "
-                + t(loc, "list_turn", who=self.ctx.who(acting, seats, loc), since=since),
+                + t(loc, "list_turn", who=people.who(acting, seats, loc), since=since),
                 [seats[s].user_id for s in acting if s < len(seats) and not seats[s].is_bot])
 
     async def game_list(self, place: Place, actor: Actor, page: int = 1) -> Reply:
@@ -89,10 +91,10 @@ class Lists:
         after = [e for e in entries if e.version > last]
         if not after:
             return Reply(t(loc, "since_none"), ephemeral=True)
-        names = self.ctx.names(seats, loc)
+        names = people.names(seats, loc)
         lines = [t(loc, "since_head", game=self.ctx.game_of(row).display_name(loc))]
         for entry in after[-40:]:
-            lines.append(self.ctx.log_line(loc, entry, names))
+            lines.append(log_line(loc, entry, names))
         text = "\n".join(lines)
         if len(text) > 1990:
             text = "…\n" + text[-1980:]

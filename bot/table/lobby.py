@@ -1,11 +1,12 @@
 """A table before play: ``/game new``, ``join``, ``leave``, ``start`` and
 ``cancel``. Seats change only in the lobby, each change checked against the
-version it read, so two people joining at once both get their seat."""
+version it read, so two sitting joining at once both get their seat."""
 
 from __future__ import annotations
 
 import os
 
+from bot.table import people
 from bot.table.ai_seats import AI_USERS, MAX_AI_SEATS, ai_level, ai_move, ai_name, parse_level, shown_name
 from bot.table.context import TableContext
 from bot.table.i18n import is_french, refusal_text, say, t, tn
@@ -16,7 +17,7 @@ from bot.table.values import Actor, Place, Refused, Reply
 from rules import registry
 from rules.core import Game, IllegalMove, Rng, echo
 from rules.wording import Said
-from storage.store import ChannelBusy, SeatRow, VersionConflict
+from storage.store import ChannelBusy, GameStatus, SeatRow, VersionConflict
 
 RETRIES = 5              # attempts when another change lands first
 RANDOM_ORDER = ("random", "shuffle", "shuffled", "hasard")
@@ -76,11 +77,11 @@ class Lobby:
                 "\n" + t(loc, "option_line", option=o.key, value=resolved[o.key], choices="|".join(o.choices),
                           what=say(loc, game.option_said(o))) for o in game.options)
         if ai:
-            people = [(actor.user_id, actor.name)] + [(AI_USERS[chosen_level], ai_name(chosen_level, n + 1 if ai > 1 else None))
+            sitting = [(actor.user_id, actor.name)] + [(AI_USERS[chosen_level], ai_name(chosen_level, n + 1 if ai > 1 else None))
                                                       for n in range(ai)]
-            await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
-            row = await ctx.store.game(row.id)
-            text += "\n" + t(loc, "joined", name=", ".join(shown(people[1:], loc)), seated=", ".join(shown(people, loc)))
+            await ctx.store.set_lobby_seats(row.id, row.version, sitting, ctx.clock.now())
+            row = await ctx.game_row(row.id)
+            text += "\n" + t(loc, "joined", name=", ".join(shown(sitting[1:], loc)), seated=", ".join(shown(sitting, loc)))
         return Reply(text, game_id=row.id, version=row.version)
 
     async def add_ai(self, place: Place, actor: Actor, level: str | None = None) -> Reply:
@@ -103,17 +104,17 @@ class Lobby:
             if len(seats) >= game.max_players:
                 raise Refused(tn(loc, "table_full", game.max_players))
             same = sum(1 for s in seats if s.user_id == AI_USERS[chosen])
-            people = [(s.user_id, s.name) for s in seats]
+            sitting = [(s.user_id, s.name) for s in seats]
             if same == 1:   # number the first one too, so the two read apart
-                people = [(uid, ai_name(chosen, 1) if uid == AI_USERS[chosen] else name) for uid, name in people]
+                sitting = [(uid, ai_name(chosen, 1) if uid == AI_USERS[chosen] else name) for uid, name in sitting]
             name = ai_name(chosen, same + 1 if same else None)
-            people.append((AI_USERS[chosen], name))
+            sitting.append((AI_USERS[chosen], name))
             try:
-                await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
+                await ctx.store.set_lobby_seats(row.id, row.version, sitting, ctx.clock.now())
             except VersionConflict:
                 continue
             loc = await ctx.public_locale(row, loc)
-            return Reply(t(loc, "joined", name=shown_name(AI_USERS[chosen], name, loc), seated=", ".join(shown(people, loc))))
+            return Reply(t(loc, "joined", name=shown_name(AI_USERS[chosen], name, loc), seated=", ".join(shown(sitting, loc))))
         raise Refused(t(loc, "busy"))
 
     async def join(self, place: Place, actor: Actor) -> Reply:
@@ -130,13 +131,13 @@ class Lobby:
             game = ctx.game_of(row)
             if len(seats) >= game.max_players:
                 raise Refused(tn(loc, "table_full", game.max_players))
-            people = [(s.user_id, s.name) for s in seats] + [(actor.user_id, actor.name)]
+            sitting = [(s.user_id, s.name) for s in seats] + [(actor.user_id, actor.name)]
             try:
-                await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
+                await ctx.store.set_lobby_seats(row.id, row.version, sitting, ctx.clock.now())
             except VersionConflict:
                 continue
             loc = await ctx.public_locale(row, loc)
-            return Reply(t(loc, "joined", name=actor.name, seated=", ".join(shown(people, loc))))
+            return Reply(t(loc, "joined", name=actor.name, seated=", ".join(shown(sitting, loc))))
         raise Refused(t(loc, "busy"))
 
     async def leave(self, place: Place, actor: Actor) -> Reply:
@@ -150,16 +151,16 @@ class Lobby:
                 raise Refused(t(loc, "not_seated"))
             if row.status != "lobby":
                 raise Refused(t(loc, "use_resign"))
-            people = [(s.user_id, s.name) for s in seats if s.user_id != actor.user_id]
+            sitting = [(s.user_id, s.name) for s in seats if s.user_id != actor.user_id]
             try:
-                if not people:
-                    await ctx.store.set_status(row.id, row.version, "abandoned", ctx.clock.now())
+                if not sitting:
+                    await ctx.store.set_status(row.id, row.version, GameStatus.ABANDONED, ctx.clock.now())
                     return Reply(t(await ctx.public_locale(row, loc), "left_last", name=actor.name))
-                await ctx.store.set_lobby_seats(row.id, row.version, people, ctx.clock.now())
+                await ctx.store.set_lobby_seats(row.id, row.version, sitting, ctx.clock.now())
             except VersionConflict:
                 continue
             loc = await ctx.public_locale(row, loc)
-            return Reply(t(loc, "left", name=actor.name, seated=", ".join(shown(people, loc))))
+            return Reply(t(loc, "left", name=actor.name, seated=", ".join(shown(sitting, loc))))
         raise Refused(t(loc, "busy"))
 
     async def start(self, place: Place, actor: Actor, order: str | None = None) -> Reply:
@@ -182,15 +183,15 @@ class Lobby:
             game.check_players(len(seats), options)
         except IllegalMove as exc:
             raise Refused(refusal_text(loc, exc)) from None
-        people = list(seats)
+        sitting = list(seats)
         shuffled = chosen in RANDOM_ORDER or (not chosen and game.first_player == "random")
         if shuffled:
-            Rng(row.seed ^ 0x5EA7).shuffle(people)
-        owners = game.seat_owners(len(people), options)
+            Rng(row.seed ^ 0x5EA7).shuffle(sitting)
+        owners = game.seat_owners(len(sitting), options)
         state = game.setup(len(owners), row.seed, options)
         loc = await ctx.public_locale(row, loc)   # the seats' names and the post are the channel's
-        final = [SeatRow(seat, people[p].user_id, seat_name(game, state, people[p].name, seat, owners, loc),
-                         ai_level(people[p].user_id) is not None)   # the table plays its AI seats
+        final = [SeatRow(seat, sitting[p].user_id, seat_name(game, state, sitting[p].name, seat, owners, loc),
+                         ai_level(sitting[p].user_id) is not None)   # the table plays its AI seats
                  for seat, p in enumerate(owners)]
         try:
             version = await ctx.store.start(row.id, row.version, final, game.dump(state), ctx.clock.now(),
@@ -199,12 +200,14 @@ class Lobby:
         except VersionConflict:
             raise Refused(t(loc, "busy")) from None
         ctx.remember(row.id, version, state)
-        row = await ctx.store.game(row.id)
-        listing = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(ctx.names(final, loc)))
+        row = await ctx.game_row(row.id)
+        listing = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(people.names(final, loc)))
         acting = game.to_act(state)
         head = [t(loc, "started", game=game.display_name(loc), seats=listing),
                 first_player_line(game, final, chosen, loc, acting, game.first_seat(state))]
         if acting and all(final[s].is_bot for s in acting):   # an AI opens: it plays before anyone is asked
+            if self.turns.ai_after_post:   # the start posts at once, the AI's opening after it
+                return self.turns.answered_after(await self.turns.post(row, final, state, head, loc), row.id, loc)
             move = await ai_move(game, row, final, state, acting[0])
             reply = await self.turns.commit(row, final, state, move, None, loc)
             reply.text = "\n".join(head + [reply.text])
@@ -221,13 +224,13 @@ class Lobby:
             creator = next((s.name for s in seats if s.user_id == row.creator_id), "the creator")
             raise Refused(t(loc, "only_creator_cancel", creator=creator))
         try:
-            await ctx.store.set_status(row.id, row.version, "abandoned", ctx.clock.now())
+            await ctx.store.set_status(row.id, row.version, GameStatus.ABANDONED, ctx.clock.now())
         except VersionConflict:
             raise Refused(t(loc, "busy")) from None
         loc = await ctx.public_locale(row, loc)   # the channel's post
         reply = Reply(t(loc, "cancelled", name=actor.name), game_id=row.id)
         if row.state is not None:   # a game in play has a pinned status: say it ended
-            row = await ctx.store.game(row.id)
+            row = await ctx.game_row(row.id)
             reply.status = self.notices.status_text(row, seats, ctx.state_of(row), loc)
         return reply
 
@@ -256,9 +259,9 @@ def first_player_line(game: Game, seats: list[SeatRow], chosen: str, loc, acting
     return t(loc, "first_rulebook", name=name, rule=rule) if rule else t(loc, "first_seated", name=name)
 
 
-def shown(people: list[tuple[int, str]], loc) -> list[str]:
+def shown(sitting: list[tuple[int, str]], loc) -> list[str]:
     """Lobby seats' ``(user id, name)`` as a reader in ``loc`` reads them (AI players' levels in that language)."""
-    return [shown_name(uid, name, loc) for uid, name in people]
+    return [shown_name(uid, name, loc) for uid, name in sitting]
 
 
 def seat_name(game: Game, state, name: str, seat: int, owners: list[int], loc=None) -> str:

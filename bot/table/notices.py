@@ -9,7 +9,7 @@ edits in place."""
 
 from __future__ import annotations
 
-from bot.table import marks
+from bot.table import marks, people, results
 from bot.table.context import TableContext
 from bot.table.i18n import scores_line, t
 from bot.table.values import Actor, Reply, refusal
@@ -55,16 +55,16 @@ class Notices:
     def status_text(self, row: GameRow, seats: list[SeatRow], state, locale: str | None = None) -> str:
         """Whose turn, since when, the scores: the pinned glance."""
         game = self.ctx.game_of(row)
-        names = self.ctx.names(seats, locale)
-        result = self.ctx.final_result(row, game, state) if row.status != GameStatus.ABANDONED else None
+        names = people.names(seats, locale)
+        result = results.final_result(row, game, state) if row.status != GameStatus.ABANDONED else None
         if row.status == GameStatus.ABANDONED:
             what = t(locale, "status_abandoned", game=game.display_name(locale))
             return f"📌 {what}"
         if result is not None:
-            what = self.ctx.summary(result, names, locale).replace("\n", " — ")
+            what = results.summary(result, names, locale).replace("\n", " — ")
         else:
             started = int(row.turn_started_at or row.updated_at)
-            what = t(locale, "pin_turn", who=self.ctx.who(game.to_act(state), seats, locale),
+            what = t(locale, "pin_turn", who=people.who(game.to_act(state), seats, locale),
                      since=marks.moment(started))
             scores = game.public_scores(state)
             if scores is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 
 import render
+from bot.table import people
 from bot.table.context import TableContext
 from bot.table.i18n import event_text, say, sayer, t
 from bot.table.play import Play
@@ -60,7 +61,7 @@ class Picking:
         reached = root.walk(path)
         if reached is None:
             note, path, page, reached = t(loc, "picker_moved_on") + "\n", (), 0, root
-        names = self.ctx.names(seats, loc)
+        names = people.names(seats, loc)
         trail = self._trail(root, path, loc, names)
         if isinstance(reached, Node) and reached.single() is None:
             ask = self._words(reached.ask, loc, names) if reached.ask is not None else ""
@@ -76,10 +77,9 @@ class Picking:
 
     async def _preview(self, row: GameRow, seats: list[SeatRow], game, state, seat: int, move: Move,
                        path: tuple[int, ...], loc, head: str) -> Reply:
-        ctx = self.ctx
-        names = ctx.names(seats, loc)
+        names = people.names(seats, loc)
         shown = game.preview(state, move, seat)
-        said = [ctx.fill(event_text(loc, e), names) for e in shown.events if e.private_to in (None, seat)]
+        said = [people.fill(event_text(loc, e), names) for e in shown.events if e.private_to in (None, seat)]
         label = self._words(move.said or move.label or move.notation, loc, names)
         lines = [head] if head else []
         lines.append(t(loc, "picker_preview", move=move.notation, label=label))
@@ -95,9 +95,9 @@ class Picking:
 
     async def _image(self, row: GameRow, seats: list[SeatRow], game, state, seat: int, events: list[str], loc):
         """The board as the preview leaves it, seen from the presser's seat."""
-        if not self.ctx.render_images:
+        if not self.ctx.boards.enabled:
             return None
-        names = self.ctx.names(seats, loc)
+        names = people.names(seats, loc)
         table = Table(names=names, to_act=game.to_act(state) if game.result(state) is None else [],
                              title=t(loc, "picker_image_title", game=game.display_name(loc)), last_events=events[-4:], finished=False, locale=loc,
                              say=sayer(loc))
@@ -134,4 +134,4 @@ class Picking:
         return " › ".join(parts)
 
     def _words(self, text: Said | str, loc, names: list[str]) -> str:
-        return self.ctx.fill(say(loc, text) if isinstance(text, Said) else str(text), names)
+        return people.fill(say(loc, text) if isinstance(text, Said) else str(text), names)

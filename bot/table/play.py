@@ -16,6 +16,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from bot.table import people, results
 from bot.table.ai_seats import ai_move
 from bot.table.context import LOG_WINDOW, TableContext
 from bot.table.i18n import label_text, refusal_text, t, tn
@@ -26,7 +27,7 @@ from bot.table.values import MAX_INPUT, Actor, Choice, Place, Refused, Reply, re
 from rules.core import Game, IllegalMove, Move, Result
 from rules.phrases import BY_RESIGNATION
 from storage.leases import Leases, game_lease
-from storage.store import GameRow, SeatRow, VersionConflict
+from storage.store import GameRow, GameStatus, LogKind, SeatRow, VersionConflict
 
 RETRIES = 5              # attempts when another move lands first
 UNDO_MAX = 50
@@ -66,7 +67,7 @@ class Play:
         for attempt in range(RETRIES):
             row = await ctx.open_row(place, loc)
             async with ctx.lock(row.id):
-                row = await ctx.store.game(row.id)
+                row = await ctx.game_row(row.id)
                 if expected_version is not None and row.version != expected_version:
                     raise Refused(t(loc, "stale_button"))
                 if row.status != "active":
@@ -115,6 +116,7 @@ class Play:
                 return game.parse(state, seat, text)
             except IllegalMove as exc:
                 first_error = first_error or exc
+        assert first_error is not None   # acting_seats refuses rather than return no seat
         raise first_error
 
     async def legal(self, place: Place, actor: Actor, typed: str = "", limit: int = 25) -> list[Move]:
@@ -176,7 +178,7 @@ class Play:
         loc = actor.locale
         row = await ctx.open_row(place, loc)
         async with ctx.lock(row.id):
-            row = await ctx.store.game(row.id)
+            row = await ctx.game_row(row.id)
             seats = await ctx.store.seats(row.id)
             if not any(s.user_id == actor.user_id for s in seats):
                 raise Refused(t(loc, "spectator"))
@@ -213,13 +215,13 @@ class Play:
             text = t(await ctx.public_locale(row, loc), "undo_done", name=actor.name, moves=listing)   # the log's line
             try:
                 version = await ctx.store.record(
-                    row.id, row.version, state=game.dump(state), kind="undo", seat=tail[0].seat,
+                    row.id, row.version, state=game.dump(state), kind=LogKind.UNDO, seat=tail[0].seat,
                     user_id=actor.user_id, text=str(len(tail)), barrier=False,
                     events=[text], now=ctx.clock.now(), **ctx.summary_fields(game, state))
             except VersionConflict:
                 raise Refused(t(loc, "undo_stale")) from None
             ctx.remember(row.id, version, state)
-            row = await ctx.row_after(row.id, version, "active")
+            row = await ctx.row_after(row.id, version, GameStatus.ACTIVE)
             return await self.turns.post(row, seats, state, [], loc)
 
     # ---- resign
@@ -245,32 +247,34 @@ class Play:
         loc = actor.locale
         row = await ctx.open_row(place, loc)
         async with ctx.lock(row.id):
-            row = await ctx.store.game(row.id)
+            row = await ctx.game_row(row.id)
             seats = await ctx.store.seats(row.id)
             mine = ctx.playing_seats(row, seats, actor)
             game = ctx.game_of(row)
             state = ctx.state_of(row)
             loc = await ctx.public_locale(row, loc)   # a public post and the log's line
-            names = ctx.names(seats, loc)
+            names = people.names(seats, loc)
             humans = {s.user_id for s in seats if not s.is_bot and s.user_id != actor.user_id}
             now = ctx.clock.now()
             if not humans:
-                status, result, text = "abandoned", None, t(loc, "resigned_solo", name=actor.name)
+                status, result, text = GameStatus.ABANDONED, None, t(loc, "resigned_solo", name=actor.name)
             elif len(humans) == 1:
                 # one person left: they win, everyone who resigned shares last place
                 winner = next(iter(humans))
                 ranks = [1 if s.user_id == winner else 2 for s in seats]
                 scores = game.public_scores(state) or [0] * len(seats)
                 result = Result.of(list(scores), ranks, BY_RESIGNATION())
-                status = "finished"
-                text = t(loc, "resigned_end", name=actor.name, summary=ctx.summary(result, names, loc))
+                status = GameStatus.FINISHED
+                text = t(loc, "resigned_end", name=actor.name, summary=results.summary(result, names, loc))
             else:
-                status, result, text = "active", None, t(loc, "resigned", name=actor.name)
+                status, result, text = GameStatus.ACTIVE, None, t(loc, "resigned", name=actor.name)
+            stored = row.state
+            assert stored is not None   # playing_seats refused a game with no state (in the lobby)
             async with self.table_turns(row, loc, needed=status == "active"):   # the table plays the seat now
                 version = await ctx.store.record(
-                    row.id, row.version, state=row.state, kind="resign", seat=mine[0], user_id=actor.user_id,
+                    row.id, row.version, state=stored, kind=LogKind.RESIGN, seat=mine[0], user_id=actor.user_id,
                     text="resign", barrier=True, events=[text], now=now, status=status,
-                    result=ctx.result_json(result, ctx.names(seats)) if result else None,
+                    result=results.result_json(result, people.names(seats)) if result else None,
                     **ctx.summary_fields(game, state))
                 ctx.remember(row.id, version, state)
                 for seat in mine:
@@ -279,6 +283,8 @@ class Play:
                 seats = await ctx.store.seats(row.id)
                 if status == "active":
                     acting_bots = [s for s in game.to_act(state) if seats[s].is_bot]
+                    if acting_bots and self.turns.ai_after_post:   # the resignation posts, the table's turn after it
+                        return self.turns.answered_after(await self.turns.post(row, seats, state, [], loc), row.id, loc)
                     if acting_bots:
                         move = await ai_move(game, row, seats, state, acting_bots[0])
                         return await self.turns.commit(row, seats, state, move, None, loc)
@@ -287,5 +293,5 @@ class Play:
                 await ctx.store.mark_announced(row.id, row.version)
             reply = Reply(text, game_id=row.id, version=row.version, announces=True)
             if status == "finished":
-                reply.image = await ctx.board_image(row, seats, state, [], loc)
+                reply.image = await ctx.boards.png(row, seats, state, [], loc)
             return reply

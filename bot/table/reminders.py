@@ -23,6 +23,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
+from bot.table import people
 from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
 from bot.table.i18n import duration, t
@@ -94,7 +95,7 @@ class Reminders:
         reminder = base + settings.reminder_hours * HOUR if settings.reminder_hours > 0 else None
         hours, _ = self._limit(row, state, settings)
         deadline = base + hours * HOUR if hours else None
-        warn = deadline - min(hours * HOUR * WARN_SHARE, WARN_MAX) if deadline else None
+        warn = deadline - min(hours * HOUR * WARN_SHARE, WARN_MAX) if deadline is not None and hours else None
         return Timer(row.id, started, reminder, 0, warn, deadline)
 
     async def timer_for(self, row: GameRow) -> Timer | None:
@@ -238,7 +239,7 @@ class Reminders:
             except VersionConflict:
                 return 0   # somebody moved it meanwhile
             if reply.ephemeral:   # a sub-step with nothing public: the channel still sees the board
-                row = await self.ctx.store.game(row.id)
+                row = await self.ctx.game_row(row.id)
                 reply = await self.turns.post(row, seats, self.ctx.state_of(row), [], loc)
             reply.followups = []   # the AI seat's private notes are nobody's
         log.info("game %s: took over the table's stalled turn", row.id)
@@ -248,7 +249,7 @@ class Reminders:
         loc = await self.notices.locale_for(row)
         game = self.ctx.game_of(row)
         since = duration(self.now - timer.turn_started, loc)
-        who = self.ctx.who(present, seats, loc)
+        who = people.who(present, seats, loc)
         if near_deadline and timer.deadline_at is not None:
             answering = self._limit(row, state, settings)[1]
             text = t(loc, "reminder_deadline", who=who, game=game.display_name(loc), since=since,
@@ -256,7 +257,7 @@ class Reminders:
                      policy=t(loc, "policy_answer" if answering else "policy_" + settings.policy))
         else:
             text = t(loc, "reminder", who=who, game=game.display_name(loc), since=since)
-        reply = Reply(text, mentions=self.ctx.mentions(present, seats), game_id=row.id,
+        reply = Reply(text, mentions=people.mentions(present, seats), game_id=row.id,
                       choices=self.turns.choices(game, state, present, row, loc))   # "Your move", one tap away
         await self.notices.route(reply, row, seats, state, dm_key="dm_reminder", since=since)
         reply.status = None   # a reminder changes nothing on the board
@@ -269,7 +270,7 @@ class Reminders:
         ctx = self.ctx
         loc = await self.notices.locale_for(row)
         async with ctx.lock(row.id):
-            row = await ctx.store.game(row.id)
+            row = await ctx.game_row(row.id)
             if row.status != "active" or (row.turn_started_at or row.updated_at) != timer.turn_started:
                 return None   # somebody moved while we were deciding
             game = ctx.game_of(row)
@@ -281,7 +282,7 @@ class Reminders:
             heads: list[str] = []
             reply = None
             for seat in acting:
-                name = self.ctx.names(seats, loc)[seat]
+                name = people.names(seats, loc)[seat]
                 played: list[str] = []
                 if policy == "table":
                     await ctx.store.set_bot(row.id, seat, True)
@@ -296,7 +297,7 @@ class Reminders:
                     except VersionConflict:
                         return None
                     before = row.version
-                    row = await ctx.store.game(row.id)
+                    row = await ctx.game_row(row.id)
                     log_rows = await ctx.store.log(row.id, after_version=before)
                     played += [r.shown for r in log_rows if r.seat == seat and r.kind == "move"]   # sealed stays sealed
                     if policy in ("table", "answer"):

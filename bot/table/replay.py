@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import render
+from bot.table import people
 from bot.table.context import TableContext
 from bot.table.i18n import entry_events, event_text, sayer, t, tn
 from bot.table.movelog import Played, effective_moves, replayed
@@ -84,12 +85,12 @@ class Replay:
         game = ctx.game_of(row)
         seats = await ctx.store.seats(row.id)
         loc = await ctx.public_locale(row, loc)   # a public post
-        names = ctx.names(seats, loc)
+        names = people.names(seats, loc)
         log = await ctx.store.log(row.id)
         moves = [p for p in effective_moves(log) if p.kind == LogKind.MOVE]
         # the last frame is the live board, exactly as /board shows it
         last = [e for x in log if x.version == row.version for e in entry_events(loc, x)]
-        live = await ctx.board_image(row, seats, ctx.state_of(row), last, loc)
+        live = await ctx.boards.png(row, seats, ctx.state_of(row), last, loc)
         budget = int(min(limit or DEFAULT_LIMIT, REPLAY_MAX) * 0.95)
         name = replay_key(row.id, row.version, [row.key, row.seed, row.options, names, loc, budget,
                                                 [(p.seat, p.text) for p in moves],

@@ -41,6 +41,8 @@ class Seats:
                 text = t(loc, "handover_table", name=actor.name, game=game.display_name(loc))
                 bots = [s for s in game.to_act(state) if seats[s].is_bot]
                 humans = [s for s in game.to_act(state) if not seats[s].is_bot]
+                if bots and not humans and self.turns.ai_after_post:   # said now, the seat played after it
+                    return self.turns.answered_after(Reply(text, game_id=row.id), row.id, loc)
                 if bots and not humans:
                     # the table plays the seat at once if it was waited for
                     move = await ai_move(game, row, seats, state, bots[0])

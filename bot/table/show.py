@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import render
+from bot.table import people, results
 from bot.table.context import TableContext
 from bot.table.i18n import duration, entry_events, hand_text, scores_line, status_line, t
+from bot.table.log_lines import log_line
 from bot.table.rulebook import page_messages, pages_of
 from bot.table.turns import Turns
 from bot.table.values import Actor, Place, Refused, Reply, message_chunks, refusal
@@ -44,23 +46,23 @@ class Show:
         seats = await ctx.store.seats(row.id)
         loc = await ctx.public_locale(row, loc)   # the answer is posted in the channel
         if row.status == GameStatus.LOBBY:
-            return Reply(t(loc, "status_lobby", game=game.display_name(loc), seated=ctx.seated_list(seats, loc)))
+            return Reply(t(loc, "status_lobby", game=game.display_name(loc), seated=people.seated_list(seats, loc)))
         if row.status == GameStatus.ABANDONED:
             return Reply(t(loc, "status_abandoned", game=game.display_name(loc)))
         state = ctx.state_of(row)
-        names = ctx.names(seats, loc)
-        result = ctx.final_result(row, game, state)
+        names = people.names(seats, loc)
+        result = results.final_result(row, game, state)
         if result is not None:
-            return Reply(t(loc, "status_finished", game=game.display_name(loc), summary=ctx.summary(result, names, loc)))
+            return Reply(t(loc, "status_finished", game=game.display_name(loc), summary=results.summary(result, names, loc)))
         lines = [f"**{game.display_name(loc)}**"]
         status = status_line(loc, game, state)
         if status:
-            lines.append(ctx.fill(status, names))
+            lines.append(people.fill(status, names))
         scores = game.public_scores(state)
         if scores is not None:
             lines.append(scores_line(loc, names, scores, game.score_unit))
         since = ctx.clock.now() - (row.turn_started_at or row.updated_at)
-        lines.append(t(loc, "turn_of", who=ctx.who(game.to_act(state), seats, loc), since=duration(since, loc)))
+        lines.append(t(loc, "turn_of", who=people.who(game.to_act(state), seats, loc), since=duration(since, loc)))
         # "Your move" for whoever acts (each presser gets their own picker)
         return Reply("\n".join(lines), game_id=row.id, version=row.version,
                      choices=Turns.choices(game, state, [s for s in game.to_act(state) if not seats[s].is_bot], row, loc))
@@ -77,14 +79,14 @@ class Show:
         row = await ctx.store.latest_game_in(place.channel_id)
         if row is None or row.state is None:
             if row is not None and row.status == GameStatus.LOBBY:
-                raise Refused(t(loc, "lobby_wait", seated=ctx.seated_list(await ctx.store.seats(row.id), loc)))
+                raise Refused(t(loc, "lobby_wait", seated=people.seated_list(await ctx.store.seats(row.id), loc)))
             raise Refused(t(loc, "no_game"))
         seats = await ctx.store.seats(row.id)
         state = ctx.state_of(row)
         last = await ctx.store.log(row.id, after_version=max(0, row.version - 1))
         events = [e for entry in last for e in entry_events(loc, entry)]
         reply = await self.status(place, actor)
-        reply.image = await ctx.board_image(row, seats, state, events, loc, area=area)
+        reply.image = await ctx.boards.png(row, seats, state, events, loc, area=area)
         if area and not render.has_focus(row.key):
             reply.text += "\n" + t(loc, "board_whole_only")
         reply.choices = []
@@ -110,7 +112,7 @@ class Show:
         state = ctx.state_of(row)
         parts = [] if row.status == GameStatus.ACTIVE else [t(loc, "hand_final")]
         for seat in mine:
-            text = ctx.fill(hand_text(loc, game, state, seat), ctx.names(seats, loc))
+            text = people.fill(hand_text(loc, game, state, seat), people.names(seats, loc))
             parts.append(text if len(mine) == 1 else t(loc, "hand_seat", name=seats[seat].name, seat=seat + 1) + "\n" + text)
         if row.status != "active":   # the heading introduces what follows: no blank line under it
             parts[:2] = ["\n".join(parts[:2])]
@@ -123,13 +125,13 @@ class Show:
         if row is None:
             raise Refused(t(loc, "no_game"))
         seats = await ctx.store.seats(row.id)
-        names = ctx.names(seats, loc)
+        names = people.names(seats, loc)
         entries = await ctx.store.log(row.id)
         if not entries:
             return Reply(t(loc, "log_empty"), ephemeral=True)
         lines = []
         for entry in entries:
-            lines.append(ctx.log_line(loc, entry, names))
+            lines.append(log_line(loc, entry, names))
         game = ctx.game_of(row).display_name(loc)
         head = t(loc, "log_page", game=game, page=len(lines), pages=len(lines))   # the longest a header gets
         book = log_pages(lines, LOG_CHARS - len(head) - 1)

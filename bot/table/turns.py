@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 
+from bot.table import people, results
 from bot.table.ai_seats import ai_move
 from bot.table.context import TableContext
 from bot.table.i18n import LABEL, default_locale, entry_events, event_text, label_text, status_line, t, tn
@@ -29,7 +30,7 @@ from bot.table.values import Actor, Choice, Reply, message_chunks
 from rules.core import Event, Game, Move
 from rules.phrases import FORCED
 from storage.leases import Leases, game_lease
-from storage.store import GameRow, SeatRow, VersionConflict
+from storage.store import GameRow, GameStatus, LogKind, SeatRow, VersionConflict
 
 POST_EVENTS = 100        # events written out in one post (more only from a long chain of table-played turns)
 POST_CHARS = 1800        # a post longer than this goes on in further messages (room left for mentions)
@@ -77,7 +78,7 @@ def logged_label(game, state, move) -> list:
 def said_move(ctx, loc, move, names: list[str]) -> str:
     """A move as the note after it says it: its label in the reader's language, then what was typed
     (``Monogamie (`monogamy`)``, not ``monogamy``, nor ``done`` after « Done: »)."""
-    label = ctx.fill(label_text(loc, move), names).strip()
+    label = people.fill(label_text(loc, move), names).strip()
     if not label or label.lower() == move.notation.lower():
         return f"`{move.notation}`"
     return f"{label} (`{move.notation}`)"
@@ -96,11 +97,11 @@ class Turns:
         landed first."""
         ctx = self.ctx
         game = ctx.game_of(row)
-        names = ctx.names(seats, loc)
+        names = people.names(seats, loc)
         acting_before = game.to_act(state)
         later = self.ai_after_post and actor is not None   # a player's move: the AI seats answer after its post
         version = row.version
-        public: list[str] = []
+        public: list[str | dict] = []   # the events as stored
         private: list[str] = []
         played: list[str] = []
         movers: set[int] = set()   # seats that moved (the table may have played others after this one)
@@ -119,14 +120,14 @@ class Turns:
             if forced:
                 said = FORCED(who=f"{{p{move.seat}}}", move=move.said or move.label or move.notation)
                 pub.insert(0, Event.of(said).stored())
-            private += [ctx.fill(event_text(loc, e), names) for e in events
+            private += [people.fill(event_text(loc, e), names) for e in events
                         if e.private_to is not None and e.private_to == move.seat and move.seat in readers]
             result = game.result(new_state)
-            status = "finished" if result is not None else "active"
-            result_json = ctx.result_json(result, ctx.names(seats)) if result else None   # the names as stored
+            status = GameStatus.FINISHED if result is not None else GameStatus.ACTIVE
+            result_json = results.result_json(result, people.names(seats)) if result else None   # the names as stored
             turn_changed = game.to_act(new_state) != game.to_act(state)
             version = await ctx.store.record(
-                row.id, version, state=game.dump(new_state), kind="move", seat=move.seat,
+                row.id, version, state=game.dump(new_state), kind=LogKind.MOVE, seat=move.seat,
                 user_id=actor.user_id if actor and seats[move.seat].user_id == actor.user_id else None,
                 text=move.notation, public_text=game.log_text(state, move), barrier=barrier,
                 events=pub or logged_label(game, state, move),
@@ -165,7 +166,7 @@ class Turns:
             if private:
                 note.text += "\n" + "\n".join(private)
             if not public:   # nothing the channel may see happened: the note is the whole answer
-                note.image = await ctx.board_image(row, seats, state, [], loc, area=True)
+                note.image = await ctx.boards.png(row, seats, state, [], loc, area=True)
                 note.choices = self.choices(game, state, acting_after, row, loc)
                 return note
             # a step the table took for nobody (a deadline) is marked announced by whoever posts it
@@ -177,9 +178,15 @@ class Turns:
         if private:
             post.followups.append(Reply("\n".join(private), ephemeral=True))
         if later and row.status == "active" and acting_after and all(seats[s].is_bot for s in acting_after):
-            post.then = functools.partial(self.table_seats_after, row.id, loc)
-            post.choices = []   # the AI seats' moves are nobody's buttons
+            return self.answered_after(post, row.id, loc)
         return post
+
+    def answered_after(self, reply: Reply, game_id: int, loc) -> Reply:
+        """``reply`` posted now, the AI seats that act next played after it by its ``then`` (a start,
+        a resignation or a handover hands the turn to them as a move does)."""
+        reply.then = functools.partial(self.table_seats_after, game_id, loc)
+        reply.choices = []   # the AI seats' moves are nobody's buttons
+        return reply
 
     async def table_seats_after(self, game_id: int, loc) -> list[Reply]:
         """The turns of the AI seats (and seats handed to the table) that act now, after a player's
@@ -209,7 +216,7 @@ class Turns:
                 except VersionConflict:
                     return []
                 if reply.ephemeral:   # a sub-step with nothing public: the channel still sees the board
-                    row = await ctx.store.game(row.id)
+                    row = await ctx.game_row(row.id)
                     reply = await self.post(row, seats, ctx.state_of(row), [], loc)
         reply.followups = [f for f in reply.followups if not f.ephemeral]   # an AI seat's private notes are nobody's
         return [reply]
@@ -225,36 +232,36 @@ class Turns:
         game = ctx.game_of(row)
         # the channel reads the server's language (else the caller's, else the bot's default)
         loc = await self.notices.locale_for(row) or loc or default_locale()
-        names = ctx.names(seats, loc)
+        names = people.names(seats, loc)
         entries = await ctx.store.log(row.id, after_version=row.announced)
         events = [e for entry in entries for e in entry_events(loc, entry)]
         if not events:   # moves that changed nothing the channel sees: still say who played what
             events = [e for entry in entries for e in self.quiet_move(loc, entry)]
         # every event is told (a long turn runs over several messages); only a runaway chain of
         # table-played turns is cut, pointing to /log
-        lines = list(head) + [ctx.fill(e, names) for e in events[-POST_EVENTS:]]
+        lines = list(head) + [people.fill(e, names) for e in events[-POST_EVENTS:]]
         if len(events) > POST_EVENTS:
             lines.insert(len(head), tn(loc, "earlier_events", len(events) - POST_EVENTS))
         acting = game.to_act(state)
         result = game.result(state)
         mentions: list[int] = []
         if result is not None:
-            lines.append(t(loc, "game_over", summary=ctx.summary(result, names, loc)))
+            lines.append(t(loc, "game_over", summary=results.summary(result, names, loc)))
         else:
             status = status_line(loc, game, state)
             if status:
-                lines.append(ctx.fill(status, names))
+                lines.append(people.fill(status, names))
             if going_on:
-                lines.append(tn(loc, "still_to_play", len(acting), who=ctx.who(acting, seats, loc)))
+                lines.append(tn(loc, "still_to_play", len(acting), who=people.who(acting, seats, loc)))
             else:
-                lines.append(t(loc, "your_turn", who=ctx.who(acting, seats, loc)))
-                mentions = ctx.mentions(acting, seats)
+                lines.append(t(loc, "your_turn", who=people.who(acting, seats, loc)))
+                mentions = people.mentions(acting, seats)
         first, *more = message_chunks("\n".join(lines), POST_CHARS)
         reply = Reply(first, mentions=mentions, game_id=row.id, version=row.version,
                       followups=[Reply(part) for part in more], locale=loc)
-        reply.image = await ctx.board_image(row, seats, state, image_events(entries, loc, events), loc, area=True)
-        people = [s for s in acting if not seats[s].is_bot]   # the AI seats' moves are nobody's button
-        reply.choices = self.choices(game, state, people, row, loc) if result is None else []
+        reply.image = await ctx.boards.png(row, seats, state, image_events(entries, loc, events), loc, area=True)
+        humans = [s for s in acting if not seats[s].is_bot]   # the AI seats' moves are nobody's button
+        reply.choices = self.choices(game, state, humans, row, loc) if result is None else []
         await self.notices.route(reply, row, seats, state)   # /notify choices, pinned status text
         if going_on:
             reply.status = ""   # the pinned status (whose turn, since when) is edited when the turn passes

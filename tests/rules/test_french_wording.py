@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from bot.table import people as seating
 from bot.table.i18n import say
 from rules import registry
 from rules.core import Rng
@@ -54,7 +55,6 @@ def test_neanderthal_discards_a_card_not_an_animal():
 def test_french_elides_de_and_que_before_a_name_starting_with_a_vowel():
     """'la place d'Ana', 'plus qu'Yves', 'D'Émile à Bob', but 'de Bob', 'de Hugo' (an h is left
     alone); English texts and words of the catalogue are not touched."""
-    from bot.table.context import TableContext
     from bot.table.i18n import t
     from render import kit
     from rules.wording import fill_seats
@@ -62,7 +62,7 @@ def test_french_elides_de_and_que_before_a_name_starting_with_a_vowel():
     names = ["Ana", "Bob", "Émile", "Yves"]
     want = "Le chasseur d'Ana épouse la fille de Bob. D'Émile à Bob, plus qu'Ana, plus qu'Yves."
     assert fill_seats(text, names) == want
-    assert TableContext.fill(text, names) == want
+    assert seating.fill(text, names) == want
     assert kit.with_names(text, kit.Table(names=names)) == want
     assert fill_seats("Monde de {p0}", ["Hugo"]) == "Monde de Hugo"
     assert t("fr", "handover_done", to="Bob", name="Ana", game="Clans") == "Bob reprend la place d'Ana dans **Clans**."

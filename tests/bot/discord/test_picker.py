@@ -65,7 +65,7 @@ async def take_turn(service, wire, who: dict) -> int:
         wire.sent.clear()
         presses += 1
         if confirm:
-            assert "preview.png" in shown.files or not service.context.render_images
+            assert "preview.png" in shown.files or not service.context.boards.enabled
             client = fresh(service)
             await press(client, confirm[0]["custom_id"], **who)
             # the AI seats answer in their own post, in a task of the client's: wait for it
@@ -204,6 +204,7 @@ async def test_every_game_to_its_end_against_an_ai_by_components_only(store, clo
     row = await service.store.open_game_in(100)
     if row.status == "lobby":
         await invoke(client, slash("game", sub="start"), **ANN)
+    await asyncio.gather(*getattr(client, "later_tasks", set()))   # an AI that opens plays after the start's post
     decisions = 0
     while (row := await service.store.open_game_in(100)) is not None:
         clock.advance(20)   # a person's pace (the move rate limit)

@@ -10,7 +10,7 @@ import pytest
 
 import bot.table.turns as turns
 from storage.leases import Leases, game_lease
-from tests.bot.conftest import ANN, HERE
+from tests.bot.conftest import ANN, BOB, CID, HERE
 
 
 @pytest.fixture
@@ -95,3 +95,56 @@ async def test_an_undo_while_the_ai_thinks_wins_and_the_ai_move_is_dropped(later
     after = await later.store.game(row.id)
     assert [e.kind for e in await later.store.log(row.id, after_version=row.version)] == ["move", "undo"]
     assert after.version == row.version + 2
+
+
+# A start, a resignation and a handover to the table hand the turn to an AI seat as a move does:
+# what the player did posts at once, the AI's turn after it (the command never waits on a search).
+
+async def test_a_start_the_ai_opens_posts_before_the_ai_plays(later):
+    for seed in range(1, 40):   # a random seating where an AI seat opens (found, then checked below)
+        here = HERE.__class__(channel_id=1000 + seed, guild_id=HERE.guild_id)
+        assert (await later.new_game(here, ANN, "pebbles", seed=seed, ai=1, level="easy")).ok
+        reply = await later.start(here, ANN, "random")
+        assert reply.ok, reply.text
+        if reply.then is not None:
+            break
+        await later.cancel(here, ANN)
+    else:
+        pytest.fail("no seed from 1 to 39 seats the AI first")
+    row = await later.store.open_game_in(here.channel_id)
+    assert "Hearth AI · easy" in reply.text and reply.choices == []
+    assert not [e for e in await later.store.log(row.id) if e.kind == "move"], "nothing played yet"
+    [after] = await reply.then()
+    assert after.channel_id == here.channel_id and "Ann, your turn." in after.text
+    assert [e.kind for e in await later.store.log(row.id) if e.kind == "move"], "the AI opened after the post"
+
+
+async def _three_and_ai(later):
+    assert (await later.new_game(HERE, ANN, "pebbles", seed=1, ai=1, level="easy")).ok
+    for who in (BOB, CID):
+        assert (await later.join(HERE, who)).ok
+    assert (await later.start(HERE, ANN, "join")).ok
+    row = await later.store.open_game_in(HERE.channel_id)
+    assert [s.user_id for s in await later.store.seats(row.id)][0] == ANN.user_id
+    return row
+
+
+async def test_a_resignation_posts_before_the_table_plays_the_seat(later):
+    row = await _three_and_ai(later)
+    reply = await later.resign(HERE, ANN)
+    assert reply.ok and "resigned" in reply.text and reply.then is not None and reply.choices == []
+    assert (await later.store.game(row.id)).version == row.version + 1, "only the resignation is saved yet"
+    [after] = await reply.then()
+    seats_moved = {e.seat for e in await later.store.log(row.id, after_version=row.version + 1) if e.kind == "move"}
+    assert 0 in seats_moved, "the table played Ann's seat after the post"
+    assert "Bob, your turn." in after.text
+
+
+async def test_a_handover_to_the_table_posts_before_the_table_plays_the_seat(later):
+    row = await _three_and_ai(later)
+    reply = await later.handover(HERE, ANN, None)
+    assert reply.ok and "to the table" in reply.text and reply.then is not None
+    assert (await later.store.game(row.id)).version == row.version, "nothing played yet"
+    [after] = await reply.then()
+    assert {e.seat for e in await later.store.log(row.id, after_version=row.version) if e.kind == "move"} >= {0}
+    assert "Bob, your turn." in after.text

@@ -8,6 +8,7 @@ import dataclasses
 import re
 
 from bot.table import Actor, Place
+from bot.table import people as seating
 from bot.table.names import public_name
 from bot.table.show import LOG_PAGE, log_pages
 from rules import registry
@@ -113,9 +114,8 @@ async def test_every_command_cleans_the_names_it_brings_in(service, store):
     assert "&5 Zed" in offer.text
     # a name stored raw (a game from before names were cleaned) is cleaned where posts read it
     raw = [dataclasses.replace(s, name=hostile) for s in await store.seats(row.id)]
-    ctx = service.context
-    assert ctx.names(raw) == ["here", "here"] and ctx.seated_list(raw) == "here, here"
-    assert ctx.who([0, 1], raw) == "here"
+    assert seating.names(raw) == ["here", "here"] and seating.seated_list(raw) == "here, here"
+    assert seating.who([0, 1], raw) == "here"
 
 
 async def test_hand_after_the_game_is_over(service, store):

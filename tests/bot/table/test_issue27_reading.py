@@ -185,13 +185,13 @@ async def test_a_turn_image_against_the_ai_keeps_the_players_own_move(service, m
     here = Place(channel_id=900, guild_id=90)
     ann = Actor(1, "Ann")
     shown: list[list[str]] = []
-    real = service.context.board_image
+    real = service.context.boards.png
 
     async def spy(row, seats, state, events=None, *args, **kwargs):
         shown.append(list(events or []))
         return await real(row, seats, state, events, *args, **kwargs)
 
-    monkeypatch.setattr(service.context, "board_image", spy)
+    monkeypatch.setattr(service.context.boards, "png", spy)
     await service.new_game(here, ann, "carcassonne_hg", seed=3, ai=1, level="easy")
     await service.start(here, ann, "join")
     checked = 0

@@ -14,8 +14,8 @@ from __future__ import annotations
 import pytest
 
 from bot.table import Actor, Place, Reply, TableService
+from bot.table import people as seating
 from bot.table.clock import ManualClock
-from bot.table.context import TableContext
 from bot.table.i18n import entry_events
 from rules import registry
 from rules.core import Rng
@@ -96,7 +96,7 @@ async def test_every_public_event_is_posted_by_its_command(tmp_path, key, player
     cursor = 0
     for entry in log:
         for event in entry_events(locale, entry):
-            shown = TableContext.fill(event, names)
+            shown = seating.fill(event, names)
             found = channel.find(shown, cursor)
             assert found >= 0, f"v{entry.version} `{entry.text}`: {shown!r} never reached the channel in order"
             cursor = found + len(shown)
@@ -115,7 +115,7 @@ async def test_every_public_event_is_posted_by_its_command(tmp_path, key, player
         told = "\n".join(texts)
         for entry in entries:
             for event in entry_events(locale, entry):
-                shown = TableContext.fill(event, names)
+                shown = seating.fill(event, names)
                 assert shown in told, f"v{entry.version} `{entry.text}`: {shown!r} was not posted by its own command"
 
 
@@ -137,5 +137,5 @@ async def test_a_deadline_that_plays_several_steps_tells_every_one(service, stor
     assert [e.text for e in bob_steps][-1] == "end" and len(bob_steps) >= 2, "Bob's turn took two steps"
     for entry in bob_steps:
         for event in entry.events:
-            assert TableContext.fill(event, ["Ann", "Bob"]) in told, (event, told)
+            assert seating.fill(event, ["Ann", "Bob"]) in told, (event, told)
     assert post.mentions == [ANN.user_id] and BOB.user_id not in post.mentions

@@ -4,6 +4,7 @@ events the log keeps and ``/log`` shows."""
 
 from __future__ import annotations
 
+from bot.table import people as seating
 from bot.table.i18n import entry_events
 from bot.table.replay import effective_moves, replay_frames
 from tests.bot.conftest import HERE
@@ -16,7 +17,7 @@ async def frames_of_the_game(service, loc, wanted):
     seats = await service.store.seats(row.id)
     log = await service.store.log(row.id)
     moves = [p for p in effective_moves(log) if p.kind == "move"]
-    names = service.context.names(seats)
+    names = seating.names(seats)
     source = replay_frames(game, len(seats), row.seed, row.options, moves, names, loc)
     return game, log, moves, list(source(wanted))
 

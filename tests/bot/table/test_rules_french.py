@@ -12,9 +12,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 import render
-from bot.table import Actor, Place, Reply, TableService
+from bot.table import Actor, Place, Reply, TableService, results
+from bot.table import people as seating
 from bot.table.clock import ManualClock
-from bot.table.context import TableContext
 from bot.table.i18n import LABEL, LOCALE_DIR, RULES_DOMAIN, say
 from rules import registry
 from rules.core import IllegalMove, Rng, random_playout
@@ -161,13 +161,13 @@ async def test_french_table_reads_french(tmp_path, key, players):
             # autocomplete: the French label of each legal move
             offered = {m.notation: m.label for m in await service.legal(HERE, owner, "", limit=10**6)}
             for m in moves:
-                expect = TableContext.fill(assert_french(m.said, f"label {m.notation}"), names)
-                assert TableContext.fill(offered[m.notation], names) == expect
+                expect = seating.fill(assert_french(m.said, f"label {m.notation}"), names)
+                assert seating.fill(offered[m.notation], names) == expect
             if step % 10 == 3:   # a refusal, in French, with its reason
                 typed = "99999" if step % 20 == 3 else "zz"
                 with pytest.raises(IllegalMove) as refused:
                     game.parse(state, seat, typed)
-                shown = TableContext.fill(assert_french(refused.value.said, f"refusal of {typed}"), names)
+                shown = seating.fill(assert_french(refused.value.said, f"refusal of {typed}"), names)
                 answer = await service.move(HERE, owner, typed)
                 assert not answer.ok and answer.text == shown
                 refusals += 1
@@ -178,7 +178,7 @@ async def test_french_table_reads_french(tmp_path, key, players):
             channel += public(reply)
             note = "\n".join(private(reply))
             for event in events:
-                text = TableContext.fill(assert_french(event.said, f"event {event.text!r}"), names)
+                text = seating.fill(assert_french(event.said, f"event {event.text!r}"), names)
                 if event.private_to is not None:
                     assert text in note, (text, note)
             for choice in all_choices(reply):
@@ -186,7 +186,7 @@ async def test_french_table_reads_french(tmp_path, key, players):
                     after = service.context.state_of(await store.game(game_id))
                     labelled = {m.notation: m for s in game.to_act(after) for m in game.legal_moves(after, s)}
                     expect = assert_french(labelled[choice.arg].said, f"button {choice.arg}")
-                    assert choice.label == TableContext.fill(expect, names)[:80]
+                    assert choice.label == seating.fill(expect, names)[:80]
         assert refusals
         # every public event of the log, by key, reached the channel in French, in order
         told = "\n".join(channel)
@@ -198,14 +198,14 @@ async def test_french_table_reads_french(tmp_path, key, players):
             for message in entry.messages:
                 if message and message.get(LABEL):
                     continue   # the label /log shows for a move without public events: never a channel event
-                shown = TableContext.fill(assert_french(message, f"logged v{entry.version}"), names)
+                shown = seating.fill(assert_french(message, f"logged v{entry.version}"), names)
                 found = told.find(shown, cursor)
                 assert found >= 0, f"{shown!r} not in the channel in order"
                 cursor = found + len(shown)
         final = await store.latest_game_in(HERE.channel_id)
         if final.status == "finished":
-            result = service.context.final_result(final, game, service.context.state_of(final))
-            summary = TableContext.fill(assert_french(result.summary_said, "result"), names)
+            result = results.final_result(final, game, service.context.state_of(final))
+            summary = seating.fill(assert_french(result.summary_said, "result"), names)
             assert summary in told
         # /log, read in French, shows the same renderings
         page = await service.log(HERE, people[0], page=1)
