@@ -528,7 +528,7 @@ def parse_placement(state: State, moves: list[Move], typed: str) -> Move:
 def parse_figure(state: State, moves: list[Move], typed: str) -> Move:
     words = typed.casefold().split()
     role = words[0] if words and words[0] in ROLES else None
-    choices = listing([mv.notation for mv in moves[:8]], style="or")
+    choices = listing([f"`{mv.notation}`" for mv in moves[:8]], style="or")   # codes to type, set apart from the words
     if role is None:
         raise IllegalMove.of(ph.R_CHOOSE(choices=choices))
     seat = state.turn

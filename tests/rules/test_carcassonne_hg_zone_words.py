@@ -121,6 +121,7 @@ def test_a_refusal_names_the_taken_zone_in_words():
     french = say("fr", refused.value.said)
     assert french.startswith("Impossible de placer un chasseur dans la prairie nord-ouest : cette prairie")
     assert str(refused.value).startswith("You cannot put a hunter in the north-west meadow: that meadow")
+    assert french.endswith("Possible : `gatherer nes`, `hunter sw`, `fisher w`, `hut lake` ou `none`."), french
 
 
 def test_a_tile_with_two_lakes_names_each_by_its_rivers():
