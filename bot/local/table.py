@@ -104,6 +104,11 @@ class LocalTable:
     _pending: set = field(default_factory=set)
     _pickers: dict = field(default_factory=dict)    # (channel, user) -> the open picker step (bot.table.Picker)
 
+    def __post_init__(self) -> None:
+        # a player's move posts at once, with its own board (their tile framed), and the AI seats
+        # answer in a post of their own (answer_later), as on Discord: Turns.ai_after_post
+        self.service.turns.ai_after_post = True
+
     def say(self, text: str) -> None:
         print(terminal_text(text), file=self.out, flush=True)   # typed text is quoted back in errors
 

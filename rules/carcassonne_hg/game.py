@@ -81,8 +81,9 @@ class CarcassonneHG(Game):
             if state.hand < 0:
                 return []
             return placement_moves(state.board, state.hand, seat)
-        moves = [_figure_move(seat, role, zone, label) for role, zone, label in step_options(state)]
-        moves.append(_figure_move(seat, None, -1, ""))
+        tile_id, _x, _y, rot = state.board.placed[state.current]
+        moves = [_figure_move(seat, role, zone, label, tile_id * 4 + rot) for role, zone, label in step_options(state)]
+        moves.append(_figure_move(seat, None, -1, "", -1))
         return moves
 
     def parse(self, state: State, seat: int, text_in: str) -> Move:
@@ -153,7 +154,10 @@ class CarcassonneHG(Game):
             return (Step(ph.ASK_SPOT(), f"spot {spot}", ph.SPOT(spot=spot, where=text.where(x, y))),
                     Step(ph.ASK_TURN(spot=spot), f"turn {ROT_LETTERS[rot]}",
                          ph.TURN(turn=ROT_LETTERS[rot], degrees=90 * rot)))
-        return (Step(ph.ASK_FIGURE(), move.notation, move.said or move.label),)
+        figure = move.said or move.label
+        if data[1] is not None:    # the zone in words, then the code: it is the name drawn on the tile
+            figure = ph.FIGURE_OPTION(figure=figure, code=move.notation)
+        return (Step(ph.ASK_FIGURE(), move.notation, figure),)
 
     def preview(self, state: State, move: Move, seat: int) -> Preview:
         """The map with the tile (or the figure) placed and what it scores, played up to the next
@@ -305,19 +309,13 @@ def _placed_event(seat: int, bonus: bool, x: int, y: int) -> Event:
 
 
 @cache
-def _figure_move(seat: int, role: str | None, zone: int, label: str) -> Move:
+def _figure_move(seat: int, role: str | None, zone: int, label: str, turned: int) -> Move:
+    """The figure step's move: typed `hunter nw` (the zone's code), read 'hunter in the north-west
+    meadow' (the zone in words, ``text.zone_words``). ``turned``: tile id * 4 + turn."""
     if role is None:
         return Move(seat, "none", ph.L_NONE(), ("figure", None, -1))
-    return Move(seat, f"{role} {label}", lambda: _figure_label(role, label), ("figure", role, zone))
-
-
-def _figure_label(role: str, zone: str) -> Said:
-    """`hunter nw` reads 'hunter in the meadow nw': the feature's kind, then the name typed."""
-    if role == "hut" and zone.startswith("lake"):
-        suffix = zone[len("lake"):].strip()
-        return ph.L_HUT_LAKE_AT(zone=suffix) if suffix else ph.L_HUT_LAKE()
-    label = {"hunter": ph.L_HUNTER, "gatherer": ph.L_GATHERER, "fisher": ph.L_FISHER, "hut": ph.L_HUT_RIVER}[role]
-    return label(zone=zone)
+    return Move(seat, f"{role} {label}", lambda: ph.L_FIGURE[role](zone=_ZONE_WORDS[turned][zone]),
+                ("figure", role, zone))
 
 
 def place(state: State, x: int, y: int, rot: int) -> list[Event]:
@@ -401,8 +399,10 @@ _CLOSABLE = [tuple((z, zone.kind) for z, zone in enumerate(tile.zones) if zone.k
 _ROLE_OF_KIND = {"meadow": "hunter", "forest": "gatherer", "river": "fisher"}
 _ZONE_ROLES = [tuple((z, _ROLE_OF_KIND.get(zone.kind), zone.kind in ("river", "lake"), zone.kind == "lake")
                      for z, zone in enumerate(tile.zones)) for tile in TILES]
-# per tile and turn (tile id * 4 + turn): the names its zones are typed by (text.zone_names)
+# per tile and turn (tile id * 4 + turn): the names its zones are typed by (text.zone_names), and
+# read by (text.zone_words)
 _ZONE_NAMES = [text.zone_names(tile, rot) for tile in TILES for rot in range(4)]
+_ZONE_WORDS = [text.zone_words(tile, rot) for tile in TILES for rot in range(4)]
 # per tile: the roles a man may take on it, and whether a hut may go on it
 _TILE_ROLES = [(frozenset(role for _z, role, _w, _l in zones if role), any(water for _z, _r, water, _l in zones))
                for zones in _ZONE_ROLES]
@@ -423,20 +423,15 @@ def put_figure(state: State, role: str | None, zone: int) -> list[Event]:
             state.men[seat] -= 1
         state.figures.append([seat, role, state.board.node(state.current, zone)])
         tile_id, _x, _y, rot = state.board.placed[state.current]
-        events.append(_figure_event(seat, role, _ZONE_NAMES[tile_id * 4 + rot][zone]))
+        events.append(_figure_event(seat, role, tile_id * 4 + rot, zone))
     state.phase = "finish"
     return events
 
 
 @cache
-def _figure_event(seat: int, role: str, zone: str) -> Event:
-    if role == "hut" and zone.startswith("lake"):
-        suffix = zone[len("lake"):].strip()
-        said = (ph.PUTS_HUT_LAKE_AT(who=player(seat), zone=suffix) if suffix
-                else ph.PUTS_HUT_LAKE(who=player(seat)))
-    else:
-        said = ph.PUTS[role](who=player(seat), zone=zone)
-    return said_event(said, seat=seat)
+def _figure_event(seat: int, role: str, turned: int, zone: int) -> Event:
+    """'{p0} puts a hunter in the north-west meadow.' (``turned``: tile id * 4 + turn)."""
+    return said_event(ph.PUTS_IN[role](who=player(seat), zone=_ZONE_WORDS[turned][zone]), seat=seat)
 
 
 # The turn's flow (rules.kit.flow): a seat decides in "place" (the drawn tile) and "figure" (the
@@ -533,7 +528,7 @@ def parse_placement(state: State, moves: list[Move], typed: str) -> Move:
 def parse_figure(state: State, moves: list[Move], typed: str) -> Move:
     words = typed.casefold().split()
     role = words[0] if words and words[0] in ROLES else None
-    choices = listing([mv.notation for mv in moves[:8]], style="or")
+    choices = listing([f"`{mv.notation}`" for mv in moves[:8]], style="or")   # codes to type, set apart from the words
     if role is None:
         raise IllegalMove.of(ph.R_CHOOSE(choices=choices))
     seat = state.turn
@@ -551,6 +546,7 @@ def parse_figure(state: State, moves: list[Move], typed: str) -> Move:
     zones = [z for z, zone in enumerate(TILES[tile_id].zones)
              if zone.kind in kinds and normalize_notation(labels[z]) == where]
     if zones:
-        raise IllegalMove.of(ph.R_TAKEN[role](zone=labels[zones[0]], choices=choices))
+        words = text.zone_words(TILES[tile_id], rot)
+        raise IllegalMove.of(ph.R_TAKEN[role](zone=words[zones[0]], choices=choices))
     typed = echo(typed, 20)   # quoted back safe: no mentions, markup or bidi controls
     raise IllegalMove.of(ph.R_NO_PLACE(typed=typed, role=ph.A_ROLE[role](), choices=choices))

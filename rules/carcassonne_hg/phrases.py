@@ -2,9 +2,10 @@
 
 Message keys and English for the ``rules`` gettext catalogue (see :mod:`rules.wording`); the French
 follows the French rulebook (tuile paysage, tuile bonus, tronçon de rivière, portion de forêt,
-prairie, réseau fluvial, pépite d'or, chasseur, cueilleur, pêcheur, hutte). Zone names (``nw``,
-``nsw``, ``lake ns``) are notations: typed as they are in every language, and taught by ``/rules``
-(``text.py``) in the same words the labels use.
+prairie, réseau fluvial, pépite d'or, chasseur, cueilleur, pêcheur, hutte). Zone codes (``nw``,
+``nsw``, ``lake ns``) are notation: typed as they are in every language and taught by ``/rules``
+(``text.py``); a sentence names the zone in words instead (``ZONE``: "the north-west meadow",
+« la prairie nord-ouest »), so it reads in the reader's language.
 """
 
 from __future__ import annotations
@@ -36,16 +37,32 @@ WEST = phrase_n(f"{P}where.west", "{n} square west", "{n} squares west")
 NORTH = phrase_n(f"{P}where.north", "{n} square north", "{n} squares north")
 SOUTH = phrase_n(f"{P}where.south", "{n} square south", "{n} squares south")
 
-# ---- move labels (the zone is the name typed in the notation: `hunter nw`, `hut lake ns`)
+# ---- zones in words (text.zone_words): the notation's code (`nw`, `ns`, `lake ns`) as a reader says it.
+# Compass words are adjectives after the noun ("the north-west meadow", « la prairie nord-ouest »).
+COMPASS = {"n": phrase(f"{P}compass.n", "north"), "e": phrase(f"{P}compass.e", "east"),
+           "s": phrase(f"{P}compass.s", "south"), "w": phrase(f"{P}compass.w", "west"),
+           "ne": phrase(f"{P}compass.ne", "north-east"), "se": phrase(f"{P}compass.se", "south-east"),
+           "sw": phrase(f"{P}compass.sw", "south-west"), "nw": phrase(f"{P}compass.nw", "north-west"),
+           "ns": phrase(f"{P}compass.ns", "north–south", "a river or forest crossing the tile from north to south"),
+           "ew": phrase(f"{P}compass.ew", "east–west", "a river or forest crossing the tile from east to west")}
+ZONE = {"meadow": phrase(f"{P}zone.meadow", "the {where} meadow", "where: a compass word, e.g. north-west"),
+        "forest": phrase(f"{P}zone.forest", "the {where} forest",
+                         "where: compass words, e.g. north-east, or north, south and west (the sides it reaches)"),
+        "river": phrase(f"{P}zone.river", "the {where} river",
+                        "where: compass words, e.g. north–south (the sides it reaches)")}
+LAKE = phrase(f"{P}zone.lake", "the lake")
+LAKE_FED = phrase_n(f"{P}zone.lake_fed", "the lake of the {where} river", "the lake of the {where} rivers",
+                    "a tile with two lakes: the lake the rivers on those sides run into; where: compass words")
+ZONE_NTH = phrase(f"{P}zone.nth", "{zone} (no. {k})",
+                  "two zones of one kind with the same name on a tile; zone: e.g. the north meadow; k: 1 or 2")
+
+# ---- move labels: the figure and where it goes (the zone in words; the code typed is `hunter nw`)
 L_PLACE = phrase(f"{P}label.place", "spot {spot} ({where}), turned {turn} ({degrees}°)",
                  "spot: the number on the board; where: squares from the start tile; turn: a, b, c or d")
-L_HUNTER = phrase(f"{P}label.hunter", "hunter in the meadow {zone}")
-L_GATHERER = phrase(f"{P}label.gatherer", "gatherer in the forest {zone}")
-L_FISHER = phrase(f"{P}label.fisher", "fisher on the river {zone}")
-L_HUT_RIVER = phrase(f"{P}label.hut_river", "hut on the river {zone}")
-L_HUT_LAKE = phrase(f"{P}label.hut_lake", "hut on the lake")
-L_HUT_LAKE_AT = phrase(f"{P}label.hut_lake_at", "hut on the lake {zone}",
-                       "a tile with two lakes: zone `ns` is the lake the rivers from n and s run into")
+L_FIGURE = {"hunter": phrase(f"{P}label.hunter_in", "hunter in {zone}", "zone: e.g. the north-west meadow"),
+            "gatherer": phrase(f"{P}label.gatherer_in", "gatherer in {zone}", "zone: e.g. the north forest"),
+            "fisher": phrase(f"{P}label.fisher_on", "fisher on {zone}", "zone: e.g. the north–south river"),
+            "hut": phrase(f"{P}label.hut_on", "hut on {zone}", "zone: a river (the east river) or a lake (the lake)")}
 L_NONE = phrase(f"{P}label.none", "no figure")
 L_THEN = phrase(f"{P}label.then", "{first}, then {second}", "a placement and the figure step in one command")
 
@@ -57,6 +74,8 @@ ASK_TURN = phrase(f"{P}pick.ask_turn", "Spot {spot}: how is the tile turned? (a�
                   "spot: the number on the board; a–d: the tile's four turns, drawn under the map")
 TURN = phrase(f"{P}pick.turn", "Turned {turn} ({degrees}°)", "turn: a, b, c or d; degrees: clockwise")
 ASK_FIGURE = phrase(f"{P}pick.ask_figure", "Put a figure on the tile just placed?")
+FIGURE_OPTION = phrase(f"{P}pick.figure", "{figure} (`{code}`)",
+                      "figure: e.g. hunter in the north-west meadow; code: what is typed, e.g. hunter nw (keep it)")
 NEXT_TILE_LATER = phrase(f"{P}pick.next_tile_later", "The next tile is drawn once your move counts.")
 BONUS_TILE_LATER = phrase(f"{P}pick.bonus_tile_later", "Your bonus tile is drawn once your move counts.")
 
@@ -68,13 +87,23 @@ PLACES = phrase(f"{P}event.places", "{who} places the tile {where} of the start 
                 "where: squares east/west and north/south of the start tile")
 PLACES_BONUS = phrase(f"{P}event.places_bonus", "{who} places the bonus tile {where} of the start tile "
                                                 "(framed in gold).")
-PUTS = {"hunter": phrase(f"{P}event.puts_hunter", "{who} puts a hunter in the meadow {zone}."),
-        "gatherer": phrase(f"{P}event.puts_gatherer", "{who} puts a gatherer in the forest {zone}."),
-        "fisher": phrase(f"{P}event.puts_fisher", "{who} puts a fisher on the river {zone}."),
-        "hut": phrase(f"{P}event.puts_hut", "{who} builds a hut on the river {zone}.")}
-PUTS_HUT_LAKE = phrase(f"{P}event.puts_hut_lake", "{who} builds a hut on the lake.")
-PUTS_HUT_LAKE_AT = phrase(f"{P}event.puts_hut_lake_at", "{who} builds a hut on the lake {zone}.",
-                          "a tile with two lakes: zone `ns` is the lake the rivers from n and s run into")
+PUTS_IN = {"hunter": phrase(f"{P}event.puts_hunter_in", "{who} puts a hunter in {zone}.",
+                           "zone: e.g. the north-west meadow"),
+           "gatherer": phrase(f"{P}event.puts_gatherer_in", "{who} puts a gatherer in {zone}.",
+                              "zone: e.g. the north forest"),
+           "fisher": phrase(f"{P}event.puts_fisher_on", "{who} puts a fisher on {zone}.",
+                            "zone: e.g. the north–south river"),
+           "hut": phrase(f"{P}event.puts_hut_on", "{who} builds a hut on {zone}.",
+                         "zone: a river (the east river) or a lake (the lake)")}
+# What a log stored before zones were named in words says (a log keeps each event's key and
+# parameters, the zone as its code): kept so that such a log still reads as it did.
+PUTS_OLD = {"hunter": phrase(f"{P}event.puts_hunter", "{who} puts a hunter in the meadow {zone}."),
+            "gatherer": phrase(f"{P}event.puts_gatherer", "{who} puts a gatherer in the forest {zone}."),
+            "fisher": phrase(f"{P}event.puts_fisher", "{who} puts a fisher on the river {zone}."),
+            "hut": phrase(f"{P}event.puts_hut", "{who} builds a hut on the river {zone}.")}
+PUTS_HUT_LAKE_OLD = phrase(f"{P}event.puts_hut_lake", "{who} builds a hut on the lake.")
+PUTS_HUT_LAKE_AT_OLD = phrase(f"{P}event.puts_hut_lake_at", "{who} builds a hut on the lake {zone}.",
+                              "a tile with two lakes: zone `ns` is the lake the rivers from n and s run into")
 SCORES = phrase_n(f"{P}event.scores", "{who} scores {n} point for {what}.", "{who} scores {n} points for {what}.",
                   "n: points; what: the feature scored")
 SCORE_EACH = phrase_n(f"{P}event.score_each", "{who} score {n} point each for {what}.", "{who} score {n} points each for {what}.",
@@ -118,14 +147,18 @@ R_CAME_HOME = phrase_n(f"{P}refuse.came_home",
                        "no other in your supply.",
                        "{n} of your men came home this turn: they can only be placed again next turn, and you "
                        "have no other in your supply.")
-R_TAKEN = {"hunter": phrase(f"{P}refuse.taken_hunter", "You cannot put a hunter in the meadow {zone}: that meadow "
-                                                       "already holds a hunter. Legal: {choices}."),
-           "gatherer": phrase(f"{P}refuse.taken_gatherer", "You cannot put a gatherer in the forest {zone}: that "
-                                                           "forest already holds a gatherer. Legal: {choices}."),
-           "fisher": phrase(f"{P}refuse.taken_fisher", "You cannot put a fisher on the river {zone}: that river "
-                                                       "already holds a fisher. Legal: {choices}."),
-           "hut": phrase(f"{P}refuse.taken_hut", "You cannot build a hut at `{zone}`: that river system already has "
-                                                 "a hut. Legal: {choices}.")}
+R_TAKEN = {"hunter": phrase(f"{P}refuse.taken_hunter_in", "You cannot put a hunter in {zone}: that meadow "
+                                                          "already holds a hunter. Legal: {choices}.",
+                            "zone: e.g. the north-west meadow; choices: the codes a player may type"),
+           "gatherer": phrase(f"{P}refuse.taken_gatherer_in", "You cannot put a gatherer in {zone}: that forest "
+                                                              "already holds a gatherer. Legal: {choices}.",
+                              "zone: e.g. the north forest; choices: the codes a player may type"),
+           "fisher": phrase(f"{P}refuse.taken_fisher_on", "You cannot put a fisher on {zone}: that river already "
+                                                          "holds a fisher. Legal: {choices}.",
+                            "zone: e.g. the north–south river; choices: the codes a player may type"),
+           "hut": phrase(f"{P}refuse.taken_hut_on", "You cannot build a hut on {zone}: that river system already "
+                                                    "has a hut. Legal: {choices}.",
+                         "zone: a river or a lake; choices: the codes a player may type")}
 A_ROLE = {"hunter": phrase(f"{P}role.a_hunter", "a hunter"), "gatherer": phrase(f"{P}role.a_gatherer", "a gatherer"),
           "fisher": phrase(f"{P}role.a_fisher", "a fisher"), "hut": phrase(f"{P}role.a_hut", "a hut")}
 R_NO_PLACE = phrase(f"{P}refuse.no_place", "There is no place for {role} called '{typed}' on this tile. "

@@ -1,4 +1,4 @@
-"""Rules help, tile descriptions and zone names (what players type)."""
+"""Rules help, tile descriptions, zone names (what players type) and zones in words (what they read)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from . import phrases as ph
 from .data import Tile
 
 # /rules in pages (bot/table/rulebook.py): overview and goal, a turn, scoring, notation. The zone
-# names the notation page teaches are those the move labels and events use ("hunter in the meadow
-# nw", "hut on the lake ns"): see zone_labels below.
+# names the notation page teaches are those typed (zone_labels below); labels and events say the
+# zone in words ("hunter in the north-west meadow": zone_words below).
 PAGES_EN = [
     ("overview", "", """\
 **Carcassonne: Hunters & Gatherers** (2–5 players, 2002 edition)
@@ -51,7 +51,8 @@ Then the figure step: `hunter nw`, `gatherer e`, `fisher ns`, `hut lake`… or `
 • meadow: its first side or corner, in the order n e s w ne se sw nw;
 • lake: `lake`; on a tile with two lakes, `lake` and the sides of the rivers running into it (`lake ns`);
 • two zones of one kind with the same name get a digit: `n1`, `n2`.
-Labels say the feature with the name: `hunter nw` is "hunter in the meadow nw"."""),
+Labels and the log say the zone in words: `hunter nw` is "hunter in the north-west meadow", \
+`fisher ns` "fisher on the north–south river"."""),
 ]
 
 
@@ -107,6 +108,42 @@ def zone_labels(tile: Tile, rot: int) -> list[str]:
             for k, j in enumerate(same):
                 labels[j] = f"{label}{k + 1}"
     return labels
+
+
+_WORDS: dict[tuple[int, int], tuple[Said, ...]] = {}
+
+
+def zone_words(tile: Tile, rot: int) -> tuple[Said, ...]:
+    """Each zone of a placed tile as a reader names it, from its code (``zone_names``): `nw` of a
+    meadow is "the north-west meadow", `nsw` of a forest "the north, south and west forest",
+    `lake` "the lake", `lake ns` "the lake of the north and south rivers", `n2` "the north
+    meadow (no. 2)". Phrases: each reader reads them in their own language."""
+    words = _WORDS.get((tile.id, rot))
+    if words is None:
+        words = _WORDS[(tile.id, rot)] = tuple(
+            zone_said(zone.kind, name) for zone, name in zip(tile.zones, zone_names(tile, rot), strict=True))
+    return words
+
+
+def zone_said(kind: str, name: str) -> Said:
+    """A zone of ``kind`` named ``name`` (its code, as ``zone_labels`` gives it) in words."""
+    code, k = name.rstrip("0123456789"), name[len(name.rstrip("0123456789")):]
+    if kind == "lake":
+        sides = code[len("lake"):].strip()
+        # one river a side runs into it: "the lake of the east and south rivers"
+        said = ph.LAKE_FED(n=len(sides), where=listing([ph.COMPASS[s]() for s in sides])) if sides else ph.LAKE()
+    else:
+        said = ph.ZONE[kind](where=compass(code))
+    return ph.ZONE_NTH(zone=said, k=int(k)) if k else said
+
+
+def compass(sides: str) -> Said | dict:
+    """Compass words for a zone code: one side or corner (`n`, `nw`), two sides as the corner
+    between them (`es`: south-east) or the line across (`ns`: north–south), three as a list."""
+    code = "se" if sides == "es" else sides    # sides are listed n e s w: `es` is the south-east corner
+    if code in ph.COMPASS:
+        return ph.COMPASS[code]()
+    return listing([ph.COMPASS[s]() for s in sides])
 
 
 def describe(tile: Tile) -> str:

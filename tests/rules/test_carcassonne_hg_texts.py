@@ -147,7 +147,9 @@ def test_every_zone_name_is_one_of_the_forms_rules_teaches():
             assert example in notation, (locale, example)
 
 
-def test_figure_labels_name_the_feature_and_the_zone_typed():
+def test_figure_labels_name_the_feature_and_the_zone_in_words():
+    """`hunter nw` reads "hunter in the north-west meadow" (issue 27: the label says the zone in words;
+    test_carcassonne_hg_zone_words.py checks the French)."""
     rng = Rng(5)
     state = GAME.setup(2, 5, {})
     seen = set()
@@ -160,10 +162,15 @@ def test_figure_labels_name_the_feature_and_the_zone_typed():
             role, _, zone = move.notation.partition(" ")
             seen.add(role)
             feature = {"hunter": "meadow", "gatherer": "forest", "fisher": "river", "none": None}.get(role)
+            tile_id, _x, _y, rot = state.board.placed[state.current]
+            words = dict(zip(text.zone_names(TILES[tile_id], rot), text.zone_words(TILES[tile_id], rot), strict=True))
             if role == "hut":
-                assert move.label in (f"hut on the river {zone}", f"hut on the {zone}")
+                assert move.label == f"hut on {words[zone].english()}"
+                assert re.fullmatch(r"hut on the (lake|[a-z, –-]+ river)", move.label)
             elif feature:
-                assert move.label.endswith(f"the {feature} {zone}")
+                assert move.label == f"{role} {'on' if role == 'fisher' else 'in'} {words[zone].english()}"
+                assert re.fullmatch(rf"{role} (in|on) the [a-z, –-]+ {feature}", move.label)
+                assert f" {zone} " not in f" {move.label} "
             else:
                 assert move.label == "no figure"
         state, _ = GAME.apply(state, moves[rng.randbelow(len(moves))])
