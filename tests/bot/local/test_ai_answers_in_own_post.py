@@ -44,13 +44,13 @@ def framed(state, cells) -> list[bool]:
 
 async def test_the_players_post_frames_their_tile_and_the_ais_post_frames_its_own(table, monkeypatch):
     boards = []                      # the state of every board a post drew, in order
-    real = table.service.context.board_image
+    real = table.service.context.boards.png
 
     async def spy(row, seats, state, *args, **kwargs):
         boards.append(state)
         return await real(row, seats, state, *args, **kwargs)
 
-    monkeypatch.setattr(table.service.context, "board_image", spy)
+    monkeypatch.setattr(table.service.context.boards, "png", spy)
     await play(table, "@ann /game new carcassonne_hg ai:1 level:easy")
     await play(table, "@ann /game start")
     for _ in range(4):               # ann's turn: the tile, then the figure step, until the AI answers
