@@ -303,5 +303,5 @@ class Turns:
         if seat is None:
             return ""
         moves = game.legal_moves(state, seat)
-        sample = ", ".join(m.notation for m in moves[:8])
+        sample = ", ".join(f"`{m.notation}`" for m in moves[:8])   # codes to type, not words to read
         return sample + ("…" if len(moves) > 8 else "")

@@ -173,3 +173,13 @@ async def test_a_solo_players_seats_are_named_in_the_tables_language(service, st
     assert post.ok
     names = sorted(s.name for s in await store.seats((await store.open_game_in(700)).id))
     assert names == ["Ann · Archaïque", "Ann · Cro-Magnon", "Ann · Néanderthal"]
+
+
+async def test_a_turn_that_goes_on_lists_its_moves_as_codes_to_type(service):
+    """The note of a turn that goes on ends with a few legal moves: codes to type, in backticks, so
+    that a French sentence around them does not read as broken French (`hunter nw`)."""
+    await started(service)
+    post = await service.move(HERE, ANN, "take 1")
+    [note] = [f for f in post.followups if f.ephemeral]   # the mover's own note beside the channel's post
+    hint = note.text.split("Your turn continues: ", 1)[1].split("\n")[0]
+    assert hint.startswith("`") and all(part.strip().startswith("`") for part in hint.rstrip("…").split(", ")), hint
