@@ -111,6 +111,9 @@ def test_any_state_shape_through_functions():
     assert st.queue == [("ask", 3)] and flow.to_act(st) == [3] and flow.kinds == {"ask"}
     st.done = True
     assert flow.to_act(st) == []
+    st.done, st.queue = False, [("nowhere", 0)]
+    with pytest.raises(FlowStuck, match="'nowhere'"):
+        flow.advance(st, [])
 
 
 # ------------------------------------------------------------ the game on it
