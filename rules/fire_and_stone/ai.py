@@ -20,6 +20,7 @@ The VP deck is public (6: « Ne mélangez jamais ce paquet »).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.core import Rng
@@ -46,7 +47,7 @@ def determinize(game: Game, state: State, seat: int, rng: Rng) -> State:
     return determinized(game, state, rng, None if state["over"] else _redraw(seat))
 
 
-def _redraw(seat: int):
+def _redraw(seat: int) -> Callable[[State, Rng], None]:
     def redraw(new: State, rng: Rng) -> None:
         _redraw_discovery_tiles(new, rng)
         if not new["cave_up"]:
