@@ -164,7 +164,7 @@ class FireAndStone(Game):
         new = _fork(st)
         return new, self.play(new, move)
 
-    # ------------------------------------------------------------ what the boards say (board.py), for tests and the renderer
+    # ------------------------------------------------------------ the boards (board.py), for tests and render
 
     has = staticmethod(board.has)
     cave_rule = staticmethod(board.cave_rule)
