@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.core import Rng
+from rules.kit.cow import own
 from rules.kit.redeal import Deal, determinized
 
 from . import scoring
@@ -80,13 +81,11 @@ def _redraw_discovery_tiles(state: State, rng: Rng) -> None:
 def _redraw_objectives(state: State, seat: int, rng: Rng) -> None:
     """Other tribes' objectives: distinct cards among those the seat does not hold
     (MISE EN PLACE 9: one card each from the shuffled five)."""
-    own = state["p"][seat]["obj"]
-    pool = Deal((o for o in _ALL_OBJECTIVES if o != own), rng)
+    mine = state["p"][seat]["obj"]
+    pool = Deal((o for o in _ALL_OBJECTIVES if o != mine), rng)
     for s in range(state["n"]):
         if s != seat and len(pool):
-            p = state["p"][s].copy()
-            p["obj"] = pool.take(1)[0]
-            state["p"][s] = p
+            own(state["p"], s)["obj"] = pool.take(1)[0]
 
 
 def _redraw_game_tiles(state: State, seat: int, rng: Rng) -> None:
@@ -160,8 +159,8 @@ def estimate(state: State, me: int, s: int, counts: tuple[list[int], list[list[i
         bags: float = sum(GAME_TILES[g][1] for g in p["game"])
     else:
         if won[s]:
-            own = state["p"][me]["obj"]
-            kinds = [OBJECTIVES[o]["kind"] for o in _ALL_OBJECTIVES if o != own]
+            mine = state["p"][me]["obj"]
+            kinds = [OBJECTIVES[o]["kind"] for o in _ALL_OBJECTIVES if o != mine]
             score += sum(scoring.points_for(state, kind, won[s]) for kind in kinds) / len(kinds)
         food, bags = len(p["game"]) * _MEAN_GAME[0], len(p["game"]) * _MEAN_GAME[1]
     if state["over"]:

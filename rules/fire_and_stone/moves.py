@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import cast
 
 from rules.core import Event, Move
+from rules.kit.cow import own
 from rules.kit.events import said_event
 from rules.wording import Phrase, listing
 from rules.wording import seat as player
@@ -223,9 +224,7 @@ def forest(state: State, head: Decision, move: Move, events: list[Event]) -> Non
     if left <= 0 or not tiles:
         state["pending"].pop(0)
     else:
-        head = head.copy()                                  # copy on write (see state.fork)
-        head["left"] = left
-        state["pending"][0] = head
+        own(state["pending"], 0)["left"] = left             # the head, shared with the state before
         show_forest(state, s, t, events)
 
 
@@ -235,9 +234,7 @@ def done(state: State, head: Decision, move: Move, events: list[Event]) -> None:
 
 
 def pot(state: State, head: Decision, move: Move, events: list[Event]) -> None:
-    new = head.copy()                                       # copy on write (see state.fork)
-    new["pot"] = head["pot"] + [move.data[1]]
-    state["pending"][0] = new
+    own(state["pending"], 0)["pot"] = head["pot"] + [move.data[1]]   # the head, shared with the state before
 
 
 def cook(state: State, head: Decision, move: Move, events: list[Event]) -> None:
@@ -343,12 +340,9 @@ def fire(state: State, head: Decision, move: Move, events: list[Event]) -> None:
     state["pending"].pop(0)
     # Copy on write: the flow also places other tribes' second explorers (a forced move),
     # whose boards ``state.fork`` did not copy.
-    p = state["p"][s]
-    ex = list(p["ex"])
+    p = own(state["p"], s)
+    p["ex"] = ex = list(p["ex"])
     ex[head["e"]] = t
-    p = p.copy()
-    p["ex"] = ex
-    state["p"][s] = p
     said = ph.SECOND_TO_FIRE if head["why"] == "second" else ph.TO_FIRE
     events.append(said_event(said(who=player(s), t=t), seat=s))
 
