@@ -57,7 +57,9 @@ class Tribe(TypedDict):
     huts: int                          # huts left to build
     ex: list[int | None]               # explorers: territory of the first and the second (None before it comes)
     obj: str                           # its secret objective card
-    marker: str                        # where its marker is: its colour card (data.MARKER_START) or "cave"
+    # where its marker is: its colour card (data.MARKER_START) or "cave"; absent from games
+    # saved before the markers (read with ``.get``: the colour card)
+    marker: NotRequired[str]
 
 
 # the explorer's last move, for the board's arrow (``from`` is a keyword: declared by call)
@@ -105,7 +107,7 @@ def required_keys() -> frozenset[str]:
 
 
 def tribe_keys() -> frozenset[str]:
-    return frozenset(Tribe.__required_keys__)
+    return frozenset(Tribe.__required_keys__ | Tribe.__optional_keys__)
 
 
 def decision_keys() -> frozenset[str]:
