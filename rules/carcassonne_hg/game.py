@@ -546,7 +546,7 @@ def parse_figure(state: State, moves: list[Move], typed: str) -> Move:
     zones = [z for z, zone in enumerate(TILES[tile_id].zones)
              if zone.kind in kinds and normalize_notation(labels[z]) == where]
     if zones:
-        words = text.zone_words(TILES[tile_id], rot)
-        raise IllegalMove.of(ph.R_TAKEN[role](zone=words[zones[0]], choices=choices))
+        said = text.zone_words(TILES[tile_id], rot)
+        raise IllegalMove.of(ph.R_TAKEN[role](zone=said[zones[0]], choices=choices))
     typed = echo(typed, 20)   # quoted back safe: no mentions, markup or bidi controls
     raise IllegalMove.of(ph.R_NO_PLACE(typed=typed, role=ph.A_ROLE[role](), choices=choices))

@@ -20,67 +20,75 @@ The VP deck is public (6: « Ne mélangez jamais ce paquet »).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from rules.core import Rng, reseed
+from rules.core import Rng
+from rules.kit.cow import own
+from rules.kit.redeal import Deal, determinized
 
 from . import scoring
+from .board import build_cost, gather_targets, has, leave_food
 from .data import CAVES, FOOD_ICON, GAME_TILES, OBJECTIVES, REGIONS
+from .state import Decision, State
+
+if TYPE_CHECKING:
+    from rules.core import Game
 
 _ALL_OBJECTIVES = tuple(sorted(OBJECTIVES))
 
 
-def determinize(game, state, seat: int, rng: Rng):
-    """A copy of ``state`` with everything ``seat`` cannot see drawn again from ``rng``.
+def determinize(game: Game, state: State, seat: int, rng: Rng) -> State:
+    """A copy of ``state`` with everything ``seat`` cannot see drawn again from ``rng``
+    (``rules.kit.redeal``: copy, redraw, fresh dice).
 
     Every draw walks the hidden places in a fixed, public order and shuffles a
     sorted pool, so the result depends only on what the seat sees and on ``rng``."""
-    new = game.clone(state)
     # Once over, the objectives are revealed (Décompte final) and nothing is left to draw.
-    if not state["over"]:
+    return determinized(game, state, rng, None if state["over"] else _redraw(seat))
+
+
+def _redraw(seat: int) -> Callable[[State, Rng], None]:
+    def redraw(new: State, rng: Rng) -> None:
         _redraw_discovery_tiles(new, rng)
         if not new["cave_up"]:
             new["cave"] = rng.choice(_cave_candidates(new))
         _redraw_objectives(new, seat, rng)
         _redraw_game_tiles(new, seat, rng)
-        deck = sorted(new["inv_deck"])
-        rng.shuffle(deck)
-        new["inv_deck"] = deck
-    reseed(new, rng)
-    return new
+        new["inv_deck"] = Deal(new["inv_deck"], rng).rest()
+    return redraw
 
 
 # MISE EN PLACE 4: one card drawn among all, or among the beginner ones (table option "cave").
 _CAVES = {"any": tuple(sorted(CAVES)), "beginner": tuple(sorted(c for c in CAVES if CAVES[c]["beginner"]))}
 
 
-def _cave_candidates(state) -> tuple[int, ...]:
+def _cave_candidates(state: State) -> tuple[int, ...]:
     return _CAVES[state["opts"]["cave"]]
 
 
-def _redraw_discovery_tiles(state, rng: Rng) -> None:
+def _redraw_discovery_tiles(state: State, rng: Rng) -> None:
     """The face-down tiles of each region, shuffled among their territories
     (MISE EN PLACE 2: the tiles of each region are shuffled separately)."""
     tile, up = state["tile"], set(state["up"])
     for region in REGIONS:
         spots = [t for t in FOOD_ICON[region] if t not in up and str(t) in tile]
-        kinds = sorted(tile[str(t)] for t in spots)
-        rng.shuffle(kinds)
+        kinds = Deal((tile[str(t)] for t in spots), rng).rest()
         for t, kind in zip(spots, kinds, strict=True):
             tile[str(t)] = kind
 
 
-def _redraw_objectives(state, seat: int, rng: Rng) -> None:
+def _redraw_objectives(state: State, seat: int, rng: Rng) -> None:
     """Other tribes' objectives: distinct cards among those the seat does not hold
     (MISE EN PLACE 9: one card each from the shuffled five)."""
-    own = state["p"][seat]["obj"]
-    pool = [o for o in _ALL_OBJECTIVES if o != own]
-    rng.shuffle(pool)
-    others = [s for s in range(state["n"]) if s != seat]
-    for s, obj in zip(others, pool, strict=False):
-        state["p"][s] = dict(state["p"][s], obj=obj)
+    mine = state["p"][seat]["obj"]
+    pool = Deal((o for o in _ALL_OBJECTIVES if o != mine), rng)
+    for s in range(state["n"]):
+        if s != seat and len(pool):
+            own(state["p"], s)["obj"] = pool.take(1)[0]
 
 
-def _redraw_game_tiles(state, seat: int, rng: Rng) -> None:
+def _redraw_game_tiles(state: State, seat: int, rng: Rng) -> None:
     """Every game tile the seat cannot see, dealt again into the same places
     (other tribes' boards, forests, stacks), each place keeping its count."""
     head = state["pending"][0] if state["pending"] else None
@@ -90,20 +98,22 @@ def _redraw_game_tiles(state, seat: int, rng: Rng) -> None:
     places: list[list[int]] = [state["p"][s]["game"] for s in others]
     places += [state["forest"][k] for k in forests]
     places += [stack for region in REGIONS for stack in state["stacks"][region]]
-    pool = sorted(g for place in places for g in place)
-    rng.shuffle(pool)
-    dealt = iter(pool)
+    deal = Deal((g for place in places for g in place), rng)
     for s in others:
-        state["p"][s]["game"] = [next(dealt) for _ in state["p"][s]["game"]]
+        state["p"][s]["game"] = deal.take(len(state["p"][s]["game"]))
     state["forest"] = dict(state["forest"])
     for k in forests:
-        state["forest"][k] = [next(dealt) for _ in state["forest"][k]]
-    state["stacks"] = {region: [[next(dealt) for _ in stack] for stack in state["stacks"][region]]
-                       for region in REGIONS}
+        state["forest"][k] = deal.take(len(state["forest"][k]))
+    state["stacks"] = {region: [deal.take(len(stack)) for stack in state["stacks"][region]] for region in REGIONS}
     # Another tribe's pot holds tiles of its (now redrawn) board: which ones is as hidden
     # as the tiles themselves (``view`` shows only how many), so it takes the first ones.
-    state["pending"] = [dict(h, pot=list(range(len(h["pot"])))) if h["k"] == "cook" and h["s"] != seat else h
-                        for h in state["pending"]]
+    state["pending"] = [_first_in_pot(h) if h["k"] == "cook" and h["s"] != seat else h for h in state["pending"]]
+
+
+def _first_in_pot(head: Decision) -> Decision:
+    new = head.copy()
+    new["pot"] = list(range(len(head["pot"])))
+    return new
 
 
 # ------------------------------------------------------------ heuristic
@@ -122,10 +132,11 @@ MAJORITY_VP = 1.3           # a village won: 1 VP, and perhaps the objective's
 _MEAN_GAME = (sum(f for f, _ in GAME_TILES) / len(GAME_TILES), sum(b for _, b in GAME_TILES) / len(GAME_TILES))
 
 
-def _board(state) -> tuple[list[int], list[list[int]]]:
+def _board(state: State) -> tuple[list[int], list[list[int]]]:
     """Huts on the board and villages won (strict majority, Décompte final), per seat, in one pass."""
     n = state["n"]
-    huts, won = [0] * n, [[] for _ in range(n)]
+    huts = [0] * n
+    won: list[list[int]] = [[] for _ in range(n)]
     for key, here in state["villages"].items():
         top = max(here)
         for s in range(n):
@@ -135,20 +146,21 @@ def _board(state) -> tuple[list[int], list[list[int]]]:
     return huts, won
 
 
-def estimate(game, state, me: int, s: int, board=None) -> float:
+def estimate(state: State, me: int, s: int, counts: tuple[list[int], list[list[int]]] | None = None) -> float:
     """Seat ``s``'s expected final score as seat ``me`` can judge it: the public
     score, the objective (``me``'s own is known; another's is averaged over the
     cards ``me`` does not hold), and what its resources may still bring."""
-    huts, won = board or _board(state)
+    huts, won = counts or _board(state)
     p = state["p"][s]
-    score = p["vp"] + sum(p["cover"].values()) + huts[s] + len(won[s])
+    score: float = p["vp"] + sum(p["cover"].values()) + huts[s] + len(won[s])
     if s == me:
         score += scoring.points_for(state, OBJECTIVES[p["obj"]]["kind"], won[s])
-        food, bags = sum(GAME_TILES[g][0] for g in p["game"]), sum(GAME_TILES[g][1] for g in p["game"])
+        food: float = sum(GAME_TILES[g][0] for g in p["game"])
+        bags: float = sum(GAME_TILES[g][1] for g in p["game"])
     else:
         if won[s]:
-            own = state["p"][me]["obj"]
-            kinds = [OBJECTIVES[o]["kind"] for o in _ALL_OBJECTIVES if o != own]
+            mine = state["p"][me]["obj"]
+            kinds = [OBJECTIVES[o]["kind"] for o in _ALL_OBJECTIVES if o != mine]
             score += sum(scoring.points_for(state, kind, won[s]) for kind in kinds) / len(kinds)
         food, bags = len(p["game"]) * _MEAN_GAME[0], len(p["game"]) * _MEAN_GAME[1]
     if state["over"]:
@@ -158,10 +170,10 @@ def estimate(game, state, me: int, s: int, board=None) -> float:
                  + INVENTION_VP * sum(1 for i in p["inv"] if i not in p["cover"]))
     # Resources are worth less as the end nears (FIN DE LA PARTIE: the 11th hut tile).
     left = 0.4 if state["end"] is not None else 1.0 - 0.5 * state["track"] / 11
-    return score + left * potential + _choice_value(game, state, s, left)
+    return score + left * potential + _choice_value(state, s, left)
 
 
-def _choice_value(game, state, s: int, left: float) -> float:
+def _choice_value(state: State, s: int, left: float) -> float:
     """What the choice waiting for ``s`` at the head of the queue brings at best: a
     search cut short after an explorer's move (a one-move look-ahead always is)
     must see that a village offers a hut, a gathering tile a step on a track."""
@@ -179,7 +191,7 @@ def _choice_value(game, state, s: int, left: float) -> float:
                 return 0.0
             cost = -sum(here)
         else:
-            cost = game.build_cost(state, s, head["t"])
+            cost = build_cost(state, s, head["t"])
             if p["food"] < cost:
                 return 0.0
         rival = max(h for i, h in enumerate(here) if i != s)
@@ -188,9 +200,9 @@ def _choice_value(game, state, s: int, left: float) -> float:
     if kind == "gather":
         # TUILE CUEILLETTE: take it onto a track, or leave it for food.
         tile = state["tile"][str(head["t"])]
-        best = FOOD_VP * left * min(room, game.leave_food(state, s, head["t"]))
-        step = 2 if game.has(p, "double_" + tile) else 1
-        for i, how in game.gather_targets(p, tile):
+        best = FOOD_VP * left * min(room, leave_food(state, s, head["t"]))
+        step = 2 if has(p, "double_" + tile) else 1
+        for i, how in gather_targets(p, tile):
             old = p["tracks"][i][1]
             new = min(3, (0 if how == "empty" else old) + step)
             value = (CARD_VP if new >= 3 else left * TRACK_VP[new]) - left * TRACK_VP[min(2, old)]
@@ -203,9 +215,9 @@ def _choice_value(game, state, s: int, left: float) -> float:
     return 0.0
 
 
-def heuristic(game, state, seat: int) -> float:
+def heuristic(state: State, seat: int) -> float:
     """0..1: a logistic of the seat's estimated lead over its best opponent."""
-    board = _board(state)
-    mine = estimate(game, state, seat, seat, board)
-    best = max(estimate(game, state, seat, s, board) for s in range(state["n"]) if s != seat)
+    counts = _board(state)
+    mine = estimate(state, seat, seat, counts)
+    best = max(estimate(state, seat, s, counts) for s in range(state["n"]) if s != seat)
     return 1.0 / (1.0 + math.exp(-(mine - best) / 3.0))

@@ -3,10 +3,12 @@ village, and the secret objective card."""
 
 from __future__ import annotations
 
-from .data import ADJ, OBJECTIVES, PRINTED_FIRE, REGION, TERR
+from .board import is_fire
+from .data import ADJ, OBJECTIVES, REGION, TERR
+from .state import State
 
 
-def majorities(state, seat: int) -> list[int]:
+def majorities(state: State, seat: int) -> list[int]:
     """Villages where ``seat`` has strictly more huts than every opponent."""
     out = []
     for key, huts in state["villages"].items():
@@ -16,19 +18,15 @@ def majorities(state, seat: int) -> list[int]:
     return sorted(out)
 
 
-def _is_forest(state, t: int) -> bool:
+def _is_forest(state: State, t: int) -> bool:
     return state["tile"].get(str(t)) == "forest" and t in state["up"]
 
 
-def _is_fire(state, t: int) -> bool:
-    return t in PRINTED_FIRE or (state["tile"].get(str(t)) == "fire" and t in state["up"])
-
-
-def objective_points(state, seat: int) -> int:
+def objective_points(state: State, seat: int) -> int:
     return points_for(state, OBJECTIVES[state["p"][seat]["obj"]]["kind"], majorities(state, seat))
 
 
-def points_for(state, kind: str, won: list[int]) -> int:
+def points_for(state: State, kind: str, won: list[int]) -> int:
     """What an objective card of ``kind`` scores for the majorities ``won``."""
     if kind == "lake":
         return sum(1 for t in won if TERR[t]["lake"])
@@ -37,27 +35,27 @@ def points_for(state, kind: str, won: list[int]) -> int:
     if kind == "forest":
         return sum(1 for t in won if any(_is_forest(state, u) for u in ADJ[t]))
     if kind == "fire":
-        return sum(1 for t in won if any(_is_fire(state, u) for u in ADJ[t]))
+        return sum(1 for t in won if any(is_fire(state, u) for u in ADJ[t]))
     if kind == "regions":
         return 2 * len({REGION[t] for t in won})
     raise ValueError(kind)
 
 
-def huts_on_board(state, seat: int) -> int:
+def huts_on_board(state: State, seat: int) -> int:
     return sum(h[seat] for h in state["villages"].values())
 
 
-def public_score(state, seat: int) -> int:
+def public_score(state: State, seat: int) -> int:
     p = state["p"][seat]
     return p["vp"] + sum(p["cover"].values()) + huts_on_board(state, seat) + len(majorities(state, seat))
 
 
-def breakdown(state, seat: int) -> dict:
+def breakdown(state: State, seat: int) -> dict[str, int]:
     p = state["p"][seat]
     return {"track": p["vp"], "cards": sum(p["cover"].values()), "huts": huts_on_board(state, seat),
             "majorities": len(majorities(state, seat)), "objective": objective_points(state, seat),
             "total": total(state, seat)}
 
 
-def total(state, seat: int) -> int:
+def total(state: State, seat: int) -> int:
     return public_score(state, seat) + objective_points(state, seat)

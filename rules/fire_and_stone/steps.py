@@ -16,12 +16,18 @@ once it counts; the move that ends the game stops before the objective cards are
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from rules import phrases as core_phrases
-from rules.core import Event, Move
+from rules.core import Event, Game, Move
 from rules.picker import Preview, Step
+from rules.wording import Said
 
 from . import phrases as ph
+from .board import reachable
+from .choices import choices
 from .data import REGION
+from .state import Decision, State
 
 MENU = 25            # options one select menu shows
 # reveals whose content the presser does not know before the move counts (a forest's game tiles
@@ -32,7 +38,7 @@ UNKNOWN = frozenset({ph.REVEALS.key, ph.CAVE_IS.key, ph.NEW_INVENTION.key})
 # ------------------------------------------------------------------ the picker's tree
 
 
-def move_path(game, state, move: Move) -> tuple[Step, ...]:
+def move_path(game: Game, state: State, move: Move) -> tuple[Step, ...]:
     head = state["pending"][0]
     k = head["k"]
     if k == "move":
@@ -45,10 +51,15 @@ def move_path(game, state, move: Move) -> tuple[Step, ...]:
     if what == "pot":
         gid = state["p"][move.seat]["game"][move.data[1]]
         return (Step(ask, move.notation, ph.L_PICK_POT(i=move.data[1] + 1, what=ph.game_tile(gid))),)
-    return (Step(ask, move.notation, move.said),)
+    return (Step(ask, move.notation, _said(move)),)
 
 
-def _ask(state, head: dict):
+def _said(move: Move) -> Said:
+    """The words of a listed move (every move ``legal_moves`` lists has them)."""
+    return cast(Said, move.said)
+
+
+def _ask(state: State, head: Decision) -> Said:
     k = head["k"]
     if k == "forest":
         return ph.ASK_FOREST(t=head["t"])
@@ -63,7 +74,7 @@ def _ask(state, head: dict):
     return {"draft": ph.ASK_DRAFT, "card": ph.ASK_CARD, "buy": ph.ASK_BUY}[k]()
 
 
-def _move_path(game, state, head: dict, move: Move) -> tuple[Step, ...]:
+def _move_path(game: Game, state: State, head: Decision, move: Move) -> tuple[Step, ...]:
     """An explorer's move: at a turn's start with two explorers, which one goes first (TOUR DE JEU:
     the player chooses); then the territory, by region first when they do not fit one menu."""
     t = move.data[1]
@@ -73,21 +84,23 @@ def _move_path(game, state, head: dict, move: Move) -> tuple[Step, ...]:
         origin = state["p"][head["s"]]["ex"][e]
         steps.append(Step(ph.ASK_WHICH_EXPLORER(), f"from{origin}", ph.L_EXPLORER_AT(t=origin)))
     ask = ph.ASK_MOVE(e=e + 1)
-    if len(game.reachable(state, head["s"], e)) > MENU:
+    if len(reachable(state, head["s"], e)) > MENU:
         steps.append(Step(ask, REGION[t], ph.L_IN_REGION(region=REGION[t])))
-    steps.append(Step(ask, move.notation, move.said))
+    steps.append(Step(ask, move.notation, _said(move)))
     return tuple(steps)
 
 
-def public_state(view: dict) -> dict:
-    """As much of a state as the public view gives: enough to work out where explorers may go."""
+def public_state(view: dict[str, Any]) -> State:
+    """As much of a state as the public view gives: enough to work out where explorers may go
+    and which fires are open (``board.reachable``, ``choices`` at a fire), the only keys those
+    read: typed as the state they stand for."""
     shown = {k: kind for k, kind in view["tiles"].items() if kind != "?"}
-    return {"track": view["track"], "tile": shown, "up": sorted(int(k) for k in shown),
-            "p": [{"inv": tribe["inv"], "cover": tribe["cover"], "ex": ex}
-                  for tribe, ex in zip(view["tribes"], view["explorers"], strict=True)]}
+    return cast(State, {"track": view["track"], "tile": shown, "up": sorted(int(k) for k in shown),
+                        "p": [{"inv": tribe["inv"], "cover": tribe["cover"], "ex": ex}
+                              for tribe, ex in zip(view["tribes"], view["explorers"], strict=True)]})
 
 
-def places_named(game, view: dict) -> list[int]:
+def places_named(game: Game, view: dict[str, Any]) -> list[int]:
     """The territories the picker names at the view's pending decision (an explorer's
     destinations, the fires it may go back to), worked out from the public view alone: the
     turn image must show each with its number (issue 26, point 5)."""
@@ -99,21 +112,21 @@ def places_named(game, view: dict) -> list[int]:
         if head.get("pick"):   # two explorers at a turn's start: either may go first
             pawns = [e for e, at in enumerate(public["p"][head["s"]]["ex"]) if at is not None]
             if len({public["p"][head["s"]]["ex"][e] for e in pawns}) > 1:
-                return [t for e in pawns for t in game.reachable(public, head["s"], e)]
-        return list(game.reachable(public, head["s"], head["e"]))
-    return [data[1] for _notation, data in game.choices(public, head) if data[0] == "fire"]
+                return [t for e in pawns for t in reachable(public, head["s"], e)]
+        return list(reachable(public, head["s"], head["e"]))
+    return [data[1] for _notation, data in choices(public, head) if data[0] == "fire"]
 
 
 # ------------------------------------------------------------------ the preview
 
 
-def preview(game, state, move: Move, seat: int) -> Preview:
+def preview(game: Game, state: State, move: Move, seat: int) -> Preview:
     after, events = game.apply(state, move)
     head = state["pending"][0]
     cut = _unknown_from(events, head)
     note = None
     if cut is not None:
-        key = events[cut].said.key
+        key = cast(Said, events[cut].said).key
         events = events[:cut]
         if head["k"] == "move":
             after = _explorer_moved(game, state, head, move)
@@ -132,7 +145,7 @@ def preview(game, state, move: Move, seat: int) -> Preview:
     return Preview(after, seen, partial=note is not None, note=note)
 
 
-def _unknown_from(events: list[Event], head: dict) -> int | None:
+def _unknown_from(events: list[Event], head: Decision) -> int | None:
     """Where the events start to tell what the mover does not know yet."""
     for i, e in enumerate(events):
         if e.reveal and e.said is not None and (e.said.key in UNKNOWN
@@ -141,7 +154,7 @@ def _unknown_from(events: list[Event], head: dict) -> int | None:
     return None
 
 
-def _explorer_moved(game, state, head: dict, move: Move):
+def _explorer_moved(game: Game, state: State, head: Decision, move: Move) -> State:
     """The explorer on its new territory, nothing found there yet."""
     out = game.clone(state)
     out["pending"].pop(0)
@@ -153,7 +166,7 @@ def _explorer_moved(game, state, head: dict, move: Move):
     return out
 
 
-def _new_invention_hidden(game, after):
+def _new_invention_hidden(game: Game, after: State) -> State:
     """The invention row without the card turned up to refill it (back on top of the deck)."""
     out = game.clone(after)
     new = out["inv_row"].pop()
@@ -164,7 +177,7 @@ def _new_invention_hidden(game, after):
 # ------------------------------------------------------------------ forced moves
 
 
-def may_autoplay(game, state, move: Move) -> bool:
+def may_autoplay(game: Game, state: State, move: Move) -> bool:
     """Every forced move may be played by the table: what decides a tribe's choices is public
     (its food, bags, huts, tracks, inventions and how many game tiles it holds are on its
     board for all to see; the pot is filled openly), so that a choice was forced tells the
