@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .board import TILE_BY_ID, Board, build, connected, spots_of
+from .board import TILE_BY_ID, Board, Spot, build, connected, spots_of
 from .data import ANIMALS, DATA, EXPANSION_COST, IS_TOOL, KIND, KNOWLEDGE, SHUFFLE, kind, price
 from .state import State
 
@@ -33,7 +33,7 @@ def tile_words(tid: str) -> str:
     return " + ".join(GROUND_WORD[g] for g in TILE_BY_ID[tid]["grounds"])
 
 
-def tile_spots(state: State):
+def tile_spots(state: State) -> list[Spot]:
     return spots_of(state.tiles)
 
 
@@ -221,7 +221,7 @@ def cut_regions(group: set[int], board: Board) -> set[int]:
     start = next(iter(group))
     order = {start: 0}                      # when each region was reached
     low = {start: 0}                        # the earliest region its branch reaches back to
-    above = {start: None}
+    above: dict[int, int | None] = {start: None}
     cut: set[int] = set()
     branches = 0                            # the start's: it splits the group when it has two
     walk = [(start, iter(board.adjacent(start)))]
