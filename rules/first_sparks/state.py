@@ -129,9 +129,7 @@ class State:
         d["done"] = self.done.copy()
         if self.offer is not None:
             own(own(d, "offer"), "ask")
-        last = own(d, "last")
-        if "regions" in last:
-            own(last, "regions")
+        # ``last`` is shared: ``play`` replaces it by a new dict before any step changes it
         d["ledger"] = self.ledger.copy()
         d["placed"] = self.placed.copy()
         d["starved"] = self.starved.copy()
