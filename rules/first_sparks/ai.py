@@ -29,12 +29,13 @@ import math
 from rules.core import Game, Rng, rank_by
 from rules.kit.redeal import Deal, determinized
 
-from .data import DATA, EXPANSION_COST, IS_TOOL, KIND, SHUFFLE, TILES
+from .data import DATA, IS_TOOL, KIND, SHUFFLE, TILES
 from .harvest import harvest_value, tool_harvest
 from .queries import (
     END_SIZE,
     MAX_MEMBERS,
     MAX_NEW,
+    MEMBER_COST,
     board_of,
     cost_to_buy,
     current_market,
@@ -172,7 +173,7 @@ def _expand(size: int, food: int, income: int, placed: int, extra: int, room: in
     for it (keeping ``reserve`` for a card) and its harvest can feed it in every round still to come.
     Returns (new size, food)."""
     while placed < MAX_NEW and size < room:
-        cost = EXPANSION_COST[placed + 1] - EXPANSION_COST[placed] + extra
+        cost = MEMBER_COST[placed] + extra
         if cost > food - reserve:
             break
         # what the food left and the harvest of the rounds to come feed (spoilage eats a third)

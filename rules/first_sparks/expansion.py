@@ -8,10 +8,9 @@ from rules.core import Event, Move
 from rules.kit.events import said_event
 
 from . import phrases as ph
-from .data import EXPANSION_COST
 from .events import STOPS, WHO
 from .pieces import pay_place, put
-from .queries import END_SIZE, MAX_MEMBERS, MAX_NEW, knows, open_regions
+from .queries import END_SIZE, MAX_MEMBERS, MAX_NEW, MEMBER_COST, knows, open_regions
 from .state import State
 
 
@@ -26,7 +25,7 @@ def placements(state: State, seat: int) -> list[tuple[int, int]]:
     """The regions where the clan may place its next member this turn, with what it costs there."""
     if state.placed_now >= MAX_NEW or len(state.members[seat]) >= MAX_MEMBERS:
         return []
-    base = EXPANSION_COST[state.placed_now + 1] - EXPANSION_COST[state.placed_now]
+    base = MEMBER_COST[state.placed_now]
     food = state.food[seat]
     if food < base:             # no region costs less than the base
         return []

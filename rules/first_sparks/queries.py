@@ -12,6 +12,9 @@ from .state import State
 MAX_MEMBERS = 15
 END_SIZE = 13
 MAX_NEW = 5
+# phase 3: what a new member costs, by how many the clan placed before it this turn (1, 2, 3, 4, 5
+# food for the turn's 1st..5th), before the region's surcharge
+MEMBER_COST: tuple[int, ...] = tuple(b - a for a, b in zip(EXPANSION_COST, EXPANSION_COST[1:]))
 
 
 def board_of(state: State) -> Board:
@@ -163,7 +166,7 @@ def expansion_cost(state: State, seat: int, region: int) -> int | None:
     extra = expansion_extra(state, seat, region)
     if extra is None:
         return None
-    return EXPANSION_COST[state.placed_now + 1] - EXPANSION_COST[state.placed_now] + extra
+    return MEMBER_COST[state.placed_now] + extra
 
 
 def restock_amounts(players: int, counts: dict[str, int]) -> dict[str, int]:
