@@ -199,6 +199,7 @@ def order_by_size(state: State) -> list[int]:
 
 
 def step_back(order: list[int], seat: int) -> None:
+    """Intelligence: the clan steps back one place in turn order (none when it is last)."""
     i = order.index(seat)
     if i + 1 < len(order):
         order[i], order[i + 1] = order[i + 1], order[i]
