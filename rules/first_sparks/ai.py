@@ -26,18 +26,19 @@ from __future__ import annotations
 
 import math
 
-from rules.core import Rng, rank_by, reseed
+from rules.core import Game, Rng, rank_by
+from rules.kit.redeal import Deal, determinized
 
-from .data import CROPS, DATA, EXPANSION_COST, FOOD_VALUE, IS_TOOL, KIND, SHUFFLE, TILES, TOOL_FOOD, table_take
+from .data import DATA, IS_TOOL, KIND, SHUFFLE, TILES
+from .harvest import harvest_value, tool_harvest
 from .queries import (
     END_SIZE,
     MAX_MEMBERS,
     MAX_NEW,
+    MEMBER_COST,
     board_of,
     cost_to_buy,
     current_market,
-    grounds_touched,
-    hunt_plans,
     knows,
     may_own,
     open_regions,
@@ -50,18 +51,17 @@ REMOVED_2P = len(DATA["removed_2p"])
 _SIX_TOP = 15          # 6 players: « placez la carte #15 sur le dessus de la pioche »
 
 
-def determinize(game, state: State, seat: int, rng: Rng) -> State:
-    """A copy of ``state`` with everything ``seat`` cannot see drawn again from ``rng``.
+def determinize(game: Game, state: State, seat: int, rng: Rng) -> State:
+    """A copy of ``state`` with everything ``seat`` cannot see drawn again from ``rng``
+    (``rules.kit.redeal``: each pool sorted, then shuffled, so the copy depends only on
+    what the seat sees and on ``rng``), and fresh dice."""
+    return determinized(game, state, rng, None if state.phase == "over" else _redraw)
 
-    Each pool is sorted before it is shuffled, so the result depends only on what
-    the seat sees and on ``rng``."""
-    new = game.clone(state)
-    if state.phase != "over":
-        if state.phase == "build" and len(state.pile) > 1:
-            _redraw_pile(new, rng)
-        _redraw_cards(new, rng)
-    reseed(new, rng)
-    return new
+
+def _redraw(state: State, rng: Rng) -> None:
+    if state.phase == "build" and len(state.pile) > 1:
+        _redraw_pile(state, rng)
+    _redraw_cards(state, rng)
 
 
 def _hidden_box(state: State) -> tuple[int, int]:
@@ -85,20 +85,18 @@ def _redraw_cards(state: State, rng: Rng) -> None:
         top, cut, unseen = 0, len(deck), deck
     if not boxed and len(unseen) < 2:
         return
-    pool = sorted(unseen + boxed)
-    rng.shuffle(pool)
-    state.deck = deck[:top] + pool[:len(unseen)] + deck[cut:]
+    deal = Deal(unseen + boxed, rng)
+    state.deck = deck[:top] + deal.take(len(unseen)) + deck[cut:]
     if boxed:
-        state.box = state.box[:start] + pool[len(unseen):] + state.box[end:]
+        state.box = state.box[:start] + deal.rest() + state.box[end:]
 
 
 def _redraw_pile(state: State, rng: Rng) -> None:
     """The landscape tiles still to draw: any of the unseen tiles allowed at this
     player count (Mise en place 5), in any order; the drawn one (``pile[0]``) stays."""
     seen = {t[0] for t in state.tiles} | {state.pile[0]}
-    pool = sorted(t["id"] for t in TILES if t["players"] <= max(state.n, 3) and t["id"] not in seen)
-    rng.shuffle(pool)
-    state.pile = state.pile[:1] + pool[:len(state.pile) - 1]
+    deal = Deal((t["id"] for t in TILES if t["players"] <= max(state.n, 3) and t["id"] not in seen), rng)
+    state.pile = state.pile[:1] + deal.take(len(state.pile) - 1)
 
 
 # ------------------------------------------------------------ heuristic
@@ -119,23 +117,6 @@ KNOWLEDGE_MEMBER = 0.4
 SCALE = 1.5                # members of lead that make a position clearly won
 
 
-def _income(state: State, s: int) -> int:
-    """Food value of this clan's harvest now: herbs and fields (Plough +1 per field),
-    and its best hunt from today's harvest spaces (phase 2)."""
-    crops = 0
-    plough = None
-    for c in state.cards[s]:
-        k = KIND[c]
-        if k == "herbs":
-            crops += CROPS[c]
-        elif k == "field":
-            if plough is None:
-                plough = knows(state, s, "plough")
-            crops += CROPS[c] + (1 if plough else 0)
-    hunted = max(sum(n * FOOD_VALUE[f] for f, n in taken.items()) for _, taken in hunt_plans(state, s))
-    return crops + hunted
-
-
 def _card_gain(state: State, s: int, card: int) -> int:
     """Food a round this card adds to the clan's harvest as it stands (a field its crops, a hunting
     tool what today's space would give where the clan touches the ground; knowledge nothing here),
@@ -144,28 +125,17 @@ def _card_gain(state: State, s: int, card: int) -> int:
     k = KIND[card]
     if not IS_TOOL[card]:
         return 0
-    gain = _tool_food(state, s, card)
+    gain = tool_harvest(state, s, card)
     tools = [c for c in state.cards[s] if IS_TOOL[c]]
     if len(tools) >= tool_limit(state, s):
-        gain -= min(_tool_food(state, s, c) for c in tools)
+        gain -= min(tool_harvest(state, s, c) for c in tools)
     return gain if k != "herbs" else 0
-
-
-def _tool_food(state: State, s: int, card: int) -> int:
-    k = KIND[card]
-    if k in ("herbs", "field"):
-        return CROPS[card] + (1 if k == "field" and knows(state, s, "plough") else 0)
-    food = TOOL_FOOD[k]
-    touched = grounds_touched(state, s, food)
-    if not touched:
-        return 0
-    return FOOD_VALUE[food] * min(table_take(card, state.spaces[food] + touched - 1), state.spaces[food])
 
 
 def _target(state: State, s: int) -> tuple[int, int, bool] | None:
     """The card of the current market this clan would save for: (price, food a round it adds, Fire?),
     the best gain for its price; None when no card there adds anything it can use."""
-    best = None
+    best: tuple[float, tuple[int, int, bool]] | None = None
     for c in current_market(state):
         if not may_own(state, s, c):
             continue
@@ -203,7 +173,7 @@ def _expand(size: int, food: int, income: int, placed: int, extra: int, room: in
     for it (keeping ``reserve`` for a card) and its harvest can feed it in every round still to come.
     Returns (new size, food)."""
     while placed < MAX_NEW and size < room:
-        cost = EXPANSION_COST[placed + 1] - EXPANSION_COST[placed] + extra
+        cost = MEMBER_COST[placed] + extra
         if cost > food - reserve:
             break
         # what the food left and the harvest of the rounds to come feed (spoilage eats a third)
@@ -222,7 +192,7 @@ def estimate(state: State, s: int, rounds_left: float) -> float:
     food = state.food[s]
     if state.phase == "over":
         return size + 0.001 * food          # ties: the most food left (Fin de la partie)
-    income = _income(state, s)
+    income = harvest_value(state, s)          # the rules' own harvest, as if it came now
     fire = knows(state, s, "fire")
     opened = open_regions(state, s) if size else []
     extra = min((e for _, e in opened), default=0)
@@ -276,7 +246,7 @@ def rounds_left(state: State) -> float:
     return max(0.5, min(4.0, (END_SIZE - biggest) / 2))
 
 
-def heuristic(game, state: State, seat: int) -> float:
+def heuristic(game: Game, state: State, seat: int) -> float:
     """0..1: a logistic of the seat's estimated lead over its best opponent. Once the rounds go round in
     circles (the cycle watch), the game is as good as over: the seat's reward for ending it now, so that
     ending it (proposing, agreeing) is never worse than going round again."""

@@ -19,8 +19,10 @@ other directions turn it by 60° steps, mountains included.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from .data import DATA, GROUND_FOOD, TILES
 
@@ -28,6 +30,7 @@ SQ3 = math.sqrt(3.0)
 TILE_BY_ID = {t["id"]: t for t in TILES}
 
 Placement = tuple[str, int, int, int]
+Spot = tuple[tuple[int, int], tuple[int, int]]    # the two cells a tile laid there would cover
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,7 @@ class Board:
     def __hash__(self) -> int:     # boards are cached by their placements: identity is enough
         return id(self)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return self is other
 
 
@@ -102,26 +105,30 @@ def edge_between(a: tuple[int, int], b: tuple[int, int]) -> int | None:
     return None
 
 
-def layout(tile_ids) -> tuple[Placement, ...]:
+def layout(tile_ids: Sequence[str]) -> tuple[Placement, ...]:
     """The fixed layout for this many tiles, dealt in order (the 'layout' map option)."""
     slots = DATA["layouts"][str(len(tile_ids))]
     return tuple((tid, slot[0][0], slot[0][1], 1) for slot, tid in zip(slots, tile_ids, strict=True))
 
 
-def _turned_hex(side_spokes, turn: int) -> tuple[int, list[int]]:
+def _turned_hex(side_spokes: Sequence[int], turn: int) -> tuple[int, list[int]]:
     """Lozenge offset and spoke indices of a printed hexagon turned by ``turn`` × 60°."""
     p = turn % 2
     return p, [((2 * r + turn - p) // 2) % 3 for r in side_spokes]
 
 
 @lru_cache(maxsize=2048)
-def build(placements) -> Board:
+def build(placements: Sequence[Any]) -> Board:
     """The board of these placements (or of tile ids dealt to the fixed layout)."""
     placements = tuple(placements)
     if placements and isinstance(placements[0], str):
         placements = layout(placements)
-    cells, centres, grounds, offsets, owners = [], [], [], [], []
-    mountains: set[frozenset] = set()   # pairs of regions with a mountain between
+    cells: list[tuple[int, int]] = []
+    centres: list[tuple[float, float]] = []
+    grounds: list[str] = []
+    offsets: list[int] = []
+    owners: list[int] = []
+    mountains: set[frozenset[int]] = set()   # pairs of regions with a mountain between
     segments = []
     for index, (tid, col, row, d) in enumerate(placements):
         tile = TILE_BY_ID[tid]
@@ -181,7 +188,7 @@ def spots(board: Board | None, tiles_placed: int) -> list[tuple[tuple[int, int],
     return list(_spots(board.cells, board.hex_tiles, tiles_placed))
 
 
-def spots_of(placements) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def spots_of(placements: Sequence[Sequence[Any]]) -> list[Spot]:
     """``spots`` from the placements themselves (no board to build: only the shape counts)."""
     if not placements:
         return [((0, 0), (0, 1))]
@@ -192,19 +199,19 @@ def spots_of(placements) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     return list(_spots(tuple(cells), tuple(owners), len(placements)))
 
 
-def spot_choices(placements) -> tuple[tuple[str, tuple, str, tuple], ...]:
+def spot_choices(placements: Sequence[Sequence[Any]]) -> tuple[tuple[str, tuple, str, tuple], ...]:
     """For each spot (numbered from 1): the notation and move data of laying the
     drawn tile's first ground above ("3a") or below ("3b")."""
     return _spot_choices(_found(placements))
 
 
-def spot_columns(placements) -> tuple[tuple[str, ...], tuple[tuple, ...]]:
+def spot_columns(placements: Sequence[Sequence[Any]]) -> tuple[tuple[str, ...], tuple[tuple, ...]]:
     """``spot_choices`` as two columns, spot after spot and above before below: the notations
     (1a, 1b, 2a…) and the move data (a search lists them on every tile laid)."""
     return _spot_columns(_found(placements))
 
 
-def _found(placements) -> tuple:
+def _found(placements: Sequence[Sequence[Any]]) -> tuple[Spot, ...]:
     """The spots of the layout of these placements (see ``spots``)."""
     if not placements:
         return (((0, 0), (0, 1)),)
@@ -217,7 +224,7 @@ def _found(placements) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def _spot_choices(found: tuple) -> tuple[tuple[str, tuple, str, tuple], ...]:
+def _spot_choices(found: tuple[Spot, ...]) -> tuple[tuple[str, tuple, str, tuple], ...]:
     # ring(a).index(b): edge_between by one cached ring per cell (the two cells of a spot touch)
     return tuple((f"{i}a", ("tile", upper[0], upper[1], ring(upper).index(lower)),
                   f"{i}b", ("tile", lower[0], lower[1], ring(lower).index(upper)))
@@ -225,7 +232,7 @@ def _spot_choices(found: tuple) -> tuple[tuple[str, tuple, str, tuple], ...]:
 
 
 @lru_cache(maxsize=4096)
-def _spot_columns(found: tuple) -> tuple[tuple[str, ...], tuple[tuple, ...]]:
+def _spot_columns(found: tuple[Spot, ...]) -> tuple[tuple[str, ...], tuple[tuple, ...]]:
     choices = _spot_choices(found)
     return (tuple(n for above, _a, below, _b in choices for n in (above, below)),
             tuple(d for _a, above, _b, below in choices for d in (above, below)))
@@ -245,7 +252,7 @@ def _screen_key(cell: tuple[int, int]) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=4096)
-def _spots(cells, hex_tiles, tiles_placed: int) -> tuple:
+def _spots(cells: tuple[tuple[int, int], ...], hex_tiles: tuple[int, ...], tiles_placed: int) -> tuple[Spot, ...]:
     """``spots`` of a layout (the shape only: which tile is where does not matter)."""
     used = set(cells)
     need = 1 if tiles_placed == 1 else 2
@@ -277,7 +284,7 @@ def _spots(cells, hex_tiles, tiles_placed: int) -> tuple:
     return tuple(sorted(out, key=_spot_key))
 
 
-def _spot_key(spot) -> tuple[float, float]:
+def _spot_key(spot: Spot) -> tuple[float, float]:
     """Top to bottom, then left to right, by the sum of the two cells' centres
     (the same sums as ``cell_centre``'s, from the cached screen keys)."""
     (ya, xa), (yb, xb) = _screen_key(spot[0]), _screen_key(spot[1])

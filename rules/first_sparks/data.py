@@ -33,8 +33,8 @@ FOOD_NAMES = {"crop": ("crop", "céréale"), "berry": ("berries", "baies"), "fis
               "bear": ("bears", "ours"), "mammoth": ("mammoths", "mammouths")}
 
 
-# per card number (a list lookup is the hot path of move generation)
-KIND: list[str | None] = [None] * (SHUFFLE + 1)
+# per card number (a list lookup is the hot path of move generation); "" where no card has the number
+KIND: list[str] = [""] * (SHUFFLE + 1)
 for _number, _card in CARDS.items():
     KIND[_number] = _card["kind"]
 KIND[SHUFFLE] = "shuffle"

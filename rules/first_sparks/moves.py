@@ -11,31 +11,34 @@ move that differs from the one the game would make afresh.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from itertools import repeat
+from typing import Any
 
 from rules.core import Move
+from rules.wording import Said
 
 from . import phrases as ph
 
 
-class Book(dict):
+class Book(dict[Any, Any]):
     """``book[key]``: ``make(*key)`` (a move, an event: immutable), made on first use and kept."""
 
-    def __init__(self, make) -> None:
+    def __init__(self, make: Callable[..., Any]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, key):
+    def __missing__(self, key: Any) -> Any:
         move = self[key] = self.make(*key) if type(key) is tuple else self.make(key)
         return move
 
 
-def _takes_words(taken: tuple[tuple[str, int], ...]):
+def _takes_words(taken: tuple[tuple[str, int], ...]) -> Said:
     got = {f: n for f, n in taken if n}
     return ph.L_HUNT(got=ph.food_amounts(got)) if got else ph.L_HUNT_NOTHING()
 
 
-def _spot_words(spot: int, top: str, bottom: str):
+def _spot_words(spot: int, top: str, bottom: str) -> Said:
     return ph.L_SPOT(spot=spot, top=ph.GROUND[top](), bottom=ph.GROUND[bottom]())
 
 
@@ -90,23 +93,24 @@ class SpotMove(Move):
     ground, bottom ground), the label's words, worked out into the label when it is read."""
 
     __slots__ = ("words",)
+    words: tuple[int, str, str]
 
     @property
     def label(self) -> str:
         return self.said.english()
 
     @property
-    def said(self):
+    def said(self) -> Said:
         return _spot_words(*self.words)
 
 
-def spot_moves(seat: int, notations: tuple[str, ...], data: tuple[tuple, ...], up: str, down: str) -> list[Move]:
+def spot_moves(seat: int, notations: tuple[str, ...], data: tuple[tuple[Any, ...], ...], up: str, down: str) -> list[Move]:
     """The moves laying the drawn tile (grounds ``up`` then ``down``) on every spot, above then
     below (``board.spot_columns``), made afresh: a landscape has too many shapes to keep them
     all. Move's constructor goes through its immutability guard; here the slots are filled
     directly, column by column."""
     count = len(notations)
-    moves = list(map(object.__new__, repeat(SpotMove, count)))
+    moves: list[Move] = list(map(object.__new__, repeat(SpotMove, count)))
     deque(map(_SET_SEAT, moves, repeat(seat)), maxlen=0)
     deque(map(_SET_NOTATION, moves, notations), maxlen=0)
     deque(map(_SET_DATA, moves, data), maxlen=0)
@@ -114,8 +118,9 @@ def spot_moves(seat: int, notations: tuple[str, ...], data: tuple[tuple, ...], u
     return moves
 
 
-_SET_SEAT, _SET_NOTATION, _SET_DATA, _SET_WORDS = (Move.seat.__set__, Move.notation.__set__, Move.data.__set__,
-                                                   SpotMove.words.__set__)
+# the slots' own setters (read from the class dicts: Move declares its slots read-only to the type checker)
+_SET_SEAT, _SET_NOTATION, _SET_DATA, _SET_WORDS = (Move.__dict__["seat"].__set__, Move.__dict__["notation"].__set__,
+                                                   Move.__dict__["data"].__set__, SpotMove.__dict__["words"].__set__)
 _WORDS: dict[tuple[str, str], list[tuple[int, str, str]]] = {}
 
 

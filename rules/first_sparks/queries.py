@@ -1,18 +1,20 @@
-"""What the rules ask of a state: costs, limits, harvests, turn order.
+"""What the rules ask of a state: costs, limits, the market, turn order (the harvest: harvest.py).
 Pure functions, shared by the game and the tests."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import permutations, product
 
-from .board import TILE_BY_ID, Board, build, connected, spots_of
-from .data import ANIMALS, DATA, EXPANSION_COST, IS_TOOL, KIND, KNOWLEDGE, SHUFFLE, TOOL_FOOD, kind, price, table_take
+from .board import TILE_BY_ID, Board, Spot, build, connected, spots_of
+from .data import ANIMALS, DATA, EXPANSION_COST, IS_TOOL, KIND, KNOWLEDGE, SHUFFLE, kind, price
 from .state import State
 
 MAX_MEMBERS = 15
 END_SIZE = 13
 MAX_NEW = 5
+# phase 3: what a new member costs, by how many the clan placed before it this turn (1, 2, 3, 4, 5
+# food for the turn's 1st..5th), before the region's surcharge
+MEMBER_COST: tuple[int, ...] = tuple(b - a for a, b in zip(EXPANSION_COST, EXPANSION_COST[1:]))
 
 
 def board_of(state: State) -> Board:
@@ -34,7 +36,7 @@ def tile_words(tid: str) -> str:
     return " + ".join(GROUND_WORD[g] for g in TILE_BY_ID[tid]["grounds"])
 
 
-def tile_spots(state: State):
+def tile_spots(state: State) -> list[Spot]:
     return spots_of(state.tiles)
 
 
@@ -164,7 +166,7 @@ def expansion_cost(state: State, seat: int, region: int) -> int | None:
     extra = expansion_extra(state, seat, region)
     if extra is None:
         return None
-    return EXPANSION_COST[state.placed_now + 1] - EXPANSION_COST[state.placed_now] + extra
+    return MEMBER_COST[state.placed_now] + extra
 
 
 def restock_amounts(players: int, counts: dict[str, int]) -> dict[str, int]:
@@ -192,69 +194,15 @@ def order_by_size(state: State) -> list[int]:
                    reverse=True)
     for seat in list(order):
         if knows(state, seat, "intelligence"):
-            _step_back(order, seat)
+            step_back(order, seat)
     return order
 
 
-def _step_back(order: list[int], seat: int) -> None:
+def step_back(order: list[int], seat: int) -> None:
+    """Intelligence: the clan steps back one place in turn order (none when it is last)."""
     i = order.index(seat)
     if i + 1 < len(order):
         order[i], order[i + 1] = order[i + 1], order[i]
-
-
-def hunt_plans(state: State, seat: int) -> list[tuple[tuple[int, ...], dict[str, int]]]:
-    """Distinct outcomes of hunting: (order of the hunting tools, tokens
-    taken by food). Only the order of several tools of one food matters."""
-    by_food: dict[str, list[int]] = {}
-    touched = None
-    for c in state.cards[seat]:
-        food = TOOL_FOOD.get(KIND[c])
-        if food:
-            if touched is None:
-                touched = _touched(state, seat)
-            if food in touched:
-                by_food.setdefault(food, []).append(c)
-    if not by_food:             # nothing to hunt with: herbs and fields only
-        return [((), {})]
-    foods = sorted(by_food)
-    if all(len(cards) == 1 for cards in by_food.values()):   # one tool per food: one plan
-        taken = {f: _hunt_takes(state, seat, f, by_food[f], touched[f] - 1)[0] for f in foods}
-        return [(tuple(by_food[f][0] for f in foods), taken)]
-    options = [sorted(set(permutations(sorted(by_food[f])))) for f in foods]
-    plans = []
-    seen = set()
-    for combo in product(*options):
-        taken = {}
-        for f, cards in zip(foods, combo, strict=True):
-            taken[f] = sum(_hunt_takes(state, seat, f, cards))
-        key = tuple(sorted(taken.items()))
-        if key not in seen:
-            seen.add(key)
-            plans.append((tuple(c for cards in combo for c in cards), taken))
-    return plans
-
-
-def _touched(state: State, clan: int) -> dict[str, int]:
-    """Distinct hunting grounds next to the clan's members, by food (foods it touches only)."""
-    board = board_of(state)
-    region_food, region_hex = board.region_food, board.region_hex
-    grounds: dict[str, set[int]] = {}
-    for r in state.members[clan]:
-        grounds.setdefault(region_food[r - 1], set()).add(region_hex[r - 1])
-    return {food: len(hexes) for food, hexes in grounds.items()}
-
-
-def _hunt_takes(state: State, seat: int, food: str, cards, virtual: int | None = None) -> list[int]:
-    """Tokens each tool takes, used in this order (the first empties the space first)."""
-    if virtual is None:
-        virtual = grounds_touched(state, seat, food) - 1
-    left = state.spaces[food]
-    out = []
-    for c in cards:
-        take = min(table_take(c, left + virtual), left)
-        left -= take
-        out.append(take)
-    return out
 
 
 def starve_choices(state: State, seat: int) -> list[int]:
@@ -277,7 +225,7 @@ def cut_regions(group: set[int], board: Board) -> set[int]:
     start = next(iter(group))
     order = {start: 0}                      # when each region was reached
     low = {start: 0}                        # the earliest region its branch reaches back to
-    above = {start: None}
+    above: dict[int, int | None] = {start: None}
     cut: set[int] = set()
     branches = 0                            # the start's: it splits the group when it has two
     walk = [(start, iter(board.adjacent(start)))]

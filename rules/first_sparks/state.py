@@ -1,16 +1,51 @@
-"""The state of a game of The First Sparks, and its JSON form."""
+"""The state of a game of The First Sparks, and its JSON form.
+
+A dataclass; the few dicts it holds (the offer on the table, the proposal to end, the cycle watch,
+what the image highlights) are declared as TypedDicts, stored as they are in JSON."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import Any, NotRequired, TypedDict
 
 from rules.core import Rng
+from rules.kit.cow import own, rng_copy
+
+
+class Offer(TypedDict):
+    """Phase 1: a card offered, and who still answers."""
+    card: int
+    by: int                     # the seat that offered it
+    ask: list[int]              # seats still to answer, in turn order
+    yes: int | None             # the seat that wants it (the first to)
+    free: bool                  # 2 players: the first player's free removal is still possible
+    decide: NotRequired[bool]   # nobody wanted it and it was free: its proposer buys or removes it
+
+
+class Stall(TypedDict):
+    """The round ends cycle (``repetition.watch_cycles``); replaced, never changed in place."""
+    since: int                  # the round it was seen
+    proposed: list[int]         # seats that have proposed ending the game
+
+
+class Vote(TypedDict):
+    """A proposal to end the game; replaced, never changed in place."""
+    by: int
+    ask: list[int]              # seats still to answer
+
+
+class Last(TypedDict, total=False):
+    """What just happened, for the image to highlight."""
+    seat: int
+    regions: list[int]
+    tile: int                   # index in ``tiles``
+    card: int
 
 
 @dataclass
 class State:
     n: int                                  # players (seats 0..n-1); the 2-player neutral clan is clan n
-    tiles: list[list]                       # placements [tile id, col, row, edge to its 2nd hexagon]
+    tiles: list[list[Any]]                  # placements [tile id, col, row, edge to its 2nd hexagon]
     rng: Rng
     phase: str = "first"                    # build, neutral, first, second, buy, hunt, expand, over
     pile: list[str] = field(default_factory=list)           # tiles still to lay (order secret); [0] is drawn
@@ -25,29 +60,27 @@ class State:
     stage: int = 1                                          # 2 once the shuffle card left the market
     bonus: int | None = None                                # card carrying the bonus grain
     bonus_rank: int | None = None                           # its rank (cards drawn below it leave)
-    spaces: dict = field(default_factory=dict)              # harvest spaces: tokens of each animal food
+    spaces: dict[str, int] = field(default_factory=dict)    # harvest spaces: tokens of each animal food
     queue: list[int] = field(default_factory=list)          # seats still to act in placement/hunt/expand
     done: list[int] = field(default_factory=list)           # buy phase: seats that bought or passed
-    offer: dict | None = None                               # card, by, ask, yes, free
+    offer: Offer | None = None                              # the card on offer
     drop: int | None = None                                 # seat that must give up a tool
     discard_used: bool = False                              # 2 players: the first offer was made
     starve: int = 0                                         # members queue[0] must still remove
     placed_now: int = 0                                     # members placed this expansion turn
     neutral_due: int = 0                                    # neutral members still to place
     ending: bool = False                                    # a clan reached 13 members
-    last: dict = field(default_factory=dict)                # what just happened, for the image
+    last: Last = field(default_factory=lambda: Last())      # what just happened, for the image
     ledger: list[int] = field(default_factory=lambda: [0, 0])  # food into / out of the clans' hands
     placed: list[int] = field(default_factory=list)         # members ever put on the board, by clan
     starved: list[int] = field(default_factory=list)        # members removed by starvation, by clan
     held: list[list[int]] = field(default_factory=list)     # hunted tokens in each seat's food (ANIMALS order)
     chose: bool = False                                     # a seat had a real choice this round
     calm: str | None = None                                 # digest of the last choice-free round's end
-    echo: list | None = None                                # stored by games before the cycle watch (unused)
+    echo: list[Any] | None = None                           # stored by games before the cycle watch (unused)
     seen: list[str] | None = None                           # digests of the last round ends (a cycle watch)
-    stall: dict | None = None                               # the round ends cycle: {"since": round, "proposed":
-                                                            #  seats that proposed ending}; replaced, never changed
-    vote: dict | None = None                                # a proposal to end: {"by": seat, "ask": seats still
-                                                            #  to answer}; replaced, never changed
+    stall: Stall | None = None                              # the round ends cycle
+    vote: Vote | None = None                                # a proposal to end the game
 
     @property
     def neutral(self) -> int | None:
@@ -56,7 +89,7 @@ class State:
     def size(self, clan: int) -> int:
         return len(self.members[clan])
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["rng"] = self.rng.to_json()
         for name in ("echo", "seen", "stall", "vote"):
@@ -65,7 +98,7 @@ class State:
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> State:
+    def from_json(cls, data: dict[str, Any]) -> State:
         kw = {f.name: data[f.name] for f in fields(cls) if f.name in data}
         kw["rng"] = Rng.from_json(data["rng"])
         kw.setdefault("held", [[0, 0, 0, 0] for _ in range(data["n"])])   # stored before tokens were kept
@@ -82,7 +115,7 @@ class State:
         if self.phase == "build":
             d["tiles"] = list(map(list.copy, self.tiles))
             d.pop("_board", None)
-        d["rng"] = Rng(self.rng.state, self.rng.draws)
+        d["rng"] = rng_copy(self.rng)
         d["pile"] = self.pile.copy()
         d["order"] = self.order.copy()
         d["food"] = self.food.copy()
@@ -95,11 +128,8 @@ class State:
         d["queue"] = self.queue.copy()
         d["done"] = self.done.copy()
         if self.offer is not None:
-            offer = d["offer"] = self.offer.copy()
-            offer["ask"] = offer["ask"].copy()
-        last = d["last"] = self.last.copy()
-        if "regions" in last:
-            last["regions"] = last["regions"].copy()
+            own(own(d, "offer"), "ask")
+        # ``last`` is shared: ``play`` replaces it by a new dict before any step changes it
         d["ledger"] = self.ledger.copy()
         d["placed"] = self.placed.copy()
         d["starved"] = self.starved.copy()

@@ -17,12 +17,16 @@ the final count.
 
 from __future__ import annotations
 
+from typing import NoReturn, SupportsIndex
+
 from rules import phrases as core_phrases
-from rules.core import Event, Move
+from rules.core import Event, Game, Move
 from rules.picker import Preview, Step
+from rules.wording import Said
 
 from . import phrases as ph
 from .board import spot_columns
+from .moves import SpotMove
 from .queries import board_of, knows
 from .state import State
 
@@ -38,8 +42,9 @@ ROUND_END_KEYS = frozenset({ph.TURN_ORDER.key, ph.OVER.key, ph.STALEMATE.key, ph
 # ------------------------------------------------------------------ the picker's tree
 
 
-def move_path(game, state: State, move: Move) -> tuple[Step, ...]:
+def move_path(game: Game, state: State, move: Move) -> tuple[Step, ...]:
     phase, act = state.phase, move.data[0]
+    said = _said(move)
     if phase == "build":
         return _spot_path(state, move)
     if phase in ("neutral", "first"):
@@ -47,7 +52,7 @@ def move_path(game, state: State, move: Move) -> tuple[Step, ...]:
     if phase == "second" or (phase == "expand" and act in ("place", "skip")):
         ask = ph.ASK_SECOND() if phase == "second" else ph.ASK_PLACE()
         if act == "skip":
-            return (Step(ask, move.notation, move.said),)
+            return (Step(ask, move.notation, said),)
         region, cost = move.data[1], move.data[2]
         return (Step(ask, move.notation, ph.L_REGION_COST(r=region, ground=_ground(state, region), cost=cost)),)
     if act == "neutral":
@@ -57,34 +62,40 @@ def move_path(game, state: State, move: Move) -> tuple[Step, ...]:
         region = move.data[1]
         return (Step(ph.ASK_STARVE(), move.notation, ph.L_REGION(r=region, ground=_ground(state, region))),)
     if act == "hunt":
-        return (Step(ph.ASK_HUNT(), move.notation, move.said),)
+        return (Step(ph.ASK_HUNT(), move.notation, said),)
     if act in ("offer", "pass"):
-        return (Step(ph.ASK_OFFER(), move.notation, move.said),)
-    if act in ("buy", "decline"):
-        return (Step(ph.ASK_ANSWER(card=ph.card(state.offer["card"])), move.notation, move.said),)
-    if act in ("take", "discard"):
-        return (Step(ph.ASK_DECIDE(card=ph.card(state.offer["card"])), move.notation, move.said),)
+        return (Step(ph.ASK_OFFER(), move.notation, said),)
+    if act in ("buy", "decline") and state.offer is not None:
+        return (Step(ph.ASK_ANSWER(card=ph.card(state.offer["card"])), move.notation, said),)
+    if act in ("take", "discard") and state.offer is not None:
+        return (Step(ph.ASK_DECIDE(card=ph.card(state.offer["card"])), move.notation, said),)
     if act == "drop":
-        return (Step(ph.ASK_DROP(), move.notation, move.said),)
+        return (Step(ph.ASK_DROP(), move.notation, said),)
     return (Step(core_phrases.PICK_MOVE(), move.notation, move.said or move.notation),)
 
 
-def _ground(state: State, region: int):
+def _said(move: Move) -> Said | str:
+    """The move's label as a phrase (every move of this game has one), else its English."""
+    return move.said or move.label
+
+
+def _ground(state: State, region: int) -> Said:
     return ph.GROUND[board_of(state).food_of(region)]()
 
 
 def _spot_path(state: State, move: Move) -> tuple[Step, ...]:
     """``3a``: the drawn tile on spot 3, its first ground above. One tap when every way fits a
     menu, else the spot, then which way round."""
+    assert isinstance(move, SpotMove), "a tile is laid by a SpotMove"
     spot, top, bottom = move.words
     if len(spot_columns(state.tiles)[0]) <= MENU:
-        return (Step(ph.ASK_SPOT(), move.notation, move.said),)
+        return (Step(ph.ASK_SPOT(), move.notation, _said(move)),)
     return (Step(ph.ASK_SPOT(), str(spot), ph.L_SPOT_ONLY(spot=spot)),
             Step(ph.ASK_ROUND(spot=spot), move.notation[-1],
                  ph.L_ROUND(top=ph.GROUND[top](), bottom=ph.GROUND[bottom]())))
 
 
-def _start_path(game, state: State, move: Move) -> tuple[Step, ...]:
+def _start_path(game: Game, state: State, move: Move) -> tuple[Step, ...]:
     """A free first member (or the neutral clan's): the region, by its hunting ground first when
     the free regions do not fit one menu (a ground's three regions are free together)."""
     region = move.data[2]
@@ -102,7 +113,7 @@ def _start_path(game, state: State, move: Move) -> tuple[Step, ...]:
 # ------------------------------------------------------------------ the preview
 
 
-def preview(game, state: State, move: Move, seat: int) -> Preview:
+def preview(game: Game, state: State, move: Move, seat: int) -> Preview:
     after, events = game.apply(state, move)
     secret = [s for s in range(after.n) if s != seat and knows(after, s, "fire")]
     cut = _hidden_from(events, seat, secret)
@@ -111,7 +122,8 @@ def preview(game, state: State, move: Move, seat: int) -> Preview:
     if cut is None:                 # only the final count is left to hide
         return Preview(state, _seen(events, seat), partial=True, note=ph.NOTE_OVER())
     known = _seen(events[:cut], seat)
-    key = events[cut].said.key if events[cut].said is not None else None
+    said = events[cut].said
+    key = said.key if said is not None else None
     if key == ph.DRAWS.key:
         return Preview(state, known, partial=True, note=ph.NOTE_TILE())
     if key in DRAW_KEYS:
@@ -143,14 +155,14 @@ class _Drawn(Exception):
     """The move reached the deck: the state it plays on is as the draw finds it."""
 
 
-class _Deck(list):
+class _Deck(list[int]):
     """The deck of a preview: a card drawn from it stops the move there."""
 
-    def pop(self, index=-1):
+    def pop(self, index: SupportsIndex = -1) -> NoReturn:
         raise _Drawn
 
 
-def _before_draw(game, state: State, move: Move, seat: int) -> State:
+def _before_draw(game: Game, state: State, move: Move, seat: int) -> State:
     """The position when the move's first card is drawn into the market (the card bought or
     removed gone from it, the food paid, the members placed), or the one before the move
     when that position cannot be drawn."""
@@ -177,7 +189,7 @@ def _before_draw(game, state: State, move: Move, seat: int) -> State:
 # ------------------------------------------------------------------ forced moves
 
 
-def may_autoplay(game, state: State, move: Move) -> bool:
+def may_autoplay(game: Game, state: State, move: Move) -> bool:
     """A forced move is played by the table unless that it was forced tells the others
     something the rules hide. Only a Fire clan's food is hidden from the other clans (the deck
     decides no one's moves), and a Fire clan's choices depend on its food when it buys (what it
