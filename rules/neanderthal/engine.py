@@ -9,7 +9,7 @@ from rules.kit.flow import Flow
 from rules.wording import Said, english_lookup, listing, render, sentences
 
 from . import phrases as ph
-from .choices import has_action, has_assignment
+from .choices import asked_to_act, has_assignment
 from .data import (
     BIOMES,
     COLOURS,
@@ -69,7 +69,7 @@ from .queries import (
     victim_kinds,
 )
 from .queries import dependants as dependants  # re-exported: callers read E.dependants
-from .shape import Player, State
+from .shape import Cell, Player, State
 
 SEXES = ("harem", "libertine", "monogamy")
 EVENT_NAMES = {"cool": "global cooling", "warm": "global warming", "wurm": "Würm glaciation",
@@ -202,9 +202,10 @@ def _action_step(st, ev):
 
 
 def auto_pass(st) -> None:
-    """Seats whose only choice in phase 6 is to pass do not need asking."""
+    """Seats whose only choice in phase 6 is to pass, as every seat can tell, are not asked
+    (choices.asked_to_act: a tribe holding cards its elders could play is asked, whatever they are)."""
     for seat in st["order"]:
-        if seat not in st["acted"] and not has_action(st, seat):
+        if seat not in st["acted"] and not asked_to_act(st, seat):
             st["acted"].append(seat)
 
 
@@ -405,7 +406,7 @@ def global_warming(st, ev) -> None:
     if not st["decks"]["S"]:
         ev.append(event(ph.now(ph.WARM_EMPTY)))
         return
-    new = [take_from_deck(st, "S"), False]
+    new: Cell = [take_from_deck(st, "S"), False]
     i = _lowest(st, "S")
     if i is None:
         gaps = [j for j, c in enumerate(south) if c is None]
@@ -413,7 +414,7 @@ def global_warming(st, ev) -> None:
     moved = south[i]
     south[i] = new
     # the optional parts of the sentence, said in their stored form ("" when they say nothing)
-    shift = ""
+    shift: str | dict = ""
     if moved is not None and not moved[1]:
         above = north[i]
         if above is None:
@@ -839,19 +840,20 @@ def contested(st, key) -> bool:
 
 
 def fight_kill(st, key, victim, kind, ev) -> None:
-    party = parties_at(st, key).get(str(victim))
     if kind == "h":
         owner, i = parse_daughter_key(key)
         unseat_husband(st, owner, i, to_grave=True)
         what = ph.term(ph.IT_HUSBAND)
-    elif kind == "a":
-        party["a"] = False
-        st["pl"][victim]["alpha"] = "grave"
-        what = ph.term(ph.IT_ALPHA)
     else:
-        party["c"][kind] -= 1
-        send_cube_to_grave(st, kind)
-        what = ph.term(ph.A_HUNTER) if kind == victim else ph.stored(ph.A_WANDERER, of=seat_name(kind))
+        party = parties_at(st, key)[str(victim)]   # the alpha or a hunter, lost from the victim's party there
+        if kind == "a":
+            party["a"] = False
+            st["pl"][victim]["alpha"] = "grave"
+            what = ph.term(ph.IT_ALPHA)
+        else:
+            party["c"][kind] -= 1
+            send_cube_to_grave(st, kind)
+            what = ph.term(ph.A_HUNTER) if kind == victim else ph.stored(ph.A_WANDERER, of=seat_name(kind))
     ev.append(event(ph.now(ph.LOSES_ON, who=seat_name(victim), what=what, place=place_said(st, key)), seat=victim))
 
 
@@ -1394,6 +1396,7 @@ def hunt_on(st, ev) -> bool:
             preds = nearest_predators(st, key)
             if preds:
                 pred_key = preds[0]
+                assert gains is not None   # a success always gains
                 gains["then"] = preds[1:]
         elif onward is not None:
             if gains is not None:
@@ -1584,7 +1587,7 @@ def court(st, key, ev) -> None:
         # G1 « comme pour un biome Massue » and G2 « les 3 obtenus aux dés deviennent des 1 »: a mature
         # invention acting on club biomes turns a courting 3 into a 1
         face = 1 if roll == 3 and invention_mod(p, "club") else roll
-        ok = sure or face <= 2
+        ok = sure or (face is not None and face <= 2)   # not sure: a die was rolled
         courts = ph.COURTS_SURE if sure else ph.COURTS_OK if ok else ph.COURTS_REFUSED
         said_roll = roll if face == roll else ph.stored(ph.ROLL_MOD, dice=str(roll), faces=str(face))
         ev.append(event(ph.now(courts, who=seat_name(seat), card=ph.card(d["id"]), roll=said_roll) if not sure
