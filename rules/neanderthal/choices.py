@@ -572,7 +572,19 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
 
 
 def has_assignment(st, seat) -> bool:
-    """Whether the seat has more to choose than `done` (which always comes last)."""
+    """Whether the seat has more to choose than `done` (which always comes last). Asked after
+    every assignment (engine.skip_idle_assigners), so the usual case is answered first without
+    building a move: an own hunter or the alpha still free, and a party of the seat's already on
+    a card, which they may always join (assign_moves: a card's prerequisites are asked only of a
+    first party there, G)."""
+    p = st["pl"][seat]
+    if p["pool"][seat] > 0 or p["alpha"] == "pool":
+        me = SEAT_IDS[seat]
+        for key, row in st["parties"].items():
+            if me in row and key[0] in "NS":
+                cell = slot_card(st, key)
+                if cell is not None and not cell[1]:
+                    return True
     return assign_moves(st, seat, first_only=True)[0].data != ("done",)
 
 

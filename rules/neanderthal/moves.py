@@ -188,10 +188,12 @@ def play_action(st, seat, data, ev) -> None:
     st["acted"].append(seat)
 
 
-def play(st, move: Move) -> list:
+def play(st, move: Move, advance=E.advance) -> list:
+    """The one path of a move: the move itself, then the automatic steps it unlocks. ``advance`` is
+    the engine's driver, or the same steps copying what they change first (quick.apply)."""
     ev: list = []
     play_move(st, move, ev)
-    E.advance(st, ev)
+    advance(st, ev)
     st["last"] = last_events(ev)
     return ev
 
@@ -241,13 +243,15 @@ def play_move(st, move: Move, ev: list) -> None:
     seat = move.seat
     data = move.data
     kind = data[0]
-    p = player(st, seat)
     phase = st["phase"]
     if phase == "assign":   # assignments and bids are the most frequent moves
         play_assign(st, seat, data, ev)
-    elif kind == "bid":
+        return
+    if kind == "bid":
         E.play_bid(st, seat, data[1], ev)
-    elif kind == "alpha":   # B4: the swap, offered in every phase (choices.with_swap); the seat acts on
+        return
+    p = player(st, seat)
+    if kind == "alpha":   # B4: the swap, offered in every phase (choices.with_swap); the seat acts on
         swap_alpha(st, seat, ev)
     elif kind == "sex":
         E.choose_sexuality(st, seat, data[1])
