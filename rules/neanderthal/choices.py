@@ -16,6 +16,7 @@ from . import queries as Q
 from .data import BIOMES, COLOURS, DAUGHTERS, ELDERS
 from .model import (
     DAUGHTER_KEYS,
+    KEY_POS,
     ROW_KEYS,
     SEAT_IDS,
     SEAT_LETTERS,
@@ -580,9 +581,11 @@ def has_assignment(st, seat) -> bool:
     p = st["pl"][seat]
     if p["pool"][seat] > 0 or p["alpha"] == "pool":
         me = SEAT_IDS[seat]
+        rows = st["rows"]
         for key, row in st["parties"].items():
             if me in row and key[0] in "NS":
-                cell = slot_card(st, key)
+                r, i = KEY_POS[key]   # slot_card, without the call
+                cell = rows[r][i]
                 if cell is not None and not cell[1]:
                     return True
     return assign_moves(st, seat, first_only=True)[0].data != ("done",)

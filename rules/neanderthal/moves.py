@@ -188,12 +188,16 @@ def play_action(st, seat, data, ev) -> None:
     st["acted"].append(seat)
 
 
+_WAITING = E.WAITING
+
+
 def play(st, move: Move, advance=E.advance) -> list:
     """The one path of a move: the move itself, then the automatic steps it unlocks. ``advance`` is
     the engine's driver, or the same steps copying what they change first (quick.apply)."""
     ev: list = []
     play_move(st, move, ev)
-    advance(st, ev)
+    if st["phase"] not in _WAITING:   # a move that leaves a seat to decide runs no step (the driver's rule)
+        advance(st, ev)
     st["last"] = last_events(ev)
     return ev
 
@@ -253,6 +257,20 @@ def play_move(st, move: Move, ev: list) -> None:
     p = player(st, seat)
     if kind == "alpha":   # B4: the swap, offered in every phase (choices.with_swap); the seat acts on
         swap_alpha(st, seat, ev)
+    elif phase == "action":   # the frequent moves first: phase 6, blizzard losses, payments
+        if kind != "pass":
+            play_action(st, seat, data, ev)
+        else:
+            st["acted"].append(seat)
+    elif kind == "drop":
+        E.drop_dependant(st, seat, data[1], ev)
+        st["pend"][str(seat)] -= 1
+        if st["pend"][str(seat)] <= 0:
+            del st["pend"][str(seat)]
+        if not st["pend"]:
+            st["phase"] = "events"
+    elif kind == "pay":
+        E.pay_auction(st, dict(data[1]), ev)
     elif kind == "sex":
         E.choose_sexuality(st, seat, data[1])
         ev.append(event(ph.CHOOSES_SEX(who=seat_name(seat), sex=ph.SEX[data[1]]()), seat=seat))
@@ -302,20 +320,11 @@ def play_move(st, move: Move, ev: list) -> None:
         f["hits"] -= 1
         f["vic"] = None
         f["who"] = None
-    elif kind == "drop":
-        E.drop_dependant(st, seat, data[1], ev)
-        st["pend"][str(seat)] -= 1
-        if st["pend"][str(seat)] <= 0:
-            del st["pend"][str(seat)]
-        if not st["pend"]:
-            st["phase"] = "events"
     elif kind == "send":
         E.send_expats(st, seat, data[1], 1, ev)
         st["pend"]["left"] -= 1
         if st["pend"]["left"] <= 0 or p["grave"] == 0:
             st["phase"] = "events"
-    elif kind == "pay":
-        E.pay_auction(st, dict(data[1]), ev)
     elif kind == "discard":
         p["hand"].remove(data[1])
         st["gone"].append(data[1])
@@ -336,10 +345,5 @@ def play_move(st, move: Move, ev: list) -> None:
             # devez choisir d'en défausser une »: a deal may fill a hand past its limit; the
             # discard comes at once, then the negotiation goes on (F1)
             E.to_discard(st, st["phase"])
-    elif phase == "action":
-        if kind != "pass":
-            play_action(st, seat, data, ev)
-        else:
-            st["acted"].append(seat)
     else:
         raise IllegalMove.of(ph.WRONG_PHASE())

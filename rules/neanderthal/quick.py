@@ -61,9 +61,7 @@ def _complete(st: dict, owned: set) -> None:
     """The whole copy (what Game.clone makes), in place: from here on nothing is shared."""
     if _ALL in owned:
         return
-    full = copy_state(st)
-    for key, value in full.items():   # the same keys: their order is kept
-        st[key] = value
+    st.update(copy_state(st))   # the same keys: their order is kept
     if "rng" not in owned:
         st["rng"] = rng_copy(st["rng"])
     owned.add(_ALL)
@@ -213,21 +211,21 @@ _MOVES: dict[tuple[str, str], Callable[[dict, Move], set]] = {
 _HURTING = frozenset(("skull", "chaos", "eye"))
 
 
+_OPENING_LISTS = ("events", "unused", "gone", "evq", "chaos_lost")
+_OPENING = frozenset(_OPENING_LISTS + ("rows", "decks", "rng"))
+
+
 def _opening(st: dict, owned: set) -> None:
     """engine.start_round draws the event card; engine.run_events runs its events: the cards left
     and the unused ones (the Würm glaciation adds one), the rows and decks (cooling, warming),
     the discard, the event queue and the chaos losses, the dice, and every tribe when an event
     may hurt or move tribes."""
-    for key in ("events", "unused", "gone", "evq", "chaos_lost"):
-        _own(st, owned, key)
-    if "rows" not in owned:
-        owned.add("rows")
+    if "rows" not in owned:   # the first of the two steps: all of it at once (a part copied twice is no harm)
+        owned.update(_OPENING)
+        for key in _OPENING_LISTS:
+            st[key] = st[key][:]
         st["rows"] = {r: row[:] for r, row in st["rows"].items()}   # a cell is replaced, never changed
-    if "decks" not in owned:
-        owned.add("decks")
         st["decks"] = st["decks"].copy()   # a row's deck is replaced, never changed in place
-    if "rng" not in owned:
-        owned.add("rng")
         st["rng"] = rng_copy(st["rng"])
     coming = st["evq"] if st["phase"] == "events" else ()
     if not _HURTING.isdisjoint(coming):
@@ -261,8 +259,8 @@ def _owning(step: Callable[[dict, list], bool | None], own: Callable[[dict, set]
     if own is None:   # the step changes nothing in place: run as it is
         return step
 
-    def run(st: dict, ev: list) -> bool | None:
-        owned = _OWNED[id(st)]
+    def run(st: dict, ev: list, _owned_by: dict = _OWNED, _id=id) -> bool | None:   # (globals bound: a search runs it often)
+        owned = _owned_by[_id(st)]
         if _ALL not in owned:
             own(st, owned)
         return step(st, ev)
