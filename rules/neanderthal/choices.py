@@ -574,7 +574,7 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
 
 def has_assignment(st, seat) -> bool:
     """Whether the seat has more to choose than `done` (which always comes last). Asked after
-    every assignment (engine.skip_idle_assigners), so the usual case is answered first without
+    every assignment (engine's phase-2 step), so the usual case is answered first without
     building a move: an own hunter or the alpha still free, and a party of the seat's already on
     a card, which they may always join (assign_moves: a card's prerequisites are asked only of a
     first party there, G)."""

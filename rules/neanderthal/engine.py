@@ -157,8 +157,15 @@ WAITING = frozenset(("sex", "council", "chaos", "blizzard", "expat", "bid", "pay
 
 
 def _assign_step(st, ev):
-    if skip_idle_assigners(st):
-        return True
+    """Phase 2 goes on with the first seat in order, from the current one, that still has an
+    assignment to make."""
+    order, cur = st["order"], st["cur"]
+    while cur < len(order):
+        if has_assignment(st, order[cur]):
+            st["cur"] = cur
+            return True
+        cur += 1
+    st["cur"] = cur
     st["phase"] = "nego_start"
 
 
@@ -750,16 +757,6 @@ def start_assign(st, ev) -> None:
     for s, p in enumerate(st["pl"]):   # no hunter at all (hunters(p) == 0): two recalls (E4)
         recalls[SEAT_IDS[s]] = 0 if p["alpha"] == "pool" or sum(p["pool"]) else 2
     st["phase"] = "assign"
-
-
-def skip_idle_assigners(st) -> bool:
-    """True while some seat in order still has assignments to make."""
-    while st["cur"] < len(st["order"]):
-        seat = st["order"][st["cur"]]
-        if has_assignment(st, seat):
-            return True
-        st["cur"] += 1
-    return False
 
 
 # ------------------------------------------------------------ phase 3

@@ -19,7 +19,6 @@ private copy ``apply`` made, so sharing the untouched parts is safe."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rules.core import Event, Move
 from rules.kit.cow import rng_copy
@@ -29,12 +28,13 @@ from . import engine as E
 from . import moves as M
 from .model import AUCTION_KEYS, copy_player, copy_state, deep_copy
 
-# The states quick_apply is playing, by id, with the parts each owns already: ("pl", seat) a
-# player copied whole, ("pl", seat, None) one copied at its top level, ("pl", seat, field) one of
-# its fields, a key of the state, and ``_ALL`` once the whole copy is made (nothing is shared any
-# more). An entry lives while its apply runs. (Kept beside the state, not in it: the engine works
-# on a plain dict, the form its lookups are fastest on.)
-_OWNED: dict[int, set[Any]] = {}
+# While quick_apply plays a state, the state holds under this key (and only then: it is gone
+# from the state it returns) the parts it owns already: ("pl", seat) a player copied whole,
+# ("pl", seat, None) one copied at its top level, ("pl", seat, field) one of its fields, a key
+# of the state, and ``_ALL`` once the whole copy is made (nothing is shared any more). (In the
+# state rather than beside it: a step finds it without a search, and a search runs steps by
+# the thousand.)
+_OWNED = "~owned"
 _ALL = "*"
 
 
@@ -45,12 +45,9 @@ def quick_apply(st: dict, move: Move) -> tuple[dict, list[Event]] | None:
     if own is None:
         return None
     new = st.copy()
-    key = id(new)
-    _OWNED[key] = own(new, move)
-    try:
-        ev = M.play(new, move, _FLOW.advance)
-    finally:
-        del _OWNED[key]
+    new[_OWNED] = own(new, move)
+    ev = M.play(new, move, _FLOW.advance)
+    del new[_OWNED]   # (a move refused half-way leaves only this copy behind, never returned)
     return new, ev
 
 
@@ -61,7 +58,9 @@ def _complete(st: dict, owned: set) -> None:
     """The whole copy (what Game.clone makes), in place: from here on nothing is shared."""
     if _ALL in owned:
         return
-    st.update(copy_state(st))   # the same keys: their order is kept
+    del st[_OWNED]                # copy_state copies a state of known keys
+    st.update(copy_state(st))     # the same keys: their order is kept
+    st[_OWNED] = owned
     if "rng" not in owned:
         st["rng"] = rng_copy(st["rng"])
     owned.add(_ALL)
@@ -247,7 +246,7 @@ def _passes(st: dict, owned: set) -> None:   # engine.auto_pass: who has acted i
 
 
 # What each step owns first; None: the step changes nothing in place (engine.start_assign replaces
-# the parties, order and recalls, skip_idle_assigners moves the turn counter); a phase not named
+# the parties, order and recalls, phase 2's step moves the turn counter); a phase not named
 # here completes the copy.
 _STEPS: dict[str, Callable[[dict, set], None] | None] = {
     "round": _opening, "events": _opening, "auction": _auction_end, "resolve_bids": _auction_end,
@@ -259,8 +258,8 @@ def _owning(step: Callable[[dict, list], bool | None], own: Callable[[dict, set]
     if own is None:   # the step changes nothing in place: run as it is
         return step
 
-    def run(st: dict, ev: list, _owned_by: dict = _OWNED, _id=id) -> bool | None:   # (globals bound: a search runs it often)
-        owned = _owned_by[_id(st)]
+    def run(st: dict, ev: list) -> bool | None:
+        owned = st[_OWNED]
         if _ALL not in owned:
             own(st, owned)
         return step(st, ev)
