@@ -1,17 +1,18 @@
-"""Copy-on-write ``apply``: the engine's own play on a copy that shares with its input every
-part the move and the automatic steps after it leave untouched.
+"""Copy-on-write ``apply`` (``quick_apply``, what ``Game.apply`` tries first): the engine's own
+play on a copy that shares with its input every part the move and the automatic steps after it
+leave untouched.
 
 There is one path for a move: ``moves.play`` (the move itself, ``moves.play_move``, then the
 flow's steps, ``engine.STEPS``, run by the kit's driver). ``Game.play`` runs it on a full copy
-(``Game.clone``); ``apply`` runs the same functions on a copy of the state's top level whose
-parts are copied only when something is about to change them. This module knows no rule: it
+(``Game.clone``); ``quick_apply`` runs the same functions on a copy of the state's top level
+whose parts are copied only when something is about to change them. This module knows no rule: it
 declares, for the frequent moves (bids D7, assignments E, phase-6 actions I, sexualities C,
 blizzard losses D5) and for the automatic steps that follow them (the round's opening, the
 auction's end, phase 2's start, phase 6's passes), which parts of the state they change in
 place, and copies those before they run. Any other move or step first completes the copy
 (``model.copy_state``), so a step that changes more than its declaration says is the only way
-to go wrong, and the copy-on-write tests (``tests/rules/test_neanderthal_copy_on_write.py``,
-``test_fast_path.py``) would see the input changed.
+to go wrong, and the copy-on-write tests (``tests/rules/test_neanderthal_copies.py``,
+``test_neanderthal_copy_on_write.py``, ``test_fast_path.py``) would see the input changed.
 
 States are values: ``apply`` never changes its input, and ``play`` only ever runs on the
 private copy ``apply`` made, so sharing the untouched parts is safe."""
