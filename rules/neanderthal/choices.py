@@ -16,7 +16,6 @@ from . import queries as Q
 from .data import BIOMES, COLOURS, DAUGHTERS, ELDERS
 from .model import (
     DAUGHTER_KEYS,
-    KEY_POS,
     ROW_KEYS,
     SEAT_IDS,
     SEAT_LETTERS,
@@ -573,21 +572,7 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
 
 
 def has_assignment(st, seat) -> bool:
-    """Whether the seat has more to choose than `done` (which always comes last). Asked after
-    every assignment (engine's phase-2 step), so the usual case is answered first without
-    building a move: an own hunter or the alpha still free, and a party of the seat's already on
-    a card, which they may always join (assign_moves: a card's prerequisites are asked only of a
-    first party there, G)."""
-    p = st["pl"][seat]
-    if p["pool"][seat] > 0 or p["alpha"] == "pool":
-        me = SEAT_IDS[seat]
-        rows = st["rows"]
-        for key, row in st["parties"].items():
-            if me in row and key[0] in "NS":
-                r, i = KEY_POS[key]   # slot_card, without the call
-                cell = rows[r][i]
-                if cell is not None and not cell[1]:
-                    return True
+    """Whether the seat has more to choose than `done` (which always comes last)."""
     return assign_moves(st, seat, first_only=True)[0].data != ("done",)
 
 

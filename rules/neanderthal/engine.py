@@ -142,9 +142,10 @@ def choose_sexuality(st, seat, sex) -> None:
 # ----------------------------------------------------------- the driver
 
 
-# Phases where a seat decides and nothing runs by itself (advance returns at once).
+# Phases where a seat decides and nothing runs by itself (advance returns at once). Phase 2 is
+# "assign" where the current seat assigns, "assign_next" (a step) where the turn may pass on.
 WAITING = frozenset(("sex", "council", "chaos", "blizzard", "expat", "bid", "pay", "discard", "nego", "alpha",
-                     "take", "hunt_order", "retry", "over"))
+                     "take", "hunt_order", "retry", "over", "assign"))
 
 
 # ``advance(st, ev)`` runs the automatic steps until a seat must decide or the game is over: the
@@ -158,11 +159,12 @@ WAITING = frozenset(("sex", "council", "chaos", "blizzard", "expat", "bid", "pay
 
 def _assign_step(st, ev):
     """Phase 2 goes on with the first seat in order, from the current one, that still has an
-    assignment to make."""
+    assignment to make (phase "assign", where it decides)."""
     order, cur = st["order"], st["cur"]
     while cur < len(order):
         if has_assignment(st, order[cur]):
             st["cur"] = cur
+            st["phase"] = "assign"
             return True
         cur += 1
     st["cur"] = cur
@@ -756,7 +758,7 @@ def start_assign(st, ev) -> None:
     recalls = st["recalls"] = {}
     for s, p in enumerate(st["pl"]):   # no hunter at all (hunters(p) == 0): two recalls (E4)
         recalls[SEAT_IDS[s]] = 0 if p["alpha"] == "pool" or sum(p["pool"]) else 2
-    st["phase"] = "assign"
+    st["phase"] = "assign_next"
 
 
 # ------------------------------------------------------------ phase 3
@@ -1671,7 +1673,7 @@ def remove_daughter_at(st, seat, i) -> str:
 # advance's table of steps (see there); the phases not named here wait for a seat (WAITING) or end
 STEPS = {
     "round": start_round, "events": run_events, "auction": open_auction, "resolve_bids": resolve_auction,
-    "assign_start": start_assign, "assign": _assign_step, "nego_start": start_negotiation,
+    "assign_start": start_assign, "assign_next": _assign_step, "nego_start": start_negotiation,
     "nego_end": _nego_end_step, "combat": combat_phase, "fighting": _fighting_step, "hunt": _hunt_step,
     "hunting": _hunting_step, "domestic": _domestic_step, "release": _release_step, "action": _action_step,
 }

@@ -72,6 +72,11 @@ def play_assign(st, seat, data, ev) -> None:
                         left -= take
             said = Said(ph.SENDS.key, {"who": seat_name(seat), "n": k, "place": Q.place_said(st, key)})   # ph.now
         ev.append(Event(None, seat, None, False, said))   # said_event(said, seat), written out
+        # E: a hunter left (or the alpha, still free) may always follow the party just sent onto
+        # this card (its prerequisites are met, G; an expatriate goes chaperoned), so the seat goes
+        # on assigning; otherwise phase 2's step looks for what it, or the next seat, may do
+        if not (p["alpha"] == "pool" or sum(p["pool"])):
+            st["phase"] = "assign_next"
         return
     p = player(st, seat)
     if kind == "court" and data[1] not in st.setdefault("placed", []):
@@ -125,7 +130,7 @@ def play_assign(st, seat, data, ev) -> None:
         if what == "e" and E.over_limit(p):
             # B2 « Si votre taille de Main se réduit (si par exemple vous perdez un Ancien), vous devez
             # défausser des cartes de main »: the recall is allowed, the discard comes at once
-            E.to_discard(st, "assign")
+            E.to_discard(st, "assign_next")
     elif kind == "sultan":
         _, i, j = data
         p["daughters"][j]["hus"] = p["daughters"][i]["hus"]
@@ -134,6 +139,8 @@ def play_assign(st, seat, data, ev) -> None:
     elif kind == "done":
         st["recalls"][str(seat)] = 0
         st["cur"] += 1
+    if st["phase"] == "assign":   # (not when a discard comes first: it goes on from there)
+        st["phase"] = "assign_next"
 
 
 def swap_alpha(st, seat, ev) -> None:

@@ -27,7 +27,7 @@ from rules.kit.flow import Flow
 
 from . import engine as E
 from . import moves as M
-from .model import AUCTION_KEYS, copy_player, copy_state, deep_copy
+from .model import AUCTION_KEYS, SEAT_IDS, copy_player, copy_state, deep_copy
 
 # While quick_apply plays a state, the state holds under this key (and only then: it is gone
 # from the state it returns) the parts it owns already: ("pl", seat) a player copied whole,
@@ -135,19 +135,20 @@ def _send(st: dict, move: Move) -> set:
     p = pl[seat]
     pl[seat] = {**p, "pool": p["pool"][:]}
     st["parties"] = parties = st["parties"].copy()
-    owned = {"pl", ("pl", seat, None), ("pl", seat, "pool"), "parties", "placed"}
     row = parties.get(key)
     if row is not None:
         row = parties[key] = row.copy()
-        owned.add(("parties", key))
-        party = row.get(str(seat))
+        me = SEAT_IDS[seat]
+        party = row.get(me)
         if party is not None:
-            row[str(seat)] = {**party, "c": party["c"][:]}
-            owned.add(("parties", key, seat))
+            row[me] = {**party, "c": party["c"][:]}
     placed = st.get("placed")
     if placed is not None:
         st["placed"] = placed[:]
-    return owned
+    return set(_SENT[seat])   # (no step owns a party alone: those undeclared complete the copy)
+
+
+_SENT = tuple(frozenset(("pl", ("pl", seat, None), ("pl", seat, "pool"), "parties", "placed")) for seat in range(3))
 
 
 def _assign(st: dict, move: Move) -> set:     # the seat's own tableau; `done` clears the recalls only
@@ -251,7 +252,7 @@ def _passes(st: dict, owned: set) -> None:   # engine.auto_pass: who has acted i
 # here completes the copy.
 _STEPS: dict[str, Callable[[dict, set], None] | None] = {
     "round": _opening, "events": _opening, "auction": _auction_end, "resolve_bids": _auction_end,
-    "assign_start": None, "assign": None, "action": _passes,
+    "assign_start": None, "assign_next": None, "action": _passes,
 }
 
 
