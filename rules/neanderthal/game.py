@@ -221,6 +221,8 @@ class Neanderthal(Game):
         if st["phase"] == "bid" and not st.get("auc"):   # a state saved during the old sealed auction
             st["bids"] = {}
             st["auc"] = {"seats": E.bidders(st), "turn": 0, "lead": None, "n": 0, "passes": 0}
+        if st["phase"] == "discard" and (st.get("pend") or {}).get("then") == "assign":
+            st["pend"]["then"] = "assign_next"   # saved before phase 2's step was "assign_next"
         if st.get("auc") and "n" not in st["auc"]:   # saved when bids named their colours
             st["auc"]["n"] = sum((st["auc"].pop("discs") or {}).values())
         st.setdefault("auc", None)

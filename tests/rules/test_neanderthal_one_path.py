@@ -5,12 +5,17 @@ that played bids, passes and the flow after them by itself."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rules.core import Rng
 from rules.neanderthal import GAME, quick, shape
 from rules.neanderthal import choices as C
 from rules.neanderthal import moves as M
+from rules.neanderthal.queries import slug
+from tests.rules.test_neanderthal import ARCHAIC
+from tests.rules.test_neanderthal_rulings_27 import _endangered_with_a_full_hand
 
 
 def _decisions(kinds, limit=40):
@@ -72,3 +77,21 @@ def test_a_state_the_fast_path_returns_holds_no_bookkeeping():
     for state, move in _decisions(("bid", "hunt", "pass", "neo", "done")):
         after = GAME.apply(state, move)[0]
         assert after.keys() <= shape.declared_keys() and state.keys() <= shape.declared_keys()
+
+
+def test_a_discard_saved_before_phase_2_s_step_was_renamed_goes_on_the_same():
+    """Phase 2's step is now "assign_next" ("assign" is where a seat assigns). A game saved during
+    the discard that follows a recall (E4 + B2) named the phase to go back to "assign": loaded,
+    it goes on exactly as the same game saved now."""
+    st, atlatl = _endangered_with_a_full_hand()
+    st, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "recall e3"))
+    now = json.loads(GAME.dump(st))
+    saved = now["state"]
+    assert saved["phase"] == "discard" and saved["pend"]["then"] == "assign_next"
+    before = {**now, "state": {**saved, "pend": {**saved["pend"], "then": "assign"}}}
+    loaded = GAME.load(json.dumps(before))
+    assert json.loads(GAME.dump(loaded)) == now
+    move = f"discard {slug(atlatl)}"
+    after = GAME.apply(loaded, GAME.parse(loaded, ARCHAIC, move))[0]
+    assert GAME.dump(after) == GAME.dump(GAME.apply(st, GAME.parse(st, ARCHAIC, move))[0])
+    assert after["phase"] == "assign" and GAME.to_act(after) == [ARCHAIC]
