@@ -261,7 +261,7 @@ def play_move(st, move: Move, ev: list) -> None:
     if kind == "bid":
         E.play_bid(st, seat, data[1], ev)
         return
-    p = player(st, seat)
+    p = st["pl"][seat]   # player(st, seat)
     if kind == "alpha":   # B4: the swap, offered in every phase (choices.with_swap); the seat acts on
         swap_alpha(st, seat, ev)
     elif phase == "action":   # the frequent moves first: phase 6, blizzard losses, payments

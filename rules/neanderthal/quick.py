@@ -268,7 +268,16 @@ def _owning(step: Callable[[dict, list], bool | None], own: Callable[[dict, set]
     return run
 
 
-# the engine's steps, each after copying what it changes (or the whole state, when undeclared)
+def _completing(st: dict, ev: list) -> bool:
+    """An undeclared step: the whole copy first; then, nothing being shared any more, the
+    engine's own driver runs this step and the rest, and the flow is at rest when it returns."""
+    _complete(st, st[_OWNED])
+    E.advance(st, ev)
+    return True
+
+
+# the engine's steps, each after copying what it changes (or, undeclared, the whole state)
 _FLOW: Flow[dict] = Flow("neanderthal, copy on write",
-                         {phase: _owning(step, _STEPS.get(phase, _complete)) for phase, step in E.STEPS.items()},
+                         {phase: _owning(step, _STEPS[phase]) if phase in _STEPS else _completing
+                          for phase, step in E.STEPS.items()},
                          E.WAITING, key="phase", limit=E.FLOW.limit)
