@@ -82,7 +82,7 @@ def shown_hand_cards(st, seat: int) -> dict[int, list[str]]:
         card = data[4] if len(data) > 4 and data[3] in ("give", "swap") else None
     else:
         card = data[2]
-    return {prop["from"]: [card]} if card in BIOMES else {}
+    return {prop["from"]: [card]} if card is not None and card in BIOMES else {}
 
 
 def _redraw_biomes(st, seat: int, rng: Rng) -> None:
@@ -92,7 +92,7 @@ def _redraw_biomes(st, seat: int, rng: Rng) -> None:
     held (B2 « symbole main »)."""
     shown = shown_hand_cards(st, seat)
     others = [s for s in range(n_seats(st)) if s != seat]
-    hand_slots = {"N": [], "S": []}
+    hand_slots: dict[str, list[tuple[int, int]]] = {"N": [], "S": []}
     for s in others:
         keep = list(shown.get(s, ()))
         for i, cid in enumerate(player(st, s)["hand"]):

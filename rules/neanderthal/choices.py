@@ -6,6 +6,7 @@ Move whose ``data`` is a tuple (kind, args…)."""
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Any
 
 from rules.core import Move
 from rules.wording import listing
@@ -83,7 +84,7 @@ def to_act(st) -> list:
     return []
 
 
-def legal(st, seat) -> list:
+def legal(st: Any, seat: int) -> list[Move]:
     ph = st["phase"]
     if ph == "assign":   # the most frequent decisions first, the seat to act asked as to_act does
         return assign_moves(st, seat) if seat == st["order"][st["cur"]] else []
@@ -285,6 +286,7 @@ def lowest_winning_bid(st, seat, lead, n: int) -> int:
     order), which is asked only when some number of discs gives the seat that same value."""
     pl = st["pl"]
     value = n / 2 if pl[lead]["tribal"] else n   # Q.bid_value: a tribal harem bids at half value
+    same: int | None
     if pl[seat]["tribal"]:   # a tribal harem's discs count half (Q.bid_value)
         same = int(value * 2)
         above = same + 1
@@ -432,7 +434,7 @@ SLOT_INDEX = {key: i for i, key in enumerate(BIOME_KEYS)}
 # Moves are immutable: those sending hunters to a card are built once per
 # (seat, slot, card) and shared, a list grown to the largest party asked for:
 # _HUNT_MOVES[seat][slot index][card id] (seats 0–2, the slots in BIOME_KEYS order).
-_HUNT_MOVES = tuple(tuple({} for _ in BIOME_KEYS) for _ in range(3))
+_HUNT_MOVES: tuple[tuple[dict[str, list[Move]], ...], ...] = tuple(tuple({} for _ in BIOME_KEYS) for _ in range(3))
 
 
 def hunt_moves(seat, key, cid, n: int) -> list:
@@ -576,7 +578,7 @@ def has_assignment(st, seat) -> bool:
 
 def court_moves(st, seat) -> list:
     p = st["pl"][seat]
-    out = []
+    out: list[Move] = []
     own = p["pool"][seat] > 0
     alpha_free = p["alpha"] == "pool"
     if not own and not alpha_free:
@@ -620,7 +622,7 @@ def court_moves(st, seat) -> list:
 
 # Moves are immutable: those courting a daughter are built once per (seat, place, card) and
 # shared: _COURT_MOVES[seat][(place, card id)] = (a hunter courts, the alpha courts).
-_COURT_MOVES = tuple({} for _ in range(3))
+_COURT_MOVES: tuple[dict[tuple[str, str], tuple[Move, Move]], ...] = tuple({} for _ in range(3))
 
 
 def portal_sources(st, seat) -> list:
@@ -711,6 +713,27 @@ def _pass_move(seat) -> Move:
 
 def action_moves(st, seat) -> list:
     return list(_action_moves(st, seat))
+
+
+def asked_to_act(st, seat) -> bool:
+    """Whether phase 6 asks the seat (engine.auto_pass passes the others), judged only from what
+    every seat sees. I3 « Jouer une carte de D de votre main … Jouer une carte I de votre main »:
+    a tribe's elder actions depend on its hand, which B2 hides from the others; passing it
+    because no card in that hand is playable would tell them so. So a tribe holding hand cards
+    is asked whenever its mature elders and discs (public) could play a card of some kind, with
+    `pass` among its moves; only a tribe that could play no card whatever it held is passed.
+    A vocal seat's actions (I1, I2) depend on public things only: it is asked when it has one."""
+    p = st["pl"][seat]
+    if not p["tribal"]:
+        return has_action(st, seat)
+    if not p["hand"]:
+        return False
+    free = mature_elder(p, 1)       # the chief makes an elder action free (E2)
+    vocab = p["vocab"]
+    for rank in (2, 3, 5):          # the shaman tames a D card, the knapper and trapper play an I card
+        if mature_elder(p, rank) and (free or vocab[ELDERS[rank]["colour"]]):
+            return True
+    return False
 
 
 def has_action(st, seat) -> bool:

@@ -9,7 +9,7 @@ from rules.kit.flow import Flow
 from rules.wording import Said, english_lookup, listing, render, sentences
 
 from . import phrases as ph
-from .choices import has_action, has_assignment
+from .choices import asked_to_act, has_assignment
 from .data import (
     BIOMES,
     COLOURS,
@@ -69,7 +69,7 @@ from .queries import (
     victim_kinds,
 )
 from .queries import dependants as dependants  # re-exported: callers read E.dependants
-from .shape import Player, State
+from .shape import Cell, Player, State
 
 SEXES = ("harem", "libertine", "monogamy")
 EVENT_NAMES = {"cool": "global cooling", "warm": "global warming", "wurm": "Würm glaciation",
@@ -142,9 +142,10 @@ def choose_sexuality(st, seat, sex) -> None:
 # ----------------------------------------------------------- the driver
 
 
-# Phases where a seat decides and nothing runs by itself (advance returns at once).
+# Phases where a seat decides and nothing runs by itself (advance returns at once). Phase 2 is
+# "assign" where the current seat assigns, "assign_next" (a step) where the turn may pass on.
 WAITING = frozenset(("sex", "council", "chaos", "blizzard", "expat", "bid", "pay", "discard", "nego", "alpha",
-                     "take", "hunt_order", "retry", "over"))
+                     "take", "hunt_order", "retry", "over", "assign"))
 
 
 # ``advance(st, ev)`` runs the automatic steps until a seat must decide or the game is over: the
@@ -157,8 +158,16 @@ WAITING = frozenset(("sex", "council", "chaos", "blizzard", "expat", "bid", "pay
 
 
 def _assign_step(st, ev):
-    if skip_idle_assigners(st):
-        return True
+    """Phase 2 goes on with the first seat in order, from the current one, that still has an
+    assignment to make (phase "assign", where it decides)."""
+    order, cur = st["order"], st["cur"]
+    while cur < len(order):
+        if has_assignment(st, order[cur]):
+            st["cur"] = cur
+            st["phase"] = "assign"
+            return True
+        cur += 1
+    st["cur"] = cur
     st["phase"] = "nego_start"
 
 
@@ -202,9 +211,10 @@ def _action_step(st, ev):
 
 
 def auto_pass(st) -> None:
-    """Seats whose only choice in phase 6 is to pass do not need asking."""
+    """Seats whose only choice in phase 6 is to pass, as every seat can tell, are not asked
+    (choices.asked_to_act: a tribe holding cards its elders could play is asked, whatever they are)."""
     for seat in st["order"]:
-        if seat not in st["acted"] and not has_action(st, seat):
+        if seat not in st["acted"] and not asked_to_act(st, seat):
             st["acted"].append(seat)
 
 
@@ -405,7 +415,7 @@ def global_warming(st, ev) -> None:
     if not st["decks"]["S"]:
         ev.append(event(ph.now(ph.WARM_EMPTY)))
         return
-    new = [take_from_deck(st, "S"), False]
+    new: Cell = [take_from_deck(st, "S"), False]
     i = _lowest(st, "S")
     if i is None:
         gaps = [j for j, c in enumerate(south) if c is None]
@@ -413,7 +423,7 @@ def global_warming(st, ev) -> None:
     moved = south[i]
     south[i] = new
     # the optional parts of the sentence, said in their stored form ("" when they say nothing)
-    shift = ""
+    shift: str | dict = ""
     if moved is not None and not moved[1]:
         above = north[i]
         if above is None:
@@ -748,17 +758,7 @@ def start_assign(st, ev) -> None:
     recalls = st["recalls"] = {}
     for s, p in enumerate(st["pl"]):   # no hunter at all (hunters(p) == 0): two recalls (E4)
         recalls[SEAT_IDS[s]] = 0 if p["alpha"] == "pool" or sum(p["pool"]) else 2
-    st["phase"] = "assign"
-
-
-def skip_idle_assigners(st) -> bool:
-    """True while some seat in order still has assignments to make."""
-    while st["cur"] < len(st["order"]):
-        seat = st["order"][st["cur"]]
-        if has_assignment(st, seat):
-            return True
-        st["cur"] += 1
-    return False
+    st["phase"] = "assign_next"
 
 
 # ------------------------------------------------------------ phase 3
@@ -839,19 +839,20 @@ def contested(st, key) -> bool:
 
 
 def fight_kill(st, key, victim, kind, ev) -> None:
-    party = parties_at(st, key).get(str(victim))
     if kind == "h":
         owner, i = parse_daughter_key(key)
         unseat_husband(st, owner, i, to_grave=True)
         what = ph.term(ph.IT_HUSBAND)
-    elif kind == "a":
-        party["a"] = False
-        st["pl"][victim]["alpha"] = "grave"
-        what = ph.term(ph.IT_ALPHA)
     else:
-        party["c"][kind] -= 1
-        send_cube_to_grave(st, kind)
-        what = ph.term(ph.A_HUNTER) if kind == victim else ph.stored(ph.A_WANDERER, of=seat_name(kind))
+        party = parties_at(st, key)[str(victim)]   # the alpha or a hunter, lost from the victim's party there
+        if kind == "a":
+            party["a"] = False
+            st["pl"][victim]["alpha"] = "grave"
+            what = ph.term(ph.IT_ALPHA)
+        else:
+            party["c"][kind] -= 1
+            send_cube_to_grave(st, kind)
+            what = ph.term(ph.A_HUNTER) if kind == victim else ph.stored(ph.A_WANDERER, of=seat_name(kind))
     ev.append(event(ph.now(ph.LOSES_ON, who=seat_name(victim), what=what, place=place_said(st, key)), seat=victim))
 
 
@@ -1394,6 +1395,7 @@ def hunt_on(st, ev) -> bool:
             preds = nearest_predators(st, key)
             if preds:
                 pred_key = preds[0]
+                assert gains is not None   # a success always gains
                 gains["then"] = preds[1:]
         elif onward is not None:
             if gains is not None:
@@ -1584,7 +1586,7 @@ def court(st, key, ev) -> None:
         # G1 « comme pour un biome Massue » and G2 « les 3 obtenus aux dés deviennent des 1 »: a mature
         # invention acting on club biomes turns a courting 3 into a 1
         face = 1 if roll == 3 and invention_mod(p, "club") else roll
-        ok = sure or face <= 2
+        ok = sure or (face is not None and face <= 2)   # not sure: a die was rolled
         courts = ph.COURTS_SURE if sure else ph.COURTS_OK if ok else ph.COURTS_REFUSED
         said_roll = roll if face == roll else ph.stored(ph.ROLL_MOD, dice=str(roll), faces=str(face))
         ev.append(event(ph.now(courts, who=seat_name(seat), card=ph.card(d["id"]), roll=said_roll) if not sure
@@ -1671,7 +1673,7 @@ def remove_daughter_at(st, seat, i) -> str:
 # advance's table of steps (see there); the phases not named here wait for a seat (WAITING) or end
 STEPS = {
     "round": start_round, "events": run_events, "auction": open_auction, "resolve_bids": resolve_auction,
-    "assign_start": start_assign, "assign": _assign_step, "nego_start": start_negotiation,
+    "assign_start": start_assign, "assign_next": _assign_step, "nego_start": start_negotiation,
     "nego_end": _nego_end_step, "combat": combat_phase, "fighting": _fighting_step, "hunt": _hunt_step,
     "hunting": _hunting_step, "domestic": _domestic_step, "release": _release_step, "action": _action_step,
 }

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any
 
 from rules import phrases as core_phrases
-from rules.core import Game, IllegalMove, Option, Result, Rng, echo, normalize_notation, rank_by
+from rules.core import Game, IllegalMove, Move, Option, Result, Rng, echo, normalize_notation, rank_by
 from rules.kit.cow import rng_copy
 from rules.wording import lines, listing
 
@@ -126,8 +127,12 @@ class Neanderthal(Game):
             return acting[:1]
         return acting
 
-    # the builders' own function, called without a method frame in between (a search asks at every move)
-    legal_moves = staticmethod(M.legal)
+    # the builders' own function, called without a method frame in between (a search asks at every move);
+    # the checker is shown the contract's method, which mypy cannot read from staticmethod(M.legal)
+    if TYPE_CHECKING:
+        def legal_moves(self, state: Any, seat: int) -> list[Move]: ...
+    else:
+        legal_moves = staticmethod(M.legal)
 
     def play(self, state, move):
         return M.play(state, move)
@@ -216,6 +221,8 @@ class Neanderthal(Game):
         if st["phase"] == "bid" and not st.get("auc"):   # a state saved during the old sealed auction
             st["bids"] = {}
             st["auc"] = {"seats": E.bidders(st), "turn": 0, "lead": None, "n": 0, "passes": 0}
+        if st["phase"] == "discard" and (st.get("pend") or {}).get("then") == "assign":
+            st["pend"]["then"] = "assign_next"   # saved before phase 2's step was "assign_next"
         if st.get("auc") and "n" not in st["auc"]:   # saved when bids named their colours
             st["auc"]["n"] = sum((st["auc"].pop("discs") or {}).values())
         st.setdefault("auc", None)

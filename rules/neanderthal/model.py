@@ -155,7 +155,7 @@ def portal_colours(p) -> set:
 
 
 # The portal slots bordering each brain domain (E2).
-DOMAIN_SLOTS = {}
+DOMAIN_SLOTS: dict[str, list[str]] = {}
 for _slot, _info in SLOTS.items():
     for _domain in _info["domains"]:
         DOMAIN_SLOTS.setdefault(_domain, []).append(_slot)

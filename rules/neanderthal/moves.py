@@ -72,6 +72,11 @@ def play_assign(st, seat, data, ev) -> None:
                         left -= take
             said = Said(ph.SENDS.key, {"who": seat_name(seat), "n": k, "place": Q.place_said(st, key)})   # ph.now
         ev.append(Event(None, seat, None, False, said))   # said_event(said, seat), written out
+        # E: a hunter left (or the alpha, still free) may always follow the party just sent onto
+        # this card (its prerequisites are met, G; an expatriate goes chaperoned), so the seat goes
+        # on assigning; otherwise phase 2's step looks for what it, or the next seat, may do
+        if not (p["alpha"] == "pool" or sum(p["pool"])):
+            st["phase"] = "assign_next"
         return
     p = player(st, seat)
     if kind == "court" and data[1] not in st.setdefault("placed", []):
@@ -125,7 +130,7 @@ def play_assign(st, seat, data, ev) -> None:
         if what == "e" and E.over_limit(p):
             # B2 « Si votre taille de Main se réduit (si par exemple vous perdez un Ancien), vous devez
             # défausser des cartes de main »: the recall is allowed, the discard comes at once
-            E.to_discard(st, "assign")
+            E.to_discard(st, "assign_next")
     elif kind == "sultan":
         _, i, j = data
         p["daughters"][j]["hus"] = p["daughters"][i]["hus"]
@@ -134,6 +139,8 @@ def play_assign(st, seat, data, ev) -> None:
     elif kind == "done":
         st["recalls"][str(seat)] = 0
         st["cur"] += 1
+    if st["phase"] == "assign":   # (not when a discard comes first: it goes on from there)
+        st["phase"] = "assign_next"
 
 
 def swap_alpha(st, seat, ev) -> None:
@@ -188,10 +195,16 @@ def play_action(st, seat, data, ev) -> None:
     st["acted"].append(seat)
 
 
-def play(st, move: Move) -> list:
+_WAITING = E.WAITING
+
+
+def play(st, move: Move, advance=E.advance) -> list:
+    """The one path of a move: the move itself, then the automatic steps it unlocks. ``advance`` is
+    the engine's driver, or the same steps copying what they change first (quick.apply)."""
     ev: list = []
     play_move(st, move, ev)
-    E.advance(st, ev)
+    if st["phase"] not in _WAITING:   # a move that leaves a seat to decide runs no step (the driver's rule)
+        advance(st, ev)
     st["last"] = last_events(ev)
     return ev
 
@@ -241,14 +254,30 @@ def play_move(st, move: Move, ev: list) -> None:
     seat = move.seat
     data = move.data
     kind = data[0]
-    p = player(st, seat)
     phase = st["phase"]
     if phase == "assign":   # assignments and bids are the most frequent moves
         play_assign(st, seat, data, ev)
-    elif kind == "bid":
+        return
+    if kind == "bid":
         E.play_bid(st, seat, data[1], ev)
-    elif kind == "alpha":   # B4: the swap, offered in every phase (choices.with_swap); the seat acts on
+        return
+    p = st["pl"][seat]   # player(st, seat)
+    if kind == "alpha":   # B4: the swap, offered in every phase (choices.with_swap); the seat acts on
         swap_alpha(st, seat, ev)
+    elif phase == "action":   # the frequent moves first: phase 6, blizzard losses, payments
+        if kind != "pass":
+            play_action(st, seat, data, ev)
+        else:
+            st["acted"].append(seat)
+    elif kind == "drop":
+        E.drop_dependant(st, seat, data[1], ev)
+        st["pend"][str(seat)] -= 1
+        if st["pend"][str(seat)] <= 0:
+            del st["pend"][str(seat)]
+        if not st["pend"]:
+            st["phase"] = "events"
+    elif kind == "pay":
+        E.pay_auction(st, dict(data[1]), ev)
     elif kind == "sex":
         E.choose_sexuality(st, seat, data[1])
         ev.append(event(ph.CHOOSES_SEX(who=seat_name(seat), sex=ph.SEX[data[1]]()), seat=seat))
@@ -298,20 +327,11 @@ def play_move(st, move: Move, ev: list) -> None:
         f["hits"] -= 1
         f["vic"] = None
         f["who"] = None
-    elif kind == "drop":
-        E.drop_dependant(st, seat, data[1], ev)
-        st["pend"][str(seat)] -= 1
-        if st["pend"][str(seat)] <= 0:
-            del st["pend"][str(seat)]
-        if not st["pend"]:
-            st["phase"] = "events"
     elif kind == "send":
         E.send_expats(st, seat, data[1], 1, ev)
         st["pend"]["left"] -= 1
         if st["pend"]["left"] <= 0 or p["grave"] == 0:
             st["phase"] = "events"
-    elif kind == "pay":
-        E.pay_auction(st, dict(data[1]), ev)
     elif kind == "discard":
         p["hand"].remove(data[1])
         st["gone"].append(data[1])
@@ -332,10 +352,5 @@ def play_move(st, move: Move, ev: list) -> None:
             # devez choisir d'en défausser une »: a deal may fill a hand past its limit; the
             # discard comes at once, then the negotiation goes on (F1)
             E.to_discard(st, st["phase"])
-    elif phase == "action":
-        if kind != "pass":
-            play_action(st, seat, data, ev)
-        else:
-            st["acted"].append(seat)
     else:
         raise IllegalMove.of(ph.WRONG_PHASE())

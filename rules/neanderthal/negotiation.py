@@ -38,6 +38,8 @@ the I card it gives when answering `yes <card>`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core import Event, Move
 from rules.wording import listing
 
@@ -118,7 +120,7 @@ def deals(st, seat, t, key, leaver) -> list:
     p, q = player(st, seat), player(st, t)
     mine, theirs = tableau_cards(st, seat), tableau_cards(st, t)
     T = SEAT_LETTERS[t]
-    out = [("", "", "", "", "")]
+    out: list[tuple[str, Any, str, int | str, str]] = [("", "", "", "", "")]
     if st["coop"]:   # K2: no trade of population, daughters or D cards; discs and I cards trade by `swap`
         return out
     if leaver == t and can_wed(st, key, t):

@@ -36,7 +36,7 @@ def chaos_kinds(st, seat) -> list:
     """D4/D6: the kinds of unassigned hunter a seat may give up, in the order
     the table picks for an absent player (wanderers, own cubes, the alpha)."""
     p = st["pl"][seat]
-    out = [s for s in range(n_seats(st)) if s != seat and p["pool"][s] > 0]
+    out: list[int | str] = [s for s in range(n_seats(st)) if s != seat and p["pool"][s] > 0]
     if p["pool"][seat] > 0:
         out.append(seat)
     if p["alpha"] == "pool":
@@ -179,7 +179,7 @@ def hit_targets(st, key, seat) -> list:
 
 def victim_kinds(st, key, victim) -> list:
     """What a hit victim may lose on a card: wanderers, own cubes, the alpha, the husband."""
-    out = []
+    out: list[int | str] = []
     party = parties_at(st, key).get(str(victim))
     if party is not None:
         out += [s for s in range(n_seats(st)) if s != victim and party["c"][s] > 0]

@@ -1,212 +1,283 @@
-"""Copy-on-write ``apply`` for the most frequent moves: bids (D7), assignments
-(E), phase-6 actions (I), sexualities (C) and blizzard losses (D5). Each changes
-only a few parts of the state: the new
-state gets fresh copies of exactly those parts and shares the rest with its
-input. When the move turns out to unlock the automatic steps (the auction
-closes, the seat's assignments or the round's actions are over), the partial
-copy is completed into a full one (``copy_state``) before the engine runs;
-nothing shared has been touched by then.
-States are values: ``apply`` never changes its input, and ``play`` only ever runs
-on the private copy ``apply`` made, so sharing the untouched parts is safe."""
+"""Copy-on-write ``apply`` (``quick_apply``, what ``Game.apply`` tries first): the engine's own
+play on a copy that shares with its input every part the move and the automatic steps after it
+leave untouched.
+
+There is one path for a move: ``moves.play`` (the move itself, ``moves.play_move``, then the
+flow's steps, ``engine.STEPS``, run by the kit's driver). ``Game.play`` runs it on a full copy
+(``Game.clone``); ``quick_apply`` runs the same functions on a copy of the state's top level
+whose parts are copied only when something is about to change them. This module knows no rule: it
+declares, for the frequent moves (bids D7, assignments E, phase-6 actions I, sexualities C,
+blizzard losses D5) and for the automatic steps that follow them (the round's opening, the
+auction's end, phase 2's start, phase 6's passes), which parts of the state they change in
+place, and copies those before they run. Any other move or step first completes the copy
+(``model.copy_state``), so a step that changes more than its declaration says is the only way
+to go wrong, and the copy-on-write tests (``tests/rules/test_neanderthal_copies.py``,
+``test_neanderthal_copy_on_write.py``, ``test_fast_path.py``) would see the input changed.
+
+States are values: ``apply`` never changes its input, and ``play`` only ever runs on the
+private copy ``apply`` made, so sharing the untouched parts is safe."""
 
 from __future__ import annotations
 
-from rules.core import Rng
+from collections.abc import Callable
+
+from rules.core import Event, Move
+from rules.kit.cow import rng_copy
+from rules.kit.flow import Flow
 
 from . import engine as E
-from .data import DAUGHTERS
-from .model import AUCTION_KEYS, copy_player, copy_state, deep_copy
-from .moves import last_events, play_action, play_assign, play_move
+from . import moves as M
+from .model import AUCTION_KEYS, SEAT_IDS, copy_player, copy_state, deep_copy
 
-# assignment kinds touching only the seat's own player, the parties, the assignment
-# order, the recalls and the turn counter (the alpha swap may touch other tableaux)
-_OWN_ASSIGNMENTS = frozenset(("hunt", "promote", "wed", "court", "recall", "sultan", "done"))
-_SENDING = frozenset(("hunt", "court"))   # onto a card: the seat's pool, alpha and party there
-_ACTIONS = frozenset(("portal", "neo", "elder", "pass"))   # moves.play_action: the seat's player, `acted`
+# While quick_apply plays a state, the state holds under this key (and only then: it is gone
+# from the state it returns) the parts it owns already: ("pl", seat) a player copied whole,
+# ("pl", seat, None) one copied at its top level, ("pl", seat, field) one of its fields, a key
+# of the state, and ``_ALL`` once the whole copy is made (nothing is shared any more). (In the
+# state rather than beside it: a step finds it without a search, and a search runs steps by
+# the thousand.)
+_OWNED = "~owned"
+_ALL = "*"
 
 
-def quick_apply(st, move):
-    """(new state, events), or None when the move needs the full copy from the start."""
-    phase = st["phase"]
-    kind = move.data[0]
-    seat = move.seat
-    ev: list = []
-    if phase == "bid" and kind == "bid":
-        new = _shallow(st)
-        auc = st["auc"]
-        new["auc"] = auc.copy() if auc.keys() == AUCTION_KEYS else deep_copy(auc)   # its seats: never changed
-        E.play_bid(new, seat, move.data[1], ev)   # as play_move does: the auction only
-        # still open: engine.advance waits for the next bidder; closed: on to the assignments
-        busy = new["phase"] == "bid" or _to_assignments(new, st, ev)
-    elif phase == "pay" and kind == "pay":
-        new = _shallow(st)
-        _own_payer(new, st, seat)         # engine.pay_auction: the winner's discs and daughters
-        E.pay_auction(new, dict(move.data[1]), ev)
-        busy = _assigning(new, ev)
-    elif phase == "assign" and kind in _OWN_ASSIGNMENTS:
-        new = _shallow(st)
-        if kind in _SENDING:
-            # moves.play_assign sends a hunter, the alpha or a suitor to one card: the seat's
-            # pool and alpha, its party there and the list of cards it went to change, nothing else
-            new["pl"] = pl = st["pl"][:]
-            p = pl[seat]
-            pl[seat] = {**p, "pool": p["pool"][:]}
-            _own_party(new, st, move.data[1], seat)
-            if "placed" in st:
-                new["placed"] = st["placed"][:]
-        else:
-            if kind != "done":            # `done` moves the turn on and clears the recalls only
-                _own_player(new, st, seat)
-            if "recalls" in st:
-                new["recalls"] = st["recalls"].copy()
-        play_assign(new, seat, move.data, ev)     # as play_move does in this phase
-        # engine.advance first passes over the seats with nothing to assign (it changes only
-        # the turn counter, here the copy's own) and waits for the next busy one; after sending
-        # hunters to a card, any hunter left can follow them there (choices.assign_moves)
-        # (or its alpha, still free, can follow them there)
-        busy = new["phase"] == "assign" and (
-            (kind == "hunt" and new["order"][new["cur"]] == seat
-             and (sum(new["pl"][seat]["pool"]) > 0 or new["pl"][seat]["alpha"] == "pool"))
-            or E.skip_idle_assigners(new))
-    elif phase == "action" and kind in _ACTIONS:
-        new = _shallow(st)
-        if kind != "pass":                # a pass only joins `acted`
-            _own_player(new, st, seat)
-        new["acted"] = st["acted"][:]
-        if kind == "pass":                # as play_move does in this phase
-            new["acted"].append(seat)
-        else:
-            play_action(new, seat, move.data, ev)
-        E.auto_pass(new)                  # what engine.advance does first (it touches `acted` only)
-        busy = not E.all_acted(new)       # advance then waits for the others' actions
-    elif phase == "sex" and kind == "sex":
-        new = _shallow(st)
-        _own_player(new, st, seat)        # engine.choose_sexuality: the seat's card and discs
-        play_move(new, move, ev)
-        busy = new["phase"] == "sex"      # the last choice starts the first round
-    elif phase == "blizzard" and kind == "drop":
-        new = _shallow(st)
-        _own_players(new, st, _dropping(st, seat, move.data[1]))
-        new["pend"] = st["pend"].copy()   # {seat: dependants left to give up}
-        new["gone"] = st["gone"][:]       # engine.drop_dependant discards the card
-        play_move(new, move, ev)
-        busy = new["phase"] == "blizzard"   # the last loss lets the round's events go on
-    else:
+def quick_apply(st: dict, move: Move) -> tuple[dict, list[Event]] | None:
+    """The new state and the events, ``st`` untouched; None for a move not declared below, which
+    needs the whole copy from the start (Game.apply: clone, then the same ``moves.play``)."""
+    own = _MOVES.get((st["phase"], move.data[0]))
+    if own is None:
         return None
-    if not busy and phase in _OPENING:    # a round starts, or its events go on
-        if phase == "action":
-            new["phase"] = "round"        # what engine.advance does once every seat has acted
-        busy = _round_opening(new, ev)
-    if not busy:   # the engine moves on: it may touch anything, so complete the copy first
-        new = copy_state(new)
-        rng = new["rng"]
-        new["rng"] = Rng(rng.state, rng.draws)   # and it may roll dice: its own Rng
-        E.advance(new, ev)
-    new["last"] = last_events(ev)
+    new = st.copy()
+    new[_OWNED] = own(new, move)
+    ev = M.play(new, move, _FLOW.advance)
+    del new[_OWNED]   # (a move refused half-way leaves only this copy behind, never returned)
     return new, ev
 
 
-# The moves after which, once the last seat has made it, a round starts (the last action of
-# phase 6, the last sexuality chosen) or its events go on (the last blizzard loss)
-_OPENING = frozenset(("action", "sex", "blizzard"))
+# ------------------------------------------------------------------ owning parts
+
+
+def _complete(st: dict, owned: set) -> None:
+    """The whole copy (what Game.clone makes), in place: from here on nothing is shared."""
+    if _ALL in owned:
+        return
+    del st[_OWNED]                # copy_state copies a state of known keys
+    st.update(copy_state(st))     # the same keys: their order is kept
+    st[_OWNED] = owned
+    if "rng" not in owned:
+        st["rng"] = rng_copy(st["rng"])
+    owned.add(_ALL)
+
+
+def _own(st: dict, owned: set, key: str) -> None:
+    """A fresh flat copy of a list or dict of numbers or strings (model.FLAT_KEYS), when present."""
+    if key not in owned:
+        owned.add(key)
+        value = st.get(key)
+        if value is not None:
+            st[key] = value.copy()
+
+
+def _players(st: dict, owned: set) -> list:
+    if "pl" not in owned:
+        owned.add("pl")
+        st["pl"] = st["pl"][:]
+    return st["pl"]
+
+
+def _own_player(st: dict, owned: set, seat: int) -> None:
+    if ("pl", seat) not in owned:
+        owned.add(("pl", seat))
+        pl = _players(st, owned)
+        pl[seat] = copy_player(pl[seat])
+
+
+def _own_fields(st: dict, owned: set, seat: int, fields: tuple[str, ...]) -> None:
+    """The player copied at its top level, with flat copies of the given fields (lists or dicts)."""
+    if ("pl", seat) in owned:
+        return
+    pl = _players(st, owned)
+    if ("pl", seat, None) not in owned:
+        owned.add(("pl", seat, None))
+        pl[seat] = pl[seat].copy()
+    p = pl[seat]
+    for field in fields:
+        if ("pl", seat, field) not in owned:
+            owned.add(("pl", seat, field))
+            p[field] = p[field].copy()
+
+
+# ------------------------------------------------------------------ what the frequent moves change
+
+# The moves, by (phase, kind): each function copies what moves.play_move changes in place, on a
+# state nothing of which is owned yet, and returns the parts it owns (the names ``_own`` and the
+# others above use).
+
+
+def _bid(st: dict, move: Move) -> set:        # engine.play_bid: the auction (its seats never change)
+    auc = st["auc"]
+    st["auc"] = auc.copy() if auc.keys() == AUCTION_KEYS else deep_copy(auc)
+    return {"auc"}
+
+
+def _pay(st: dict, move: Move) -> set:        # engine.pay_auction: the winner's discs and daughters
+    seat = move.seat
+    st["pl"] = pl = st["pl"][:]
+    p = pl[seat]
+    pl[seat] = {**p, "vocab": p["vocab"].copy(), "daughters": p["daughters"][:]}
+    return {"pl", ("pl", seat, None), ("pl", seat, "vocab"), ("pl", seat, "daughters")}
+
+
+def _send(st: dict, move: Move) -> set:
+    """moves.play_assign sends hunters, the alpha or a suitor onto one card: the seat's hunters
+    and alpha, the parties, the card's row and the seat's party there (its counts: no loot yet
+    in phase 2), the cards hunted in order."""
+    seat, key = move.seat, move.data[1]
+    st["pl"] = pl = st["pl"][:]
+    p = pl[seat]
+    pl[seat] = {**p, "pool": p["pool"][:]}
+    st["parties"] = parties = st["parties"].copy()
+    row = parties.get(key)
+    if row is not None:
+        row = parties[key] = row.copy()
+        me = SEAT_IDS[seat]
+        party = row.get(me)
+        if party is not None:
+            row[me] = {**party, "c": party["c"][:]}
+    placed = st.get("placed")
+    if placed is not None:
+        st["placed"] = placed[:]
+    return set(_SENT[seat])   # (no step owns a party alone: those undeclared complete the copy)
+
+
+_SENT = tuple(frozenset(("pl", ("pl", seat, None), ("pl", seat, "pool"), "parties", "placed")) for seat in range(3))
+
+
+def _assign(st: dict, move: Move) -> set:     # the seat's own tableau; `done` clears the recalls only
+    recalls = st.get("recalls")
+    if recalls is not None:
+        st["recalls"] = recalls.copy()
+    if move.data[0] == "done":
+        return {"recalls"}
+    seat = move.seat
+    st["pl"] = pl = st["pl"][:]
+    pl[seat] = copy_player(pl[seat])
+    return {"recalls", "pl", ("pl", seat)}
+
+
+def _act(st: dict, move: Move) -> set:        # moves.play_action: the seat's tableau; a pass joins `acted`
+    st["acted"] = st["acted"][:]
+    if move.data[0] == "pass":
+        return {"acted"}
+    seat = move.seat
+    st["pl"] = pl = st["pl"][:]
+    pl[seat] = copy_player(pl[seat])
+    return {"acted", "pl", ("pl", seat)}
+
+
+def _sex(st: dict, move: Move) -> set:        # engine.choose_sexuality: the seat's card and discs
+    seat = move.seat
+    st["pl"] = pl = st["pl"][:]
+    pl[seat] = copy_player(pl[seat])
+    return {"pl", ("pl", seat)}
+
+
+def _drop(st: dict, move: Move) -> set:
+    """engine.drop_dependant: the seat's tableau, and the tribe of an alpha married to the
+    daughter given up (model.unseat_husband sends him home); the losses left; the discard."""
+    seat, code = move.seat, move.data[1]
+    owned: set = set()
+    _own_player(st, owned, seat)
+    if code[0] == "d":
+        h = st["pl"][seat]["daughters"][int(code[1:]) - 1]["hus"]
+        if h is not None and h["a"] and h["s"] != seat:
+            _own_player(st, owned, h["s"])
+    _own(st, owned, "pend")
+    _own(st, owned, "gone")
+    return owned
+
+
+_MOVES: dict[tuple[str, str], Callable[[dict, Move], set]] = {
+    ("bid", "bid"): _bid,
+    ("pay", "pay"): _pay,
+    **{("assign", kind): _send for kind in ("hunt", "court")},
+    **{("assign", kind): _assign for kind in ("promote", "wed", "recall", "sultan", "done")},
+    **{("action", kind): _act for kind in ("portal", "neo", "elder", "pass")},
+    ("sex", "sex"): _sex,
+    ("blizzard", "drop"): _drop,
+}
+
+
+# ------------------------------------------------------------------ what the steps after them change
+
 # the events that change the tribes: attrition (D2), chaos (D4), expatriation (D6)
 _HURTING = frozenset(("skull", "chaos", "eye"))
 
 
-def _round_opening(new, ev) -> bool:
-    """What engine.advance does from a new round ("round": start_round) or from its events
-    ("events") up to the auction's opening, on copies of only what those steps change: the
-    event cards left and the unused ones (the Würm glaciation adds one), the rows and decks
-    (cooling, warming), the discarded cards, the event queue and the chaos losses, the Rng,
-    and all the players when an event coming may hurt or move tribes. True when it stops where
-    a seat decides (the auction, a chaos or blizzard choice, a discard, the war council, the
-    end); False when the phase goes on (nobody bids): the caller completes the copy and runs
-    engine.advance from there."""
-    if new["phase"] == "round":
-        coming = DAUGHTERS[new["events"][0]]["events"] if new["events"] else ()
-    else:
-        coming = new["evq"]
-    new["events"] = new["events"][:]
-    new["unused"] = new["unused"][:]
-    new["gone"] = new["gone"][:]
-    new["evq"] = new["evq"][:]
-    new["chaos_lost"] = new["chaos_lost"][:]
-    new["rows"] = {r: row[:] for r, row in new["rows"].items()}   # a cell is replaced, never changed
-    new["decks"] = new["decks"].copy()    # a row's deck is replaced, never changed in place
-    rng = new["rng"]
-    new["rng"] = Rng(rng.state, rng.draws)
+_OPENING_LISTS = ("events", "unused", "gone", "evq", "chaos_lost")
+_OPENING = frozenset(_OPENING_LISTS + ("rows", "decks", "rng"))
+
+
+def _opening(st: dict, owned: set) -> None:
+    """engine.start_round draws the event card; engine.run_events runs its events: the cards left
+    and the unused ones (the Würm glaciation adds one), the rows and decks (cooling, warming),
+    the discard, the event queue and the chaos losses, the dice, and every tribe when an event
+    may hurt or move tribes."""
+    if "rows" not in owned:   # the first of the two steps: all of it at once (a part copied twice is no harm)
+        owned.update(_OPENING)
+        for key in _OPENING_LISTS:
+            st[key] = st[key][:]
+        st["rows"] = {r: row[:] for r, row in st["rows"].items()}   # a cell is replaced, never changed
+        st["decks"] = st["decks"].copy()   # a row's deck is replaced, never changed in place
+        st["rng"] = rng_copy(st["rng"])
+    coming = st["evq"] if st["phase"] == "events" else ()
     if not _HURTING.isdisjoint(coming):
-        new["pl"] = list(map(copy_player, new["pl"]))
-    # engine.advance's own steps, in its order
-    if new["phase"] == "round":
-        E.start_round(new, ev)
-    if new["phase"] == "events":
-        E.run_events(new, ev)
-    if new["phase"] == "auction":
-        E.open_auction(new, ev)
-    return new["phase"] in E.WAITING
+        for seat in range(len(st["pl"])):
+            _own_player(st, owned, seat)
 
 
-def _to_assignments(new, st, ev) -> bool:
-    """What engine.advance does once the auction closes (D7): the winner pays, when only
-    one choice of colours is left, and phase 2 opens. True when it stops at a seat's
-    assignments; the auction's winner, the discarded cards and phase 2's lists are copied first."""
-    lead = new["auc"]["lead"]
-    if lead is not None:
-        _own_payer(new, st, lead)         # engine.pay_auction: the winner's discs and daughters
-    new["gone"] = st["gone"][:]           # a daughter nobody bid for is discarded
-    E.resolve_auction(new, ev)
-    return new["phase"] == "pay" or _assigning(new, ev)
+def _auction_end(st: dict, owned: set) -> None:
+    """engine.open_auction and resolve_auction: a card nobody bid for is discarded; the winner
+    pays when only one choice of colours is left (engine.pay_auction)."""
+    _own(st, owned, "gone")
+    auc = st.get("auc")
+    if st["phase"] == "resolve_bids" and auc is not None and auc["lead"] is not None:
+        _own_fields(st, owned, auc["lead"], ("vocab", "daughters"))
 
 
-def _assigning(new, ev) -> bool:
-    """engine.advance from "assign_start": phase 2 starts on fresh parties, order and recalls
-    (engine.start_assign replaces them); True when a seat has assignments to make."""
-    E.start_assign(new, ev)
-    return E.skip_idle_assigners(new)
+def _passes(st: dict, owned: set) -> None:   # engine.auto_pass: who has acted in phase 6
+    _own(st, owned, "acted")
 
 
-def _shallow(st) -> dict:
-    """A copy of the state's top level. Its Rng stays shared: the moves above draw nothing (only
-    the engine rolls dice, and it runs on a full copy with its own Rng)."""
-    return st.copy()
+# What each step owns first; None: the step changes nothing in place (engine.start_assign replaces
+# the parties, order and recalls, phase 2's step moves the turn counter); a phase not named
+# here completes the copy.
+_STEPS: dict[str, Callable[[dict, set], None] | None] = {
+    "round": _opening, "events": _opening, "auction": _auction_end, "resolve_bids": _auction_end,
+    "assign_start": None, "assign_next": None, "action": _passes,
+}
 
 
-def _own_party(new, st, key, seat) -> None:
-    """The parties with fresh copies of the card's row and of the seat's party on it."""
-    new["parties"] = parties = st["parties"].copy()
-    row = parties.get(key)
-    if row is not None:
-        row = parties[key] = row.copy()
-        party = row.get(str(seat))
-        if party is not None:
-            row[str(seat)] = {**party, "c": party["c"][:]}   # no loot yet: it comes with the hunts (G4)
+def _owning(step: Callable[[dict, list], bool | None], own: Callable[[dict, set], None] | None):
+    if own is None:   # the step changes nothing in place: run as it is
+        return step
+
+    def run(st: dict, ev: list) -> bool | None:
+        owned = st[_OWNED]
+        if _ALL not in owned:
+            own(st, owned)
+        return step(st, ev)
+    return run
 
 
-def _own_player(new, st, seat) -> None:
-    new["pl"] = pl = st["pl"][:]
-    pl[seat] = copy_player(pl[seat])
+def _completing(st: dict, ev: list) -> bool:
+    """An undeclared step: the whole copy first; then, nothing being shared any more, the
+    engine's own driver runs this step and the rest, and the flow is at rest when it returns."""
+    _complete(st, st[_OWNED])
+    E.advance(st, ev)
+    return True
 
 
-def _own_payer(new, st, seat) -> None:
-    """The player with fresh copies of what engine.pay_auction changes: its discs (``vocab``) and
-    its list of daughters, which gains one (the daughters already there are not changed)."""
-    new["pl"] = pl = st["pl"][:]
-    p = pl[seat]
-    pl[seat] = {**p, "vocab": p["vocab"].copy(), "daughters": p["daughters"][:]}
-
-
-def _own_players(new, st, seats) -> None:
-    new["pl"] = pl = st["pl"][:]
-    for seat in seats:
-        pl[seat] = copy_player(pl[seat])
-
-
-def _dropping(st, seat, code) -> tuple:
-    """The players engine.drop_dependant changes: the seat's own, and the tribe of an
-    alpha married to the daughter given up (model.unseat_husband sends him home)."""
-    if code[0] == "d":
-        h = st["pl"][seat]["daughters"][int(code[1:]) - 1]["hus"]
-        if h is not None and h["a"] and h["s"] != seat:
-            return (seat, h["s"])
-    return (seat,)
+# the engine's steps, each after copying what it changes (or, undeclared, the whole state)
+_FLOW: Flow[dict] = Flow("neanderthal, copy on write",
+                         {phase: _owning(step, _STEPS[phase]) if phase in _STEPS else _completing
+                          for phase, step in E.STEPS.items()},
+                         E.WAITING, key="phase", limit=E.FLOW.limit)

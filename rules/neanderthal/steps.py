@@ -68,7 +68,7 @@ def _paths(st, seat) -> dict:
 def _surfaced(full: dict) -> dict:
     """Where a path's group holds this move alone, the path stops there, its option saying the
     rest of the path (a group of one is no question, and its label alone would hide the move)."""
-    below = Counter()
+    below: Counter[tuple] = Counter()
     for steps in full.values():
         for depth in range(1, len(steps) + 1):
             below[tuple(s.key for s in steps[:depth])] += 1
@@ -279,7 +279,8 @@ def preview(game, st, move, seat) -> Preview:
         if after["phase"] == "action" and _hands_decide(after, seat):
             note = ph.PV_HANDS()
             break
-        trial, more = game.clone(after), []
+        trial = game.clone(after)
+        more: list = []
         waits = step(trial, more)
         if (trial["rng"].draws != after["rng"].draws or any(e.reveal for e in more)
                 or _hidden(trial, seat) != _hidden(after, seat)):
@@ -292,8 +293,8 @@ def preview(game, st, move, seat) -> Preview:
 
 
 def _hands_decide(st, seat) -> bool:
-    """Phase 6 passes for a tribe that has no elder action (E.auto_pass): for a tribal seat, that
-    depends on its hand (I3: a D or I card to play), hidden from ``seat``."""
+    """Whether a tribe still to act in phase 6 holds cards: what it does there (I3: a D or I card
+    played, or a pass) depends on its hand, hidden from ``seat``, so the preview stops before."""
     return any(s != seat and s not in st["acted"] and player(st, s)["tribal"] and player(st, s)["hand"]
                for s in range(n_seats(st)))
 
@@ -362,7 +363,12 @@ def may_autoplay(st, move) -> bool:
     card would tell the others that the hand held no other choice; the only one the rules can
     force is the hand-limit discard of a lone card, and that one is forced by the hand's size,
     which the others see (card backs, B2), and reveals its card anyway. Every other forced
-    move (a lone bid, payment, dependant, target, disc to free) is forced by what all see."""
+    move (a lone bid, payment, dependant, target, disc to free) is forced by what all see,
+    except a tribe's lone `pass` in phase 6 (I3): its elders could play a card of some kind
+    (choices.asked_to_act), so the pass is forced only because its hand holds none of them."""
     if names_hand_card(st, move):
         return move.data[0] == "discard" and len(player(st, move.seat)["hand"]) == 1
+    if move.data == ("pass",) and st["phase"] == "action":
+        p = player(st, move.seat)
+        return not (p["tribal"] and p["hand"])
     return True
