@@ -94,16 +94,18 @@ def test_a_wide_root_is_narrowed_to_the_best_moves_by_look_ahead():
 
 
 def test_hard_has_its_own_settings_where_normal_s_played_no_better_when_run_longer():
-    """Carcassonne's, Fire & Stone's and The First Sparks' hard play longer greedy rollouts than normal
-    (issue 29 for The First Sparks); elsewhere hard searches as normal does (four times as long)."""
+    """Carcassonne's, Fire & Stone's, The First Sparks' and Clans' hard play greedy rollouts where normal's
+    are random or shorter (issue 29 for The First Sparks and Clans); Neanderthal's hard searches as normal
+    does (four times as long)."""
     def tuning_for(key, level):
         return registry.get(key).ai_tuning(level)
     assert tuning_for("carcassonne_hg", "hard").rollout_depth > tuning_for("carcassonne_hg", "normal").rollout_depth
     assert tuning_for("fire_and_stone", "hard").greedy == 1.0
     assert tuning_for("fire_and_stone", "normal") == AiTuning()
     assert tuning_for("first_sparks", "hard").greedy == 1.0 and tuning_for("first_sparks", "normal").greedy == 0
-    for key in ("clans", "neanderthal"):
-        assert tuning_for(key, "hard") == tuning_for(key, "normal") != AiTuning()
+    assert tuning_for("clans", "hard").greedy == 1.0 and tuning_for("clans", "normal").greedy == 0
+    assert tuning_for("clans", "hard").root_width == tuning_for("clans", "normal").root_width == 12
+    assert tuning_for("neanderthal", "hard") == tuning_for("neanderthal", "normal") != AiTuning()
     game, state = _midgame("fire_and_stone", 2, seed=3, moves=30)
     seat = game.to_act(state)[0]
     first = decide(game, state, seat, 2, "hard", seed=5, iterations=30)
