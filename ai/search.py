@@ -150,6 +150,8 @@ def search(game: Game, state, seat: int, seats: int, rng: Rng, budget: Budget) -
                 world, _ = game.apply(world, move)
                 path.append(child)
                 break
+            # every move has a node, and UCB scores are never negative: one of them was chosen
+            assert best is not None and best_move is not None
             world, _ = game.apply(world, best_move)
             node = best
             path.append(node)
@@ -186,6 +188,7 @@ def _select_with_priors(game: Game, world, node: Node, actor: int, moves: list[M
         score = child.ucb(budget.exploration)
         if score > best_score:
             best, best_move, best_score, best_after = child, move, score, after
+    assert best is not None and best_move is not None, "moves is never empty and UCB is never negative"
     if best_after is None:
         best_after, _ = game.apply(world, best_move)
     return best_after, best, best.visits == 0

@@ -4,7 +4,7 @@ Flat Monte Carlo (Brügmann 1993; the baseline of Browne et al., "A Survey of MC
 Methods", 2012, section 2.3) has no tree: it shares its iterations evenly among all
 the seat's legal moves, round-robin, and plays the move whose futures scored best.
 It gets the same budget per decision as ``normal`` in that game — the same number of
-iterations (``ai.players.BUDGETS`` times the game's ``iterations_scale``), each one a
+iterations (``ai.players.BUDGETS`` times the game's ``iterations_scale``, rules/<key>/ai_tuning.py), each one a
 fresh determinisation (``Game.determinize``, so it never sees what its seat may not
 see) followed by a rollout of the same length and policy as ``normal``'s (greedy moves
 where ``normal``'s rollouts are greedy), judged the same way (``ai.search.rewards``).
@@ -17,7 +17,7 @@ decision is about ``normal``'s (the arena prints both); it is deterministic for 
 
 from __future__ import annotations
 
-from ai.players import BUDGETS, tuning_for
+from ai.players import BUDGETS
 from ai.search import greedy_move, rewards
 from rules.core import Game, Move, Rng
 
@@ -27,7 +27,7 @@ SPEC = "flat"
 def flat_budget(game: Game) -> tuple[int, int, float, int]:
     """(iterations, rollout depth, greedy share, greedy sample) of ``normal`` in this game."""
     base = BUDGETS["normal"]
-    tuning = tuning_for(game.key, "normal")
+    tuning = game.ai_tuning("normal")
     depth = base.rollout_depth if tuning.rollout_depth is None else tuning.rollout_depth
     return round(base.iterations * tuning.iterations_scale), depth, tuning.greedy, tuning.greedy_sample
 

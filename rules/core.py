@@ -10,7 +10,9 @@ Seats are numbered ``0 .. n-1``. The table service maps seats to people.
 
 from __future__ import annotations
 
+import importlib
 import json
+import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -396,6 +398,29 @@ def echo(text: str, limit: int = 40) -> str:
     return clean[:limit] + ("…" if len(clean) > limit else "")
 
 
+@dataclass(frozen=True)
+class AiTuning:
+    """A game's own settings for the AI's search at one level, where the defaults were measured
+    to play badly (``ai.search.Budget`` says what each does); a game sets them in its
+    ``rules/<key>/ai_tuning.py`` (:meth:`Game.ai_tuning`), and the measurements are in
+    bench/README.md. ``root_width``: search only that many of the seat's moves, the best by a
+    one-move look-ahead (a wide root leaves each move about one rollout); ``rollout_depth``:
+    shorter rollouts where random play decides results and the heuristic reads positions better;
+    ``greedy`` (and ``greedy_sample``): rollout moves that are the best one move ahead, so that a
+    rollout plays like the seats would; ``prior_visits``: every node's moves judged one move ahead
+    before any is tried; ``exploration``: the UCB constant (smaller where rewards are heuristic
+    values close to each other); ``iterations_scale``: the level's iterations times this (where a
+    narrow root repays more). None: the level's default."""
+
+    root_width: int | None = None
+    rollout_depth: int | None = None
+    prior_visits: float = 0.0
+    exploration: float | None = None
+    greedy: float = 0.0
+    greedy_sample: int = 0
+    iterations_scale: float = 1.0
+
+
 class Game:
     """Base class of every game. Subclass it in ``rules/<key>/`` and register
     an instance in ``rules/registry.py``.
@@ -603,6 +628,21 @@ class Game:
         must give the same result for the same ``rng``. A game without it has no
         AI players (the table then plays absent seats by ``default_move``)."""
         raise NotImplementedError(f"{self.key} has no determinize yet")
+
+    def ai_tuning(self, level: str) -> AiTuning:
+        """The AI's search settings at ``level``: ``TUNING[level]`` of the game package's
+        ``ai_tuning`` module (a level it does not name plays as ``normal``), else the defaults.
+        Read on first use, like the games themselves (``rules.registry``)."""
+        package = sys.modules[type(self).__module__].__package__ or ""
+        name = f"{package}.ai_tuning"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return AiTuning()
+        tuning: dict[str, AiTuning] = module.TUNING
+        return tuning.get(level) or tuning.get("normal") or AiTuning()
 
     @property
     def has_ai(self) -> bool:

@@ -8,7 +8,7 @@ import pytest
 from ai import decide
 from ai.search import Budget, rewards, search
 from rules import registry
-from rules.core import Rng, random_playout
+from rules.core import AiTuning, Rng, random_playout
 from tests.pebbles import GAME as PEBBLES
 
 KEYS = [key for key in registry.keys() if registry.get(key).has_ai]   # games that can hide from an AI
@@ -80,11 +80,11 @@ def test_rewards_follow_the_ranks():
 def test_a_wide_root_is_narrowed_to_the_best_moves_by_look_ahead():
     """Clans' tuning: of 100+ opening moves only the best dozen by a one-move look-ahead are
     searched, and the search's root holds no other move of the seat."""
-    from ai.players import TUNING, _ranked
+    from ai.players import _ranked
     game, state = _midgame("clans", 2, seed=4, moves=0)
     seat = game.to_act(state)[0]
     moves = game.legal_moves(state, seat)
-    width = TUNING["clans"].root_width
+    width = game.ai_tuning("normal").root_width
     assert len(moves) > width
     best = [m.notation for m in _ranked(game, state, seat, 2, moves, Rng(9))[:width]]
     outcomes = search(game, state, seat, 2, Rng(9), Budget(40, 4, root_moves=tuple(best)))
@@ -94,18 +94,32 @@ def test_a_wide_root_is_narrowed_to_the_best_moves_by_look_ahead():
 
 
 def test_hard_has_its_own_settings_where_normal_s_played_no_better_when_run_longer():
-    """Carcassonne's, Fire & Stone's and The First Sparks' hard play longer greedy rollouts than normal
-    (issue 29 for The First Sparks); elsewhere hard searches as normal does (four times as long)."""
-    from ai.players import HARD_TUNING, TUNING, Tuning, tuning_for
+    """Carcassonne's, Fire & Stone's, The First Sparks' and Clans' hard play greedy rollouts where normal's
+    are random or shorter (issue 29 for The First Sparks and Clans); Neanderthal's hard searches as normal
+    does (four times as long)."""
+    def tuning_for(key, level):
+        return registry.get(key).ai_tuning(level)
     assert tuning_for("carcassonne_hg", "hard").rollout_depth > tuning_for("carcassonne_hg", "normal").rollout_depth
     assert tuning_for("fire_and_stone", "hard").greedy == 1.0
-    assert tuning_for("fire_and_stone", "normal") == Tuning()
+    assert tuning_for("fire_and_stone", "normal") == AiTuning()
     assert tuning_for("first_sparks", "hard").greedy == 1.0 and tuning_for("first_sparks", "normal").greedy == 0
-    for key in ("clans", "neanderthal"):
-        assert key not in HARD_TUNING
-        assert tuning_for(key, "hard") == tuning_for(key, "normal") == TUNING.get(key, Tuning())
+    assert tuning_for("clans", "hard").greedy == 1.0 and tuning_for("clans", "normal").greedy == 0
+    assert tuning_for("clans", "hard").root_width == tuning_for("clans", "normal").root_width == 12
+    assert tuning_for("neanderthal", "hard") == tuning_for("neanderthal", "normal") != AiTuning()
     game, state = _midgame("fire_and_stone", 2, seed=3, moves=30)
     seat = game.to_act(state)[0]
     first = decide(game, state, seat, 2, "hard", seed=5, iterations=30)
     assert first == decide(game, state, seat, 2, "hard", seed=5, iterations=30), "repeatable for a seed"
     assert first.how in ("search", "only")
+
+
+def test_a_game_s_tuning_is_read_from_its_own_package_and_levels_fall_back_on_normal():
+    """Issue 28 point 7: the settings live with each game (rules/<key>/ai_tuning.py); a level the
+    game does not name searches as ``normal``, and a game without the module gets the defaults."""
+    from rules.clans import ai_tuning as clans_tuning
+    from rules.fire_and_stone import ai_tuning as fire_tuning
+    assert registry.get("clans").ai_tuning("normal") is clans_tuning.TUNING["normal"]
+    assert "normal" not in fire_tuning.TUNING
+    assert registry.get("fire_and_stone").ai_tuning("normal") == AiTuning()
+    assert registry.get("fire_and_stone").ai_tuning("hard") is fire_tuning.TUNING["hard"]
+    assert PEBBLES.ai_tuning("hard") == AiTuning()

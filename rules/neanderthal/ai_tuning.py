@@ -1,0 +1,16 @@
+"""The AI's search settings for Neanderthal (:meth:`rules.core.Game.ai_tuning`; measurements in
+bench/README.md, "AI tuning per game")."""
+
+from rules.core import AiTuning
+
+NORMAL = AiTuning(
+    root_width=4,            # only the 4 best moves by a one-move look-ahead, each searched deeper
+    rollout_depth=4,         # random bids and assignments make long rollouts noise
+    prior_visits=3,          # every node's moves judged one move ahead first
+    greedy=1.0,              # rollout moves the best of 8 random ones by the heuristic
+    greedy_sample=8,
+    exploration=0.2,         # heuristic rewards lie close together
+    iterations_scale=2.0,    # the narrow root repays twice the iterations
+)
+
+TUNING = {"normal": NORMAL, "hard": NORMAL}
