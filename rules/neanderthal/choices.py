@@ -5,6 +5,7 @@ Move whose ``data`` is a tuple (kind, args…)."""
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import permutations
 from typing import Any
 
@@ -432,7 +433,8 @@ BIOME_KEYS = ROW_KEYS["N"] + ROW_KEYS["S"]   # the biome slots in the order of t
 SLOT_INDEX = {key: i for i, key in enumerate(BIOME_KEYS)}
 
 # Moves are immutable: those sending hunters to a card are built once per
-# (seat, slot, card) and shared, a list grown to the largest party asked for:
+# (seat, slot, card) and shared, a list grown to the largest party asked for (their labels
+# said on first read: a search reads none, and meets thousands of cards and slots):
 # _HUNT_MOVES[seat][slot index][card id] (seats 0–2, the slots in BIOME_KEYS order).
 _HUNT_MOVES: tuple[tuple[dict[str, list[Move]], ...], ...] = tuple(tuple({} for _ in BIOME_KEYS) for _ in range(3))
 
@@ -442,10 +444,11 @@ def hunt_moves(seat, key, cid, n: int) -> list:
     by_card = _HUNT_MOVES[seat][SLOT_INDEX[key]]
     got = by_card.get(cid)
     if got is None:
-        got = by_card[cid] = [Move(seat, f"{key}a", words.shared_label(words.L_ALPHA_TO, card=words.CARD[cid]),
+        got = by_card[cid] = [Move(seat, f"{key}a", partial(words.shared_label, words.L_ALPHA_TO, card=words.CARD[cid]),
                                    ("hunt", key, 0))]
     if len(got) <= n:
-        got += [Move(seat, f"{key}x{k}", words.shared_label(words.L_HUNTERS_TO, n=k, card=words.CARD[cid]), ("hunt", key, k))
+        card = words.CARD[cid]
+        got += [Move(seat, f"{key}x{k}", partial(words.shared_label, words.L_HUNTERS_TO, n=k, card=card), ("hunt", key, k))
                 for k in range(len(got), n + 1)]
     return got
 

@@ -42,14 +42,31 @@ _ALL = "*"
 def quick_apply(st: dict, move: Move) -> tuple[dict, list[Event]] | None:
     """The new state and the events, ``st`` untouched; None for a move not declared below, which
     needs the whole copy from the start (Game.apply: clone, then the same ``moves.play``)."""
+    if (st["phase"], move.data[0]) not in _MOVES:
+        return None
+    return apply(st, move)
+
+
+def apply(st: dict, move: Move) -> tuple[dict, list[Event]]:
+    """``Game.apply`` itself (a search calls it at every move, so without a method frame in
+    between): a declared move on the copy-on-write copy, any other on the whole copy
+    (``full_copy``, what ``Game.clone`` makes) from the start; both then run ``moves.play``."""
     own = _MOVES.get((st["phase"], move.data[0]))
     if own is None:
-        return None
+        new = full_copy(st)
+        return new, M.play(new, move)
     new = st.copy()
     new[_OWNED] = own(new, move)
-    ev = M.play(new, move, _FLOW.advance)
+    ev = M.play(new, move, _advance)
     del new[_OWNED]   # (a move refused half-way leaves only this copy behind, never returned)
     return new, ev
+
+
+def full_copy(st: dict) -> dict:
+    """A copy sharing nothing with ``st`` (``Game.clone``): the Rng copied too."""
+    out = copy_state(st)
+    out["rng"] = rng_copy(st["rng"])
+    return out
 
 
 # ------------------------------------------------------------------ owning parts
@@ -281,3 +298,4 @@ _FLOW: Flow[dict] = Flow("neanderthal, copy on write",
                          {phase: _owning(step, _STEPS[phase]) if phase in _STEPS else _completing
                           for phase, step in E.STEPS.items()},
                          E.WAITING, key="phase", limit=E.FLOW.limit)
+_advance = _FLOW.advance
