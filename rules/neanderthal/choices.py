@@ -5,12 +5,11 @@ Move whose ``data`` is a tuple (kind, args…)."""
 
 from __future__ import annotations
 
-from functools import partial
 from itertools import permutations
 from typing import Any
 
 from rules.core import Move
-from rules.wording import listing
+from rules.wording import Said, listing
 
 from . import phrases as words
 from . import queries as Q
@@ -433,10 +432,22 @@ BIOME_KEYS = ROW_KEYS["N"] + ROW_KEYS["S"]   # the biome slots in the order of t
 SLOT_INDEX = {key: i for i, key in enumerate(BIOME_KEYS)}
 
 # Moves are immutable: those sending hunters to a card are built once per
-# (seat, slot, card) and shared, a list grown to the largest party asked for (their labels
-# said on first read: a search reads none, and meets thousands of cards and slots):
+# (seat, slot, card) and shared, a list grown to the largest party asked for:
 # _HUNT_MOVES[seat][slot index][card id] (seats 0–2, the slots in BIOME_KEYS order).
 _HUNT_MOVES: tuple[tuple[dict[str, list[Move]], ...], ...] = tuple(tuple({} for _ in BIOME_KEYS) for _ in range(3))
+# their labels, the same for every seat and slot: (card id, hunters, 0 for the alpha) -> label
+_HUNT_LABELS: dict[tuple[str, int], Said] = {}
+
+
+def hunt_label(cid: str, k: int) -> Said:
+    """The label of the move sending k hunters (0: the alpha) to the card cid: words.shared_label's
+    own, looked up without building its key (a search meets thousands of cards and slots)."""
+    label = _HUNT_LABELS.get((cid, k))
+    if label is None:
+        card = words.CARD[cid]
+        label = _HUNT_LABELS[(cid, k)] = words.shared_label(words.L_HUNTERS_TO, n=k, card=card) if k \
+            else words.shared_label(words.L_ALPHA_TO, card=card)
+    return label
 
 
 def hunt_moves(seat, key, cid, n: int) -> list:
@@ -444,11 +455,10 @@ def hunt_moves(seat, key, cid, n: int) -> list:
     by_card = _HUNT_MOVES[seat][SLOT_INDEX[key]]
     got = by_card.get(cid)
     if got is None:
-        got = by_card[cid] = [Move(seat, f"{key}a", partial(words.shared_label, words.L_ALPHA_TO, card=words.CARD[cid]),
-                                   ("hunt", key, 0))]
+        got = by_card[cid] = [Move(seat, f"{key}a", hunt_label(cid, 0), ("hunt", key, 0))]
     if len(got) <= n:
-        card = words.CARD[cid]
-        got += [Move(seat, f"{key}x{k}", partial(words.shared_label, words.L_HUNTERS_TO, n=k, card=card), ("hunt", key, k))
+        labels = _HUNT_LABELS
+        got += [Move(seat, f"{key}x{k}", labels.get((cid, k)) or hunt_label(cid, k), ("hunt", key, k))
                 for k in range(len(got), n + 1)]
     return got
 
