@@ -120,12 +120,14 @@ def alpha_swap(st, seat):
     if alpha == "grave":
         elders = p["elders"]
         if (elders[3] or elders[4] or elders[5]) and p["pool"][seat]:
-            return _SHARED.get((seat, "alpha")) or shared((seat, "alpha"), lambda: Move(
-                seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)))
+            return _ALPHA_SWAP[seat]
     elif alpha == "husband" and p["pool"][seat]:
-        return _SHARED.get((seat, "alpha husband")) or shared((seat, "alpha husband"), lambda: Move(
-            seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)))
+        return _ALPHA_HUSBAND[seat]
     return None
+
+
+_ALPHA_SWAP = tuple(Move(seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)) for seat in range(3))
+_ALPHA_HUSBAND = tuple(Move(seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)) for seat in range(3))
 
 
 def phase_moves(st, seat, ph) -> list:
@@ -306,7 +308,7 @@ def lowest_winning_bid(st, seat, lead, n: int) -> int:
 def bid_moves(st, seat) -> list:
     """D7: open, match (when the tie goes your way) or raise by a number of
     discs in the card's colours, or pass. Only bids that take the lead are offered."""
-    out = [_SHARED.get((seat, "bid pass")) or shared((seat, "bid pass"), lambda: Move(seat, "pass", words.L_PASS, ("bid", None)))]
+    out = [_BID_PASS[seat]]
     auc = st["auc"]
     p = st["pl"][seat]
     vocab = p["vocab"]
@@ -543,9 +545,7 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
                     return out
     if own:
         for r in promotable(st, seat):
-            move = _SHARED.get((seat, "promote", r))
-            out.append(move or shared((seat, "promote", r), lambda r=r: Move(
-                seat, f"e{r}", words.shared_label(words.L_PROMOTE, elder=words.ELDER[r]), ("promote", r))))
+            out.append(_PROMOTE[seat][r])
         if p["sex"] != "libertine" and p["daughters"] and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
             for i, d in enumerate(p["daughters"]):
                 if not d["discs"] and d["hus"] is None:
@@ -580,7 +580,7 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
                                         ("sultan", i, j)))
     if first_only and out:
         return out
-    out.append(_SHARED.get((seat, "done")) or shared((seat, "done"), lambda: Move(seat, "done", words.L_DONE, ("done",))))
+    out.append(_DONE[seat])
     return out
 
 
@@ -683,7 +683,7 @@ def _action_moves(st, seat):
                             words.L_PORTAL, colour=words.COLOUR[colour], slot=words.SLOT[slot]), ("portal", slot, colour)))
         cols = neolexia_colours(st, seat)
         if not cols:   # no colour to free a disc of
-            yield _SHARED.get((seat, "pass")) or _pass_move(seat)
+            yield _ACTION_PASS[seat]
             return
         elders = p["elders"]
         for r in range(1, 7):
@@ -717,11 +717,17 @@ def _action_moves(st, seat):
                         yield Move(seat, f"tool {slug(cid)} {name}", words.later(words.L_TOOL, card=words.CARD[cid],
                                                                               by=words.TOOL_BY[r]),
                                    ("elder", cid, r))
-    yield _SHARED.get((seat, "pass")) or _pass_move(seat)
+    yield _ACTION_PASS[seat]
 
 
-def _pass_move(seat) -> Move:
-    return shared((seat, "pass"), lambda: Move(seat, "pass", words.L_NO_ACTION, ("pass",)))
+# The moves every seat (0–2) is offered again and again, made once: a bid's pass, phase 2's `done`,
+# phase 6's pass (their labels said on first read).
+_BID_PASS = tuple(Move(seat, "pass", words.L_PASS, ("bid", None)) for seat in range(3))
+_DONE = tuple(Move(seat, "done", words.L_DONE, ("done",)) for seat in range(3))
+_ACTION_PASS = tuple(Move(seat, "pass", words.L_NO_ACTION, ("pass",)) for seat in range(3))
+# phase 2's promotions (E2), by seat and rank (1–6; none at 0)
+_PROMOTE = tuple((None, *(Move(seat, f"e{r}", words.shared_label(words.L_PROMOTE, elder=words.ELDER[r]), ("promote", r))
+                          for r in range(1, 7))) for seat in range(3))
 
 
 def action_moves(st, seat) -> list:
