@@ -20,6 +20,7 @@ private copy ``apply`` made, so sharing the untouched parts is safe."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 
 from rules.core import Event, Move
 from rules.kit.cow import rng_copy
@@ -70,6 +71,14 @@ def full_copy(st: dict) -> dict:
 
 
 # ------------------------------------------------------------------ owning parts
+
+
+def _owned_set(st: dict) -> set:
+    """The parts owned so far as a set the steps add to: a move declares a frozenset, often shared."""
+    owned = st[_OWNED]
+    if type(owned) is not set:
+        owned = st[_OWNED] = set(owned)
+    return owned
 
 
 def _complete(st: dict, owned: set) -> None:
@@ -129,10 +138,10 @@ def _own_fields(st: dict, owned: set, seat: int, fields: tuple[str, ...]) -> Non
 # others above use).
 
 
-def _bid(st: dict, move: Move) -> set:        # engine.play_bid: the auction (its seats never change)
+def _bid(st: dict, move: Move) -> AbstractSet:        # engine.play_bid: the auction (its seats never change)
     auc = st["auc"]
     st["auc"] = auc.copy() if auc.keys() == AUCTION_KEYS else deep_copy(auc)
-    return {"auc"}
+    return _AUCTION
 
 
 def _pay(st: dict, move: Move) -> set:        # engine.pay_auction: the winner's discs and daughters
@@ -143,7 +152,7 @@ def _pay(st: dict, move: Move) -> set:        # engine.pay_auction: the winner's
     return {"pl", ("pl", seat, None), ("pl", seat, "vocab"), ("pl", seat, "daughters")}
 
 
-def _send(st: dict, move: Move) -> set:
+def _send(st: dict, move: Move) -> AbstractSet:
     """moves.play_assign sends hunters, the alpha or a suitor onto one card: the seat's hunters
     and alpha, the parties, the card's row and the seat's party there (its counts: no loot yet
     in phase 2), the cards hunted in order."""
@@ -162,28 +171,31 @@ def _send(st: dict, move: Move) -> set:
     placed = st.get("placed")
     if placed is not None:
         st["placed"] = placed[:]
-    return set(_SENT[seat])   # (no step owns a party alone: those undeclared complete the copy)
+    return _SENT[seat]   # (no step owns a party alone: those undeclared complete the copy)
 
 
 _SENT = tuple(frozenset(("pl", ("pl", seat, None), ("pl", seat, "pool"), "parties", "placed")) for seat in range(3))
+# what the most frequent moves own, shared by every copy (a step adds to a set of the copy's own,
+# see _owned_set): a search makes no set at a bid, a hunter sent, a `done` or a pass
+_AUCTION, _RECALLS, _ACTED = frozenset(("auc",)), frozenset(("recalls",)), frozenset(("acted",))
 
 
-def _assign(st: dict, move: Move) -> set:     # the seat's own tableau; `done` clears the recalls only
+def _assign(st: dict, move: Move) -> AbstractSet:     # the seat's own tableau; `done` clears the recalls only
     recalls = st.get("recalls")
     if recalls is not None:
         st["recalls"] = recalls.copy()
     if move.data[0] == "done":
-        return {"recalls"}
+        return _RECALLS
     seat = move.seat
     st["pl"] = pl = st["pl"][:]
     pl[seat] = copy_player(pl[seat])
     return {"recalls", "pl", ("pl", seat)}
 
 
-def _act(st: dict, move: Move) -> set:        # moves.play_action: the seat's tableau; a pass joins `acted`
+def _act(st: dict, move: Move) -> AbstractSet:        # moves.play_action: the seat's tableau; a pass joins `acted`
     st["acted"] = st["acted"][:]
     if move.data[0] == "pass":
-        return {"acted"}
+        return _ACTED
     seat = move.seat
     st["pl"] = pl = st["pl"][:]
     pl[seat] = copy_player(pl[seat])
@@ -212,7 +224,7 @@ def _drop(st: dict, move: Move) -> set:
     return owned
 
 
-_MOVES: dict[tuple[str, str], Callable[[dict, Move], set]] = {
+_MOVES: dict[tuple[str, str], Callable[[dict, Move], AbstractSet]] = {
     ("bid", "bid"): _bid,
     ("pay", "pay"): _pay,
     **{("assign", kind): _send for kind in ("hunt", "court")},
@@ -280,7 +292,7 @@ def _owning(step: Callable[[dict, list], bool | None], own: Callable[[dict, set]
     def run(st: dict, ev: list) -> bool | None:
         owned = st[_OWNED]
         if _ALL not in owned:
-            own(st, owned)
+            own(st, owned if type(owned) is set else _owned_set(st))
         return step(st, ev)
     return run
 
@@ -288,7 +300,7 @@ def _owning(step: Callable[[dict, list], bool | None], own: Callable[[dict, set]
 def _completing(st: dict, ev: list) -> bool:
     """An undeclared step: the whole copy first; then, nothing being shared any more, the
     engine's own driver runs this step and the rest, and the flow is at rest when it returns."""
-    _complete(st, st[_OWNED])
+    _complete(st, _owned_set(st))
     E.advance(st, ev)
     return True
 
