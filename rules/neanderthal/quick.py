@@ -52,7 +52,7 @@ def apply(st: dict, move: Move) -> tuple[dict, list[Event]]:
     """``Game.apply`` itself (a search calls it at every move, so without a method frame in
     between): a declared move on the copy-on-write copy, any other on the whole copy
     (``full_copy``, what ``Game.clone`` makes) from the start; both then run ``moves.play``."""
-    own = _MOVES.get((st["phase"], move.data[0]))
+    own = _BY_PHASE.get(st["phase"], _NONE).get(move.data[0])
     if own is None:
         new = full_copy(st)
         return new, M.play(new, move)
@@ -233,6 +233,11 @@ _MOVES: dict[tuple[str, str], Callable[[dict, Move], AbstractSet]] = {
     ("sex", "sex"): _sex,
     ("blizzard", "drop"): _drop,
 }
+# the same by phase, then kind: looked up without making a key (a search applies a move at every step)
+_BY_PHASE: dict[str, dict[str, Callable[[dict, Move], AbstractSet]]] = {}
+for (_phase, _kind), _own_fn in _MOVES.items():
+    _BY_PHASE.setdefault(_phase, {})[_kind] = _own_fn
+_NONE: dict = {}
 
 
 # ------------------------------------------------------------------ what the steps after them change
