@@ -677,10 +677,7 @@ def _action_moves(st, seat):
                     if (slot, colour) in seen or colour in portals[slot] or vocab[colour] == 0:
                         continue
                     seen.add((slot, colour))
-                    yield _SHARED.get((seat, "portal", slot, colour)) or shared(
-                        (seat, "portal", slot, colour),
-                        lambda slot=slot, colour=colour: Move(seat, f"portal {slot} {colour}", words.later(
-                            words.L_PORTAL, colour=words.COLOUR[colour], slot=words.SLOT[slot]), ("portal", slot, colour)))
+                    yield _PORTAL_MOVES[seat][slot][colour]
         cols = neolexia_colours(st, seat)
         if not cols:   # no colour to free a disc of
             yield _ACTION_PASS[seat]
@@ -689,9 +686,7 @@ def _action_moves(st, seat):
         for r in range(1, 7):
             e = elders[r]
             if e and e["imm"] in cols:
-                data = ("neo", "e", r, e["imm"])
-                yield _SHARED.get((seat, data)) or shared((seat, data), lambda r=r, data=data: Move(
-                    seat, f"neo e{r}", words.later(words.L_NEO_ELDER, elder=words.ELDER[r]), data))
+                yield _NEO_ELDER_MOVES[seat][r][e["imm"]]
         for i, d in enumerate(p["daughters"]):
             if d["discs"]:
                 for c in sorted(set(d["discs"])):
@@ -725,6 +720,14 @@ def _action_moves(st, seat):
 _BID_PASS = tuple(Move(seat, "pass", words.L_PASS, ("bid", None)) for seat in range(3))
 _DONE = tuple(Move(seat, "done", words.L_DONE, ("done",)) for seat in range(3))
 _ACTION_PASS = tuple(Move(seat, "pass", words.L_NO_ACTION, ("pass",)) for seat in range(3))
+# phase 6's portal placings (I1), by seat, slot and colour, and neolexias freeing an elder's disc
+# (I2), by seat, rank (1–6) and colour
+_PORTAL_MOVES = tuple({slot: {colour: Move(seat, f"portal {slot} {colour}", words.later(
+    words.L_PORTAL, colour=words.COLOUR[colour], slot=words.SLOT[slot]), ("portal", slot, colour)) for colour in COLOURS}
+    for slot in words.SLOT} for seat in range(3))
+_NEO_ELDER_MOVES = tuple((None, *({colour: Move(seat, f"neo e{r}", words.later(words.L_NEO_ELDER, elder=words.ELDER[r]),
+                                               ("neo", "e", r, colour)) for colour in COLOURS} for r in range(1, 7)))
+                         for seat in range(3))
 # phase 2's promotions (E2), by seat and rank (1–6; none at 0)
 _PROMOTE = tuple((None, *(Move(seat, f"e{r}", words.shared_label(words.L_PROMOTE, elder=words.ELDER[r]), ("promote", r))
                           for r in range(1, 7))) for seat in range(3))
