@@ -148,7 +148,9 @@ def _pay(st: dict, move: Move) -> set:        # engine.pay_auction: the winner's
     seat = move.seat
     st["pl"] = pl = st["pl"][:]
     p = pl[seat]
-    pl[seat] = {**p, "vocab": p["vocab"].copy(), "daughters": p["daughters"][:]}
+    pl[seat] = q = p.copy()   # (a dict's copy, then its fields: cheaper than a display that merges it)
+    q["vocab"] = p["vocab"].copy()
+    q["daughters"] = p["daughters"][:]
     return {"pl", ("pl", seat, None), ("pl", seat, "vocab"), ("pl", seat, "daughters")}
 
 
@@ -159,7 +161,8 @@ def _send(st: dict, move: Move) -> AbstractSet:
     seat, key = move.seat, move.data[1]
     st["pl"] = pl = st["pl"][:]
     p = pl[seat]
-    pl[seat] = {**p, "pool": p["pool"][:]}
+    pl[seat] = q = p.copy()   # (as in _pay)
+    q["pool"] = p["pool"][:]
     st["parties"] = parties = st["parties"].copy()
     row = parties.get(key)
     if row is not None:
@@ -167,7 +170,8 @@ def _send(st: dict, move: Move) -> AbstractSet:
         me = SEAT_IDS[seat]
         party = row.get(me)
         if party is not None:
-            row[me] = {**party, "c": party["c"][:]}
+            row[me] = party = party.copy()
+            party["c"] = party["c"][:]
     placed = st.get("placed")
     if placed is not None:
         st["placed"] = placed[:]
