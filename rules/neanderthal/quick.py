@@ -1,10 +1,11 @@
-"""Copy-on-write ``apply`` (``quick_apply``, what ``Game.apply`` tries first): the engine's own
-play on a copy that shares with its input every part the move and the automatic steps after it
-leave untouched.
+"""Copy-on-write ``apply`` (``Game.apply`` itself; ``quick_apply`` for the moves it declares): the
+engine's own play on a copy that shares with its input every part the move and the automatic
+steps after it leave untouched.
 
 There is one path for a move: ``moves.play`` (the move itself, ``moves.play_move``, then the
 flow's steps, ``engine.STEPS``, run by the kit's driver). ``Game.play`` runs it on a full copy
-(``Game.clone``); ``quick_apply`` runs the same functions on a copy of the state's top level
+(``Game.clone``, ``full_copy``), and so does ``apply`` for a move not declared below; for the
+others it runs the same functions on a copy of the state's top level
 whose parts are copied only when something is about to change them. This module knows no rule: it
 declares, for the frequent moves (bids D7, assignments E, phase-6 actions I, sexualities C,
 blizzard losses D5) and for the automatic steps that follow them (the round's opening, the
