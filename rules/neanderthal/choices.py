@@ -9,7 +9,7 @@ from itertools import permutations
 from typing import Any
 
 from rules.core import Move
-from rules.wording import listing
+from rules.wording import Said, listing
 
 from . import phrases as words
 from . import queries as Q
@@ -120,12 +120,14 @@ def alpha_swap(st, seat):
     if alpha == "grave":
         elders = p["elders"]
         if (elders[3] or elders[4] or elders[5]) and p["pool"][seat]:
-            return _SHARED.get((seat, "alpha")) or shared((seat, "alpha"), lambda: Move(
-                seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)))
+            return _ALPHA_SWAP[seat]
     elif alpha == "husband" and p["pool"][seat]:
-        return _SHARED.get((seat, "alpha husband")) or shared((seat, "alpha husband"), lambda: Move(
-            seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)))
+        return _ALPHA_HUSBAND[seat]
     return None
+
+
+_ALPHA_SWAP = tuple(Move(seat, "alpha", words.L_ALPHA_SWAP, ("alpha",)) for seat in range(3))
+_ALPHA_HUSBAND = tuple(Move(seat, "alpha", words.L_ALPHA_HUSBAND, ("alpha",)) for seat in range(3))
 
 
 def phase_moves(st, seat, ph) -> list:
@@ -306,7 +308,7 @@ def lowest_winning_bid(st, seat, lead, n: int) -> int:
 def bid_moves(st, seat) -> list:
     """D7: open, match (when the tie goes your way) or raise by a number of
     discs in the card's colours, or pass. Only bids that take the lead are offered."""
-    out = [_SHARED.get((seat, "bid pass")) or shared((seat, "bid pass"), lambda: Move(seat, "pass", words.L_PASS, ("bid", None)))]
+    out = [_BID_PASS[seat]]
     auc = st["auc"]
     p = st["pl"][seat]
     vocab = p["vocab"]
@@ -435,6 +437,19 @@ SLOT_INDEX = {key: i for i, key in enumerate(BIOME_KEYS)}
 # (seat, slot, card) and shared, a list grown to the largest party asked for:
 # _HUNT_MOVES[seat][slot index][card id] (seats 0–2, the slots in BIOME_KEYS order).
 _HUNT_MOVES: tuple[tuple[dict[str, list[Move]], ...], ...] = tuple(tuple({} for _ in BIOME_KEYS) for _ in range(3))
+# their labels, the same for every seat and slot: (card id, hunters, 0 for the alpha) -> label
+_HUNT_LABELS: dict[tuple[str, int], Said] = {}
+
+
+def hunt_label(cid: str, k: int) -> Said:
+    """The label of the move sending k hunters (0: the alpha) to the card cid: words.shared_label's
+    own, looked up without building its key (a search meets thousands of cards and slots)."""
+    label = _HUNT_LABELS.get((cid, k))
+    if label is None:
+        card = words.CARD[cid]
+        label = _HUNT_LABELS[(cid, k)] = words.shared_label(words.L_HUNTERS_TO, n=k, card=card) if k \
+            else words.shared_label(words.L_ALPHA_TO, card=card)
+    return label
 
 
 def hunt_moves(seat, key, cid, n: int) -> list:
@@ -442,10 +457,10 @@ def hunt_moves(seat, key, cid, n: int) -> list:
     by_card = _HUNT_MOVES[seat][SLOT_INDEX[key]]
     got = by_card.get(cid)
     if got is None:
-        got = by_card[cid] = [Move(seat, f"{key}a", words.shared_label(words.L_ALPHA_TO, card=words.CARD[cid]),
-                                   ("hunt", key, 0))]
+        got = by_card[cid] = [Move(seat, f"{key}a", hunt_label(cid, 0), ("hunt", key, 0))]
     if len(got) <= n:
-        got += [Move(seat, f"{key}x{k}", words.shared_label(words.L_HUNTERS_TO, n=k, card=words.CARD[cid]), ("hunt", key, k))
+        labels = _HUNT_LABELS
+        got += [Move(seat, f"{key}x{k}", labels.get((cid, k)) or hunt_label(cid, k), ("hunt", key, k))
                 for k in range(len(got), n + 1)]
     return got
 
@@ -530,9 +545,7 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
                     return out
     if own:
         for r in promotable(st, seat):
-            move = _SHARED.get((seat, "promote", r))
-            out.append(move or shared((seat, "promote", r), lambda r=r: Move(
-                seat, f"e{r}", words.shared_label(words.L_PROMOTE, elder=words.ELDER[r]), ("promote", r))))
+            out.append(_PROMOTE[seat][r])
         if p["sex"] != "libertine" and p["daughters"] and (p["vocab"]["o"] > 0 or free_husbands(st, seat)):
             for i, d in enumerate(p["daughters"]):
                 if not d["discs"] and d["hus"] is None:
@@ -567,7 +580,7 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
                                         ("sultan", i, j)))
     if first_only and out:
         return out
-    out.append(_SHARED.get((seat, "done")) or shared((seat, "done"), lambda: Move(seat, "done", words.L_DONE, ("done",))))
+    out.append(_DONE[seat])
     return out
 
 
@@ -664,21 +677,16 @@ def _action_moves(st, seat):
                     if (slot, colour) in seen or colour in portals[slot] or vocab[colour] == 0:
                         continue
                     seen.add((slot, colour))
-                    yield _SHARED.get((seat, "portal", slot, colour)) or shared(
-                        (seat, "portal", slot, colour),
-                        lambda slot=slot, colour=colour: Move(seat, f"portal {slot} {colour}", words.later(
-                            words.L_PORTAL, colour=words.COLOUR[colour], slot=words.SLOT[slot]), ("portal", slot, colour)))
+                    yield _PORTAL_MOVES[seat][slot][colour]
         cols = neolexia_colours(st, seat)
         if not cols:   # no colour to free a disc of
-            yield _SHARED.get((seat, "pass")) or _pass_move(seat)
+            yield _ACTION_PASS[seat]
             return
         elders = p["elders"]
         for r in range(1, 7):
             e = elders[r]
             if e and e["imm"] in cols:
-                data = ("neo", "e", r, e["imm"])
-                yield _SHARED.get((seat, data)) or shared((seat, data), lambda r=r, data=data: Move(
-                    seat, f"neo e{r}", words.later(words.L_NEO_ELDER, elder=words.ELDER[r]), data))
+                yield _NEO_ELDER_MOVES[seat][r][e["imm"]]
         for i, d in enumerate(p["daughters"]):
             if d["discs"]:
                 for c in sorted(set(d["discs"])):
@@ -704,11 +712,25 @@ def _action_moves(st, seat):
                         yield Move(seat, f"tool {slug(cid)} {name}", words.later(words.L_TOOL, card=words.CARD[cid],
                                                                               by=words.TOOL_BY[r]),
                                    ("elder", cid, r))
-    yield _SHARED.get((seat, "pass")) or _pass_move(seat)
+    yield _ACTION_PASS[seat]
 
 
-def _pass_move(seat) -> Move:
-    return shared((seat, "pass"), lambda: Move(seat, "pass", words.L_NO_ACTION, ("pass",)))
+# The moves every seat (0–2) is offered again and again, made once: a bid's pass, phase 2's `done`,
+# phase 6's pass (their labels said on first read).
+_BID_PASS = tuple(Move(seat, "pass", words.L_PASS, ("bid", None)) for seat in range(3))
+_DONE = tuple(Move(seat, "done", words.L_DONE, ("done",)) for seat in range(3))
+_ACTION_PASS = tuple(Move(seat, "pass", words.L_NO_ACTION, ("pass",)) for seat in range(3))
+# phase 6's portal placings (I1), by seat, slot and colour, and neolexias freeing an elder's disc
+# (I2), by seat, rank (1–6) and colour
+_PORTAL_MOVES = tuple({slot: {colour: Move(seat, f"portal {slot} {colour}", words.later(
+    words.L_PORTAL, colour=words.COLOUR[colour], slot=words.SLOT[slot]), ("portal", slot, colour)) for colour in COLOURS}
+    for slot in words.SLOT} for seat in range(3))
+_NEO_ELDER_MOVES = tuple((None, *({colour: Move(seat, f"neo e{r}", words.later(words.L_NEO_ELDER, elder=words.ELDER[r]),
+                                               ("neo", "e", r, colour)) for colour in COLOURS} for r in range(1, 7)))
+                         for seat in range(3))
+# phase 2's promotions (E2), by seat and rank (1–6; none at 0)
+_PROMOTE = tuple((None, *(Move(seat, f"e{r}", words.shared_label(words.L_PROMOTE, elder=words.ELDER[r]), ("promote", r))
+                          for r in range(1, 7))) for seat in range(3))
 
 
 def action_moves(st, seat) -> list:

@@ -7,10 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from rules import phrases as core_phrases
 from rules.core import Game, IllegalMove, Move, Option, Result, Rng, echo, normalize_notation, rank_by
-from rules.kit.cow import rng_copy
 from rules.wording import lines, listing
 
-from . import ai, steps, text
+from . import ai, quick, steps, text
 from . import engine as E
 from . import moves as M
 from . import phrases as ph
@@ -18,7 +17,6 @@ from . import queries as Q
 from .data import BIOMES, SEXUALITY, SPECIES
 from .model import (
     alive_cubes,
-    copy_state,
     daughter_bonus,
     deep_copy,
     empowered_alpha,
@@ -32,7 +30,6 @@ from .model import (
     vocab_total,
 )
 from .negotiation import describe_said
-from .quick import quick_apply
 from .text import PAGES_EN
 
 SOLO_ONE_AT_A_TIME = ("blizzard", "action")
@@ -187,18 +184,16 @@ class Neanderthal(Game):
                     return m
         return moves[0]
 
-    def apply(self, state, move):
-        quick = quick_apply(state, move)   # copy-on-write for the most frequent moves
-        if quick is not None:
-            return quick
-        return super().apply(state, move)
+    # Game.apply: the copy-on-write play of the most frequent moves, the whole copy for the others,
+    # without a method frame in between (quick.apply; staticmethod for the same reason as legal_moves)
+    if TYPE_CHECKING:
+        def apply(self, state: Any, move: Move) -> tuple[Any, list]: ...
+    else:
+        apply = staticmethod(quick.apply)
 
     def clone(self, state):
         # one deep copy (to_json + from_json made two); the same dict, key order included
-        rng = state["rng"]
-        out = copy_state(state)
-        out["rng"] = rng_copy(rng)
-        return out
+        return quick.full_copy(state)
 
     # ---- what an AI seat may know (see ai.py)
 

@@ -251,13 +251,13 @@ def places_in(params: dict) -> str:
 
 def play_move(st, move: Move, ev: list) -> None:
     """The move itself, before the engine runs the automatic steps it unlocks."""
-    seat = move.seat
-    data = move.data
-    kind = data[0]
     phase = st["phase"]
     if phase == "assign":   # assignments and bids are the most frequent moves
-        play_assign(st, seat, data, ev)
+        play_assign(st, move.seat, move.data, ev)
         return
+    data = move.data
+    kind = data[0]
+    seat = move.seat
     if kind == "bid":
         E.play_bid(st, seat, data[1], ev)
         return

@@ -1,10 +1,11 @@
-"""Copy-on-write ``apply`` (``quick_apply``, what ``Game.apply`` tries first): the engine's own
-play on a copy that shares with its input every part the move and the automatic steps after it
-leave untouched.
+"""Copy-on-write ``apply`` (``Game.apply`` itself; ``quick_apply`` for the moves it declares): the
+engine's own play on a copy that shares with its input every part the move and the automatic
+steps after it leave untouched.
 
 There is one path for a move: ``moves.play`` (the move itself, ``moves.play_move``, then the
 flow's steps, ``engine.STEPS``, run by the kit's driver). ``Game.play`` runs it on a full copy
-(``Game.clone``); ``quick_apply`` runs the same functions on a copy of the state's top level
+(``Game.clone``, ``full_copy``), and so does ``apply`` for a move not declared below; for the
+others it runs the same functions on a copy of the state's top level
 whose parts are copied only when something is about to change them. This module knows no rule: it
 declares, for the frequent moves (bids D7, assignments E, phase-6 actions I, sexualities C,
 blizzard losses D5) and for the automatic steps that follow them (the round's opening, the
@@ -20,6 +21,7 @@ private copy ``apply`` made, so sharing the untouched parts is safe."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 
 from rules.core import Event, Move
 from rules.kit.cow import rng_copy
@@ -42,17 +44,42 @@ _ALL = "*"
 def quick_apply(st: dict, move: Move) -> tuple[dict, list[Event]] | None:
     """The new state and the events, ``st`` untouched; None for a move not declared below, which
     needs the whole copy from the start (Game.apply: clone, then the same ``moves.play``)."""
-    own = _MOVES.get((st["phase"], move.data[0]))
-    if own is None:
+    if (st["phase"], move.data[0]) not in _MOVES:
         return None
+    return apply(st, move)
+
+
+def apply(st: dict, move: Move) -> tuple[dict, list[Event]]:
+    """``Game.apply`` itself (a search calls it at every move, so without a method frame in
+    between): a declared move on the copy-on-write copy, any other on the whole copy
+    (``full_copy``, what ``Game.clone`` makes) from the start; both then run ``moves.play``."""
+    own = _BY_PHASE.get(st["phase"], _NONE).get(move.data[0])
+    if own is None:
+        new = full_copy(st)
+        return new, M.play(new, move)
     new = st.copy()
     new[_OWNED] = own(new, move)
-    ev = M.play(new, move, _FLOW.advance)
+    ev = M.play(new, move, _advance)
     del new[_OWNED]   # (a move refused half-way leaves only this copy behind, never returned)
     return new, ev
 
 
+def full_copy(st: dict) -> dict:
+    """A copy sharing nothing with ``st`` (``Game.clone``): the Rng copied too."""
+    out = copy_state(st)
+    out["rng"] = rng_copy(st["rng"])
+    return out
+
+
 # ------------------------------------------------------------------ owning parts
+
+
+def _owned_set(st: dict) -> set:
+    """The parts owned so far as a set the steps add to: a move declares a frozenset, often shared."""
+    owned = st[_OWNED]
+    if type(owned) is not set:
+        owned = st[_OWNED] = set(owned)
+    return owned
 
 
 def _complete(st: dict, owned: set) -> None:
@@ -112,28 +139,31 @@ def _own_fields(st: dict, owned: set, seat: int, fields: tuple[str, ...]) -> Non
 # others above use).
 
 
-def _bid(st: dict, move: Move) -> set:        # engine.play_bid: the auction (its seats never change)
+def _bid(st: dict, move: Move) -> AbstractSet:        # engine.play_bid: the auction (its seats never change)
     auc = st["auc"]
     st["auc"] = auc.copy() if auc.keys() == AUCTION_KEYS else deep_copy(auc)
-    return {"auc"}
+    return _AUCTION
 
 
 def _pay(st: dict, move: Move) -> set:        # engine.pay_auction: the winner's discs and daughters
     seat = move.seat
     st["pl"] = pl = st["pl"][:]
     p = pl[seat]
-    pl[seat] = {**p, "vocab": p["vocab"].copy(), "daughters": p["daughters"][:]}
+    pl[seat] = q = p.copy()   # (a dict's copy, then its fields: cheaper than a display that merges it)
+    q["vocab"] = p["vocab"].copy()
+    q["daughters"] = p["daughters"][:]
     return {"pl", ("pl", seat, None), ("pl", seat, "vocab"), ("pl", seat, "daughters")}
 
 
-def _send(st: dict, move: Move) -> set:
+def _send(st: dict, move: Move) -> AbstractSet:
     """moves.play_assign sends hunters, the alpha or a suitor onto one card: the seat's hunters
     and alpha, the parties, the card's row and the seat's party there (its counts: no loot yet
     in phase 2), the cards hunted in order."""
     seat, key = move.seat, move.data[1]
     st["pl"] = pl = st["pl"][:]
     p = pl[seat]
-    pl[seat] = {**p, "pool": p["pool"][:]}
+    pl[seat] = q = p.copy()   # (as in _pay)
+    q["pool"] = p["pool"][:]
     st["parties"] = parties = st["parties"].copy()
     row = parties.get(key)
     if row is not None:
@@ -141,32 +171,36 @@ def _send(st: dict, move: Move) -> set:
         me = SEAT_IDS[seat]
         party = row.get(me)
         if party is not None:
-            row[me] = {**party, "c": party["c"][:]}
+            row[me] = party = party.copy()
+            party["c"] = party["c"][:]
     placed = st.get("placed")
     if placed is not None:
         st["placed"] = placed[:]
-    return set(_SENT[seat])   # (no step owns a party alone: those undeclared complete the copy)
+    return _SENT[seat]   # (no step owns a party alone: those undeclared complete the copy)
 
 
 _SENT = tuple(frozenset(("pl", ("pl", seat, None), ("pl", seat, "pool"), "parties", "placed")) for seat in range(3))
+# what the most frequent moves own, shared by every copy (a step adds to a set of the copy's own,
+# see _owned_set): a search makes no set at a bid, a hunter sent, a `done` or a pass
+_AUCTION, _RECALLS, _ACTED = frozenset(("auc",)), frozenset(("recalls",)), frozenset(("acted",))
 
 
-def _assign(st: dict, move: Move) -> set:     # the seat's own tableau; `done` clears the recalls only
+def _assign(st: dict, move: Move) -> AbstractSet:     # the seat's own tableau; `done` clears the recalls only
     recalls = st.get("recalls")
     if recalls is not None:
         st["recalls"] = recalls.copy()
     if move.data[0] == "done":
-        return {"recalls"}
+        return _RECALLS
     seat = move.seat
     st["pl"] = pl = st["pl"][:]
     pl[seat] = copy_player(pl[seat])
     return {"recalls", "pl", ("pl", seat)}
 
 
-def _act(st: dict, move: Move) -> set:        # moves.play_action: the seat's tableau; a pass joins `acted`
+def _act(st: dict, move: Move) -> AbstractSet:        # moves.play_action: the seat's tableau; a pass joins `acted`
     st["acted"] = st["acted"][:]
     if move.data[0] == "pass":
-        return {"acted"}
+        return _ACTED
     seat = move.seat
     st["pl"] = pl = st["pl"][:]
     pl[seat] = copy_player(pl[seat])
@@ -195,7 +229,7 @@ def _drop(st: dict, move: Move) -> set:
     return owned
 
 
-_MOVES: dict[tuple[str, str], Callable[[dict, Move], set]] = {
+_MOVES: dict[tuple[str, str], Callable[[dict, Move], AbstractSet]] = {
     ("bid", "bid"): _bid,
     ("pay", "pay"): _pay,
     **{("assign", kind): _send for kind in ("hunt", "court")},
@@ -204,6 +238,11 @@ _MOVES: dict[tuple[str, str], Callable[[dict, Move], set]] = {
     ("sex", "sex"): _sex,
     ("blizzard", "drop"): _drop,
 }
+# the same by phase, then kind: looked up without making a key (a search applies a move at every step)
+_BY_PHASE: dict[str, dict[str, Callable[[dict, Move], AbstractSet]]] = {}
+for (_phase, _kind), _own_fn in _MOVES.items():
+    _BY_PHASE.setdefault(_phase, {})[_kind] = _own_fn
+_NONE: dict = {}
 
 
 # ------------------------------------------------------------------ what the steps after them change
@@ -263,7 +302,7 @@ def _owning(step: Callable[[dict, list], bool | None], own: Callable[[dict, set]
     def run(st: dict, ev: list) -> bool | None:
         owned = st[_OWNED]
         if _ALL not in owned:
-            own(st, owned)
+            own(st, owned if type(owned) is set else _owned_set(st))
         return step(st, ev)
     return run
 
@@ -271,7 +310,7 @@ def _owning(step: Callable[[dict, list], bool | None], own: Callable[[dict, set]
 def _completing(st: dict, ev: list) -> bool:
     """An undeclared step: the whole copy first; then, nothing being shared any more, the
     engine's own driver runs this step and the rest, and the flow is at rest when it returns."""
-    _complete(st, st[_OWNED])
+    _complete(st, _owned_set(st))
     E.advance(st, ev)
     return True
 
@@ -281,3 +320,4 @@ _FLOW: Flow[dict] = Flow("neanderthal, copy on write",
                          {phase: _owning(step, _STEPS[phase]) if phase in _STEPS else _completing
                           for phase, step in E.STEPS.items()},
                          E.WAITING, key="phase", limit=E.FLOW.limit)
+_advance = _FLOW.advance
