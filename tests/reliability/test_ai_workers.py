@@ -19,7 +19,7 @@ def _alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as f:
             return f.read().split(") ", 1)[1][0] != "Z"       # a zombie has died already
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):   # gone, even between open and read
         return False
 
 
