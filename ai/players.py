@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.search import Budget, rewards, search
+from ai.search import Budget, rewards, roll_out, search
 from rules.core import Game, Move, Rng
 
 LEVELS = ("easy", "normal", "hard")
@@ -66,11 +66,14 @@ def decide(game: Game, state, seat: int, seats: int, level: str, seed: int, *, i
     base = BUDGETS[level]
     tuning = game.ai_tuning(level)   # the game's own settings (rules/<key>/ai_tuning.py)
     root = None
+    depth = base.rollout_depth if tuning.rollout_depth is None else tuning.rollout_depth
     if tuning.root_width and len(moves) > tuning.root_width:
-        ranked = _ranked(game, state, seat, seats, moves, rng)
+        if tuning.root_rollouts:
+            ranked = _ranked_by_rollouts(game, state, seat, seats, moves, rng, tuning.root_rollouts, depth)
+        else:
+            ranked = _ranked(game, state, seat, seats, moves, rng)
         root = tuple(m.notation for m in ranked[:tuning.root_width])
-    budget = Budget(iterations or round(base.iterations * tuning.iterations_scale),
-                    base.rollout_depth if tuning.rollout_depth is None else tuning.rollout_depth, seconds, root,
+    budget = Budget(iterations or round(base.iterations * tuning.iterations_scale), depth, seconds, root,
                     tuning.prior_visits, base.exploration if tuning.exploration is None else tuning.exploration,
                     tuning.greedy, tuning.greedy_sample)
     outcomes = search(game, state, seat, seats, rng, budget)
@@ -99,6 +102,23 @@ def _values(game: Game, state, seat: int, seats: int, moves: list[Move], rng: Rn
 def _ranked(game: Game, state, seat: int, seats: int, moves: list[Move], rng: Rng) -> list[Move]:
     """The moves, best first by a one-move look-ahead (ties in the rules' order)."""
     values = _values(game, state, seat, seats, moves, rng)
+    return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])]
+
+
+def _ranked_by_rollouts(game: Game, state, seat: int, seats: int, moves: list[Move], rng: Rng, rollouts: int,
+                        depth: int) -> list[Move]:
+    """The moves, best first by the mean of ``rollouts`` random rollouts each (ties in the rules'
+    order). Every move is tried on the same determinisations, so that the comparison is not
+    decided by which hidden cards each move happened to meet."""
+    worlds = [game.determinize(state, seat, rng) for _ in range(rollouts)]
+    random_play = Budget(0, depth)
+    values = []
+    for move in moves:
+        total = 0.0
+        for world in worlds:
+            after, _ = game.apply(world, game.parse(world, seat, move.notation))
+            total += rewards(game, roll_out(game, after, seats, rng, random_play), seats)[seat]
+        values.append(total / rollouts)
     return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])]
 
 

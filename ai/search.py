@@ -155,7 +155,7 @@ def search(game: Game, state, seat: int, seats: int, rng: Rng, budget: Budget) -
             world, _ = game.apply(world, best_move)
             node = best
             path.append(node)
-        world = _roll_out(game, world, seats, rng, budget)
+        world = roll_out(game, world, seats, rng, budget)
         reward = rewards(game, world, seats)
         for n in path:
             n.visits += 1
@@ -194,7 +194,7 @@ def _select_with_priors(game: Game, world, node: Node, actor: int, moves: list[M
     return best_after, best, best.visits == 0
 
 
-def _roll_out(game: Game, world, seats: int, rng: Rng, budget: Budget):
+def roll_out(game: Game, world, seats: int, rng: Rng, budget: Budget):
     """Up to ``rollout_depth`` moves (fewer when the game ends): each the best move one move
     ahead for the seat that plays it with chance ``greedy``, else a random legal move."""
     for _ in range(budget.rollout_depth):

@@ -410,9 +410,13 @@ class AiTuning:
     rollout plays like the seats would; ``prior_visits``: every node's moves judged one move ahead
     before any is tried; ``exploration``: the UCB constant (smaller where rewards are heuristic
     values close to each other); ``iterations_scale``: the level's iterations times this (where a
-    narrow root repays more). None: the level's default."""
+    narrow root repays more); ``root_rollouts``: rank the root for ``root_width`` by that many
+    random rollouts a move (of the rollout depth, on worlds shared by every move) instead of one
+    move ahead, where a move's worth shows only after a few more (a hunter placed before the
+    hunt). None: the level's default."""
 
     root_width: int | None = None
+    root_rollouts: int = 0
     rollout_depth: int | None = None
     prior_visits: float = 0.0
     exploration: float | None = None

@@ -93,6 +93,21 @@ def test_a_wide_root_is_narrowed_to_the_best_moves_by_look_ahead():
     assert choice.move.notation in {m.notation for m in _ranked(game, state, seat, 2, moves, Rng(9))[:width]}
 
 
+def test_a_root_ranked_by_rollouts_of_depth_zero_is_the_look_ahead_ranking():
+    """Ranking by rollouts tries every move on the same worlds: with rollouts of no move on as many
+    worlds as the look-ahead draws, it is the look-ahead's ranking, move for move."""
+    from ai.players import EASY_SAMPLES, _ranked, _ranked_by_rollouts
+    game, state = _midgame("clans", 2, seed=4, moves=0)
+    seat = game.to_act(state)[0]
+    moves = game.legal_moves(state, seat)
+    by_rollouts = _ranked_by_rollouts(game, state, seat, 2, moves, Rng(9), EASY_SAMPLES, 0)
+    assert by_rollouts == _ranked(game, state, seat, 2, moves, Rng(9))
+    deeper = _ranked_by_rollouts(game, state, seat, 2, moves, Rng(9), 3, 6)
+    assert sorted(m.notation for m in deeper) == sorted(m.notation for m in moves)
+    assert deeper == _ranked_by_rollouts(game, state, seat, 2, moves, Rng(9), 3, 6), "deterministic for a seed"
+    assert deeper != by_rollouts, "rollouts of 6 moves see what one move ahead does not"
+
+
 def test_hard_has_its_own_settings_where_normal_s_played_no_better_when_run_longer():
     """Carcassonne's, Fire & Stone's, The First Sparks' and Clans' hard play greedy rollouts where normal's
     are random or shorter (issue 29 for The First Sparks and Clans); Neanderthal's hard searches as normal
