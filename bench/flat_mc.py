@@ -41,7 +41,7 @@ EQUAL_TIME: dict[str, float] = {
     "clans": 1.6,              # 28 Nov 2026: 1.64 (normal ranks its root first)
     "carcassonne_hg": 10.0,    # 28 Nov 2026: 10.29 (normal's rollouts are greedy)
     "neanderthal": 6.2,        # 28 Nov 2026: 6.20 (greedy rollouts, priors, a ranked root)
-    "first_sparks": 1.1,       # 28 Nov 2026: 1.12 (the tree's own cost)
+    "first_sparks": 6.0,       # 28 Nov 2026: --calibrate 3.96 (greedy rollouts), but arena p50s equal at 6 (0.44 / 0.47 s)
     "fire_and_stone": 1.2,     # 28 Nov 2026: 1.17 (the tree's own cost)
 }
 

@@ -117,30 +117,36 @@ KNOWLEDGE_MEMBER = 0.4
 SCALE = 1.5                # members of lead that make a position clearly won
 
 
-def _card_gain(state: State, s: int, card: int) -> int:
-    """Food a round this card adds to the clan's harvest as it stands (a field its crops, a hunting
-    tool what today's space would give where the clan touches the ground; knowledge nothing here),
-    less what the tool it displaces gave when the clan already holds its limit (« au maximum que
-    trois cartes outils »)."""
-    k = KIND[card]
-    if not IS_TOOL[card]:
-        return 0
-    gain = tool_harvest(state, s, card)
+def _displaced(state: State, s: int) -> int:
+    """Food a round the clan loses when a new tool displaces one (« au maximum que trois cartes
+    outils »): its weakest tool's harvest when it holds its limit, else nothing."""
     tools = [c for c in state.cards[s] if IS_TOOL[c]]
-    if len(tools) >= tool_limit(state, s):
-        gain -= min(tool_harvest(state, s, c) for c in tools)
-    return gain if k != "herbs" else 0
+    if len(tools) < tool_limit(state, s):
+        return 0
+    return min(tool_harvest(state, s, c) for c in tools)
+
+
+def _card_gain(state: State, s: int, card: int, displaced: int) -> int:
+    """Food a round this card adds to the clan's harvest as it stands (a field its crops, a hunting
+    tool what today's space would give where the clan touches the ground; herbs and knowledge nothing
+    here), less what the tool it displaces gave (``_displaced``)."""
+    if not IS_TOOL[card] or KIND[card] == "herbs":
+        return 0
+    return tool_harvest(state, s, card) - displaced
 
 
 def _target(state: State, s: int) -> tuple[int, int, bool] | None:
     """The card of the current market this clan would save for: (price, food a round it adds, Fire?),
     the best gain for its price; None when no card there adds anything it can use."""
     best: tuple[float, tuple[int, int, bool]] | None = None
+    displaced: int | None = None            # the same for every card: worked out once, when needed
     for c in current_market(state):
         if not may_own(state, s, c):
             continue
         fire = KIND[c] == "fire"
-        gain = _card_gain(state, s, c)
+        if displaced is None and IS_TOOL[c]:
+            displaced = _displaced(state, s)
+        gain = _card_gain(state, s, c, displaced or 0)
         if gain <= 0 and not fire:
             continue
         p = cost_to_buy(state, c)
