@@ -216,8 +216,12 @@ def _choice_value(state: State, s: int, left: float) -> float:
 
 
 def heuristic(state: State, seat: int) -> float:
-    """0..1: a logistic of the seat's estimated lead over its best opponent."""
+    """0..1: a logistic of the seat's estimated lead over its best opponent, steeper as the
+    end nears (a lead is surer with fewer turns left), so that a tribe ahead wants the end:
+    judged at one slope, a leader's last hut (which triggers the end, FIN DE LA PARTIE) cost
+    it the value of its unspent resources and it kept moving without building, for ever."""
     counts = _board(state)
     mine = estimate(state, seat, seat, counts)
     best = max(estimate(state, seat, s, counts) for s in range(state["n"]) if s != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - best) / 3.0))
+    progress = 1.0 if state["end"] is not None else state["track"] / 11
+    return 1.0 / (1.0 + math.exp(-(mine - best) / (3.0 - 1.5 * progress)))

@@ -165,3 +165,19 @@ def test_the_heuristic_follows_the_score():
     richer["p"][0]["vp"] += 3
     assert GAME.heuristic(richer, 0) > low
     assert GAME.heuristic(richer, 1) < GAME.heuristic(state, 1)
+
+
+def test_a_tribe_ahead_prefers_the_end_to_keeping_its_resources():
+    """FIN DE LA PARTIE: the last hut built (or the 11th hut tile) ends the game. The AI once
+    judged a leader's unspent food and game tiles at 0.4 of their worth after that (true: few
+    turns are left) on one slope of the lead, so a tribe far ahead never built its last hut and
+    an all-AI game ran on without end; a lead is surer with fewer turns left, and outweighs it."""
+    state = next(s for s in _points(2, 7, every=40) if not s["over"] and s["end"] is None and s["track"] < 6)
+    ahead = GAME.from_json(GAME.to_json(state))
+    ahead["p"][0]["vp"] += 8
+    ahead["p"][0]["game"] = list(range(8))              # rich in uncooked game as well
+    ahead["p"][0]["food"] = ahead["p"][0]["bags"] = 6
+    ended = GAME.from_json(GAME.to_json(ahead))
+    ended["end"], ended["trigger"] = [2, 2], 0
+    assert GAME.heuristic(ended, 0) > GAME.heuristic(ahead, 0)
+    assert GAME.heuristic(ended, 1) < GAME.heuristic(ahead, 1)
