@@ -1,27 +1,49 @@
-"""The flat Monte Carlo yardstick: a player the AI levels never trained against.
+"""The flat Monte Carlo yardsticks: players the AI levels never trained against.
 
 Flat Monte Carlo (Brügmann 1993; the baseline of Browne et al., "A Survey of MCTS
 Methods", 2012, section 2.3) has no tree: it shares its iterations evenly among all
 the seat's legal moves, round-robin, and plays the move whose futures scored best.
-It gets the same budget per decision as ``normal`` in that game — the same number of
-iterations (``ai.players.BUDGETS`` times the game's ``iterations_scale``, rules/<key>/ai_tuning.py), each one a
-fresh determinisation (``Game.determinize``, so it never sees what its seat may not
-see) followed by a rollout of the same length and policy as ``normal``'s (greedy moves
-where ``normal``'s rollouts are greedy), judged the same way (``ai.search.rewards``).
-So what ``normal`` has and it lacks is the search itself: the tree, UCB's choice of
-where to spend the iterations, and the per-game root narrowing and priors. Its CPU per
-decision is about ``normal``'s (the arena prints both); it is deterministic for a seed.
+Each iteration is a fresh determinisation (``Game.determinize``, so it never sees what
+its seat may not see) and one rollout judged as the search judges it
+(``ai.search.rewards``). Both players are deterministic for a seed. Two of them:
+
+- ``flat``, issue 29's yardstick: classical flat Monte Carlo — *uniform random*
+  rollouts, of ``normal``'s rollout depth in that game (the depth at which the game's
+  heuristic takes over) — given about ``normal``'s CPU time per decision. Random
+  rollouts cost less than ``normal``'s greedy ones, so it gets ``EQUAL_TIME[game]``
+  times ``normal``'s iterations; the factor is measured by ``--calibrate`` (below) and the
+  arena prints both seats' CPU per decision, so the equality can be checked in every run.
+- ``flat-same``, a stricter check of what the tree alone adds: ``normal``'s iterations
+  and ``normal``'s own rollouts (greedy where ``normal``'s are greedy).
 
     python -m bench.ladder clans --seats ai:normal,flat --games 40 --seed 1
+    python -m bench.flat_mc --calibrate clans      # normal's CPU per decision / flat's at 1x
 """
 
 from __future__ import annotations
 
-from ai.players import BUDGETS
+import argparse
+import sys
+import time
+
+from ai.players import BUDGETS, decide
 from ai.search import greedy_move, rewards
+from rules import registry
 from rules.core import Game, Move, Rng
 
 SPEC = "flat"
+SAME_SPEC = "flat-same"
+
+# Iterations of ``flat`` per iteration of ``normal``, for about equal CPU per decision
+# (``--calibrate``; re-measure when a game's ``normal`` tuning changes). A game not
+# listed gets 1.
+EQUAL_TIME: dict[str, float] = {
+    "clans": 1.6,              # 28 Nov 2026: 1.64 (normal ranks its root first)
+    "carcassonne_hg": 10.0,    # 28 Nov 2026: 10.29 (normal's rollouts are greedy)
+    "neanderthal": 6.2,        # 28 Nov 2026: 6.20 (greedy rollouts, priors, a ranked root)
+    "first_sparks": 1.1,       # 28 Nov 2026: 1.12 (the tree's own cost)
+    "fire_and_stone": 1.2,     # 28 Nov 2026: 1.17 (the tree's own cost)
+}
 
 
 def flat_budget(game: Game) -> tuple[int, int, float, int]:
@@ -33,12 +55,22 @@ def flat_budget(game: Game) -> tuple[int, int, float, int]:
 
 
 def flat_move(game: Game, state, seat: int, seats: int, seed: int) -> Move:
-    """The flat Monte Carlo player's move for ``seat``."""
+    """``flat``'s move for ``seat``: random rollouts, about ``normal``'s CPU time."""
+    iterations, depth, _, _ = flat_budget(game)
+    return _flat(game, state, seat, seats, seed, round(iterations * EQUAL_TIME.get(game.key, 1.0)), depth, 0.0, 0)
+
+
+def flat_same_move(game: Game, state, seat: int, seats: int, seed: int) -> Move:
+    """``flat-same``'s move for ``seat``: ``normal``'s iterations and rollouts."""
+    return _flat(game, state, seat, seats, seed, *flat_budget(game))
+
+
+def _flat(game: Game, state, seat: int, seats: int, seed: int, iterations: int, depth: int, greedy: float,
+          sample: int) -> Move:
     moves = game.legal_moves(state, seat)
     if len(moves) == 1:
         return moves[0]
     rng = Rng(seed)
-    iterations, depth, greedy, sample = flat_budget(game)
     totals = [0.0] * len(moves)
     counts = [0] * len(moves)
     for i in range(max(iterations, len(moves))):   # every move tried at least once
@@ -60,3 +92,51 @@ def flat_move(game: Game, state, seat: int, seats: int, seed: int) -> Move:
         counts[k] += 1
     best = max(range(len(moves)), key=lambda j: (totals[j] / counts[j], -j))
     return moves[best]
+
+
+def positions(game: Game, seats: int, seed: int, count: int) -> list[tuple[object, int]]:
+    """``count`` positions where a seat has a choice, spread over games of random moves."""
+    rng = Rng(seed)
+    found: list[tuple[object, int]] = []
+    while len(found) < count:
+        state = game.setup(seats, rng.randbelow(10**9), game.resolve_options({}))
+        step = 0
+        while game.result(state) is None and len(found) < count:
+            actor = game.to_act(state)[0]
+            moves = game.legal_moves(state, actor)
+            if len(moves) > 1 and step % 7 == 3:        # every 7th move: early, middle and late game
+                found.append((state, actor))
+            state, _ = game.apply(state, moves[rng.randbelow(len(moves))])
+            step += 1
+    return found
+
+
+def calibrate(key: str, count: int = 12, seed: int = 1) -> float:
+    """``normal``'s CPU per decision divided by ``flat``'s at ``normal``'s iterations, over the
+    same ``count`` positions of 2-player games: the game's ``EQUAL_TIME`` factor."""
+    game = registry.get(key)
+    iterations, depth, _, _ = flat_budget(game)
+    normal = flat = 0.0
+    for i, (state, seat) in enumerate(positions(game, 2, seed, count)):
+        started = time.process_time()
+        decide(game, state, seat, 2, "normal", i)
+        normal += time.process_time() - started
+        started = time.process_time()
+        _flat(game, state, seat, 2, i, iterations, depth, 0.0, 0)
+        flat += time.process_time() - started
+    return normal / flat
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.flat_mc", description="The flat yardstick's calibration.")
+    parser.add_argument("--calibrate", nargs="+", metavar="GAME", required=True)
+    parser.add_argument("--positions", type=int, default=12)
+    args = parser.parse_args(argv)
+    for key in args.calibrate:
+        ratio = calibrate(key, args.positions)
+        print(f"{key}: normal / flat at 1x = {ratio:.2f} (EQUAL_TIME today: {EQUAL_TIME.get(key, 1.0)})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,4 +1,5 @@
-"""``hearth arena`` with the flat Monte Carlo yardstick seated as ``flat`` (bench/flat_mc.py).
+"""``hearth arena`` with the flat Monte Carlo yardsticks seated as ``flat`` and ``flat-same``
+(bench/flat_mc.py).
 
     python -m bench.ladder GAME --seats ai:normal,flat --games 40 --seed 1 [--json] [--quiet]
 
@@ -12,14 +13,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bench.flat_mc import SPEC, flat_move
+from bench.flat_mc import SAME_SPEC, SPEC, flat_move, flat_same_move
 from bot.ops import arena
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.ladder", description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
-    parser.add_argument("--seats", required=True, help="seat specs: random, ai:easy|normal|hard, flat")
+    parser.add_argument("--seats", required=True, help="seat specs: random, ai:easy|normal|hard, flat, flat-same")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", default="")
@@ -27,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--quiet", action="store_true")
     arena.register_player(SPEC, flat_move)
+    arena.register_player(SAME_SPEC, flat_same_move)
     return arena.main(parser.parse_args(argv))
 
 

@@ -69,13 +69,26 @@ def test_a_duel_counts_wins_draws_and_losses_of_the_first_spec_with_its_interval
     assert low <= duel["score"] <= high
 
 
-def test_the_flat_monte_carlo_yardstick_plays_legal_moves_on_normals_budget():
-    from bench.flat_mc import flat_budget, flat_move
+def test_the_flat_monte_carlo_yardsticks_play_legal_moves_on_normals_budget():
+    from bench.flat_mc import EQUAL_TIME, flat_budget, flat_move, flat_same_move
     from rules import registry
     game = registry.get("neanderthal")
     assert flat_budget(game)[:2] == (600, 4)          # normal's 300 iterations times its scale 2, rollouts of 4
+    assert EQUAL_TIME.get("neanderthal", 1.0) >= 1.0, "random rollouts cost less than normal's greedy ones"
     state = game.setup(2, 5, game.resolve_options({}))
     seat = game.to_act(state)[0]
-    move = flat_move(game, state, seat, 2, 9)
-    assert move in game.legal_moves(state, seat)
-    assert flat_move(game, state, seat, 2, 9) == move, "deterministic for a seed"
+    for player in (flat_move, flat_same_move):
+        move = player(game, state, seat, 2, 9)
+        assert move in game.legal_moves(state, seat)
+        assert player(game, state, seat, 2, 9) == move, "deterministic for a seed"
+
+
+def test_the_calibration_positions_are_choices_of_the_seat_to_act():
+    from bench.flat_mc import positions
+    from rules import registry
+    game = registry.get("clans")
+    found = positions(game, 2, 3, 4)
+    assert len(found) == 4
+    for state, seat in found:
+        assert game.result(state) is None and seat in game.to_act(state)
+        assert len(game.legal_moves(state, seat)) > 1
