@@ -42,7 +42,7 @@ EQUAL_TIME: dict[str, float] = {
     "carcassonne_hg": 10.0,    # 28 Nov 2026: 10.29 (normal's rollouts are greedy)
     "neanderthal": 6.2,        # 28 Nov 2026: 6.20 (greedy rollouts, priors, a ranked root)
     "first_sparks": 6.0,       # 28 Nov 2026: --calibrate 3.96 (greedy rollouts), but arena p50s equal at 6 (0.44 / 0.47 s)
-    "fire_and_stone": 1.2,     # 28 Nov 2026: 1.17 (the tree's own cost)
+    "fire_and_stone": 3.4,     # 28 Nov 2026: 3.37 (normal's rollouts are greedy)
 }
 
 

@@ -122,8 +122,8 @@ def _first_in_pot(head: Decision) -> Decision:
 # scores 1 VP plus perhaps a majority and an objective; the third tile of a gathering
 # track gives an invention or a VP card of 1-4 VP).
 FOOD_VP = 0.25
-GAME_FOOD_VP = 0.3          # food on an uncooked game tile: a trip to a fire away
-GAME_BAG_VP = 0.3
+GAME_FOOD_VP = 0.15         # food on an uncooked game tile: a trip to a fire away, so less than food in a bag
+GAME_BAG_VP = 0.1           # and a bag on it less than a bag on the board: cooking must pay
 BAG_VP = 0.15
 TRACK_VP = (0.0, 0.6, 1.4)  # by tiles on a gathering track (3 is cashed at once)
 INVENTION_VP = 0.8          # an uncovered invention: an effect now, a VP card later
@@ -176,7 +176,8 @@ def estimate(state: State, me: int, s: int, counts: tuple[list[int], list[list[i
 def _choice_value(state: State, s: int, left: float) -> float:
     """What the choice waiting for ``s`` at the head of the queue brings at best: a
     search cut short after an explorer's move (a one-move look-ahead always is)
-    must see that a village offers a hut, a gathering tile a step on a track."""
+    must see that a village offers a hut, a gathering tile a step on a track, a fire a meal
+    (cooking takes a move per tile put in the pot, then one more: beyond a short search)."""
     head = state["pending"][0] if state["pending"] else None
     if head is None or head["s"] != s:
         return 0.0
@@ -210,14 +211,24 @@ def _choice_value(state: State, s: int, left: float) -> float:
         return best
     if kind == "forest":
         return left * (GAME_FOOD_VP * _MEAN_GAME[0] + GAME_BAG_VP * _MEAN_GAME[1])
+    if kind == "cook":
+        # FEU: every game tile may still go into the pot; cooked, its bags come first, then the food they hold.
+        food = sum(GAME_TILES[g][0] for g in p["game"])
+        bags = sum(GAME_TILES[g][1] for g in p["game"])
+        kept = min(food, room + bags)
+        return max(0.0, left * (FOOD_VP * kept + BAG_VP * bags - GAME_FOOD_VP * food - GAME_BAG_VP * bags))
     if kind == "card":
         return CARD_VP
     return 0.0
 
 
 def heuristic(state: State, seat: int) -> float:
-    """0..1: a logistic of the seat's estimated lead over its best opponent."""
+    """0..1: a logistic of the seat's estimated lead over its best opponent, steeper as the
+    end nears (a lead is surer with fewer turns left), so that a tribe ahead wants the end:
+    judged at one slope, a leader's last hut (which triggers the end, FIN DE LA PARTIE) cost
+    it the value of its unspent resources and it kept moving without building, for ever."""
     counts = _board(state)
     mine = estimate(state, seat, seat, counts)
     best = max(estimate(state, seat, s, counts) for s in range(state["n"]) if s != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - best) / 3.0))
+    progress = 1.0 if state["end"] is not None else state["track"] / 11
+    return 1.0 / (1.0 + math.exp(-(mine - best) / (3.0 - 1.5 * progress)))

@@ -94,14 +94,14 @@ def test_a_wide_root_is_narrowed_to_the_best_moves_by_look_ahead():
 
 
 def test_hard_has_its_own_settings_where_normal_s_played_no_better_when_run_longer():
-    """Carcassonne's, Fire & Stone's, The First Sparks' and Clans' hard play greedy rollouts where normal's
-    are random or shorter (issue 29 for The First Sparks and Clans); Neanderthal's hard searches as normal
-    does (four times as long)."""
+    """Hard plays greedy rollouts where normal's are random (Clans) or shorter (Carcassonne, The First
+    Sparks), or each rollout move the best of twice as many (Fire & Stone) (issue 29); Neanderthal's hard
+    searches as normal does, four times as long."""
     def tuning_for(key, level):
         return registry.get(key).ai_tuning(level)
     assert tuning_for("carcassonne_hg", "hard").rollout_depth > tuning_for("carcassonne_hg", "normal").rollout_depth
     assert tuning_for("fire_and_stone", "hard").greedy == 1.0
-    assert tuning_for("fire_and_stone", "normal") == AiTuning()
+    assert tuning_for("fire_and_stone", "hard").greedy_sample > tuning_for("fire_and_stone", "normal").greedy_sample
     # The First Sparks: both greedy (normal drew with a flat player on random rollouts), hard's rollouts longer
     assert tuning_for("first_sparks", "hard").greedy == tuning_for("first_sparks", "normal").greedy == 1.0
     assert tuning_for("first_sparks", "hard").rollout_depth > tuning_for("first_sparks", "normal").rollout_depth
@@ -121,7 +121,7 @@ def test_a_game_s_tuning_is_read_from_its_own_package_and_levels_fall_back_on_no
     from rules.clans import ai_tuning as clans_tuning
     from rules.fire_and_stone import ai_tuning as fire_tuning
     assert registry.get("clans").ai_tuning("normal") is clans_tuning.TUNING["normal"]
-    assert "normal" not in fire_tuning.TUNING
-    assert registry.get("fire_and_stone").ai_tuning("normal") == AiTuning()
+    assert registry.get("fire_and_stone").ai_tuning("normal") is fire_tuning.TUNING["normal"]
+    assert registry.get("fire_and_stone").ai_tuning("expert") is fire_tuning.TUNING["normal"]
     assert registry.get("fire_and_stone").ai_tuning("hard") is fire_tuning.TUNING["hard"]
     assert PEBBLES.ai_tuning("hard") == AiTuning()

@@ -165,3 +165,49 @@ def test_the_heuristic_follows_the_score():
     richer["p"][0]["vp"] += 3
     assert GAME.heuristic(richer, 0) > low
     assert GAME.heuristic(richer, 1) < GAME.heuristic(state, 1)
+
+
+def test_a_tribe_ahead_prefers_the_end_to_keeping_its_resources():
+    """FIN DE LA PARTIE: the last hut built (or the 11th hut tile) ends the game. The AI once
+    judged a leader's unspent food and game tiles at 0.4 of their worth after that (true: few
+    turns are left) on one slope of the lead, so a tribe far ahead never built its last hut and
+    an all-AI game ran on without end; a lead is surer with fewer turns left, and outweighs it."""
+    state = next(s for s in _points(2, 7, every=40) if not s["over"] and s["end"] is None and s["track"] < 6)
+    ahead = GAME.from_json(GAME.to_json(state))
+    ahead["p"][0]["vp"] += 8
+    ahead["p"][0]["game"] = list(range(8))              # rich in uncooked game as well
+    ahead["p"][0]["food"] = ahead["p"][0]["bags"] = 6
+    ended = GAME.from_json(GAME.to_json(ahead))
+    ended["end"], ended["trigger"] = [2, 2], 0
+    assert GAME.heuristic(ended, 0) > GAME.heuristic(ahead, 0)
+    assert GAME.heuristic(ended, 1) < GAME.heuristic(ahead, 1)
+
+
+def _first_meal(seed: int):
+    """The first fire met in a random playout where a tribe may cook game tiles, before anything
+    went into the pot; its bags are made to hold that game's food."""
+    state = GAME.setup(2, seed, GAME.resolve_options({}))
+    chooser = Rng(seed)
+    while GAME.to_act(state):
+        head = state["pending"][0]
+        if head["k"] == "cook" and not head["pot"] and state["p"][head["s"]]["game"]:
+            p = state["p"][head["s"]]
+            p["bags"] = max(p["bags"], p["food"] + sum(GAME_TILES[g][0] for g in p["game"]))
+            return state
+        moves = GAME.legal_moves(state, GAME.to_act(state)[0])
+        state, _ = GAME.apply(state, moves[chooser.randbelow(len(moves))])
+    raise AssertionError("no meal in this playout")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_fire_with_game_to_cook_is_worth_its_meal(seed):
+    """FEU: game tiles put in the pot are cooked into bags and food. Cooking takes one move per tile
+    put in the pot and one more, so a short search never saw its worth: the search judged cooking
+    nothing (``ok``) as good as cooking and went hungry with its game uncooked (normal against
+    easy, seed 5: 3 tiles cooked in 17 stops at a fire, lost 7-43). The heuristic now counts the
+    meal a fire offers until it is eaten."""
+    state = _first_meal(seed)
+    seat = state["pending"][0]["s"]
+    after_nothing, _ = GAME.apply(state, GAME.parse(state, seat, "ok"))
+    assert GAME.heuristic(state, seat) > GAME.heuristic(after_nothing, seat)
+    assert decide(GAME, state, seat, 2, "normal", seed=seed).move.notation != "ok"
