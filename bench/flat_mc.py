@@ -94,8 +94,10 @@ def _flat(game: Game, state, seat: int, seats: int, seed: int, iterations: int, 
     return moves[best]
 
 
-def positions(game: Game, seats: int, seed: int, count: int) -> list[tuple[object, int]]:
-    """``count`` positions where a seat has a choice, spread over games of random moves."""
+def positions(game: Game, seats: int, seed: int, count: int, level: str = "easy") -> list[tuple[object, int]]:
+    """``count`` positions where a seat has a choice, spread over games played by ``level``
+    ("easy": the positions real games reach, where the search costs what it costs in the arena;
+    "random": random legal moves, cheaper and less like real play)."""
     rng = Rng(seed)
     found: list[tuple[object, int]] = []
     while len(found) < count:
@@ -106,24 +108,30 @@ def positions(game: Game, seats: int, seed: int, count: int) -> list[tuple[objec
             moves = game.legal_moves(state, actor)
             if len(moves) > 1 and step % 7 == 3:        # every 7th move: early, middle and late game
                 found.append((state, actor))
-            state, _ = game.apply(state, moves[rng.randbelow(len(moves))])
+            if level == "random" or len(moves) == 1:
+                move = moves[rng.randbelow(len(moves))]
+            else:
+                move = decide(game, state, actor, seats, level, rng.randbelow(1 << 62)).move
+            state, _ = game.apply(state, move)
             step += 1
     return found
 
 
-def calibrate(key: str, count: int = 12, seed: int = 1) -> float:
+def calibrate(key: str, count: int = 12, seed: int = 1, level: str = "easy") -> float:
     """``normal``'s CPU per decision divided by ``flat``'s at ``normal``'s iterations, over the
-    same ``count`` positions of 2-player games: the game's ``EQUAL_TIME`` factor."""
+    same ``count`` positions of 2-player games played by ``level``: the game's ``EQUAL_TIME``."""
     game = registry.get(key)
     iterations, depth, _, _ = flat_budget(game)
     normal = flat = 0.0
-    for i, (state, seat) in enumerate(positions(game, 2, seed, count)):
+    for i, (state, seat) in enumerate(positions(game, 2, seed, count, level)):
         started = time.process_time()
         decide(game, state, seat, 2, "normal", i)
         normal += time.process_time() - started
+        # flat timed at 8x and divided: at 1x, a position with more moves than iterations
+        # would be timed at one rollout a move, not at ``iterations``
         started = time.process_time()
-        _flat(game, state, seat, 2, i, iterations, depth, 0.0, 0)
-        flat += time.process_time() - started
+        _flat(game, state, seat, 2, i, iterations * 8, depth, 0.0, 0)
+        flat += (time.process_time() - started) / 8
     return normal / flat
 
 
@@ -131,9 +139,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.flat_mc", description="The flat yardstick's calibration.")
     parser.add_argument("--calibrate", nargs="+", metavar="GAME", required=True)
     parser.add_argument("--positions", type=int, default=12)
+    parser.add_argument("--played-by", default="easy", choices=("easy", "random"),
+                        help="who plays the games the positions come from (default: easy, as real games go)")
     args = parser.parse_args(argv)
     for key in args.calibrate:
-        ratio = calibrate(key, args.positions)
+        ratio = calibrate(key, args.positions, level=args.played_by)
         print(f"{key}: normal / flat at 1x = {ratio:.2f} (EQUAL_TIME today: {EQUAL_TIME.get(key, 1.0)})")
     return 0
 
