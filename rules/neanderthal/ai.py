@@ -210,19 +210,26 @@ def _predator_toll(st, key, seat, n: float, vp) -> tuple[float, float]:
     return kept, extra
 
 
-def _row_card(st, key, parties, s: int, vp) -> float:
-    """Seat ``s``'s expected VP from the hunters on one biome card: its cubes there coming home,
-    less those the attacks (F2) and the dice (G2) kill, plus its own party's hunt (G3–G5).
+def _row_card(st, key, parties, vps, out: list[float]) -> None:
+    """Adds to ``out[s]`` each seat's expected VP from the hunters on one biome card: its cubes
+    there coming home, less those the attacks (F2) and the dice (G2) kill, plus its own
+    party's hunt (G3–G5). ``vps[s]``: seat s's VP table.
 
     On a contested card (several tribes) the parties first attack one another in attack order
     (F2 « chaque "1" élimine un cube »; a war party also hits on a 2), then hunt smallest party
     first (G « La plus petite compagnie … chasse en premier »), and the first success takes all:
     the others go home without rolling."""
     cell = st["rows"][key[0]][int(key[1:]) - 1]
-    sides = {int(o): Q.units(party) for o, party in parties.items() if Q.units(party)}
-    mine = sum(party["c"][s] for party in parties.values())
+    sides = {}
+    for o, party in parties.items():
+        units = sum(party["c"]) + (1 if party["a"] else 0)   # Q.units
+        if units:
+            sides[int(o)] = units
     if cell is None or cell[1] or not sides:
-        return 0.9 * vp["hunter"] * mine
+        for party in parties.values():
+            for s, cubes in enumerate(party["c"]):
+                out[s] += 0.9 * vps[s]["hunter"] * cubes
+        return
     left = dict(sides)
     before_phase3 = st["phase"] in ("assign", "nego")
     if len(sides) > 1 and before_phase3:   # the attacks come in phase 3
@@ -234,38 +241,56 @@ def _row_card(st, key, parties, s: int, vp) -> float:
             for o in left:
                 if o != a and enemies > 0:
                     left[o] = max(0.0, left[o] - hits * left[o] / enemies)
+    for o, party in parties.items():
+        seat = int(o)
+        if seat in sides:
+            kept = left[seat] / sides[seat]   # the share the attacks leave
+            for s, cubes in enumerate(party["c"]):
+                out[s] += vps[s]["hunter"] * cubes * kept
     card = cell[0]
     info = BIOMES[card]
     p = _success(info)
-    value = 0.0
-    for o, party in parties.items():
-        seat = int(o)
-        if party["c"][s] and sides.get(seat):
-            value += vp["hunter"] * party["c"][s] * left[seat] / sides[seat]   # the attacks' share of losses
     reach = 1.0
     for seat in hunt_order(st, key) if len(sides) > 1 else sides:
-        n = left.get(seat, 0.0)
+        n = left[seat]
         if n <= 0:
             continue
         ok = _at_least(n, info["dice"], p)
-        if seat == s:
-            dead = n * _lethal(st, s, card)
-            gain = _gains(info, vp)
-            if info["type"] == "big" and not info["pred"]:
-                kept, extra = _predator_toll(st, key, s, n - dead, vp)
-                gain = kept * gain + extra
-            trophy = _multiple(round(n), info["trophy"]["mult"]) * vp["trophy"] if info["trophy"] else 0.0
-            value += reach * (ok * gain + trophy - dead * vp["hunter"])
-            if before_phase3 and info["gather"] and player(st, s)["sex"] == "libertine":
-                value += vp["hunter"]     # F3: a libertine tribe gathers a baby on a gathering biome
+        vp = vps[seat]
+        dead = n * _lethal(st, seat, card)
+        gain = _gains(info, vp)
+        if info["type"] == "big" and not info["pred"]:
+            kept, extra = _predator_toll(st, key, seat, n - dead, vp)
+            gain = kept * gain + extra
+        trophy = _multiple(round(n), info["trophy"]["mult"]) * vp["trophy"] if info["trophy"] else 0.0
+        out[seat] += reach * (ok * gain + trophy - dead * vp["hunter"])
+        if before_phase3 and info["gather"] and player(st, seat)["sex"] == "libertine":
+            out[seat] += vp["hunter"]     # F3: a libertine tribe gathers a baby on a gathering biome
         reach *= 1.0 - ok
-    return value
 
 
-def estimate(st, me: int, s: int) -> float:
+def _hunting(st) -> list[float]:
+    """Each seat's expected VP from its cubes out on cards (F2, G2–G5), courting ones at 90 %."""
+    n = n_seats(st)
+    out = [0.0] * n
+    if not st["parties"]:
+        return out
+    vps = [_vp(st, s) for s in range(n)]
+    for key, parties in st["parties"].items():
+        if key[0] in ROWS and st["phase"] != "over":
+            _row_card(st, key, parties, vps, out)
+            continue
+        for party in parties.values():
+            for s, cubes in enumerate(party["c"]):
+                out[s] += 0.9 * vps[s]["hunter"] * cubes
+    return out
+
+
+def estimate(st, me: int, s: int, hunting: list[float] | None = None) -> float:
     """Seat ``s``'s expected final score as seat ``me`` can judge it: its score by its
     sexuality's table (J), with what is still immature, out hunting or in hand
-    counted at part of its value (another seat's hand by its size only)."""
+    counted at part of its value (another seat's hand by its size only). ``hunting``:
+    ``_hunting(st)``, when the caller judges several seats of one position."""
     p = player(st, s)
     vp = _vp(st, s)
     left = len(st["events"]) + (0 if st["phase"] in ("action", "over") else 1)
@@ -304,13 +329,7 @@ def estimate(st, me: int, s: int) -> float:
             worth = len(p["hand"]) * (vp["domestic"] + vp["invention"]) / 2
         total += imm * HAND_CARD * worth
     # hunters out on cards come home unless they die (F2, G2), perhaps with game (G3)
-    for key, parties in st["parties"].items():
-        if key[0] in ROWS and st["phase"] != "over":
-            total += _row_card(st, key, parties, s, vp)
-            continue
-        for party in parties.values():
-            if party["c"][s]:
-                total += 0.9 * vp["hunter"] * party["c"][s]
+    total += (_hunting(st) if hunting is None else hunting)[s]
     return total
 
 
@@ -343,6 +362,7 @@ def heuristic(game, state, seat: int) -> float:
         return _coop_value(state, seat)
     if n < 2:
         return 0.5
-    mine = estimate(state, seat, seat)
-    best = max(estimate(state, seat, s) for s in range(n) if s != seat)
+    hunting = _hunting(state)
+    mine = estimate(state, seat, seat, hunting)
+    best = max(estimate(state, seat, s, hunting) for s in range(n) if s != seat)
     return 1.0 / (1.0 + math.exp(-(mine - best) / SCALE))
