@@ -40,8 +40,10 @@ from .model import (
     alive_cubes,
     daughter_bonus,
     empowered_alpha,
+    is_gatherer,
     mature_elder,
     n_seats,
+    parse_daughter_key,
     player,
     portal_count,
 )
@@ -264,8 +266,8 @@ def _row_card(st, key, parties, vps, out: list[float]) -> None:
             gain = kept * gain + extra
         trophy = _multiple(round(n), info["trophy"]["mult"]) * vp["trophy"] if info["trophy"] else 0.0
         out[seat] += reach * (ok * gain + trophy - dead * vp["hunter"])
-        if before_phase3 and info["gather"] and player(st, seat)["sex"] == "libertine":
-            out[seat] += vp["hunter"]     # F3: a libertine tribe gathers a baby on a gathering biome
+        if before_phase3 and info["gather"] and is_gatherer(st, seat):
+            out[seat] += vp["hunter"]     # F3: a gatherer (a libertine tribe) gathers a baby there
         reach *= 1.0 - ok
 
 
@@ -283,7 +285,38 @@ def _hunting(st) -> list[float]:
         for party in parties.values():
             for s, cubes in enumerate(party["c"]):
                 out[s] += 0.9 * vps[s]["hunter"] * cubes
+        if key[0] not in ROWS and st["phase"] != "over":
+            _courting(st, key, parties, vps, out)
     return out
+
+
+def _courting(st, key, parties, vps, out: list[float]) -> None:
+    """G1: a courting hunter on another tribe's daughter succeeds on a 1 or a 2 (a jealous
+    husband may kill it first, F2: « un mari mature est considéré comme une Expédition
+    Guerrière »). A libertine's success swaps one of the victim's hunters for a wanderer of its
+    colour (« Courtisan Libertin »); any other's makes the hunter her husband, mature at once in a
+    foreign tableau (« Cour Réussie »), and sends a former husband back among the hunters."""
+    owner, i = parse_daughter_key(key)
+    daughters = player(st, owner)["daughters"]
+    if i >= len(daughters):
+        return
+    hus = daughters[i]["hus"]
+    for o, party in parties.items():
+        seat = int(o)
+        if seat == owner or not (party["a"] or any(party["c"])):
+            continue
+        chance = 1 / 3
+        if hus is not None and hus["s"] != seat:
+            chance *= 4 / 6 if hus["imm"] is None else 5 / 6
+        p = player(st, seat)
+        if p["sex"] == "libertine":
+            if p["grave"] and player(st, owner)["pool"][owner]:
+                out[seat] += chance * vps[seat]["hunter"]
+                out[owner] -= chance * vps[owner]["hunter"]
+            continue
+        out[seat] += chance * (vps[seat]["husband"] - 0.9 * vps[seat]["hunter"])
+        if hus is not None and hus["imm"] is None and hus["s"] != seat:
+            out[hus["s"]] -= chance * (vps[hus["s"]]["husband"] - vps[hus["s"]]["hunter"])
 
 
 def estimate(st, me: int, s: int, hunting: list[float] | None = None) -> float:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from rules.neanderthal import GAME
 from rules.neanderthal.ai import estimate
-from tests.rules.test_neanderthal import empty_rows, fresh, party, put
+from rules.neanderthal.model import player
+from tests.rules.test_neanderthal import card, empty_rows, fresh, party, put
 
 LIBERTINES = ("libertine", "libertine")
 
@@ -66,3 +67,31 @@ def test_a_deadly_card_costs_the_hunters_its_dice_kill():
     home = estimate(st, 0, 0)
     party(st, "S3", 0, cubes=6)
     assert estimate(st, 0, 0) < home
+
+
+def test_a_libertine_gathers_a_baby_beside_the_tyrant_sea_bear():
+    """F3 « Si vous êtes Cueilleur (Libertin …), vous récupérez 1 bébé (A1.4) pour chaque biome
+    cueillette que vous occupez », and its example: a baby on the Tyrant Sea Bear even if the
+    bear kills every hunter. A lone libertine hunter there is worth more than at home."""
+    st = fresh(2, LIBERTINES)
+    empty_rows(st)
+    put(st, "S3", "Tyrant Sea Bear")
+    put(st, "N1", "Irish Elk")
+    st["phase"] = "assign"
+    home = estimate(st, 0, 0)
+    party(st, "S3", 0, cubes=1)
+    assert estimate(st, 0, 0) > home
+
+
+def test_courting_a_foreign_daughter_is_worth_a_husband():
+    """G1 « Cour Réussie … Dans un tableau étranger, le nouveau mari commence à maturité » (a 1
+    or a 2 on the courting roll): for a monogamous tribe, whose husbands score 3 VP and hunters 1
+    (J), a hunter courting the other tribe's daughter is worth more than one at home."""
+    st = fresh(2, ("libertine", "monogamy"))
+    empty_rows(st)
+    put(st, "N1", "Irish Elk")
+    player(st, 0)["daughters"] = [{"id": card("Caring Woman"), "discs": [], "hus": None}]
+    st["phase"] = "assign"
+    home = estimate(st, 1, 1)
+    party(st, "A1", 1, cubes=1)
+    assert estimate(st, 1, 1) > home
