@@ -314,8 +314,10 @@ def _courting(st, key, parties, vps, out: list[float]) -> None:
                 out[seat] += chance * vps[seat]["hunter"]
                 out[owner] -= chance * vps[owner]["hunter"]
             continue
+        if hus is not None and hus["s"] == seat:
+            continue   # its own husband replaced by another of its hunters: nothing gained
         out[seat] += chance * (vps[seat]["husband"] - 0.9 * vps[seat]["hunter"])
-        if hus is not None and hus["imm"] is None and hus["s"] != seat:
+        if hus is not None and hus["imm"] is None:
             out[hus["s"]] -= chance * (vps[hus["s"]]["husband"] - vps[hus["s"]]["hunter"])
 
 

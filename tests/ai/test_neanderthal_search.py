@@ -95,3 +95,17 @@ def test_courting_a_foreign_daughter_is_worth_a_husband():
     home = estimate(st, 1, 1)
     party(st, "A1", 1, cubes=1)
     assert estimate(st, 1, 1) > home
+
+
+def test_courting_a_daughter_one_s_own_husband_holds_gains_nothing():
+    """G1 « Un succès renvoie l'ex-mari … dans la réserve de chasseurs non assignés du joueur
+    possédant le tableau »: courting the daughter its own husband already holds only swaps one of
+    its cubes for another, so it is worth no more than the hunter at home."""
+    st = fresh(2, ("libertine", "monogamy"))
+    empty_rows(st)
+    put(st, "N1", "Irish Elk")
+    player(st, 0)["daughters"] = [{"id": card("Caring Woman"), "discs": [], "hus": {"s": 1, "a": False, "imm": None}}]
+    st["phase"] = "assign"
+    home = estimate(st, 1, 1)
+    party(st, "A1", 1, cubes=1)
+    assert estimate(st, 1, 1) <= home
