@@ -27,19 +27,23 @@ in which unseen North card lay in the discard led the AI to different moves).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from rules.core import Rng
 from rules.kit.redeal import Deal, determinized
 
 from . import queries as Q
 from .data import BIOMES, COLOURS, DAUGHTERS, SEXUALITY
+from .engine import LETHAL, attack_order, hunt_order, nearest_predators, war_party
 from .model import (
     ROWS,
     alive_cubes,
     daughter_bonus,
     empowered_alpha,
+    is_gatherer,
     mature_elder,
     n_seats,
+    parse_daughter_key,
     player,
     portal_count,
 )
@@ -141,26 +145,187 @@ def _vp(st, seat) -> dict:
     return {k: (a[k] + b[k]) / 2 for k in a}
 
 
-def _hunt_gain(st, key, seat, party, vp) -> float:
-    """What a hunting party on a biome card may bring, on average (G, G3)."""
-    cell = st["rows"][key[0]][int(key[1:]) - 1] if key[0] in ROWS else None
-    if cell is None or cell[1]:
+def _at_least(n: float, need: int, p: float) -> float:
+    """P(at least ``need`` successes among ``n`` dice, each a success with chance ``p``); a
+    fractional ``n`` (hunters an attack may have killed) reads between its two neighbours."""
+    low = int(n)
+    if n > low:
+        return (low + 1 - n) * _tail(low, need, p) + (n - low) * _tail(low + 1, need, p)
+    return _tail(low, need, p)
+
+
+@lru_cache(maxsize=4096)
+def _tail(n: int, need: int, p: float) -> float:
+    if n < need:
         return 0.0
-    info = BIOMES[cell[0]]
-    n = Q.units(party)
-    p = 2 * HUNT_SUCCESS if info["star"] else HUNT_SUCCESS
-    # P(at least `dice` successes among n dice), binomial
-    need = info["dice"]
-    ok = sum(math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(need, n + 1)) if n >= need else 0.0
-    gain = ok * (info["babies"] * vp["hunter"] + len(info["release"]))
-    deaths = n * len(set(info["frozen"]) | set(info["bloody"])) / 6
-    return gain - 0.5 * deaths * vp["hunter"]
+    return sum(math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(need, n + 1))
 
 
-def estimate(st, me: int, s: int) -> float:
+@lru_cache(maxsize=512)
+def _multiple(n: int, k: int) -> float:
+    """P(some face shows at least ``k`` times among ``n`` dice): a trophy's doubles,
+    triples or quadruples (G5). One minus the share of rolls where every face stays under k."""
+    if n < k:
+        return 0.0
+    # poly[j] * j! = the ways to roll j dice on the faces counted so far, none shown k times or more
+    poly = [1.0]
+    for _face in range(6):
+        new = [0.0] * (len(poly) + k - 1)
+        for i, a in enumerate(poly):
+            for j in range(k):
+                new[i + j] += a / math.factorial(j)
+        poly = new
+    ways = poly[n] * math.factorial(n) if n < len(poly) else 0.0
+    return 1.0 - ways / 6 ** n
+
+
+def _success(info) -> float:
+    """One die's chance of a success on a card (G: a 1, a star card also a 2)."""
+    return 2 * HUNT_SUCCESS if info["star"] else HUNT_SUCCESS
+
+
+def _lethal(st, seat, card) -> float:
+    """One die's chance to kill a hunter on a card (G2: bloody faces, and frozen ones unless
+    the seat's fire-keeper is mature)."""
+    chief = player(st, seat)["elders"][6]
+    return len(LETHAL[card][0 if chief is not None and chief["imm"] is None else 1]) / 6
+
+
+def _gains(info, vp) -> float:
+    """What a successful hunt brings (G3): babies and freed discs."""
+    return info["babies"] * vp["hunter"] + len(info["release"])
+
+
+def _predator_toll(st, key, seat, n: float, vp) -> tuple[float, float]:
+    """G4: after a big game success the nearest predator attacks the survivors, who roll
+    again on it. Returns (the share of the game kept, the VP the second roll adds or costs:
+    its own success's gains, less the hunters it kills). No predator: (1, 0)."""
+    preds = nearest_predators(st, key)
+    if not preds:
+        return 1.0, 0.0
+    card = st["rows"][preds[0][0]][int(preds[0][1:]) - 1][0]
+    info = BIOMES[card]
+    p = _success(info)
+    m = max(0.0, n)
+    kept = 1.0 - (1.0 - p) ** m          # G4 « Vol de Gibier »: no success at all, the game is stolen
+    extra = _at_least(m, info["dice"], p) * _gains(info, vp) - m * _lethal(st, seat, card) * vp["hunter"]
+    return kept, extra
+
+
+def _row_card(st, key, parties, vps, out: list[float]) -> None:
+    """Adds to ``out[s]`` each seat's expected VP from the hunters on one biome card: its cubes
+    there coming home, less those the attacks (F2) and the dice (G2) kill, plus its own
+    party's hunt (G3–G5). ``vps[s]``: seat s's VP table.
+
+    On a contested card (several tribes) the parties first attack one another in attack order
+    (F2 « chaque "1" élimine un cube »; a war party also hits on a 2), then hunt smallest party
+    first (G « La plus petite compagnie … chasse en premier »), and the first success takes all:
+    the others go home without rolling."""
+    cell = st["rows"][key[0]][int(key[1:]) - 1]
+    sides = {}
+    for o, party in parties.items():
+        units = sum(party["c"]) + (1 if party["a"] else 0)   # Q.units
+        if units:
+            sides[int(o)] = units
+    if cell is None or cell[1] or not sides:
+        for party in parties.values():
+            for s, cubes in enumerate(party["c"]):
+                out[s] += 0.9 * vps[s]["hunter"] * cubes
+        return
+    left = dict(sides)
+    before_phase3 = st["phase"] in ("assign", "nego")
+    if len(sides) > 1 and before_phase3:   # the attacks come in phase 3
+        for a in attack_order(st, list(sides)):
+            if left[a] <= 0:
+                continue
+            hits = left[a] * (2 if war_party(st, a, key) else 1) / 6
+            enemies = sum(left[o] for o in left if o != a)
+            for o in left:
+                if o != a and enemies > 0:
+                    left[o] = max(0.0, left[o] - hits * left[o] / enemies)
+    for o, party in parties.items():
+        seat = int(o)
+        if seat in sides:
+            kept = left[seat] / sides[seat]   # the share the attacks leave
+            for s, cubes in enumerate(party["c"]):
+                out[s] += vps[s]["hunter"] * cubes * kept
+    card = cell[0]
+    info = BIOMES[card]
+    p = _success(info)
+    reach = 1.0
+    for seat in hunt_order(st, key) if len(sides) > 1 else sides:
+        n = left[seat]
+        if n <= 0:
+            continue
+        ok = _at_least(n, info["dice"], p)
+        vp = vps[seat]
+        dead = n * _lethal(st, seat, card)
+        gain = _gains(info, vp)
+        if info["type"] == "big" and not info["pred"]:
+            kept, extra = _predator_toll(st, key, seat, n - dead, vp)
+            gain = kept * gain + extra
+        trophy = _multiple(round(n), info["trophy"]["mult"]) * vp["trophy"] if info["trophy"] else 0.0
+        out[seat] += reach * (ok * gain + trophy - dead * vp["hunter"])
+        if before_phase3 and info["gather"] and is_gatherer(st, seat):
+            out[seat] += vp["hunter"]     # F3: a gatherer (a libertine tribe) gathers a baby there
+        reach *= 1.0 - ok
+
+
+def _hunting(st) -> list[float]:
+    """Each seat's expected VP from its cubes out on cards (F2, G2–G5), courting ones at 90 %."""
+    n = n_seats(st)
+    out = [0.0] * n
+    if not st["parties"]:
+        return out
+    vps = [_vp(st, s) for s in range(n)]
+    for key, parties in st["parties"].items():
+        if key[0] in ROWS and st["phase"] != "over":
+            _row_card(st, key, parties, vps, out)
+            continue
+        for party in parties.values():
+            for s, cubes in enumerate(party["c"]):
+                out[s] += 0.9 * vps[s]["hunter"] * cubes
+        if key[0] not in ROWS and st["phase"] != "over":
+            _courting(st, key, parties, vps, out)
+    return out
+
+
+def _courting(st, key, parties, vps, out: list[float]) -> None:
+    """G1: a courting hunter on another tribe's daughter succeeds on a 1 or a 2 (a jealous
+    husband may kill it first, F2: « un mari mature est considéré comme une Expédition
+    Guerrière »). A libertine's success swaps one of the victim's hunters for a wanderer of its
+    colour (« Courtisan Libertin »); any other's makes the hunter her husband, mature at once in a
+    foreign tableau (« Cour Réussie »), and sends a former husband back among the hunters."""
+    owner, i = parse_daughter_key(key)
+    daughters = player(st, owner)["daughters"]
+    if i >= len(daughters):
+        return
+    hus = daughters[i]["hus"]
+    for o, party in parties.items():
+        seat = int(o)
+        if seat == owner or not (party["a"] or any(party["c"])):
+            continue
+        chance = 1 / 3
+        if hus is not None and hus["s"] != seat:
+            chance *= 4 / 6 if hus["imm"] is None else 5 / 6
+        p = player(st, seat)
+        if p["sex"] == "libertine":
+            if p["grave"] and player(st, owner)["pool"][owner]:
+                out[seat] += chance * vps[seat]["hunter"]
+                out[owner] -= chance * vps[owner]["hunter"]
+            continue
+        if hus is not None and hus["s"] == seat:
+            continue   # its own husband replaced by another of its hunters: nothing gained
+        out[seat] += chance * (vps[seat]["husband"] - 0.9 * vps[seat]["hunter"])
+        if hus is not None and hus["imm"] is None:
+            out[hus["s"]] -= chance * (vps[hus["s"]]["husband"] - vps[hus["s"]]["hunter"])
+
+
+def estimate(st, me: int, s: int, hunting: list[float] | None = None) -> float:
     """Seat ``s``'s expected final score as seat ``me`` can judge it: its score by its
     sexuality's table (J), with what is still immature, out hunting or in hand
-    counted at part of its value (another seat's hand by its size only)."""
+    counted at part of its value (another seat's hand by its size only). ``hunting``:
+    ``_hunting(st)``, when the caller judges several seats of one position."""
     p = player(st, s)
     vp = _vp(st, s)
     left = len(st["events"]) + (0 if st["phase"] in ("action", "over") else 1)
@@ -198,13 +363,8 @@ def estimate(st, me: int, s: int) -> float:
         else:
             worth = len(p["hand"]) * (vp["domestic"] + vp["invention"]) / 2
         total += imm * HAND_CARD * worth
-    # hunters out on cards come home unless they die (G3), perhaps with game
-    for key, parties in st["parties"].items():
-        for o, party in parties.items():
-            if party["c"][s]:
-                total += 0.9 * vp["hunter"] * party["c"][s]
-            if int(o) == s and key[0] in ROWS and st["phase"] != "over":
-                total += _hunt_gain(st, key, s, party, vp)
+    # hunters out on cards come home unless they die (F2, G2), perhaps with game (G3)
+    total += (_hunting(st) if hunting is None else hunting)[s]
     return total
 
 
@@ -237,6 +397,7 @@ def heuristic(game, state, seat: int) -> float:
         return _coop_value(state, seat)
     if n < 2:
         return 0.5
-    mine = estimate(state, seat, seat)
-    best = max(estimate(state, seat, s) for s in range(n) if s != seat)
+    hunting = _hunting(state)
+    mine = estimate(state, seat, seat, hunting)
+    best = max(estimate(state, seat, s, hunting) for s in range(n) if s != seat)
     return 1.0 / (1.0 + math.exp(-(mine - best) / SCALE))
