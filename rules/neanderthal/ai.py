@@ -224,7 +224,7 @@ def _row_card(st, key, parties, vps, out: list[float]) -> None:
     cell = st["rows"][key[0]][int(key[1:]) - 1]
     sides = {}
     for o, party in parties.items():
-        units = sum(party["c"]) + (1 if party["a"] else 0)   # Q.units
+        units = Q.units(party)
         if units:
             sides[int(o)] = units
     if cell is None or cell[1] or not sides:

@@ -30,6 +30,26 @@ def _horse(predator: bool):
     return st
 
 
+def _bear():
+    """The Tyrant Sea Bear on S3 (its faces 3 to 6 bloody, a gathering biome), no party yet."""
+    st = fresh(2, LIBERTINES)
+    empty_rows(st)
+    put(st, "S3", "Tyrant Sea Bear")
+    put(st, "N1", "Irish Elk")
+    st["phase"] = "assign"
+    return st
+
+
+def _courted(husband):
+    """Seat 0 (libertine) with one daughter, married to ``husband`` (or none); seat 1 monogamous."""
+    st = fresh(2, ("libertine", "monogamy"))
+    empty_rows(st)
+    put(st, "N1", "Irish Elk")
+    player(st, 0)["daughters"] = [{"id": card("Caring Woman"), "discs": [], "hus": husband}]
+    st["phase"] = "assign"
+    return st
+
+
 def test_a_predator_beside_the_big_game_lowers_the_party_s_value():
     """G4 « Si la chasse au gros gibier est réussie, déplacer les chasseurs survivants sur la
     carte du prédateur attaquant, et faire un deuxième Lancer de Chasse » — which kills on its
@@ -59,11 +79,7 @@ def test_a_deadly_card_costs_the_hunters_its_dice_kill():
     """G2: each die showing a bloody face (and a frozen one without the fire-keeper's care)
     kills a hunter, success or not: a card whose faces 3 to 6 are bloody is worth less than the
     same party at home."""
-    st = fresh(2, LIBERTINES)
-    empty_rows(st)
-    put(st, "S3", "Tyrant Sea Bear")
-    put(st, "N1", "Irish Elk")
-    st["phase"] = "assign"
+    st = _bear()
     home = estimate(st, 0, 0)
     party(st, "S3", 0, cubes=6)
     assert estimate(st, 0, 0) < home
@@ -73,11 +89,7 @@ def test_a_libertine_gathers_a_baby_beside_the_tyrant_sea_bear():
     """F3 « Si vous êtes Cueilleur (Libertin …), vous récupérez 1 bébé (A1.4) pour chaque biome
     cueillette que vous occupez », and its example: a baby on the Tyrant Sea Bear even if the
     bear kills every hunter. A lone libertine hunter there is worth more than at home."""
-    st = fresh(2, LIBERTINES)
-    empty_rows(st)
-    put(st, "S3", "Tyrant Sea Bear")
-    put(st, "N1", "Irish Elk")
-    st["phase"] = "assign"
+    st = _bear()
     home = estimate(st, 0, 0)
     party(st, "S3", 0, cubes=1)
     assert estimate(st, 0, 0) > home
@@ -87,11 +99,7 @@ def test_courting_a_foreign_daughter_is_worth_a_husband():
     """G1 « Cour Réussie … Dans un tableau étranger, le nouveau mari commence à maturité » (a 1
     or a 2 on the courting roll): for a monogamous tribe, whose husbands score 3 VP and hunters 1
     (J), a hunter courting the other tribe's daughter is worth more than one at home."""
-    st = fresh(2, ("libertine", "monogamy"))
-    empty_rows(st)
-    put(st, "N1", "Irish Elk")
-    player(st, 0)["daughters"] = [{"id": card("Caring Woman"), "discs": [], "hus": None}]
-    st["phase"] = "assign"
+    st = _courted(None)
     home = estimate(st, 1, 1)
     party(st, "A1", 1, cubes=1)
     assert estimate(st, 1, 1) > home
@@ -101,11 +109,7 @@ def test_courting_a_daughter_one_s_own_husband_holds_gains_nothing():
     """G1 « Un succès renvoie l'ex-mari … dans la réserve de chasseurs non assignés du joueur
     possédant le tableau »: courting the daughter its own husband already holds only swaps one of
     its cubes for another, so it is worth no more than the hunter at home."""
-    st = fresh(2, ("libertine", "monogamy"))
-    empty_rows(st)
-    put(st, "N1", "Irish Elk")
-    player(st, 0)["daughters"] = [{"id": card("Caring Woman"), "discs": [], "hus": {"s": 1, "a": False, "imm": None}}]
-    st["phase"] = "assign"
+    st = _courted({"s": 1, "a": False, "imm": None})
     home = estimate(st, 1, 1)
     party(st, "A1", 1, cubes=1)
     assert estimate(st, 1, 1) <= home
