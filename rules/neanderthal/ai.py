@@ -222,7 +222,7 @@ def _row_card(st, key, parties, vps, out: list[float]) -> None:
     first (G « La plus petite compagnie … chasse en premier »), and the first success takes all:
     the others go home without rolling."""
     cell = st["rows"][key[0]][int(key[1:]) - 1]
-    sides = {}
+    sides: dict[int, int] = {}
     for o, party in parties.items():
         units = Q.units(party)
         if units:
@@ -232,7 +232,7 @@ def _row_card(st, key, parties, vps, out: list[float]) -> None:
             for s, cubes in enumerate(party["c"]):
                 out[s] += 0.9 * vps[s]["hunter"] * cubes
         return
-    left = dict(sides)
+    left: dict[int, float] = dict(sides)   # hunters left after the attacks, in expectation
     before_phase3 = st["phase"] in ("assign", "nego")
     if len(sides) > 1 and before_phase3:   # the attacks come in phase 3
         for a in attack_order(st, list(sides)):
