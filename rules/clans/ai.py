@@ -97,6 +97,10 @@ def determinize(game, state, seat: int, rng: Rng):
 
 SCALE = 5.0            # points of lead that make a position clearly better (logistic scale)
 PROSPECT = 0.8         # how much of a colour's expected future points is counted
+# Conseils tactiques: « Cherchez à "masquer" le plus possible votre propre couleur ». What a colour
+# the table is sure of costs, in points (3 measured best of 1.5, 3 and 6 against the flat yardstick;
+# bench/README.md, "AI tuning per game").
+CONCEAL = 3.0
 
 
 def _bonus(territory: int, number: int) -> int:
@@ -180,6 +184,16 @@ def estimates(state, seat: int) -> list[float]:
     return out
 
 
+def exposure(state, seat: int) -> float:
+    """0..1: how sure the table can be of ``seat``'s colour from the villages it founded
+    (0: no more than at the start; 1: certain). A known colour is one the others avoid
+    scoring and kill in battles (Conseils tactiques), so the heuristic charges for it."""
+    row = evidence(state)[seat]
+    weights = [math.exp(w) for w in row]
+    p = weights[state.clans[seat]] / sum(weights)
+    return max(0.0, (p - 1 / N_COLOURS) / (1 - 1 / N_COLOURS))
+
+
 def heuristic(game, state, seat: int) -> float:
     """0..1: a logistic of the seat's expected lead over its best opponent."""
     if state.end:
@@ -188,4 +202,7 @@ def heuristic(game, state, seat: int) -> float:
         return 1.0 / (1.0 + math.exp(-lead / SCALE))
     mine = estimates(state, seat)
     best = max(v for s, v in enumerate(mine) if s != seat)
-    return 1.0 / (1.0 + math.exp(-(mine[seat] - best) / SCALE))
+    lead = mine[seat] - best
+    if CONCEAL and state.seats > 1:
+        lead -= CONCEAL * exposure(state, seat)
+    return 1.0 / (1.0 + math.exp(-lead / SCALE))

@@ -10,7 +10,7 @@ import pytest
 
 from ai import decide
 from rules.clans import GAME
-from rules.clans.ai import belief
+from rules.clans.ai import belief, exposure
 from rules.clans.data import N_COLOURS
 from rules.clans.state import Village
 from rules.core import Rng
@@ -157,3 +157,19 @@ def test_the_heuristic_at_the_end_is_the_final_lead():
     finals = GAME.final_scores(state)
     h = [GAME.heuristic(state, s) for s in range(2)]
     assert (h[0] > 0.5) == (finals[0] > finals[1]) and abs(h[0] + h[1] - 1) < 1e-9
+
+
+def test_a_seat_that_gives_its_colour_away_pays_for_it():
+    """Conseils tactiques: the others read a colour off the villages its player founds. The
+    heuristic charges a seat for how sure they can be of its colour (``exposure``), so the AI
+    scores its colour without always showing it."""
+    state = _points(2, 5)[2]
+    state.villages = [v for v in state.villages if v.founder != 0]
+    mine, other = state.clans[0], (state.clans[0] + 1) % N_COLOURS
+    assert exposure(state, 0) == 0.0
+    shown = _founded_by(_founded_by(state, 0, [mine], []), 0, [mine], [])
+    hidden = _founded_by(_founded_by(state, 0, [other], []), 0, [other], [])
+    assert 0.3 < exposure(shown, 0) < 1.0 and exposure(hidden, 0) == 0.0
+    # Same scores, same tokens, same belief about seat 1: only what seat 0 gave away differs.
+    assert shown.scores == hidden.scores and shown.chips(0) == hidden.chips(0)
+    assert GAME.heuristic(shown, 0) < GAME.heuristic(hidden, 0)
