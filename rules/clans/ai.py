@@ -195,7 +195,8 @@ def exposure(state, seat: int) -> float:
 
 
 def heuristic(game, state, seat: int) -> float:
-    """0..1: a logistic of the seat's expected lead over its best opponent."""
+    """0..1: a logistic of the seat's expected lead over its best opponent, less what the
+    colour it gave away costs it (``CONCEAL`` times its ``exposure``) until the end."""
     if state.end:
         finals = game.final_scores(state)
         lead = finals[seat] - max(f for s, f in enumerate(finals) if s != seat)
