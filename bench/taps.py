@@ -135,6 +135,7 @@ async def one_game(key: str, level: str, seed: int, players: int) -> dict:
             previews += saw_preview
             decisions += 1
         finished = await store.open_game_in(HERE.channel_id) is None
+        game_seed = (await store.latest_game_in(HERE.channel_id)).seed   # /game new draws it: kept to replay a stuck game
         for entry in await store.log((await store.latest_game_in(HERE.channel_id)).id):
             if entry.kind == "move" and entry.user_id is None and entry.seat is not None \
                     and seats[entry.seat].user_id == me.user_id:
@@ -143,7 +144,7 @@ async def one_game(key: str, level: str, seed: int, players: int) -> dict:
     patch.undo()
     times.sort()
     return {
-        "game": key, "players": players, "level": level, "seed": seed, "finished": finished,
+        "game": key, "players": players, "level": level, "seed": seed, "game_seed": game_seed, "finished": finished,
         "decisions": decisions, "presses_mean": round(statistics.mean(presses_each), 2) if presses_each else None,
         "presses_max": max(presses_each, default=None), "preview_share": round(previews / decisions, 3) if decisions else None,
         "forced_by_table": forced, "interactions": len(times),

@@ -16,7 +16,7 @@ def test_taps_plays_a_game_by_presses_and_reports_it():
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
     [row] = json.loads(out.stdout)
-    assert row["game"] == "first_sparks" and row["finished"] is True
+    assert row["game"] == "first_sparks" and row["finished"] is True, row   # the row names the game's seed
     assert row["decisions"] > 0 and row["interactions"] > row["decisions"]
     assert 3 <= row["presses_mean"] <= row["presses_max"], "Your move, a choice, Confirm at the least"
     assert 0 < row["preview_share"] <= 1
