@@ -38,7 +38,7 @@ from bot.table.clock import ManualClock  # noqa: E402
 from rules import registry  # noqa: E402
 from rules.core import Rng  # noqa: E402
 from storage.store import Store  # noqa: E402
-from tests.bot.discord.harness import Wire, invoke, make_client, press, slash  # noqa: E402
+from tests.bot.discord.harness import Rest, Wire, invoke, make_client, press, slash  # noqa: E402
 
 PLAYER = dict(user_id=1, name="Ann")
 HERE = Place(channel_id=100, guild_id=10)
@@ -53,6 +53,7 @@ def components(sent) -> list[dict]:
 async def one_game(key: str, level: str, seed: int, players: int) -> dict:
     patch = pytest.MonkeyPatch()
     wire = Wire(patch)
+    rest = Rest(patch)   # the AI seats' posts go out as channel messages
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "taps.db")
         service = TableService(store, ManualClock(1_700_000_000.0))
@@ -79,6 +80,7 @@ async def one_game(key: str, level: str, seed: int, players: int) -> dict:
         presses_each: list[int] = []
         previews = forced = 0
         decisions = 0
+        waiting: list = []   # who the game waits for when it is left unfinished
         while decisions < MAX_DECISIONS:
             row = await store.open_game_in(HERE.channel_id)
             if row is None:
@@ -87,6 +89,7 @@ async def one_game(key: str, level: str, seed: int, players: int) -> dict:
             seats = await store.seats(row.id)
             mine = [s for s in game.to_act(state) if seats[s].user_id == me.user_id]
             if not mine:
+                waiting = [(s, seats[s].name) for s in game.to_act(state)]
                 break   # the AI seats wait for nobody: the game is stuck (reported as unfinished)
             service.clock.advance(20.0)   # a person's pace: the rate limit counts moves per second
             presses, saw_preview = 0, False
@@ -145,6 +148,7 @@ async def one_game(key: str, level: str, seed: int, players: int) -> dict:
     times.sort()
     return {
         "game": key, "players": players, "level": level, "seed": seed, "game_seed": game_seed, "finished": finished,
+        "waiting_for": [] if finished else waiting, "ai_posts": len(rest.find("POST", "/messages")),
         "decisions": decisions, "presses_mean": round(statistics.mean(presses_each), 2) if presses_each else None,
         "presses_max": max(presses_each, default=None), "preview_share": round(previews / decisions, 3) if decisions else None,
         "forced_by_table": forced, "interactions": len(times),

@@ -16,7 +16,9 @@ def test_taps_plays_a_game_by_presses_and_reports_it():
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
     [row] = json.loads(out.stdout)
-    assert row["game"] == "first_sparks" and row["finished"] is True, row   # the row names the game's seed
+    # the row names the game's seed and who the game waits for; the log says what the table did last
+    assert row["game"] == "first_sparks" and row["finished"] is True, (row, out.stderr[-3000:])
+    assert row["ai_posts"] > 0, "the AI seats answer in posts of their own"
     assert row["decisions"] > 0 and row["interactions"] > row["decisions"]
     assert 3 <= row["presses_mean"] <= row["presses_max"], "Your move, a choice, Confirm at the least"
     assert 0 < row["preview_share"] <= 1

@@ -2,8 +2,9 @@
 capture what would go over the wire (no network).
 
 Interaction responses and follow-ups go through
-``AsyncWebhookAdapter.request``; we record each call's route, JSON payload
-(or the ``payload_json`` of a multipart body) and attached file names.
+``AsyncWebhookAdapter.request`` (:class:`Wire`); channel messages, DMs, pins and
+threads through the bot's ``HTTPClient.request`` (:class:`Rest`). Each records the
+call's route, JSON payload (or the ``payload_json`` of a multipart body).
 """
 
 from __future__ import annotations
@@ -176,3 +177,60 @@ async def press(client: HearthClient, custom_id: str, values: list[str] | None =
     instance = await item.from_custom_id(interaction, component, match)
     await instance.callback(interaction)
     return interaction
+
+
+class Rest:
+    """Replaces ``HTTPClient.request``: records REST calls, answers like Discord."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.calls: list[tuple[str, str, dict]] = []
+        rest = self
+
+        async def request(http, route, *, files=None, form=None, **kwargs):
+            body = kwargs.get("json") or {}
+            if form:
+                for part in form:
+                    if part.get("name") == "payload_json":
+                        body = json.loads(part["value"])
+            rest.calls.append((route.method, _path(route), body))
+            return rest.answer(route, body)
+
+        monkeypatch.setattr(discord.http.HTTPClient, "request", request)
+
+    def answer(self, route, body):
+        path = _path(route)
+        if route.method == "POST" and path == "/users/@me/channels":
+            return {"id": str(next(_ids)), "type": 1, "recipients": [discord_user(int(body["recipient_id"]), "someone")]}
+        if route.method == "GET" and path.startswith("/users/"):
+            uid = int(path.rsplit("/", 1)[1])
+            return discord_user(uid, f"user{uid}")
+        if route.method == "GET" and path.startswith("/channels/"):
+            cid = int(path.split("/")[2])
+            return {"id": str(cid), "type": 0, "guild_id": "10", "name": "games", "position": 0,
+                    "permission_overwrites": [], "nsfw": False, "parent_id": None}
+        if route.method == "POST" and path.endswith("/threads"):
+            return {"id": str(next(_ids)), "type": 11, "guild_id": "10", "parent_id": path.split("/")[2],
+                    "owner_id": str(APP_ID), "name": body.get("name", "t"), "last_message_id": None,
+                    "rate_limit_per_user": 0, "message_count": 0, "member_count": 1,
+                    "thread_metadata": {"archived": False, "auto_archive_duration": 10080,
+                                        "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False}}
+        if route.method in ("POST", "PATCH") and "/messages" in path:
+            channel = path.split("/")[2]
+            mid = path.rsplit("/", 1)[1] if route.method == "PATCH" else str(next(_ids))
+            return {"id": mid, "channel_id": channel, "type": 0, "content": body.get("content", ""),
+                    "author": discord_user(APP_ID, "hearth", bot=True), "attachments": [], "embeds": [], "mentions": [],
+                    "mention_roles": [], "pinned": False, "mention_everyone": False, "tts": False,
+                    "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "flags": 0,
+                    "components": []}
+        return None
+
+    def find(self, method: str, fragment: str) -> list[tuple[str, str, dict]]:
+        return [c for c in self.calls if c[0] == method and fragment in c[1]]
+
+
+def _path(route) -> str:
+    return route.url.split("/api/v10", 1)[-1]
+
+
+def discord_user(uid: int, name: str, bot: bool = False) -> dict:
+    return {"id": str(uid), "username": name, "global_name": name, "discriminator": "0", "avatar": None, "bot": bot}

@@ -7,9 +7,6 @@ captured, nothing reaches the network."""
 
 from __future__ import annotations
 
-import itertools
-import json
-
 import discord
 import pytest
 from discord.app_commands import TranslationContextLocation as Where
@@ -20,8 +17,9 @@ from bot.discord.notice_loop import deliver_due
 from bot.discord.translate import HearthTranslator, french
 from bot.table import Actor, Place
 from tests.bot.discord.harness import (
-    APP_ID,
+    Rest,
     Wire,
+    discord_user,
     interaction_payload,
     invoke,
     make_client,
@@ -34,64 +32,6 @@ H = 3600.0
 ANN = dict(user_id=1, name="Ann")
 BOB = dict(user_id=2, name="Bob")
 CID = dict(user_id=3, name="Cid")
-_ids = itertools.count(700_000)
-
-
-class Rest:
-    """Replaces ``HTTPClient.request``: records REST calls, answers like Discord."""
-
-    def __init__(self, monkeypatch) -> None:
-        self.calls: list[tuple[str, str, dict]] = []
-        rest = self
-
-        async def request(http, route, *, files=None, form=None, **kwargs):
-            body = kwargs.get("json") or {}
-            if form:
-                for part in form:
-                    if part.get("name") == "payload_json":
-                        body = json.loads(part["value"])
-            rest.calls.append((route.method, _path(route), body))
-            return rest.answer(route, body)
-
-        monkeypatch.setattr(discord.http.HTTPClient, "request", request)
-
-    def answer(self, route, body):
-        path = _path(route)
-        if route.method == "POST" and path == "/users/@me/channels":
-            return {"id": str(next(_ids)), "type": 1, "recipients": [_user(int(body["recipient_id"]), "someone")]}
-        if route.method == "GET" and path.startswith("/users/"):
-            uid = int(path.rsplit("/", 1)[1])
-            return _user(uid, f"user{uid}")
-        if route.method == "GET" and path.startswith("/channels/"):
-            cid = int(path.split("/")[2])
-            return {"id": str(cid), "type": 0, "guild_id": "10", "name": "games", "position": 0,
-                    "permission_overwrites": [], "nsfw": False, "parent_id": None}
-        if route.method == "POST" and path.endswith("/threads"):
-            return {"id": str(next(_ids)), "type": 11, "guild_id": "10", "parent_id": path.split("/")[2],
-                    "owner_id": str(APP_ID), "name": body.get("name", "t"), "last_message_id": None,
-                    "rate_limit_per_user": 0, "message_count": 0, "member_count": 1,
-                    "thread_metadata": {"archived": False, "auto_archive_duration": 10080,
-                                        "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False}}
-        if route.method in ("POST", "PATCH") and "/messages" in path:
-            channel = path.split("/")[2]
-            mid = path.rsplit("/", 1)[1] if route.method == "PATCH" else str(next(_ids))
-            return {"id": mid, "channel_id": channel, "type": 0, "content": body.get("content", ""),
-                    "author": _user(APP_ID, "hearth", bot=True), "attachments": [], "embeds": [], "mentions": [],
-                    "mention_roles": [], "pinned": False, "mention_everyone": False, "tts": False,
-                    "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "flags": 0,
-                    "components": []}
-        return None
-
-    def find(self, method: str, fragment: str) -> list[tuple[str, str, dict]]:
-        return [c for c in self.calls if c[0] == method and fragment in c[1]]
-
-
-def _path(route) -> str:
-    return route.url.split("/api/v10", 1)[-1]
-
-
-def _user(uid: int, name: str, bot: bool = False) -> dict:
-    return {"id": str(uid), "username": name, "global_name": name, "discriminator": "0", "avatar": None, "bot": bot}
 
 
 @pytest.fixture
@@ -115,7 +55,7 @@ def with_member(data: dict, option: str, uid: int, name: str, sub_index: int | N
     """Add a member option (type 6) and its resolved data to a slash payload."""
     opts = data["options"]
     opts.append({"name": option, "type": 6, "value": str(uid)})
-    data["resolved"] = {"users": {str(uid): _user(uid, name)},
+    data["resolved"] = {"users": {str(uid): discord_user(uid, name)},
                         "members": {str(uid): {"roles": [], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False,
                                                "mute": False, "flags": 0, "nick": None,
                                                "permissions": "0"}}}

@@ -133,7 +133,7 @@ async def test_a_select_menu_pages_a_long_choice(service, wire):
 
 
 async def test_an_older_posts_buttons_are_removed_when_the_game_moves_on(service, wire, monkeypatch):
-    from tests.bot.discord.test_async_play import Rest
+    from tests.bot.discord.harness import Rest
     rest = Rest(monkeypatch)
     client = fresh(service)
     await invoke(client, slash("game", {"game": "pebbles"}, sub="new"), **ANN)
@@ -151,7 +151,7 @@ async def test_an_older_posts_buttons_are_removed_when_the_game_moves_on(service
 
 
 async def test_a_turn_dm_carries_your_move(service, wire, monkeypatch):
-    from tests.bot.discord.test_async_play import Rest
+    from tests.bot.discord.harness import Rest
     rest = Rest(monkeypatch)
     client = fresh(service)
     await invoke(client, slash("game", {"game": "pebbles"}, sub="new"), **ANN)
@@ -219,7 +219,7 @@ async def test_every_game_to_its_end_against_an_ai_by_components_only(store, clo
 async def test_a_move_posts_before_the_ai_answers_it(service, wire, monkeypatch):
     """Issue 29, point 4: the player's move goes out as the command's answer; the AI seat's turn
     follows in a post of its own in the channel, played after it."""
-    from tests.bot.discord.test_async_play import Rest
+    from tests.bot.discord.harness import Rest
     rest = Rest(monkeypatch)
     client = fresh(service)
     await invoke(client, slash("game", {"game": "pebbles", "ai": 1, "level": "easy"}, sub="new"), **ANN)

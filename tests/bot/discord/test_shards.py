@@ -12,7 +12,7 @@ from bot.discord.notice_loop import ANNOUNCE_LATE
 from bot.discord.shards import BadShardSetting, ShardPlan, shard_plan
 from bot.table import Actor, Place
 from storage.leases import Leases
-from tests.bot.discord.test_async_play import Rest
+from tests.bot.discord.harness import Rest
 
 GUILD_ON_0 = 10                      # (10 >> 22) % 2 == 0
 GUILD_ON_1 = (1 << 22) * 3 + 5       # (… >> 22) % 2 == 1
