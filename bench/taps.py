@@ -13,6 +13,7 @@ confirmed move in their own post (a move posts before the AI answers it, issue 2
 
     python bench/taps.py                       # every game, AI level easy, seed 1
     python bench/taps.py --game clans --level normal --seed 3 --json
+    python bench/taps.py --game first_sparks --game-seed 273200200011135   # replay one game
 
 A benchmark, not a test: it asserts nothing about its figures.
 """
@@ -33,7 +34,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.discord.picker_items import ITEMS, MENU_SIZE, PAGE_SIZE  # noqa: E402
-from bot.table import Actor, Place, TableService  # noqa: E402
+from bot.table import Actor, Place, TableService, lobby  # noqa: E402
 from bot.table.clock import ManualClock  # noqa: E402
 from rules import registry  # noqa: E402
 from rules.core import Rng  # noqa: E402
@@ -50,8 +51,10 @@ def components(sent) -> list[dict]:
     return [c for row in data.get("components") or [] for c in row["components"]]
 
 
-async def one_game(key: str, level: str, seed: int, players: int) -> dict:
+async def one_game(key: str, level: str, seed: int, players: int, game_seed: int | None = None) -> dict:
     patch = pytest.MonkeyPatch()
+    if game_seed is not None:   # replay one game: /game new draws its seed by chance otherwise
+        patch.setattr(lobby, "new_seed", lambda: game_seed)
     wire = Wire(patch)
     rest = Rest(patch)   # the AI seats' posts go out as channel messages
     with tempfile.TemporaryDirectory() as tmp:
@@ -180,14 +183,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", help="a game key (repeatable); default: every game")
     parser.add_argument("--level", default="easy", choices=("easy", "normal", "hard"))
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="the person's choices")
+    parser.add_argument("--game-seed", type=int, help="the game's own seed (default: drawn by /game new)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     keys = args.game or registry.keys()
     rows = []
     for key in keys:
         players = 2 if registry.get(key).max_players >= 2 else 1
-        rows.append(asyncio.run(one_game(key, args.level, args.seed, players)))
+        rows.append(asyncio.run(one_game(key, args.level, args.seed, players, args.game_seed)))
         if not args.json:
             r = rows[-1]
             print(f"{key:15} decisions {r['decisions']:4}  presses/decision {r['presses_mean']} (most {r['presses_max']})"

@@ -24,6 +24,12 @@ RANDOM_ORDER = ("random", "shuffle", "shuffled", "hasard")
 JOIN_ORDER = ("join", "joined", "seated", "arrivée", "arrivee")
 
 
+def new_seed() -> int:
+    """A new game's seed: drawn by chance, so no two tables deal alike (a benchmark replays one by
+    putting its own in place of this)."""
+    return int.from_bytes(os.urandom(6), "big")
+
+
 class Lobby:
     def __init__(self, ctx: TableContext, turns: Turns, notices: Notices) -> None:
         self.ctx = ctx
@@ -56,7 +62,7 @@ class Lobby:
         if not 0 <= ai <= min(MAX_AI_SEATS, game.max_players - 1):
             raise Refused(tn(loc, "ai_count_bad", min(MAX_AI_SEATS, game.max_players - 1)))
         if seed is None:
-            seed = int.from_bytes(os.urandom(6), "big")
+            seed = new_seed()
         try:
             row = await ctx.store.create_game(guild_id=place.guild_id, channel_id=place.channel_id, key=game.key,
                                               options=resolved, seed=seed, creator_id=actor.user_id,
