@@ -67,7 +67,7 @@ def decide(game: Game, state, seat: int, seats: int, level: str, seed: int, *, i
     tuning = game.ai_tuning(level)   # the game's own settings (rules/<key>/ai_tuning.py)
     root = None
     if tuning.root_width and len(moves) > tuning.root_width:
-        ranked = _ranked(game, state, seat, seats, moves, rng)
+        ranked = ranked_by_look_ahead(game, state, seat, seats, moves, rng)
         root = tuple(m.notation for m in ranked[:tuning.root_width])
     budget = Budget(iterations or round(base.iterations * tuning.iterations_scale),
                     base.rollout_depth if tuning.rollout_depth is None else tuning.rollout_depth, seconds, root,
@@ -96,7 +96,7 @@ def _values(game: Game, state, seat: int, seats: int, moves: list[Move], rng: Rn
     return values
 
 
-def _ranked(game: Game, state, seat: int, seats: int, moves: list[Move], rng: Rng) -> list[Move]:
+def ranked_by_look_ahead(game: Game, state, seat: int, seats: int, moves: list[Move], rng: Rng) -> list[Move]:
     """The moves, best first by a one-move look-ahead (ties in the rules' order)."""
     values = _values(game, state, seat, seats, moves, rng)
     return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])]

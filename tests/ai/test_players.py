@@ -80,17 +80,17 @@ def test_rewards_follow_the_ranks():
 def test_a_wide_root_is_narrowed_to_the_best_moves_by_look_ahead():
     """Clans' tuning: of 100+ opening moves only the best dozen by a one-move look-ahead are
     searched, and the search's root holds no other move of the seat."""
-    from ai.players import _ranked
+    from ai.players import ranked_by_look_ahead
     game, state = _midgame("clans", 2, seed=4, moves=0)
     seat = game.to_act(state)[0]
     moves = game.legal_moves(state, seat)
     width = game.ai_tuning("normal").root_width
     assert len(moves) > width
-    best = [m.notation for m in _ranked(game, state, seat, 2, moves, Rng(9))[:width]]
+    best = [m.notation for m in ranked_by_look_ahead(game, state, seat, 2, moves, Rng(9))[:width]]
     outcomes = search(game, state, seat, 2, Rng(9), Budget(40, 4, root_moves=tuple(best)))
     assert outcomes and {o.notation for o in outcomes} <= set(best)
     choice = decide(game, state, seat, 2, "normal", seed=9, iterations=40)
-    assert choice.move.notation in {m.notation for m in _ranked(game, state, seat, 2, moves, Rng(9))[:width]}
+    assert choice.move.notation in {m.notation for m in ranked_by_look_ahead(game, state, seat, 2, moves, Rng(9))[:width]}
 
 
 def test_hard_has_its_own_settings_where_normal_s_played_no_better_when_run_longer():
