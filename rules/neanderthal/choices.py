@@ -572,10 +572,12 @@ def assign_moves(st, seat, first_only: bool = False) -> list:
                 out.append(Move(seat, f"recall h{i + 1}", words.later(words.L_RECALL_HUSBAND, card=words.CARD[d["id"]]),
                                 ("recall", "h", i)))
     if p["sex"] == "harem":
+        seen = Q.sultan_seen(st, seat)   # no move back to an arrangement the seat already had this phase
         for i, d in enumerate(p["daughters"]):
             if d["hus"] and d["hus"]["s"] == seat:
                 for j, d2 in enumerate(p["daughters"]):
-                    if d2["hus"] is None and not d2["discs"]:
+                    if d2["hus"] is None and not d2["discs"] \
+                            and not (seen and Q.husbands_placed(p, (i, j)) in seen):
                         out.append(Move(seat, f"sultan {i + 1}>{j + 1}", words.L_SULTAN,
                                         ("sultan", i, j)))
     if first_only and out:

@@ -148,7 +148,7 @@ class Neanderthal(Game):
         for move in moves:
             if normalize_notation(move.notation) == wanted:
                 return move
-        reason = refusal_reason(wanted, moves)
+        reason = refusal_reason(wanted, moves) or sultan_refusal(state, seat, wanted)
         if reason is not None:
             raise IllegalMove.of(reason)
         # never quote moves that name hand cards: the refusal may be seen by others
@@ -330,6 +330,21 @@ def refusal_reason(wanted: str, moves) -> object | None:
         if sizes:
             return ph.R_PARTY_MOST(typed=int(party[2]), key=key, n=max(sizes))
     return None
+
+
+def sultan_refusal(st, seat, wanted: str) -> object | None:
+    """Why a sultan's move of the right form is refused when it would put the husbands back as the
+    seat already had them this phase 2 (``queries.sultan_seen``)."""
+    move = re.fullmatch(r"sultan(\d+)>(\d+)", wanted)
+    seen = Q.sultan_seen(st, seat)
+    if not move or not seen:
+        return None
+    p = st["pl"][seat]
+    i, j = int(move[1]) - 1, int(move[2]) - 1
+    if not (0 <= i < len(p["daughters"]) and 0 <= j < len(p["daughters"])) or p["daughters"][i]["hus"] is None \
+            or p["daughters"][j]["hus"] is not None:
+        return None
+    return ph.R_SULTAN_BACK() if Q.husbands_placed(p, (i, j)) in seen else None
 
 
 def waiting_note(st) -> dict | None:

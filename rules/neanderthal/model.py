@@ -608,7 +608,7 @@ FLAT_LISTS = ("events", "unused", "gone", "fresh", "evq", "chaos_lost", "acted",
 # shared: numbers, strings, and lists only ever replaced (species, player order, last events)
 SHARED = frozenset(("coop", "solo", "rng", "round", "phase", "event", "cur", "answer_h", "event_won", "rel_then",
                     "hunt_next", "sp", "order", "last", "gone_down", "lone", "hunt_who",
-                    "retry"))
+                    "retry", "sultan"))   # sultan: the arrangements of husbands seen this phase 2 (replaced)
 FLAT_DICTS = ("recalls", "alpha_use", "bids")   # seat or card key -> a number or a flag
 DEEP = ("pend", "fight", "alpha_ask", "offers", "hc", "nego", "rel")
 # the open auction (D7): numbers, and the list of its bidders, set when it opens and never changed

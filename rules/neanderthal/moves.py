@@ -133,8 +133,10 @@ def play_assign(st, seat, data, ev) -> None:
             E.to_discard(st, "assign_next")
     elif kind == "sultan":
         _, i, j = data
+        seen = Q.sultan_seen(st, seat) or [Q.husbands_placed(p)]
         p["daughters"][j]["hus"] = p["daughters"][i]["hus"]
         p["daughters"][i]["hus"] = None
+        st["sultan"] = {"seat": seat, "round": st["round"], "seen": [*seen, Q.husbands_placed(p)]}
         ev.append(event(ph.SULTAN(who=seat_name(seat)), seat=seat))
     elif kind == "done":
         st["recalls"][str(seat)] = 0

@@ -226,6 +226,8 @@ R_BID_RANGE = phrase_n(f"{P}refuse.bid_range", "You cannot bid {typed} now: a bi
 R_PARTY_MOST = phrase_n(f"{P}refuse.party_most", "You cannot send {typed} to {key}: {n} hunter at most now.",
                         "You cannot send {typed} to {key}: {n} hunters at most now.",
                         "n: the most hunters this seat may send there now")
+R_SULTAN_BACK = phrase(f"{P}refuse.sultan_back", "The sultan's privilege does not move a husband back: your husbands "
+                                                 "were already placed so during this phase 2.")
 NOT_LEGAL_HAND = phrase(f"{P}refuse.not_legal_hand", "'{typed}' is not a legal move now ({phase}). Your choices name "
                                                      "your hand cards: see the buttons, the autocomplete or `/hand`.")
 WRONG_PHASE = phrase(f"{P}refuse.wrong_phase", "That move does not fit this phase.")

@@ -254,3 +254,22 @@ def holder_name(st, seat, holder) -> str:
 
 def alpha_key(key, seat) -> str:
     return f"{key}/{seat}"
+
+
+def husbands_placed(p, moved: tuple[int, int] | None = None) -> str:
+    """How a seat's husbands lie on its daughters, as a short text (``moved``: after the sultan's
+    privilege moves daughter i's husband to daughter j)."""
+    hus = [d["hus"] for d in p["daughters"]]
+    if moved is not None:
+        i, j = moved
+        hus[j], hus[i] = hus[i], None
+    return repr([sorted(h.items()) if h else None for h in hus])
+
+
+def sultan_seen(st, seat) -> list:
+    """The arrangements of husbands the seat has had in this phase 2 since it first used the
+    sultan's privilege (E4 « déplacer ses maris … parmi ses filles non mariées »). The book sets no
+    limit, but moving a husband back to where he already was only lengthens the turn, and a table
+    that does it for ever never ends: a move back is not offered."""
+    mark = st.get("sultan")
+    return mark["seen"] if mark and mark["seat"] == seat and mark["round"] == st["round"] else []

@@ -117,6 +117,7 @@ class State(TypedDict):
     rel: NotRequired[list[Any]]          # releases: dependants the seats must still give up
     rel_then: NotRequired[str]           # the phase that follows the releases
     event_won: NotRequired[int | None]   # the seat that won the event card's auction
+    sultan: NotRequired[dict[str, Any]]  # seat, round, seen: husbands' arrangements of its phase 2 (E4)
 
 
 def declared_keys() -> frozenset[str]:

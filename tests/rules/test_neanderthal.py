@@ -1490,6 +1490,30 @@ def test_sultan_privilege_moves_a_husband_between_daughters():
     assert ds[0]["hus"] is None and ds[1]["hus"]["s"] == ARCHAIC
 
 
+def test_sultan_privilege_never_moves_a_husband_back_within_one_phase_2():
+    """E4 sets no limit on the sultan's moves, but a husband moved back and forth would keep a
+    phase 2 going for ever (an AI seat did, for 4,600 moves): an arrangement the seat already had
+    this phase is not offered again, and a new round offers every move again."""
+    st = assign_position(fresh(sexes=("harem", "monogamy", "monogamy")), ARCHAIC)
+    p = player(st, ARCHAIC)
+    p["pool"][ARCHAIC] -= 1
+    p["daughters"] = [{"id": card("Dancer"), "discs": [], "hus": {"s": ARCHAIC, "a": False, "imm": None}},
+                      {"id": card("Weaver"), "discs": [], "hus": None},
+                      {"id": card("Dancer"), "discs": [], "hus": None}]
+    sultans = lambda s: [m.notation for m in GAME.legal_moves(s, ARCHAIC) if m.notation.startswith("sultan")]  # noqa: E731
+    assert sultans(st) == ["sultan 1>2", "sultan 1>3"]
+    moved, _ = GAME.apply(st, GAME.parse(st, ARCHAIC, "sultan 1>2"))
+    assert sultans(moved) == ["sultan 2>3"], "not back to daughter 1"
+    with pytest.raises(IllegalMove, match="does not move a husband back"):
+        GAME.parse(moved, ARCHAIC, "sultan 2>1")
+    on, _ = GAME.apply(moved, GAME.parse(moved, ARCHAIC, "sultan 2>3"))
+    assert sultans(on) == [], "daughters 1 and 2 both had him already"
+    assert GAME.from_json(GAME.to_json(on))["sultan"] == on["sultan"], "kept through the database"
+    later = GAME.from_json(GAME.to_json(on))
+    later["round"] += 1
+    assert sultans(later) == ["sultan 3>1", "sultan 3>2"], "a new phase 2 starts afresh"
+
+
 def test_endangered_species_recalls_up_to_two_and_alpha_swap():
     st = fresh()
     p = player(st, ARCHAIC)
