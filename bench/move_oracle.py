@@ -141,10 +141,11 @@ def main(argv: list[str] | None = None) -> int:
     game = registry.get(args.game)
     records = []
     if args.levels:
-        pair = tuple(args.levels.split(","))
-        if len(pair) != 2:
+        named = args.levels.split(",")
+        if len(named) != 2:
             parser.error("--levels takes two levels, A,B")
-        for record in compare_levels(game, pair, args.positions, args.playouts, args.seed):   # type: ignore[arg-type]
+        pair = (named[0], named[1])
+        for record in compare_levels(game, pair, args.positions, args.playouts, args.seed):
             records.append(record)
             print(json.dumps(record), flush=True)
         judged = [r["value"] for r in records if "value" in r]

@@ -217,11 +217,7 @@ class Rest:
         if route.method in ("POST", "PATCH") and "/messages" in path:
             channel = path.split("/")[2]
             mid = path.rsplit("/", 1)[1] if route.method == "PATCH" else str(next(_ids))
-            return {"id": mid, "channel_id": channel, "type": 0, "content": body.get("content", ""),
-                    "author": discord_user(APP_ID, "hearth", bot=True), "attachments": [], "embeds": [], "mentions": [],
-                    "mention_roles": [], "pinned": False, "mention_everyone": False, "tts": False,
-                    "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "flags": 0,
-                    "components": []}
+            return {**message_payload(body), "id": mid, "channel_id": channel, "flags": 0}
         return None
 
     def find(self, method: str, fragment: str) -> list[tuple[str, str, dict]]:
