@@ -16,6 +16,7 @@ import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules import phrases
@@ -633,16 +634,28 @@ class Game:
         """The AI's search settings at ``level``: ``TUNING[level]`` of the game package's
         ``ai_tuning`` module (a level it does not name plays as ``normal``), else the defaults.
         Read on first use, like the games themselves (``rules.registry``)."""
-        package = sys.modules[type(self).__module__].__package__ or ""
-        name = f"{package}.ai_tuning"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
+        module = self._ai_tuning_module()
+        if module is None:
             return AiTuning()
         tuning: dict[str, AiTuning] = module.TUNING
         return tuning.get(level) or tuning.get("normal") or AiTuning()
+
+    def ai_level_unproven(self, level: str) -> bool:
+        """Whether games have not yet shown ``level`` stronger than the level below it here
+        (``UNPROVEN`` of the game's ``ai_tuning`` module): the bot tells a player who seats one,
+        rather than let the level's name promise what it does not give (issue 29)."""
+        module = self._ai_tuning_module()
+        return module is not None and level in getattr(module, "UNPROVEN", ())
+
+    def _ai_tuning_module(self) -> ModuleType | None:
+        package = sys.modules[type(self).__module__].__package__ or ""
+        name = f"{package}.ai_tuning"
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return None
 
     @property
     def has_ai(self) -> bool:

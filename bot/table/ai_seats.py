@@ -71,6 +71,16 @@ def parse_level(text: str | None) -> str | None:
     return word if word in LEVELS else None
 
 
+def unproven_note(game: Game, level: str, locale: str | None) -> str:
+    """A line for the reply that seats an AI of ``level``, where games have not shown that level
+    stronger than the one below it in this game (``Game.ai_level_unproven``); else nothing."""
+    at = LEVELS.index(level)
+    if at == 0 or not game.ai_level_unproven(level):
+        return ""
+    return "\n" + t(locale, "ai_level_unproven", game=game.display_name(locale), level=t(locale, f"ai_level_{level}"),
+                    below=t(locale, f"ai_level_{LEVELS[at - 1]}"))
+
+
 def level_of(seat: SeatRow) -> str:
     """How strongly the table plays this seat."""
     return ai_level(seat.user_id) or TABLE_LEVEL

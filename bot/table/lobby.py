@@ -7,7 +7,16 @@ from __future__ import annotations
 import os
 
 from bot.table import people
-from bot.table.ai_seats import AI_USERS, MAX_AI_SEATS, ai_level, ai_move, ai_name, parse_level, shown_name
+from bot.table.ai_seats import (
+    AI_USERS,
+    MAX_AI_SEATS,
+    ai_level,
+    ai_move,
+    ai_name,
+    parse_level,
+    shown_name,
+    unproven_note,
+)
 from bot.table.context import TableContext
 from bot.table.i18n import is_french, refusal_text, say, t, tn
 from bot.table.names import named
@@ -88,6 +97,7 @@ class Lobby:
             await ctx.store.set_lobby_seats(row.id, row.version, sitting, ctx.clock.now())
             row = await ctx.game_row(row.id)
             text += "\n" + t(loc, "joined", name=", ".join(shown(sitting[1:], loc)), seated=", ".join(shown(sitting, loc)))
+            text += unproven_note(game, chosen_level, loc)
         return Reply(text, game_id=row.id, version=row.version)
 
     async def add_ai(self, place: Place, actor: Actor, level: str | None = None) -> Reply:
@@ -120,7 +130,8 @@ class Lobby:
             except VersionConflict:
                 continue
             loc = await ctx.public_locale(row, loc)
-            return Reply(t(loc, "joined", name=shown_name(AI_USERS[chosen], name, loc), seated=", ".join(shown(sitting, loc))))
+            return Reply(t(loc, "joined", name=shown_name(AI_USERS[chosen], name, loc), seated=", ".join(shown(sitting, loc)))
+                         + unproven_note(game, chosen, loc))
         raise Refused(t(loc, "busy"))
 
     async def join(self, place: Place, actor: Actor) -> Reply:
