@@ -38,6 +38,8 @@ def button_for(choice: Choice, index: int, channel_id: int) -> discord.ui.Item:
         return AcceptButton(channel_id, choice.game_id, choice.label)
     if choice.command == "resign":
         return ResignButton(channel_id, choice.label)
+    if choice.command == "run":
+        return CommandButton(channel_id, choice.arg, choice.label)
     return ConfirmButton(channel_id, choice.command, choice.label)
 
 
@@ -126,3 +128,25 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth
             return   # a forged id: nothing of ours asks for that confirmation
         await bot_of(interaction).answer(interaction, self.command, lambda: run(
             service_of(interaction), place_of(interaction), actor_of(interaction), self.command, {"confirm": "yes"}))
+
+
+class CommandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:run:(?P<ch>\d+):(?P<cmd>[a-z]+(?:\.[a-z]+)?)"):
+    """Runs a command that needs no option (the lobby's Join, Add an AI, Start) for the presser, with
+    the same checks as typing it."""
+
+    def __init__(self, channel_id: int, command: str, label: str = "Go") -> None:
+        style = discord.ButtonStyle.success if command == "game start" else discord.ButtonStyle.primary
+        super().__init__(discord.ui.Button(label=label[:80] or command, style=style,
+                                           custom_id=f"hearth:run:{channel_id}:{command.replace(' ', '.')}"))
+        self.command = command
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["ch"]), match["cmd"].replace(".", " "), item.label or "Go")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        declared = COMMANDS.get(self.command)
+        if declared is None or any(o.required for o in declared.options):
+            return   # a forged id: no button of ours runs a command that needs an option
+        await bot_of(interaction).answer(interaction, self.command, lambda: run(
+            service_of(interaction), place_of(interaction), actor_of(interaction), self.command, {}))

@@ -22,7 +22,7 @@ import sys
 import aiohttp
 import discord
 
-from bot.discord.buttons import AcceptButton, ConfirmButton, MoveButton, ResignButton, UndoButton
+from bot.discord.buttons import AcceptButton, CommandButton, ConfirmButton, MoveButton, ResignButton, UndoButton
 from bot.discord.health import start_health_loop
 from bot.discord.interactions import HearthBot, Work
 from bot.discord.limits import RateLimiter
@@ -109,7 +109,8 @@ class HearthClient(HearthBot):
         await step(interaction, name, work)
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(MoveButton, UndoButton, ResignButton, AcceptButton, ConfirmButton, *PICKER_ITEMS)
+        self.add_dynamic_items(MoveButton, UndoButton, ResignButton, AcceptButton, ConfirmButton, CommandButton,
+                               *PICKER_ITEMS)
         await self.tree.set_translator(HearthTranslator())   # French names and descriptions
         if self.sync_only or self.shard_plan.syncs_commands:   # one process syncs: the one running shard 0
             await self.sync_commands(force=self.sync_only)

@@ -464,6 +464,7 @@ class LocalTable:
                                 else f"{c.label} → !play {c.arg}" if c.command == "pick"
                                 else f"{c.label} → /{c.command} {c.arg}" if c.command == "move"
                                 else f"{c.label} → /{c.command}" if c.command == "accept"
+                                else f"{c.label} → /{c.arg}" if c.command == "run"
                                 else f"{c.label} → /{c.command} confirm:yes" for c in reply.choices)
             self.say("    [" + t(loc, "local_buttons", buttons=labels) + "]")
         for follow in reply.followups:

@@ -22,11 +22,11 @@ from bot.table.i18n import is_french, refusal_text, say, t, tn
 from bot.table.names import named
 from bot.table.notices import Notices
 from bot.table.turns import Turns
-from bot.table.values import Actor, Place, Refused, Reply
+from bot.table.values import Actor, Choice, Place, Refused, Reply
 from rules import registry
 from rules.core import Game, IllegalMove, Rng, echo
 from rules.wording import Said
-from storage.store import ChannelBusy, GameStatus, SeatRow, VersionConflict
+from storage.store import ChannelBusy, GameRow, GameStatus, SeatRow, VersionConflict
 
 RETRIES = 5              # attempts when another change lands first
 RANDOM_ORDER = ("random", "shuffle", "shuffled", "hasard")
@@ -98,7 +98,7 @@ class Lobby:
             row = await ctx.game_row(row.id)
             text += "\n" + t(loc, "joined", name=", ".join(shown(sitting[1:], loc)), seated=", ".join(shown(sitting, loc)))
             text += unproven_note(game, chosen_level, loc)
-        return Reply(text, game_id=row.id, version=row.version)
+        return Reply(text, game_id=row.id, version=row.version, choices=lobby_choices(game, row, 1 + ai, loc))
 
     async def add_ai(self, place: Place, actor: Actor, level: str | None = None) -> Reply:
         """``/game addai [level]``: an AI player takes the next seat in the lobby."""
@@ -131,7 +131,7 @@ class Lobby:
                 continue
             loc = await ctx.public_locale(row, loc)
             return Reply(t(loc, "joined", name=shown_name(AI_USERS[chosen], name, loc), seated=", ".join(shown(sitting, loc)))
-                         + unproven_note(game, chosen, loc))
+                         + unproven_note(game, chosen, loc), choices=lobby_choices(game, row, len(sitting), loc))
         raise Refused(t(loc, "busy"))
 
     async def join(self, place: Place, actor: Actor) -> Reply:
@@ -154,7 +154,8 @@ class Lobby:
             except VersionConflict:
                 continue
             loc = await ctx.public_locale(row, loc)
-            return Reply(t(loc, "joined", name=actor.name, seated=", ".join(shown(sitting, loc))))
+            return Reply(t(loc, "joined", name=actor.name, seated=", ".join(shown(sitting, loc))),
+                         choices=lobby_choices(game, row, len(sitting), loc))
         raise Refused(t(loc, "busy"))
 
     async def leave(self, place: Place, actor: Actor) -> Reply:
@@ -177,7 +178,8 @@ class Lobby:
             except VersionConflict:
                 continue
             loc = await ctx.public_locale(row, loc)
-            return Reply(t(loc, "left", name=actor.name, seated=", ".join(shown(sitting, loc))))
+            return Reply(t(loc, "left", name=actor.name, seated=", ".join(shown(sitting, loc))),
+                         choices=lobby_choices(ctx.game_of(row), row, len(sitting), loc))
         raise Refused(t(loc, "busy"))
 
     async def start(self, place: Place, actor: Actor, order: str | None = None) -> Reply:
@@ -289,3 +291,17 @@ def seat_name(game: Game, state, name: str, seat: int, owners: list[int], loc=No
     label = game.seat_label(state, seat)
     label = say(loc, label) if isinstance(label, Said) else label
     return f"{name} · {label or t(loc, 'seat_n', n=seat + 1)}"
+
+
+def lobby_choices(game: Game, row: GameRow, seated: int, loc: str | None) -> list[Choice]:
+    """The buttons under a lobby post, so that a table fills and starts by taps: Join and Add an AI
+    while a seat is free, Start once enough are taken. Each runs its command for the presser, who
+    passes the same checks as by typing it (Start: the creator or a moderator)."""
+    choices = []
+    if seated < game.max_players:
+        choices.append(Choice(t(loc, "lobby_join"), "run", "game join", row.id, row.version))
+        if game.has_ai:
+            choices.append(Choice(t(loc, "lobby_add_ai"), "run", "game addai", row.id, row.version))
+    if seated >= game.min_players:
+        choices.append(Choice(t(loc, "lobby_start"), "run", "game start", row.id, row.version))
+    return choices

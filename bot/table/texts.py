@@ -66,6 +66,10 @@ _ALL: tuple[Message, ...] = (
     msg("not_in_lobby", "The game has already started; seats can no longer change."),
     msg("left", "{name} left the table. Seated: {seated}."),
     msg("left_last", "{name} left; the table is empty and closed."),
+    # TRANSLATORS: the buttons under a lobby post (at most 80 characters each).
+    msg("lobby_join", "Join"),
+    msg("lobby_add_ai", "Add an AI"),
+    msg("lobby_start", "Start"),
     msg("not_seated", "You are not seated at this game."),
     msg("use_resign", "The game is under way: use `/resign` to leave it."),
     msg("only_creator_start", "Only {creator} (who opened the table) or a moderator can start it."),

@@ -50,6 +50,7 @@ async def test_a_session_prints_replies_and_mentions(table):
     assert "[#table → bob only] It is not your turn" in out
     assert "[#table → ann only] Your secret number" in out
     assert "[buttons: Your move → !play]" in out
+    assert "[buttons: Join → /game join" in out and "Start → /game start]" in out, "the lobby's buttons, as commands"
     assert not await table.handle("!quit")
 
 
