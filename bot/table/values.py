@@ -30,7 +30,9 @@ class Place:
 
 @dataclass(frozen=True)
 class Choice:
-    """A button: pressing it sends ``/move <notation>`` (or ``/undo yes``)."""
+    """A button; ``command`` says what pressing it does: ``move`` (a legal move), ``play`` and ``pick``
+    (the move picker), ``undo``, ``accept``, ``resign``, ``run`` (the option-less command named by
+    ``arg``, such as the lobby's ``game join``), or any other command asked again with ``confirm:yes``."""
 
     label: str
     command: str
