@@ -26,7 +26,7 @@ from bot.table.values import Actor, Choice, Place, Refused, Reply
 from rules import registry
 from rules.core import Game, IllegalMove, Rng, echo
 from rules.wording import Said
-from storage.store import ChannelBusy, GameRow, GameStatus, SeatRow, VersionConflict
+from storage.store import ChannelBusy, GameStatus, SeatRow, VersionConflict
 
 RETRIES = 5              # attempts when another change lands first
 RANDOM_ORDER = ("random", "shuffle", "shuffled", "hasard")
@@ -98,7 +98,7 @@ class Lobby:
             row = await ctx.game_row(row.id)
             text += "\n" + t(loc, "joined", name=", ".join(shown(sitting[1:], loc)), seated=", ".join(shown(sitting, loc)))
             text += unproven_note(game, chosen_level, loc)
-        return Reply(text, game_id=row.id, version=row.version, choices=lobby_choices(game, row, 1 + ai, loc))
+        return Reply(text, game_id=row.id, version=row.version, choices=lobby_choices(game, 1 + ai, loc))
 
     async def add_ai(self, place: Place, actor: Actor, level: str | None = None) -> Reply:
         """``/game addai [level]``: an AI player takes the next seat in the lobby."""
@@ -131,7 +131,7 @@ class Lobby:
                 continue
             loc = await ctx.public_locale(row, loc)
             return Reply(t(loc, "joined", name=shown_name(AI_USERS[chosen], name, loc), seated=", ".join(shown(sitting, loc)))
-                         + unproven_note(game, chosen, loc), choices=lobby_choices(game, row, len(sitting), loc))
+                         + unproven_note(game, chosen, loc), choices=lobby_choices(game, len(sitting), loc))
         raise Refused(t(loc, "busy"))
 
     async def join(self, place: Place, actor: Actor) -> Reply:
@@ -155,7 +155,7 @@ class Lobby:
                 continue
             loc = await ctx.public_locale(row, loc)
             return Reply(t(loc, "joined", name=actor.name, seated=", ".join(shown(sitting, loc))),
-                         choices=lobby_choices(game, row, len(sitting), loc))
+                         choices=lobby_choices(game, len(sitting), loc))
         raise Refused(t(loc, "busy"))
 
     async def leave(self, place: Place, actor: Actor) -> Reply:
@@ -179,7 +179,7 @@ class Lobby:
                 continue
             loc = await ctx.public_locale(row, loc)
             return Reply(t(loc, "left", name=actor.name, seated=", ".join(shown(sitting, loc))),
-                         choices=lobby_choices(ctx.game_of(row), row, len(sitting), loc))
+                         choices=lobby_choices(ctx.game_of(row), len(sitting), loc))
         raise Refused(t(loc, "busy"))
 
     async def start(self, place: Place, actor: Actor, order: str | None = None) -> Reply:
@@ -293,15 +293,15 @@ def seat_name(game: Game, state, name: str, seat: int, owners: list[int], loc=No
     return f"{name} · {label or t(loc, 'seat_n', n=seat + 1)}"
 
 
-def lobby_choices(game: Game, row: GameRow, seated: int, loc: str | None) -> list[Choice]:
+def lobby_choices(game: Game, seated: int, loc: str | None) -> list[Choice]:
     """The buttons under a lobby post, so that a table fills and starts by taps: Join and Add an AI
     while a seat is free, Start once enough are taken. Each runs its command for the presser, who
     passes the same checks as by typing it (Start: the creator or a moderator)."""
     choices = []
     if seated < game.max_players:
-        choices.append(Choice(t(loc, "lobby_join"), "run", "game join", row.id, row.version))
+        choices.append(Choice(t(loc, "lobby_join"), "run", "game join"))
         if game.has_ai:
-            choices.append(Choice(t(loc, "lobby_add_ai"), "run", "game addai", row.id, row.version))
+            choices.append(Choice(t(loc, "lobby_add_ai"), "run", "game addai"))
     if seated >= game.min_players:
-        choices.append(Choice(t(loc, "lobby_start"), "run", "game start", row.id, row.version))
+        choices.append(Choice(t(loc, "lobby_start"), "run", "game start"))
     return choices

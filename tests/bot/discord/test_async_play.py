@@ -18,7 +18,6 @@ from bot.discord.translate import HearthTranslator, french
 from bot.table import Actor, Place
 from tests.bot.discord.harness import (
     Rest,
-    Wire,
     discord_user,
     interaction_payload,
     invoke,
@@ -32,11 +31,6 @@ H = 3600.0
 ANN = dict(user_id=1, name="Ann")
 BOB = dict(user_id=2, name="Bob")
 CID = dict(user_id=3, name="Cid")
-
-
-@pytest.fixture
-def wire(monkeypatch):
-    return Wire(monkeypatch)
 
 
 @pytest.fixture

@@ -9,16 +9,11 @@ from discord.app_commands import TranslationContextLocation as Where
 
 import render
 from bot.discord.translate import french
-from tests.bot.discord.harness import Wire, invoke, make_client, slash
+from tests.bot.discord.harness import invoke, make_client, slash
 
 ANN = dict(user_id=1, name="Ann")
 BOB = dict(user_id=2, name="Bob")
 EVE = dict(user_id=5, name="Eve")
-
-
-@pytest.fixture
-def wire(monkeypatch):
-    return Wire(monkeypatch)
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ import pytest
 
 from bot.discord.buttons import MoveButton, ResignButton, UndoButton
 from tests.bot.discord.harness import (
-    Wire,
     autocomplete,
     interaction_payload,
     invoke,
@@ -17,11 +16,6 @@ from tests.bot.discord.harness import (
     run_payload,
     slash,
 )
-
-
-@pytest.fixture
-def wire(monkeypatch):
-    return Wire(monkeypatch)
 
 
 @pytest.fixture

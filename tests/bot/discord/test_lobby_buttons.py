@@ -6,21 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
-
 from bot.discord.buttons import CommandButton
 from tests.bot.conftest import ANN as ANN_ACTOR
 from tests.bot.conftest import HERE
-from tests.bot.discord.harness import Wire, invoke, make_client, press, slash
+from tests.bot.discord.harness import invoke, make_client, press, slash
 
 ANN = dict(user_id=1, name="Ann")
 BOB = dict(user_id=2, name="Bob")
 CID = dict(user_id=3, name="Cid")
-
-
-@pytest.fixture
-def wire(monkeypatch):
-    return Wire(monkeypatch)
 
 
 def fresh(service):

@@ -15,13 +15,8 @@ from bot.discord.client import command_payload
 from bot.discord.health import Health
 from bot.discord.replies import discord_text
 from bot.discord.status_edits import StatusEdits
-from tests.bot.discord.harness import Rest, Wire, make_client
+from tests.bot.discord.harness import Rest, make_client
 from tests.bot.discord.test_async_play import ANN, BOB, seat_two, turn
-
-
-@pytest.fixture
-def wire(monkeypatch):
-    return Wire(monkeypatch)
 
 
 @pytest.fixture

@@ -13,17 +13,12 @@ import pytest
 
 from bot.discord.picker_items import ITEMS
 from rules.core import Rng
-from tests.bot.discord.harness import Wire, invoke, make_client, press, slash
+from tests.bot.discord.harness import invoke, make_client, press, slash
 
 ANN = dict(user_id=1, name="Ann")
 BOB = dict(user_id=2, name="Bob")
 EVE = dict(user_id=5, name="Eve")
 PEOPLE = {1: ANN, 2: BOB}
-
-
-@pytest.fixture
-def wire(monkeypatch):
-    return Wire(monkeypatch)
 
 
 def fresh(service):

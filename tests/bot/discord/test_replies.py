@@ -10,16 +10,11 @@ from __future__ import annotations
 import pytest
 
 from bot.discord.buttons import MoveButton, ResignButton, UndoButton
-from tests.bot.discord.harness import Wire, invoke, make_client, slash
+from tests.bot.discord.harness import invoke, make_client, slash
 
 ANN = dict(user_id=1, name="Ann")
 BOB = dict(user_id=2, name="Bob")
 ORIGINAL = "/messages/@original"
-
-
-@pytest.fixture
-def wire(monkeypatch):
-    return Wire(monkeypatch)
 
 
 @pytest.fixture
