@@ -130,23 +130,48 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth
             service_of(interaction), place_of(interaction), actor_of(interaction), self.command, {"confirm": "yes"}))
 
 
-class CommandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hearth:run:(?P<ch>\d+):(?P<cmd>[a-z]+(?:\.[a-z]+)?)"):
-    """Runs a command that needs no option (the lobby's Join, Add an AI, Start) for the presser, with
-    the same checks as typing it."""
+class CommandButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"hearth:run:(?P<ch>\d+):(?P<cmd>[a-z]+(?:\.[a-z]+)?)(?::(?P<opt>[a-z]+)=(?P<val>[a-z]+))?"):
+    """Runs a command for the presser, with the same checks as typing it: the lobby's Join and Start,
+    which need no option, and Add an AI, which carries one offered value (``game addai level:hard``)."""
 
     def __init__(self, channel_id: int, command: str, label: str = "Go") -> None:
-        style = discord.ButtonStyle.success if command == "game start" else discord.ButtonStyle.primary
+        name, option, value = split_command(command)
+        style = discord.ButtonStyle.success if name == "game start" else discord.ButtonStyle.primary
+        suffix = f":{option}={value}" if option else ""
         super().__init__(discord.ui.Button(label=label[:80] or command, style=style,
-                                           custom_id=f"hearth:run:{channel_id}:{command.replace(' ', '.')}"))
-        self.command = command
+                                           custom_id=f"hearth:run:{channel_id}:{name.replace(' ', '.')}{suffix}"))
+        self.command, self.args = name, ({option: value} if option else {})
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["ch"]), match["cmd"].replace(".", " "), item.label or "Go")
+        command = match["cmd"].replace(".", " ") + (f" {match['opt']}:{match['val']}" if match["opt"] else "")
+        return cls(int(match["ch"]), command, item.label or "Go")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        declared = COMMANDS.get(self.command)
-        if declared is None or any(o.required for o in declared.options):
-            return   # a forged id: no button of ours runs a command that needs an option
+        if not runs_from_a_button(self.command, self.args):
+            return   # a forged id: no button of ours runs it
         await bot_of(interaction).answer(interaction, self.command, lambda: run(
-            service_of(interaction), place_of(interaction), actor_of(interaction), self.command, {}))
+            service_of(interaction), place_of(interaction), actor_of(interaction), self.command, dict(self.args)))
+
+
+def split_command(text: str) -> tuple[str, str, str]:
+    """"game addai level:hard" -> ("game addai", "level", "hard"); without an option, ("game join", "", "")."""
+    words = text.split()
+    if words and ":" in words[-1]:
+        option, _, value = words[-1].partition(":")
+        return " ".join(words[:-1]), option, value
+    return text, "", ""
+
+
+def runs_from_a_button(name: str, args: dict[str, str]) -> bool:
+    """Whether a button may run command ``name`` with ``args``: every option it needs is given, and
+    each given one is declared with a fixed list of values holding the one given."""
+    declared = COMMANDS.get(name)
+    if declared is None:
+        return False
+    options = {o.name: o for o in declared.options}
+    if any(o.required and o.name not in args for o in declared.options):
+        return False
+    return all(k in options and options[k].choices and v in {p.value for p in options[k].picks()}
+               for k, v in args.items())

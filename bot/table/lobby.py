@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+from ai import LEVELS
 from bot.table import people
 from bot.table.ai_seats import (
     AI_USERS,
@@ -295,13 +296,13 @@ def seat_name(game: Game, state, name: str, seat: int, owners: list[int], loc=No
 
 def lobby_choices(game: Game, seated: int, loc: str | None) -> list[Choice]:
     """The buttons under a lobby post, so that a table fills and starts by taps: Join and Add an AI
-    while a seat is free, Start once enough are taken. Each runs its command for the presser, who
+    (one button a level) while a seat is free, Start once enough are taken. Each runs its command for the presser, who
     passes the same checks as by typing it (Start: the creator or a moderator)."""
     choices = []
     if seated < game.max_players:
         choices.append(Choice(t(loc, "lobby_join"), "run", "game join"))
-        if game.has_ai:
-            choices.append(Choice(t(loc, "lobby_add_ai"), "run", "game addai"))
+        if game.has_ai:   # one button a level: the level is a tap, not a second question
+            choices += [Choice(t(loc, f"lobby_add_ai_{level}"), "run", f"game addai level:{level}") for level in LEVELS]
     if seated >= game.min_players:
         choices.append(Choice(t(loc, "lobby_start"), "run", "game start"))
     return choices

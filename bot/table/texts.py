@@ -68,7 +68,9 @@ _ALL: tuple[Message, ...] = (
     msg("left_last", "{name} left; the table is empty and closed."),
     # TRANSLATORS: the buttons under a lobby post (at most 80 characters each).
     msg("lobby_join", "Join"),
-    msg("lobby_add_ai", "Add an AI"),
+    msg("lobby_add_ai_easy", "Add an easy AI"),
+    msg("lobby_add_ai_normal", "Add a normal AI"),
+    msg("lobby_add_ai_hard", "Add a hard AI"),
     msg("lobby_start", "Start"),
     msg("not_seated", "You are not seated at this game."),
     msg("use_resign", "The game is under way: use `/resign` to leave it."),

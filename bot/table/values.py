@@ -31,8 +31,9 @@ class Place:
 @dataclass(frozen=True)
 class Choice:
     """A button; ``command`` says what pressing it does: ``move`` (a legal move), ``play`` and ``pick``
-    (the move picker), ``undo``, ``accept``, ``resign``, ``run`` (the option-less command named by
-    ``arg``, such as the lobby's ``game join``), or any other command asked again with ``confirm:yes``."""
+    (the move picker), ``undo``, ``accept``, ``resign``, ``run`` (the command named by ``arg``, with
+    at most one option, one of its offered values: the lobby's ``game join`` or
+    ``game addai level:hard``), or any other command asked again with ``confirm:yes``."""
 
     label: str
     command: str

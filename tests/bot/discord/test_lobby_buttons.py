@@ -1,4 +1,4 @@
-"""A table fills and starts by taps: the lobby's posts carry Join, Add an AI and Start buttons, each
+"""A table fills and starts by taps: the lobby's posts carry Join, Add an AI (one a level) and Start buttons, each
 running its command for the presser with the same checks as typing it (discord.py's own objects, the
 HTTP layer captured)."""
 
@@ -35,14 +35,16 @@ async def test_a_table_fills_and_starts_by_taps_with_the_typed_checks(service, w
     client = fresh(service)
     await invoke(client, slash("game", {"game": "fire_and_stone"}, sub="new"), **ANN)
     opened = buttons(last_public(wire))
-    assert list(opened) == ["Join", "Add an AI"], "no Start while one seat of the two needed is taken"
+    assert list(opened) == ["Join", "Add an easy AI", "Add a normal AI", "Add a hard AI"], \
+        "no Start while one seat of the two needed is taken"
     assert opened["Join"] == "hearth:run:100:game.join"
+    assert opened["Add a hard AI"] == "hearth:run:100:game.addai:level=hard"
 
     await press(fresh(service), opened["Join"], **BOB)
     joined = last_public(wire)
     assert "Bob joined. Seated: Ann, Bob." in joined.content
     seated = buttons(joined)
-    assert list(seated) == ["Join", "Add an AI", "Start"]
+    assert list(seated) == ["Join", "Add an easy AI", "Add a normal AI", "Add a hard AI", "Start"]
 
     wire.sent.clear()
     await press(fresh(service), seated["Start"], **BOB)          # only the creator (or a moderator) starts
@@ -51,10 +53,10 @@ async def test_a_table_fills_and_starts_by_taps_with_the_typed_checks(service, w
     assert (await service.store.open_game_in(100)).status == "lobby"
 
     wire.sent.clear()
-    await press(fresh(service), seated["Add an AI"], **CID)      # a spectator seats no AI
+    await press(fresh(service), seated["Add a hard AI"], **CID)  # a spectator seats no AI
     assert wire.messages()[-1].ephemeral and "seated player" in wire.messages()[-1].content
-    await press(fresh(service), seated["Add an AI"], **ANN)
-    assert "Hearth AI · normal joined. Seated: Ann, Bob, Hearth AI · normal." in last_public(wire).content
+    await press(fresh(service), seated["Add a hard AI"], **ANN)  # the level is in the button
+    assert "Hearth AI · hard joined. Seated: Ann, Bob, Hearth AI · hard." in last_public(wire).content
 
     await press(fresh(service), seated["Start"], **ANN)
     assert "**Fire & Stone** begins!" in last_public(wire).content
@@ -74,6 +76,9 @@ async def test_a_full_table_offers_only_start_and_a_forged_button_runs_nothing(s
     wire.sent.clear()
     await press(client, "hearth:run:100:move", **ANN)             # /move needs an option: no button runs it
     await press(client, "hearth:run:100:nothing", **ANN)
+    await press(client, "hearth:run:100:game.addai:level=ultra", **ANN)   # a level no button offers
+    await press(client, "hearth:run:100:game.addai:order=join", **ANN)    # an option the command lacks
+    await press(client, "hearth:run:100:game.new:game=clans", **ANN)     # an option with no fixed values
     assert wire.messages() == [] and wire.callbacks() == []
     assert (await service.store.open_game_in(100)).status == "lobby"
 
@@ -82,5 +87,7 @@ async def test_the_lobby_buttons_read_french_at_a_french_table(service):
     await service.note_guild_locale(HERE.guild_id, "fr")
     opened = await service.new_game(HERE, dataclasses.replace(ANN_ACTOR, locale="fr"), "neanderthal", seed=2)
     assert [(c.label, c.arg) for c in opened.choices] == [
-        ("Rejoindre", "game join"), ("Ajouter une IA", "game addai"), ("Lancer la partie", "game start")], \
+        ("Rejoindre", "game join"), ("Ajouter une IA facile", "game addai level:easy"),
+        ("Ajouter une IA normale", "game addai level:normal"), ("Ajouter une IA difficile", "game addai level:hard"),
+        ("Lancer la partie", "game start")], \
         "Neanderthal has a solo mode: one seat is enough to start"
