@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.search import Budget, rewards, search
+from ai.search import Budget, Judge, rewards, search
 from rules.core import Game, Move, Rng
 
 LEVELS = ("easy", "normal", "hard")
@@ -67,12 +67,12 @@ def decide(game: Game, state, seat: int, seats: int, level: str, seed: int, *, i
     tuning = game.ai_tuning(level)   # the game's own settings (rules/<key>/ai_tuning.py)
     root = None
     if tuning.root_width and len(moves) > tuning.root_width:
-        ranked = ranked_by_look_ahead(game, state, seat, seats, moves, rng)
+        ranked = ranked_by_look_ahead(game, state, seat, seats, moves, rng, tuning.judge)
         root = tuple(m.notation for m in ranked[:tuning.root_width])
     budget = Budget(iterations or round(base.iterations * tuning.iterations_scale),
                     base.rollout_depth if tuning.rollout_depth is None else tuning.rollout_depth, seconds, root,
                     tuning.prior_visits, base.exploration if tuning.exploration is None else tuning.exploration,
-                    tuning.greedy, tuning.greedy_sample)
+                    tuning.greedy, tuning.greedy_sample, tuning.judge)
     outcomes = search(game, state, seat, seats, rng, budget)
     by_notation = {m.notation: m for m in moves}
     for outcome in outcomes:
@@ -82,7 +82,8 @@ def decide(game: Game, state, seat: int, seats: int, level: str, seed: int, *, i
     return _look_ahead(game, state, seat, seats, moves, rng)
 
 
-def _values(game: Game, state, seat: int, seats: int, moves: list[Move], rng: Rng) -> list[float]:
+def _values(game: Game, state, seat: int, seats: int, moves: list[Move], rng: Rng,
+            judge: Judge | None = None) -> list[float]:
     """Each move's value to the seat one move ahead, averaged over a few determinisations."""
     worlds = [game.determinize(state, seat, rng) for _ in range(EASY_SAMPLES)]
     values = []
@@ -91,14 +92,15 @@ def _values(game: Game, state, seat: int, seats: int, moves: list[Move], rng: Rn
         for world in worlds:
             # the seat's own moves depend only on what it sees, so each is legal in every world
             after, _ = game.apply(world, game.parse(world, seat, move.notation))
-            total += rewards(game, after, seats)[seat]
+            total += rewards(game, after, seats, judge)[seat]
         values.append(total / len(worlds))
     return values
 
 
-def ranked_by_look_ahead(game: Game, state, seat: int, seats: int, moves: list[Move], rng: Rng) -> list[Move]:
+def ranked_by_look_ahead(game: Game, state, seat: int, seats: int, moves: list[Move], rng: Rng,
+                         judge: Judge | None = None) -> list[Move]:
     """The moves, best first by a one-move look-ahead (ties in the rules' order)."""
-    values = _values(game, state, seat, seats, moves, rng)
+    values = _values(game, state, seat, seats, moves, rng, judge)
     return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])]
 
 

@@ -38,9 +38,13 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.core import Game, Move, Rng
+
+Judge = Callable[[Any, int], float]   # (state, seat) -> 0..1: a level's own heuristic (AiTuning.judge)
 
 EXPLORATION = 0.7   # UCB constant for rewards in [0, 1]
 
@@ -76,6 +80,7 @@ class Budget:
     exploration: float = EXPLORATION
     greedy: float = 0.0              # chance that a rollout move is the best one move ahead, not a random one
     greedy_sample: int = 0           # > 0: judge only that many of the moves, drawn at random (a cheaper greedy move)
+    judge: Judge | None = None       # the heuristic to read instead of the game's (AiTuning.judge)
 
 
 @dataclass(frozen=True)
@@ -86,23 +91,23 @@ class Outcome:
     iterations: int
 
 
-def rewards(game: Game, state, seats: int) -> list[float]:
+def rewards(game: Game, state, seats: int, judge: Judge | None = None) -> list[float]:
     """Each seat's reward in 0..1: from the final ranks when the game is over,
-    else from the game's heuristic."""
+    else from ``judge`` (default: the game's heuristic)."""
     result = game.result(state)
     if result is not None:
         worst = max(result.ranks)
         if worst == 1:
             return [1.0] * seats          # everyone shares first place (or a co-operative win)
         return [1.0 - (r - 1) / (worst - 1) for r in result.ranks]
-    return [game.heuristic(state, s) for s in range(seats)]
+    return [(judge or game.heuristic)(state, s) for s in range(seats)]
 
 
-def reward_of(game: Game, state, seat: int, seats: int) -> float:
-    """``rewards(game, state, seats)[seat]``, without judging the other seats."""
+def reward_of(game: Game, state, seat: int, seats: int, judge: Judge | None = None) -> float:
+    """``rewards(game, state, seats, judge)[seat]``, without judging the other seats."""
     if game.result(state) is not None:
         return rewards(game, state, seats)[seat]
-    return game.heuristic(state, seat)
+    return (judge or game.heuristic)(state, seat)
 
 
 def search(game: Game, state, seat: int, seats: int, rng: Rng, budget: Budget) -> list[Outcome]:
@@ -156,7 +161,7 @@ def search(game: Game, state, seat: int, seats: int, rng: Rng, budget: Budget) -
             node = best
             path.append(node)
         world = _roll_out(game, world, seats, rng, budget)
-        reward = rewards(game, world, seats)
+        reward = rewards(game, world, seats, budget.judge)
         for n in path:
             n.visits += 1
             if n.seat is not None:
@@ -182,7 +187,7 @@ def _select_with_priors(game: Game, world, node: Node, actor: int, moves: list[M
         if child is None:
             after, _ = game.apply(world, move)
             child = Node(actor, move.notation, prior_visits=budget.prior_visits,
-                         prior=reward_of(game, after, actor, seats))
+                         prior=reward_of(game, after, actor, seats, budget.judge))
             node.children[key] = child
         child.available += 1
         score = child.ucb(budget.exploration)
@@ -204,13 +209,14 @@ def _roll_out(game: Game, world, seats: int, rng: Rng, budget: Budget):
         actor = acting[rng.randbelow(len(acting))]
         moves = game.legal_moves(world, actor)
         if budget.greedy and len(moves) > 1 and (budget.greedy >= 1.0 or rng.random() < budget.greedy):
-            world = greedy_move(game, world, actor, moves, seats, rng, budget.greedy_sample)
+            world = greedy_move(game, world, actor, moves, seats, rng, budget.greedy_sample, budget.judge)
         else:
             world, _ = game.apply(world, moves[rng.randbelow(len(moves))])
     return world
 
 
-def greedy_move(game: Game, world, actor: int, moves: list[Move], seats: int, rng: Rng, sample: int = 0):
+def greedy_move(game: Game, world, actor: int, moves: list[Move], seats: int, rng: Rng, sample: int = 0,
+                judge: Judge | None = None):
     """The position after ``actor``'s best move one move ahead (of ``sample`` random moves, or
     all; the first of equals)."""
     if sample and len(moves) > sample:
@@ -218,7 +224,7 @@ def greedy_move(game: Game, world, actor: int, moves: list[Move], seats: int, rn
     best, best_value = None, -1.0
     for move in moves:
         after, _ = game.apply(world, move)
-        value = reward_of(game, after, actor, seats)
+        value = reward_of(game, after, actor, seats, judge)
         if value > best_value:
             best, best_value = after, value
     return best

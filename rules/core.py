@@ -411,7 +411,9 @@ class AiTuning:
     rollout plays like the seats would; ``prior_visits``: every node's moves judged one move ahead
     before any is tried; ``exploration``: the UCB constant (smaller where rewards are heuristic
     values close to each other); ``iterations_scale``: the level's iterations times this (where a
-    narrow root repays more). None: the level's default."""
+    narrow root repays more); ``judge``: a heuristic ``(state, seat) -> 0..1`` this level reads
+    instead of :meth:`Game.heuristic` (a level that judges positions better, not only longer).
+    None: the level's default."""
 
     root_width: int | None = None
     rollout_depth: int | None = None
@@ -420,6 +422,7 @@ class AiTuning:
     greedy: float = 0.0
     greedy_sample: int = 0
     iterations_scale: float = 1.0
+    judge: Callable[[Any, int], float] | None = None
 
 
 class Game:

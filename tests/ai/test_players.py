@@ -3,9 +3,12 @@ what their seat may not see (the search starts from ``Game.determinize``)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from ai import decide
+from ai.players import BUDGETS
 from ai.search import Budget, rewards, search
 from rules import registry
 from rules.core import AiTuning, Rng, random_playout
@@ -96,7 +99,7 @@ def test_a_wide_root_is_narrowed_to_the_best_moves_by_look_ahead():
 def test_hard_has_its_own_settings_where_normal_s_played_no_better_when_run_longer():
     """Hard plays greedy rollouts where normal's are random (Clans) or shorter (Carcassonne, The First
     Sparks), or each rollout move the best of twice as many (Fire & Stone) (issue 29); Neanderthal's hard
-    searches as normal does, four times as long."""
+    searches as normal does, as long, but judges positions with its own part-values (``ai.WARY``)."""
     def tuning_for(key, level):
         return registry.get(key).ai_tuning(level)
     assert tuning_for("carcassonne_hg", "hard").rollout_depth > tuning_for("carcassonne_hg", "normal").rollout_depth
@@ -107,7 +110,10 @@ def test_hard_has_its_own_settings_where_normal_s_played_no_better_when_run_long
     assert tuning_for("first_sparks", "hard").rollout_depth > tuning_for("first_sparks", "normal").rollout_depth
     assert tuning_for("clans", "hard").greedy == 1.0 and tuning_for("clans", "normal").greedy == 0
     assert tuning_for("clans", "hard").root_width == tuning_for("clans", "normal").root_width == 12
-    assert tuning_for("neanderthal", "hard") == tuning_for("neanderthal", "normal") != AiTuning()
+    ne_hard, ne_normal = tuning_for("neanderthal", "hard"), tuning_for("neanderthal", "normal")
+    assert ne_normal.judge is None and ne_hard.judge is not None
+    assert dataclasses.replace(ne_hard, judge=None, iterations_scale=1.0) == dataclasses.replace(ne_normal, iterations_scale=1.0)
+    assert BUDGETS["hard"].iterations * ne_hard.iterations_scale == BUDGETS["normal"].iterations * ne_normal.iterations_scale
     game, state = _midgame("fire_and_stone", 2, seed=3, moves=30)
     seat = game.to_act(state)[0]
     first = decide(game, state, seat, 2, "hard", seed=5, iterations=30)

@@ -3,6 +3,8 @@ the heuristic, greedy rollout moves, and priors from a one-move look-ahead (``ai
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from ai.search import Budget, greedy_move, reward_of, rewards, search
@@ -86,3 +88,22 @@ def test_the_search_with_heuristic_options_is_repeatable_and_still_finds_the_win
     again = search(PEBBLES, state, 0, 2, Rng(1), budget)
     assert first == again
     assert first[0].notation == "take 3", first[:3]
+
+
+def test_a_level_s_own_judge_replaces_the_game_s_heuristic_everywhere_the_search_reads_one():
+    """``Budget.judge`` (a level's ``AiTuning.judge``): the same search, reading a judge that likes
+    even piles for seat 0, leaves an even pile where the game's heuristic left an odd one, in the
+    rollout's greedy moves, the priors and the leaves alike."""
+    state = _start()
+
+    def evens(st, seat):
+        return 0.7 if st.pile % 2 == 0 else 0.2
+
+    moves = [m for m in JUDGED.legal_moves(state, 0) if m.notation != "roll"]
+    assert greedy_move(JUDGED, state, 0, moves, 2, Rng(1)).pile == 7
+    assert greedy_move(JUDGED, state, 0, moves, 2, Rng(1), judge=evens).pile in (6, 8)
+    assert reward_of(JUDGED, state, 0, 2, evens) == rewards(JUDGED, state, 2, evens)[0] == 0.2
+    roots = ("take 1", "take 2", "take 3")
+    budget = Budget(40, 2, root_moves=roots, prior_visits=20, exploration=0.05, greedy=1.0)
+    assert search(JUDGED, state, 0, 2, Rng(5), budget)[0].notation == "take 2"
+    assert search(JUDGED, state, 0, 2, Rng(5), dataclasses.replace(budget, judge=evens))[0].notation in ("take 1", "take 3")

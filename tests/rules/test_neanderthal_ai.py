@@ -6,6 +6,7 @@ negotiation proposals (F1) by searching like any other decision."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pytest
@@ -15,8 +16,8 @@ from rules.core import Rng
 from rules.neanderthal import GAME
 from rules.neanderthal import engine as E
 from rules.neanderthal import moves as M
-from rules.neanderthal.ai import shown_hand_cards
-from rules.neanderthal.data import BIOMES
+from rules.neanderthal.ai import SCALE, STANDARD, WARY, _vp, estimate, shown_hand_cards, wary_view
+from rules.neanderthal.data import BIOMES, DAUGHTERS
 from rules.neanderthal.model import ROWS, player
 from rules.neanderthal.queries import slug
 from tests.positions import playout_points
@@ -288,3 +289,22 @@ def test_a_coop_defeat_has_no_winner_and_a_victory_everyone_wins():
         if len(seen) == 2:
             break
     assert False in seen, "random co-op play lost at least once"
+
+
+def test_hard_counts_an_immature_daughter_for_less_than_normal_does():
+    """``ai.WARY``, hard's judge: a daughter still carrying discs (B3, immature) is worth less to hard
+    than ``IMMATURE`` says, as normal-vs-normal games showed (a third of them matured by the end)."""
+    state = _points(2, 5)[2]
+    assert len(state["events"]) >= 3, "three rounds or more left: the widest gap"
+    bought = GAME.from_json(GAME.to_json(state))
+    p = player(bought, 0)
+    colour = max(p["vocab"], key=p["vocab"].get)
+    p["vocab"][colour] -= 1
+    p["daughters"] = p["daughters"] + [{"id": next(iter(DAUGHTERS)), "discs": [colour], "hus": None}]
+    normal = estimate(bought, 0, 0) - estimate(state, 0, 0)
+    hard = estimate(bought, 0, 0, values=WARY) - estimate(state, 0, 0, values=WARY)
+    assert hard < normal
+    # the daughter's own VP and its one disc, at hard's part rather than normal's
+    assert normal - hard == pytest.approx((STANDARD.daughter[2] - WARY.daughter[2]) * (_vp(bought, 0)["daughter"] + 1))
+    lead = estimate(bought, 0, 0, values=WARY) - estimate(bought, 0, 1, values=WARY)
+    assert wary_view(bought, 0) == pytest.approx(1 / (1 + math.exp(-lead / SCALE)))
