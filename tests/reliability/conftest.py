@@ -13,6 +13,7 @@ from bot.table import Actor, Place, TableService
 from bot.table.clock import ManualClock
 from rules import registry
 from storage.store import Store
+from tests.reliability.harness import FaultWire, client_for
 
 ANN = Actor(1, "Ann")          # creator, seat 0, acts first
 BOB = Actor(2, "Bob")          # seat 1
@@ -84,6 +85,18 @@ async def store(db_path):
 @pytest.fixture
 def clock():
     return ManualClock(1_700_000_000.0)
+
+
+@pytest.fixture
+def wire(monkeypatch):
+    """The HTTP layer discord.py calls, captured, and able to fail as Discord's can (``harness.FaultWire``)."""
+    return FaultWire(monkeypatch)
+
+
+@pytest.fixture
+def client(service, wire):
+    """A bot client on ``service``, its HTTP layer the ``wire``."""
+    return client_for(service)
 
 
 @pytest.fixture

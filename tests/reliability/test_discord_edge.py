@@ -31,16 +31,6 @@ async def service(store, clock):
 
 
 @pytest.fixture
-def wire(monkeypatch):
-    return h.FaultWire(monkeypatch)
-
-
-@pytest.fixture
-def client(service, wire):
-    return h.client_for(service)
-
-
-@pytest.fixture
 def errors(caplog):
     """ERROR records of discord.py and of the bot: an unhandled failure."""
     caplog.set_level(logging.INFO)

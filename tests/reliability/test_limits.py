@@ -11,7 +11,6 @@ import pytest
 from bot.discord.limits import COSTLY, RateLimiter, Rule
 from bot.table.clock import ManualClock
 from tests.bot.discord.harness import invoke, slash
-from tests.reliability import harness as h
 from tests.reliability.conftest import dump
 
 ANN = dict(user_id=1, name="Ann")
@@ -52,16 +51,6 @@ def test_memory_stays_bounded():
     for uid in range(20_000):
         limits.take(uid, "board")
     assert limits.tracked() <= 10_000
-
-
-@pytest.fixture
-def wire(monkeypatch):
-    return h.FaultWire(monkeypatch)
-
-
-@pytest.fixture
-def client(service, wire):
-    return h.client_for(service)
 
 
 async def test_board_spam_gets_a_friendly_wait(client, wire, clock, caplog):
