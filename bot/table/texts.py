@@ -331,8 +331,8 @@ _ALL: tuple[Message, ...] = (
     msg("ai_level_hard", "hard"),
     msg("ai_level_bad", "'{level}' is not an AI level: choose easy, normal or hard."),
     # TRANSLATORS: after an AI takes a seat at a level not shown stronger here; {level}, {below}: ai_level_* words.
-    msg("ai_level_unproven", "Note: in {game}, the {level} AI thinks longer than the {below} one, but has not yet "
-                             "been shown to play better (in our measured games it won no more often)."),
+    msg("ai_level_unproven", "Note: in {game}, the {level} AI has not yet been shown to play better than the "
+                             "{below} one (in our measured games it did not win clearly more often)."),
     plural("ai_count_bad", "This table takes 0 to {n} AI player.",
                            "This table takes 0 to {n} AI players."),
     msg("ai_add_who", "Only a seated player or a moderator can seat an AI player."),

@@ -23,8 +23,7 @@ HARD = replace(NORMAL, iterations_scale=0.5, judge=wary_view)
 
 TUNING = {"normal": NORMAL, "hard": HARD}
 
-# Hard searches four times as long as normal, but no hard tried so far (more iterations, whole-game
-# rollouts, a wider root) has won more games than normal: the dice decide much of Neanderthal
-# (bench/README.md, "Levels ordered by strength" and "The move oracle"). The bot says so to a player
+# No hard has yet won clearly more games than normal over 40 (the dice decide much of Neanderthal:
+# bench/README.md, "Levels ordered by strength" and "The move oracle"). The bot says so to a player
 # who seats one; take "hard" out of this set once a hard is measured stronger.
 UNPROVEN = frozenset({"hard"})

@@ -61,15 +61,16 @@ async def test_a_level_not_shown_stronger_says_so_where_it_is_seated(service):
     assert not registry.get("neanderthal").ai_level_unproven("normal")
     assert not registry.get("fire_and_stone").ai_level_unproven("hard")
     opened = await service.new_game(HERE, ANN, "neanderthal", ai=1, level="hard", seed=3)
-    assert "Note: in Neanderthal, the hard AI thinks longer than the normal one, but has not yet been shown to " \
-           "play better" in opened.text, opened.text
+    assert "Note: in Neanderthal, the hard AI has not yet been shown to play better than the normal one" \
+           in opened.text, opened.text
     assert "Note:" not in (await service.add_ai(HERE, ANN, "normal")).text
     await service.cancel(HERE, ANN)
     anne = dataclasses.replace(ANN, locale="fr")
     await service.note_guild_locale(HERE.guild_id, "fr")
     await service.new_game(HERE, anne, "neanderthal", seed=4)
     added = (await service.add_ai(HERE, anne, "hard")).text
-    assert "À noter : dans Néanderthal, l'IA difficile réfléchit plus longtemps que l'IA normale" in added, added
+    assert "À noter : dans Néanderthal, l'IA difficile ne s'est pas encore montrée plus forte que l'IA normale" \
+        in added, added
     await service.cancel(HERE, anne)
     assert "Note:" not in (await service.new_game(HERE, ANN, "fire_and_stone", ai=1, level="hard", seed=5)).text
 
