@@ -27,7 +27,6 @@ in which unseen North card lay in the discard led the AI to different moves).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 
 from rules.core import Rng
@@ -322,36 +321,17 @@ def _courting(st, key, parties, vps, out: list[float]) -> None:
             out[hus["s"]] -= chance * (vps[hus["s"]]["husband"] - vps[hus["s"]]["hunter"])
 
 
-@dataclass(frozen=True)
-class Maturing:
-    """How much of its value a thing not yet mature is worth, by kind, for 1, 2, and 3 or more
-    rounds left (B3, J: only mature things score): in effect, the chance it matures by the end."""
-
-    elder: tuple[float, float, float] = IMMATURE
-    husband: tuple[float, float, float] = IMMATURE
-    daughter: tuple[float, float, float] = IMMATURE
-    card: tuple[float, float, float] = IMMATURE      # domestic animals and inventions
-    other: tuple[float, float, float] = IMMATURE     # a dead cube's return, a portal, a hand card
-    portal_disc: float = PORTAL_DISC
-
-
-STANDARD = Maturing()
-
-
-def estimate(st, me: int, s: int, hunting: list[float] | None = None, values: Maturing = STANDARD) -> float:
+def estimate(st, me: int, s: int, hunting: list[float] | None = None,
+             immature: tuple[float, float, float] = IMMATURE) -> float:
     """Seat ``s``'s expected final score as seat ``me`` can judge it: its score by its
     sexuality's table (J), with what is still immature, out hunting or in hand
     counted at part of its value (another seat's hand by its size only). ``hunting``:
-    ``_hunting(st)``, when the caller judges several seats of one position; ``values``: what
-    immature things are worth (normal's ``STANDARD``; hard reads ``WARY``)."""
+    ``_hunting(st)``, when the caller judges several seats of one position; ``immature``: the
+    part of its value an immature thing is worth (normal's ``IMMATURE``; hard reads ``WARY``)."""
     p = player(st, s)
     vp = _vp(st, s)
     left = len(st["events"]) + (0 if st["phase"] in ("action", "over") else 1)
-    row = min(2, max(0, left - 1))
-    done = st["phase"] == "over" or not left
-    imm = 0.0 if done else values.other[row]
-    elder, husband = (0.0, 0.0) if done else (values.elder[row], values.husband[row])
-    daughter, card = (0.0, 0.0) if done else (values.daughter[row], values.card[row])
+    imm = 0.0 if st["phase"] == "over" else immature[min(2, max(0, left - 1))] if left else 0.0
     n = n_seats(st)
     total = vp["hunter"] * sum(player(st, o)["pool"][s] for o in range(n))
     total += GRAVE_CUBE * imm * p["grave"]
@@ -360,25 +340,25 @@ def estimate(st, me: int, s: int, hunting: list[float] | None = None, values: Ma
     for r in range(1, 7):
         e = p["elders"][r]
         if e is not None:
-            total += vp["elder"] if e["imm"] is None else elder * (vp["elder"] + 1)
+            total += vp["elder"] if e["imm"] is None else imm * (vp["elder"] + 1)
     for o in range(n):
         for d in player(st, o)["daughters"]:
             h = d["hus"]
             if h and h["s"] == s:
-                total += vp["husband"] if h["imm"] is None else husband * vp["husband"]
+                total += vp["husband"] if h["imm"] is None else imm * vp["husband"]
     for d in p["daughters"]:
         bonus = DAUGHTERS[d["id"]].get("vp", 0) if DAUGHTERS[d["id"]]["ability"] == "vp" else 0
         if d["discs"]:
-            total += daughter * (vp["daughter"] + bonus + len(d["discs"]))
+            total += imm * (vp["daughter"] + bonus + len(d["discs"]))
         else:
             total += vp["daughter"] + daughter_bonus(d)
     total += sum(p["vocab"][c] for c in COLOURS)
     if not p["tribal"]:
-        total += imm * values.portal_disc * portal_count(p)
+        total += imm * PORTAL_DISC * portal_count(p)
     total += vp["trophy"] * len(p["trophies"])
     for kind, key in (("inventions", "invention"), ("domestic", "domestic")):
         for c in p[kind]:
-            total += vp[key] if not c["discs"] else card * (vp[key] + len(c["discs"]))
+            total += vp[key] if not c["discs"] else imm * (vp[key] + len(c["discs"]))
     if p["hand"]:
         if s == me:
             worth = sum(vp["domestic"] if BIOMES[c]["hand"]["kind"] == "D" else vp["invention"] for c in p["hand"])
@@ -414,14 +394,14 @@ def heuristic(game, state, seat: int) -> float:
     """0..1. Standard game: a logistic of the seat's estimated lead over its best
     opponent. Co-operative (K2): how near two species are to surviving with
     domestic animals."""
-    return _judged(state, seat, STANDARD)
+    return _judged(state, seat, IMMATURE)
 
 
 # Hard's part-values (ai_tuning.HARD): immature things at less than IMMATURE says. In normal-vs-normal
-# games (bench/README.md, "AI tuning per game", Neanderthal) an immature daughter matured by the end in
-# 33 % of the positions with 3 or more rounds left, an elder in 22 %, a husband in none of 7.
-_WARY = (0.1, 0.3, 0.45)
-WARY = Maturing(elder=_WARY, husband=_WARY, daughter=_WARY, card=_WARY, other=_WARY)
+# games an immature daughter matured by the end in 33 % of the positions with 3 or more rounds left, an
+# elder in 22 %, a husband in none of 7; of the values screened, these played best (bench/README.md,
+# "AI tuning per game", Neanderthal).
+WARY = (0.1, 0.3, 0.45)
 
 
 def wary_view(state, seat: int) -> float:
@@ -429,13 +409,13 @@ def wary_view(state, seat: int) -> float:
     return _judged(state, seat, WARY)
 
 
-def _judged(state, seat: int, values: Maturing) -> float:
+def _judged(state, seat: int, immature: tuple[float, float, float]) -> float:
     n = n_seats(state)
     if state["coop"]:
         return _coop_value(state, seat)
     if n < 2:
         return 0.5
     hunting = _hunting(state)
-    mine = estimate(state, seat, seat, hunting, values)
-    best = max(estimate(state, seat, s, hunting, values) for s in range(n) if s != seat)
+    mine = estimate(state, seat, seat, hunting, immature)
+    best = max(estimate(state, seat, s, hunting, immature) for s in range(n) if s != seat)
     return 1.0 / (1.0 + math.exp(-(mine - best) / SCALE))

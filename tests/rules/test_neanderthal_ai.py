@@ -16,7 +16,7 @@ from rules.core import Rng
 from rules.neanderthal import GAME
 from rules.neanderthal import engine as E
 from rules.neanderthal import moves as M
-from rules.neanderthal.ai import SCALE, STANDARD, WARY, _vp, estimate, shown_hand_cards, wary_view
+from rules.neanderthal.ai import IMMATURE, SCALE, WARY, _vp, estimate, shown_hand_cards, wary_view
 from rules.neanderthal.data import BIOMES, DAUGHTERS
 from rules.neanderthal.model import ROWS, player
 from rules.neanderthal.queries import slug
@@ -302,9 +302,9 @@ def test_hard_counts_an_immature_daughter_for_less_than_normal_does():
     p["vocab"][colour] -= 1
     p["daughters"] = p["daughters"] + [{"id": next(iter(DAUGHTERS)), "discs": [colour], "hus": None}]
     normal = estimate(bought, 0, 0) - estimate(state, 0, 0)
-    hard = estimate(bought, 0, 0, values=WARY) - estimate(state, 0, 0, values=WARY)
+    hard = estimate(bought, 0, 0, immature=WARY) - estimate(state, 0, 0, immature=WARY)
     assert hard < normal
     # the daughter's own VP and its one disc, at hard's part rather than normal's
-    assert normal - hard == pytest.approx((STANDARD.daughter[2] - WARY.daughter[2]) * (_vp(bought, 0)["daughter"] + 1))
-    lead = estimate(bought, 0, 0, values=WARY) - estimate(bought, 0, 1, values=WARY)
+    assert normal - hard == pytest.approx((IMMATURE[2] - WARY[2]) * (_vp(bought, 0)["daughter"] + 1))
+    lead = estimate(bought, 0, 0, immature=WARY) - estimate(bought, 0, 1, immature=WARY)
     assert wary_view(bought, 0) == pytest.approx(1 / (1 + math.exp(-lead / SCALE)))
