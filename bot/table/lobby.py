@@ -296,8 +296,8 @@ def seat_name(game: Game, state, name: str, seat: int, owners: list[int], loc=No
 
 def lobby_choices(game: Game, seated: int, loc: str | None) -> list[Choice]:
     """The buttons under a lobby post, so that a table fills and starts by taps: Join and Add an AI
-    (one button a level) while a seat is free, Start once enough are taken. Each runs its command for the presser, who
-    passes the same checks as by typing it (Start: the creator or a moderator)."""
+    (one button a level) while a seat is free, Start once enough are taken. Each runs its command
+    for the presser, who passes the same checks as by typing it (Start: the creator or a moderator)."""
     choices = []
     if seated < game.max_players:
         choices.append(Choice(t(loc, "lobby_join"), "run", "game join"))
