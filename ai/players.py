@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.search import Budget, Judge, rewards, search
-from rules.core import Game, Move, Rng
+from ai.search import Budget, rewards, search
+from rules.core import Game, Judge, Move, Rng
 
 LEVELS = ("easy", "normal", "hard")
 BUDGETS: dict[str, Budget] = {

@@ -38,13 +38,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
-from rules.core import Game, Move, Rng
-
-Judge = Callable[[Any, int], float]   # (state, seat) -> 0..1: a level's own heuristic (AiTuning.judge)
+from rules.core import Game, Judge, Move, Rng
 
 EXPLORATION = 0.7   # UCB constant for rewards in [0, 1]
 

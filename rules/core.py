@@ -399,6 +399,9 @@ def echo(text: str, limit: int = 40) -> str:
     return clean[:limit] + ("…" if len(clean) > limit else "")
 
 
+Judge = Callable[[Any, int], float]   # (state, seat) -> 0..1: a level's own heuristic (AiTuning.judge)
+
+
 @dataclass(frozen=True)
 class AiTuning:
     """A game's own settings for the AI's search at one level, where the defaults were measured
@@ -422,7 +425,7 @@ class AiTuning:
     greedy: float = 0.0
     greedy_sample: int = 0
     iterations_scale: float = 1.0
-    judge: Callable[[Any, int], float] | None = None
+    judge: Judge | None = None
 
 
 class Game:
