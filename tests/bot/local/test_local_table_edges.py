@@ -1,4 +1,4 @@
-"""Issue 15, point 2: the local table's bugs, each found by a new user."""
+"""The local table's edges, each found by a new user (huge waits, made-up names, restarts, help, export)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 15, point 2, on the table service: ``/log`` pages hold every entry,
+"""On the table service: ``/log`` pages hold every entry,
 display names are neutralised before they reach public text, and ``/hand``
 still answers once the game is over."""
 

@@ -1,4 +1,4 @@
-"""Issue 27, section 2: what a player reads — in the reader's language, whole sentences."""
+"""What a player reads: in the reader's language, in whole sentences."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Issue 27, section 4: faults found under attack, on the table service."""
+"""Faults found under attack, on the table service: a deadline set to zero hours, huge list pages and
+store offsets (clamped), and nudges (one per interval, whoever asks; a deadline warning still follows)."""
 
 from __future__ import annotations
 
