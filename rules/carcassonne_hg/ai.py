@@ -20,7 +20,8 @@ import math
 from rules.core import Rng
 from rules.kit.redeal import Deal, determinized
 
-from .data import TILES, deck
+from .board import Contents
+from .data import deck
 from .scoring import majority
 from .state import State
 
@@ -51,7 +52,7 @@ MEADOW_GROWTH = 3.0     # what a meadow's hunter may still gain, at the start
 SCALE = 6.0             # points of lead for a heuristic of 0.73
 
 
-def estimate(state: State, extra: tuple[int, ...] = ()) -> list[float]:
+def estimate(state: State) -> list[float]:
     """Every seat's expected final score as anyone can judge it from the table: the
     score, the features its figures hold (shared by the majority, as scored), and
     its supply's chances to come."""
@@ -67,11 +68,15 @@ def estimate(state: State, extra: tuple[int, ...] = ()) -> list[float]:
             huts.setdefault(board.find_system(figure[2]), []).append(figure[0])
         else:
             holders.setdefault(board.find(figure[2]), []).append(figure)
-    features, fish = survey(board, holders, huts)
+    contents, fish = board.contents, board.fish
     for root, figures in holders.items():
-        value = feature_points(board, root, features[root], len(state.land), left)
-        on_shrine = sorted({f[0] for f in figures if f[2] in features[root].shrines})
-        for s in on_shrine or majority([f[0] for f in figures]):      # the shrine's hunter scores alone
+        feature = contents[root]
+        value = feature_points(board, root, feature, len(state.land), left)
+        if feature.shrines and (on_shrine := sorted({f[0] for f in figures if f[2] in feature.shrines})):
+            scorers = on_shrine                         # the shrine's hunter scores alone
+        else:
+            scorers = majority([f[0] for f in figures])
+        for s in scorers:
             points[s] += value
     for root, seats in huts.items():
         for s in majority(seats):
@@ -105,56 +110,7 @@ def _estimates(game, state: State) -> list[float]:
 _LAST: list = [None, None, None]
 
 
-class Feature:
-    """What a forest, river or meadow holds (see ``survey``)."""
-
-    __slots__ = ("kind", "parts", "mushrooms", "nuggets", "deer", "mammoth", "aurochs", "tiger", "fire", "lakes",
-                 "shrines")
-
-    def __init__(self) -> None:
-        self.kind = ""
-        self.parts = self.mushrooms = self.nuggets = self.deer = self.mammoth = self.aurochs = self.tiger = 0
-        self.fire = False
-        self.lakes: set[int] = set()        # the lake nodes a river flows into
-        self.shrines: list[int] = []        # shrine nodes of a meadow
-
-
-def survey(board, features: dict, systems: dict) -> tuple[dict[int, Feature], dict[int, int]]:
-    """In one pass over the map: what each feature of ``features`` (roots) holds, and the
-    fish in the lakes of each river system of ``systems`` (roots)."""
-    out = {root: Feature() for root in features}
-    fish = dict.fromkeys(systems, 0)
-    find, find_system = board.find, board.find_system
-    for placement, (tile_id, _x, _y, _rot) in enumerate(board.placed):
-        base = board.base[placement]
-        for z, zone in enumerate(TILES[tile_id].zones):
-            if zone.kind == "lake":
-                if fish and (root := find_system(base + z)) in fish:
-                    fish[root] += zone.fish
-                continue
-            f = out.get(find(base + z))
-            if f is None:
-                continue
-            f.kind = zone.kind
-            f.parts += 1
-            if zone.kind == "forest":
-                f.mushrooms += zone.mushrooms
-                f.nuggets += zone.nugget
-            elif zone.kind == "river":
-                if zone.lake >= 0:
-                    f.lakes.add(base + zone.lake)
-            else:
-                f.deer += zone.deer
-                f.mammoth += zone.mammoth
-                f.aurochs += zone.aurochs
-                f.tiger += zone.tiger
-                f.fire = f.fire or zone.fire
-                if zone.shrine:
-                    f.shrines.append(base + z)
-    return out, fish
-
-
-def feature_points(board, root: int, f: Feature, tiles_left: int, left: float) -> float:
+def feature_points(board, root: int, f: Contents, tiles_left: int, left: float) -> float:
     """The points a forest, river or meadow should bring its holders."""
     if f.kind == "meadow":
         # Meadows score at the end whatever their size: 2 per deer (less one per tiger, unless a
@@ -183,8 +139,8 @@ def _best_choice(game, state: State) -> float:
             systems[board.find_system(board.node(state.current, zone))] = role
         elif role is not None:
             features[board.find(board.node(state.current, zone))] = role
-    found, fish = survey(board, features, systems)
+    contents, fish = board.contents, board.fish
     best = max((fish[root] - left * HUT_IN_SUPPLY for root in systems), default=0.0)
-    for root, f in found.items():
-        best = max(best, feature_points(board, root, f, len(state.land), left) - left * MAN_IN_SUPPLY)
+    for root in features:
+        best = max(best, feature_points(board, root, contents[root], len(state.land), left) - left * MAN_IN_SUPPLY)
     return best

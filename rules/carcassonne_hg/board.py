@@ -17,19 +17,49 @@ search asks it on every placement); ``frontier`` is the same as a dict.
 
 A copy (one per placed tile in a search) copies every per-node list, so there
 are as few as the rules need; a feature's nodes are found by walking its ports
-when it is scored (``members``).
+when it is scored (``members``). What a feature holds (``contents``, at its
+root) and the fish of a river system's lakes (``fish``, at its system root)
+are kept as running totals, joined with the unions: the AI's heuristic reads
+them for every figure on every position a search judges.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from itertools import product
+from typing import NamedTuple
 
 from .data import DELTA, TILES, Tile, facing_port
 
 
+class Contents(NamedTuple):
+    """What a forest, river or meadow holds, summed over its zones (a lake's own: kind "lake")."""
+
+    kind: str
+    parts: int              # its zones
+    mushrooms: int
+    nuggets: int
+    deer: int
+    mammoth: int
+    aurochs: int
+    tiger: int
+    fire: bool
+    lakes: tuple[int, ...]  # the lake nodes a river flows into
+    shrines: tuple[int, ...]  # a meadow's shrine nodes
+
+    def joined(self, other: Contents) -> Contents:
+        lakes = self.lakes + other.lakes
+        if self.lakes and other.lakes:          # a river whose two ends meet one lake counts it once
+            lakes = tuple(sorted(set(lakes)))
+        return Contents(self.kind, self.parts + other.parts, self.mushrooms + other.mushrooms,
+                        self.nuggets + other.nuggets, self.deer + other.deer, self.mammoth + other.mammoth,
+                        self.aurochs + other.aurochs, self.tiger + other.tiger, self.fire or other.fire, lakes,
+                        self.shrines + other.shrines)
+
+
 class Board:
-    __slots__ = ("at", "placed", "base", "parent", "system", "open", "order", "order_needs", "nuggets", "_spots")
+    __slots__ = ("at", "placed", "base", "parent", "system", "open", "order", "order_needs", "nuggets", "contents",
+                 "fish", "_spots")
 
     def __init__(self) -> None:
         self.at: dict[tuple[int, int], int] = {}        # square -> placement index
@@ -41,6 +71,8 @@ class Board:
         self.order: list[int] = []                      # the frontier's squares, sorted (see ``square``)
         self.order_needs: list[int] = []                # the edges each of them needs, in the same order
         self.nuggets: tuple[int, ...] = ()              # the nodes with a gold nugget (a new tuple when one comes)
+        self.contents: list[Contents] = []              # at a feature's root: what the feature holds
+        self.fish: list[int] = []                       # at a river system's root: the fish in its lakes
         self._spots: tuple[int, list] | None = None         # (tile id, spots) of the last ``spots`` call
 
     # ---- copying and storage
@@ -56,6 +88,8 @@ class Board:
         b.order = self.order.copy()
         b.order_needs = self.order_needs.copy()
         b.nuggets = self.nuggets
+        b.contents = self.contents.copy()
+        b.fish = self.fish.copy()
         b._spots = self._spots  # noqa: SLF001 - a copy of its own class; never changed in place: ``add`` drops it
         return b
 
@@ -95,6 +129,7 @@ class Board:
         ra, rb = self.find_system(a), self.find_system(b)
         if ra != rb:
             self.system[rb] = ra
+            self.fish[ra] += self.fish[rb]
 
     # ---- queries
 
@@ -203,6 +238,9 @@ class Board:
         parent.extend(new)
         system.extend(new)
         open_.extend(_ZEROS[tile_id])
+        contents = self.contents
+        contents.extend(_contents(tile_id, base) if _NODES_IN_CONTENTS[tile_id] else _CONTENTS[tile_id])
+        self.fish.extend(_FISH[tile_id])
         sq = (y + _OFF) * _ROW + x + _OFF
         i = bisect_left(order, sq)
         beside = 0          # what the square needed: a side with a tile beside it has its bits set
@@ -241,6 +279,7 @@ class Board:
                 if root != rb:                          # one feature now
                     parent[rb] = root
                     open_[root] += open_[rb]
+                    contents[root] = contents[root].joined(contents[rb])
                 if counts_open:
                     open_[root] -= 1                    # the middle port of theirs is now closed
                 if river:                               # one river system now
@@ -304,6 +343,20 @@ _ZONE_COUNT = [len(tile.zones) for tile in TILES]
 _ZEROS = [(0,) * len(tile.zones) for tile in TILES]
 _LAKES = [_joins(tile, 0)[2] for tile in TILES]
 _NUGGETS = [tuple(z for z, zone in enumerate(tile.zones) if zone.nugget) for tile in TILES]       # (river, lake) of a tile: the same whatever its turn
+_FISH = [tuple(zone.fish if zone.kind == "lake" else 0 for zone in tile.zones) for tile in TILES]
+
+
+def _contents(tile_id: int, base: int) -> tuple[Contents, ...]:
+    """Each zone's ``Contents`` for the tile placed with its first node at ``base``."""
+    return tuple(Contents(zone.kind, 1, zone.mushrooms, zone.nugget, zone.deer, zone.mammoth, zone.aurochs, zone.tiger,
+                          zone.fire, (base + zone.lake,) if zone.kind == "river" and zone.lake >= 0 else (),
+                          (base + z,) if zone.shrine else ())
+                 for z, zone in enumerate(TILES[tile_id].zones))
+
+
+# tiles whose contents name nodes (a river into a lake, a shrine) are made per placement; the rest once
+_NODES_IN_CONTENTS = [any(c.lakes or c.shrines for c in _contents(tile.id, 0)) for tile in TILES]
+_CONTENTS = [_contents(tile.id, 0) for tile in TILES]
 
 
 # Needed edges as integers: two bits a side, N lowest; 0 where no tile is beside the square.

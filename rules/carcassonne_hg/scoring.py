@@ -25,8 +25,8 @@ ROLE_OF_KIND = {"forest": "gatherer", "river": "fisher", "meadow": "hunter"}
 
 def majority(seats: list[int]) -> list[int]:
     """The seats holding the most of these figures (all the tied ones)."""
-    if not seats:
-        return []
+    if len(seats) < 2:
+        return list(seats)          # nobody, or one figure: the common case in a search
     counts: dict[int, int] = {}
     for s in seats:
         counts[s] = counts.get(s, 0) + 1

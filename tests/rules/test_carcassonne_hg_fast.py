@@ -61,6 +61,31 @@ def test_the_board_keeps_every_gold_nugget(seeds):
     assert board.nuggets == tuple(n for n in nodes if board.zone_of(n).nugget)
 
 
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_running_totals_are_what_each_feature_and_river_system_holds(players, seeds):
+    """``Board.contents`` and ``Board.fish`` (joined with the unions, read by the AI's heuristic)
+    against a recount of each feature's members and each river system's lakes, at every third
+    state of a playout, checked once the game is over (later placements must not reach earlier boards)."""
+    states = _playout(players, seeds[0])
+    for state in states[::3] + states[-1:]:
+        board = state.board
+        nodes = range(len(board.parent))
+        for root in {board.find(n) for n in nodes}:
+            members = board.members(root)
+            zones = [board.zone_of(n) for n in members]
+            held = board.contents[root]
+            assert held.kind == zones[0].kind and held.parts == len(members)
+            for part in ("mushrooms", "nugget", "deer", "mammoth", "aurochs", "tiger"):
+                assert getattr(held, "nuggets" if part == "nugget" else part) == sum(getattr(z, part) for z in zones)
+            assert held.fire == any(z.fire for z in zones)
+            assert sorted(held.shrines) == [n for n, z in zip(members, zones) if z.shrine]
+            lakes = {n - board.zone_index(n) + z.lake for n, z in zip(members, zones) if z.kind == "river" and z.lake >= 0}
+            assert sorted(held.lakes) == sorted(lakes) and len(held.lakes) == len(lakes)
+        for root in {board.find_system(n) for n in nodes}:
+            lakes = [board.zone_of(n) for n in board.members(root, system=True)]
+            assert board.fish[root] == sum(z.fish for z in lakes if z.kind == "lake")
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_final_scoring_agrees_with_a_plain_recount(players, seeds):
     """Huts score the fish of their river system's lakes, hunters their meadow's game (rulebook,
