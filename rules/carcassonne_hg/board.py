@@ -48,6 +48,7 @@ class Contents(NamedTuple):
     shrines: tuple[int, ...]  # a meadow's shrine nodes
 
     def joined(self, other: Contents) -> Contents:
+        """What the feature made of these two holds."""
         lakes = self.lakes + other.lakes
         if self.lakes and other.lakes:          # a river whose two ends meet one lake counts it once
             lakes = tuple(sorted(set(lakes)))
@@ -341,8 +342,8 @@ _JOINS = [_joins(tile, rot) for tile in TILES for rot in range(4)]     # [tile i
 _PORT_ZONE = [tile.port_zone[rot] for tile in TILES for rot in range(4)]
 _ZONE_COUNT = [len(tile.zones) for tile in TILES]
 _ZEROS = [(0,) * len(tile.zones) for tile in TILES]
-_LAKES = [_joins(tile, 0)[2] for tile in TILES]
-_NUGGETS = [tuple(z for z, zone in enumerate(tile.zones) if zone.nugget) for tile in TILES]       # (river, lake) of a tile: the same whatever its turn
+_LAKES = [_joins(tile, 0)[2] for tile in TILES]      # (river, lake) of a tile: the same whatever its turn
+_NUGGETS = [tuple(z for z, zone in enumerate(tile.zones) if zone.nugget) for tile in TILES]
 _FISH = [tuple(zone.fish if zone.kind == "lake" else 0 for zone in tile.zones) for tile in TILES]
 
 
