@@ -10,28 +10,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from PIL import Image
 
 from bot.local.table import LocalTable, load_file, user_id_of
 from bot.table import TableService
 from bot.table.clock import ManualClock
 from storage.store import Store
+from tests.bot.local.conftest import play
 
 ROOT = Path(__file__).resolve().parents[3]
-
-
-@pytest.fixture
-def table(store, tmp_path):
-    clock = ManualClock(1_700_000_000.0)
-    return LocalTable(TableService(store, clock), clock, images=tmp_path / "images", out=io.StringIO())
-
-
-async def play(table, lines: list[str]) -> str:
-    start = len(table.out.getvalue())
-    for line in lines:
-        assert await table.handle(line)
-    return table.out.getvalue()[start:]
 
 
 OPEN = ["@ann /game new pebbles", "@bob /game join", "@ann /game start"]

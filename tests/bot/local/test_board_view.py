@@ -3,27 +3,10 @@
 
 from __future__ import annotations
 
-import io
-
-import pytest
 from PIL import Image
 
-from bot.local.table import LocalTable, command_help
-from bot.table import TableService
-from bot.table.clock import ManualClock
-
-
-@pytest.fixture
-def table(store, tmp_path):
-    clock = ManualClock(1_700_000_000.0)
-    return LocalTable(TableService(store, clock), clock, images=tmp_path / "images", out=io.StringIO())
-
-
-async def play(table, lines: list[str]) -> str:
-    start = len(table.out.getvalue())
-    for line in lines:
-        assert await table.handle(line)
-    return table.out.getvalue()[start:]
+from bot.local.table import command_help
+from tests.bot.local.conftest import play
 
 
 def image_of(out: str) -> Image.Image:

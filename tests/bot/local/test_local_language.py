@@ -13,6 +13,7 @@ from bot import cli
 from bot.local.table import LocalTable
 from bot.table import TableService
 from bot.table.clock import ManualClock
+from tests.bot.local.conftest import play
 
 OPEN = ["@ann /game new clans", "@bob /game join", "@ann /game start"]
 
@@ -21,13 +22,6 @@ OPEN = ["@ann /game new clans", "@bob /game join", "@ann /game start"]
 def table(store, tmp_path):
     clock = ManualClock(1_700_000_000.0)
     return LocalTable(TableService(store, clock, render_images=False), clock, out=io.StringIO(), seed=3)
-
-
-async def play(table, lines: list[str]) -> str:
-    start = len(table.out.getvalue())
-    for line in lines:
-        assert await table.handle(line)
-    return table.out.getvalue()[start:]
 
 
 def channel(out: str) -> str:

@@ -8,27 +8,11 @@ import re
 import time
 from pathlib import Path
 
-import pytest
-
 from bot.local.table import CLOCK_KEY, LocalTable, restore_clock
-from bot.table import TableService
-from bot.table.clock import ManualClock
+from tests.bot.local.conftest import play
 
 ROOT = Path(__file__).resolve().parents[3]
 OPEN = ["@ann /game new pebbles", "@bob /game join", "@ann /game start"]
-
-
-@pytest.fixture
-def table(store, tmp_path):
-    clock = ManualClock(1_700_000_000.0)
-    return LocalTable(TableService(store, clock), clock, images=tmp_path / "images", out=io.StringIO())
-
-
-async def play(table, lines: list[str]) -> str:
-    start = len(table.out.getvalue())
-    for line in lines:
-        assert await table.handle(line)
-    return table.out.getvalue()[start:]
 
 
 async def test_a_huge_wait_is_refused_and_nothing_crashes(table):

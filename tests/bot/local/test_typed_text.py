@@ -11,22 +11,10 @@ import pytest
 from bot.local.table import LocalTable
 from bot.table import TableService
 from bot.table.clock import ManualClock
+from tests.bot.local.conftest import play
 
 ESC = "\x1b"
 RLO = "\u202e"
-
-
-@pytest.fixture
-def table(store, tmp_path):
-    clock = ManualClock(1_700_000_000.0)
-    return LocalTable(TableService(store, clock), clock, images=tmp_path / "images", out=io.StringIO())
-
-
-async def play(table, lines: list[str]) -> str:
-    start = len(table.out.getvalue())
-    for line in lines:
-        assert await table.handle(line)
-    return table.out.getvalue()[start:]
 
 
 @pytest.mark.parametrize("line", [
